@@ -1,0 +1,310 @@
+#include "codec/json.h"
+
+#include "codec/script.h"
+#include "engine/view.h"
+
+namespace facedown::codec {
+
+using namespace engine;
+using nlohmann::json;
+
+namespace {
+
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+double seconds(Millis ms) { return static_cast<double>(ms) / 1000.0; }
+
+json piece_token(const Game& g, PieceType t) {
+  return t == kHiddenType ? json(nullptr) : json(g.token(t));
+}
+
+json square_json(const Game& g, Square s) { return s == kNoSquare ? json(nullptr) : json(g.geometry().name(s)); }
+
+json ref_json(const PieceRef& r, const Game& g) {
+  json j = {{"owner", r.owner}, {"piece", piece_token(g, r.type)}, {"square", square_json(g, r.square)}};
+  if (r.value) j["value"] = *r.value;
+  if (r.id >= 0) {
+    j["id"] = r.id;
+    j["secret_from"] = r.hidden_from;
+  }
+  return j;
+}
+
+json refs_json(const std::vector<PieceRef>& refs, const Game& g) {
+  json a = json::array();
+  for (const auto& r : refs) a.push_back(ref_json(r, g));
+  return a;
+}
+
+json choice_json(const ItemChoice& c, const Game& g) {
+  if (!c.item) return nullptr;
+  return {{"item", item_name(*c.item)}, {"square", g.geometry().name(c.square)}};
+}
+
+// ----- reading back (referee form only)
+
+struct Reader {
+  const Game& g;
+  std::string error;
+
+  Square square(const json& j) {
+    if (j.is_null()) return kNoSquare;
+    auto s = g.geometry().parse(j.get<std::string>());
+    if (!s) {
+      error = "bad square";
+      return kNoSquare;
+    }
+    return *s;
+  }
+  PieceRef ref(const json& j) {
+    PieceRef r;
+    r.owner = j.at("owner").get<int>();
+    if (j.at("piece").is_null()) {
+      r.type = kHiddenType;
+    } else {
+      auto t = g.parse_token(j.at("piece").get<std::string>());
+      if (!t) error = "bad piece";
+      r.type = t.value_or(kHiddenType);
+    }
+    r.square = square(j.at("square"));
+    if (j.contains("value")) r.value = j.at("value").get<int>();
+    r.id = j.value("id", -1);
+    r.hidden_from = j.value("secret_from", std::uint8_t{0});
+    return r;
+  }
+  std::vector<PieceRef> refs(const json& j) {
+    std::vector<PieceRef> out;
+    for (const auto& e : j) out.push_back(ref(e));
+    return out;
+  }
+  ItemChoice choice(const json& j) {
+    ItemChoice c;
+    if (j.is_null()) return c;
+    c.item = parse_item(j.at("item").get<std::string>());
+    c.square = square(j.at("square"));
+    return c;
+  }
+};
+
+}  // namespace
+
+std::optional<Viewer> parse_viewer(const std::string& name) {
+  if (name == "referee") return kReferee;
+  if (name == "public") return kPublic;
+  if (name == "player1") return kPlayer1;
+  if (name == "player2") return kPlayer2;
+  return std::nullopt;
+}
+
+const char* viewer_name(Viewer v) {
+  switch (v) {
+    case kReferee: return "referee";
+    case kPlayer1: return "player1";
+    case kPlayer2: return "player2";
+    case kPublic: return "public";
+  }
+  return "referee";
+}
+
+json event_to_json(const Event& e, const Game& g) {
+  json j = {{"seq", e.seq}, {"t", seconds(e.t)}, {"type", event_type(e.body)}};
+  if (e.cmd) j["cmd"] = e.cmd;
+  if (e.command) j["command"] = format_command(*e.command, g);
+  std::visit(Overloaded{
+                 [&](const Opened& o) {
+                   j["game"] = o.game;
+                   j["preset"] = o.preset;
+                   j["options"] = o.options;
+                   j["players"] = o.players;
+                 },
+                 [&](const SetupLocked& o) {
+                   j["player"] = o.player;
+                   j["pieces"] = refs_json(o.pieces, g);
+                 },
+                 [&](const FirstChosen& o) {
+                   j["player"] = o.player;
+                   j["toss_seed"] = o.toss_seed ? json(*o.toss_seed) : json(nullptr);
+                 },
+                 [&](const Started&) {},
+                 [&](const TurnStarted& o) { j["player"] = o.player; },
+                 [&](const Moved& o) {
+                   j["player"] = o.player;
+                   j["from"] = g.geometry().name(o.from);
+                   j["to"] = g.geometry().name(o.to);
+                   j["piece"] = ref_json(o.piece, g);
+                 },
+                 [&](const DecisionAwaited& o) {
+                   j["decision"] = o.kind == Decision::kItems ? "items" : "revival";
+                   j["player"] = o.player;
+                   if (o.piece_id >= 0) j["piece_id"] = o.piece_id;
+                   json sq = json::array();
+                   for (Square s : o.squares) sq.push_back(g.geometry().name(s));
+                   j["squares"] = sq;
+                   j["candidates"] = refs_json(o.candidates, g);
+                 },
+                 [&](const ItemsDeclared& o) {
+                   j["items"] = {{"1", choice_json(o.choice[0], g)}, {"2", choice_json(o.choice[1], g)}};
+                 },
+                 [&](const Battle& o) {
+                   json pairs = json::array();
+                   for (const auto& p : o.pairs)
+                     pairs.push_back({{"mover", ref_json(p.mover, g)},
+                                      {"enemy", ref_json(p.enemy, g)},
+                                      {"kind", p.kind},
+                                      {"outcome", p.outcome}});
+                   j["pairs"] = pairs;
+                   j["removed"] = refs_json(o.removed, g);
+                   j["revealed"] = refs_json(o.revealed, g);
+                 },
+                 [&](const Removed& o) {
+                   j["pieces"] = refs_json(o.pieces, g);
+                   j["cause"] = o.cause;
+                 },
+                 [&](const Revived& o) {
+                   j["player"] = o.player;
+                   j["arriving"] = o.arriving ? ref_json(*o.arriving, g) : json(nullptr);
+                   j["piece"] = ref_json(o.piece, g);
+                 },
+                 [&](const RevivalDeclined& o) { j["player"] = o.player; },
+                 [&](const Warned& o) {
+                   j["player"] = o.player;
+                   j["kind"] = o.kind;
+                   j["reason"] = o.reason;
+                   j["total"] = o.total;
+                 },
+                 [&](const Paused& o) { j["reason"] = o.reason; },
+                 [&](const Resumed&) {},
+                 [&](const Ticked&) {},
+                 [&](const Ended& o) {
+                   j["winner"] = o.winner == 0 ? json(nullptr) : json(o.winner);
+                   j["reason"] = o.reason;
+                   j["detail"] = o.detail;
+                 },
+                 [&](const Voided& o) {
+                   j["count"] = o.count;
+                   j["reason"] = o.reason;
+                   j["commands"] = o.commands;
+                   j["rewind_to"] = o.rewind_to;
+                 },
+             },
+             e.body);
+  return j;
+}
+
+std::variant<Event, std::string> event_from_json(const json& j, const Game& g) {
+  try {
+    Event e;
+    e.seq = j.at("seq").get<int>();
+    e.t = static_cast<Millis>(std::llround(j.at("t").get<double>() * 1000.0));
+    e.cmd = j.value("cmd", 0);
+    if (j.contains("command")) {
+      auto tokens = tokenize(j.at("command").get<std::string>());
+      if (auto* err = std::get_if<std::string>(&tokens)) return "event " + std::to_string(e.seq) + ": " + *err;
+      auto parsed = parse_command(std::get<std::vector<std::string>>(tokens), g);
+      if (auto* err = std::get_if<std::string>(&parsed)) return "event " + std::to_string(e.seq) + ": " + *err;
+      e.command = std::get<TimedCommand>(parsed).command;
+    }
+    Reader rd{g, {}};
+    const std::string type = j.at("type").get<std::string>();
+    if (type == "opened") {
+      e.body = Opened{j.at("game"), j.at("preset"), j.at("options").get<Options>(),
+                      j.at("players").get<std::array<std::string, 2>>()};
+    } else if (type == "setup-locked") {
+      e.body = SetupLocked{j.at("player"), rd.refs(j.at("pieces"))};
+    } else if (type == "first-chosen") {
+      FirstChosen f{j.at("player"), std::nullopt};
+      if (!j.at("toss_seed").is_null()) f.toss_seed = j.at("toss_seed").get<std::string>();
+      e.body = f;
+    } else if (type == "started") {
+      e.body = Started{};
+    } else if (type == "turn-started") {
+      e.body = TurnStarted{j.at("player")};
+    } else if (type == "moved") {
+      e.body = Moved{j.at("player"), rd.ref(j.at("piece")), rd.square(j.at("from")), rd.square(j.at("to"))};
+    } else if (type == "decision-awaited") {
+      DecisionAwaited d;
+      d.kind = j.at("decision") == "items" ? Decision::kItems : Decision::kRevival;
+      d.player = j.at("player");
+      d.piece_id = j.value("piece_id", -1);
+      for (const auto& s : j.at("squares")) d.squares.push_back(rd.square(s));
+      d.candidates = rd.refs(j.at("candidates"));
+      e.body = d;
+    } else if (type == "items-declared") {
+      e.body = ItemsDeclared{{rd.choice(j.at("items").at("1")), rd.choice(j.at("items").at("2"))}};
+    } else if (type == "battle") {
+      Battle b;
+      for (const auto& p : j.at("pairs"))
+        b.pairs.push_back({rd.ref(p.at("mover")), rd.ref(p.at("enemy")), p.at("kind"), p.at("outcome")});
+      b.removed = rd.refs(j.at("removed"));
+      b.revealed = rd.refs(j.at("revealed"));
+      e.body = b;
+    } else if (type == "removed") {
+      e.body = Removed{rd.refs(j.at("pieces")), j.at("cause")};
+    } else if (type == "revived") {
+      Revived r{j.at("player"), std::nullopt, rd.ref(j.at("piece"))};
+      if (!j.at("arriving").is_null()) r.arriving = rd.ref(j.at("arriving"));
+      e.body = r;
+    } else if (type == "revival-declined") {
+      e.body = RevivalDeclined{j.at("player")};
+    } else if (type == "warned") {
+      e.body = Warned{j.at("player"), j.at("kind"), j.at("reason"), j.at("total")};
+    } else if (type == "paused") {
+      e.body = Paused{j.at("reason")};
+    } else if (type == "resumed") {
+      e.body = Resumed{};
+    } else if (type == "ticked") {
+      e.body = Ticked{};
+    } else if (type == "ended") {
+      e.body = Ended{j.at("winner").is_null() ? 0 : j.at("winner").get<int>(), j.at("reason"), j.at("detail")};
+    } else if (type == "voided") {
+      e.body = Voided{j.at("count"), j.at("reason"), j.at("commands").get<std::vector<int>>(), j.at("rewind_to")};
+    } else {
+      return "event " + std::to_string(e.seq) + ": unknown type '" + type + "'";
+    }
+    if (!rd.error.empty()) return "event " + std::to_string(e.seq) + ": " + rd.error;
+    return e;
+  } catch (const json::exception& ex) {
+    return std::string("malformed event: ") + ex.what();
+  }
+}
+
+json state_to_json(const Match& match, Viewer viewer) {
+  const MatchState& s = match.state();
+  const Game& g = match.game();
+  StateView v = view_state(s, viewer);
+  json board = json::object();
+  for (const auto& sq : v.board)
+    board[g.geometry().name(sq.square)] = {
+        {"owner", sq.owner}, {"piece", sq.type ? piece_token(g, *sq.type) : json(nullptr)}, {"revealed", sq.revealed}};
+  json removed = {{"1", json::array()}, {"2", json::array()}};
+  for (std::size_t o = 0; o < 2; ++o)
+    for (const auto& t : v.removed[o]) removed[std::to_string(o + 1)].push_back(t ? piece_token(g, *t) : json(nullptr));
+  json j = {
+      {"game", s.game},
+      {"preset", s.preset},
+      {"status", s.status()},
+      {"to_move", s.to_move == 0 ? json(nullptr) : json(s.to_move)},
+      {"ply", s.ply},
+      {"clock", {{"time", seconds(s.time)}, {"turn_elapsed", seconds(s.turn_elapsed())}}},
+      {"result", s.result ? json{{"winner", s.result->winner == 0 ? json(nullptr) : json(s.result->winner)},
+                                 {"reason", s.result->reason}}
+                          : json(nullptr)},
+      {"board", board},
+      {"removed", removed},
+      {"warnings", {{"1", s.warnings[0]}, {"2", s.warnings[1]}}},
+  };
+  if (g.has_items()) {
+    json items = json::object();
+    for (std::size_t p = 0; p < 2; ++p)
+      items[std::to_string(p + 1)] = {{"blind", s.items[p][0]}, {"plus", s.items[p][1]}, {"minus", s.items[p][2]}};
+    j["items"] = items;
+  }
+  return j;
+}
+
+}  // namespace facedown::codec

@@ -1,0 +1,51 @@
+// The match script (docs/match-script.md): a header (game, preset, options,
+// players) then one command per line, each optionally stamped `@T` in seconds.
+// This file turns lines into engine Commands and back; it is the only parser of
+// the format, used by `facedown play`, export, the console's command box and tests.
+#pragma once
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "engine/command.h"
+#include "engine/game.h"
+#include "engine/options.h"
+#include "engine/time.h"
+
+namespace facedown::codec {
+
+// Splits a line into tokens: spaces separate, "double quotes" group, # comments.
+// Returns an error for an unterminated quote.
+std::variant<std::vector<std::string>, std::string> tokenize(std::string_view line);
+
+struct Header {
+  std::string game;
+  std::string preset;  // empty: the game's default
+  engine::Options overrides;
+  std::array<std::string, 2> players{"Player 1", "Player 2"};
+  bool has_game = false;
+};
+
+// Applies one header statement (tokens of a line) to the header.
+// Returns nullopt when the line is not a header statement at all.
+std::optional<std::variant<std::monostate, std::string>> parse_header_line(
+    const std::vector<std::string>& tokens, Header& header);
+
+struct TimedCommand {
+  engine::Command command;
+  std::optional<engine::Millis> t;  // nullopt: the time of the previous line
+};
+
+// Parses a command line (tokens) for this game; the error names what is wrong.
+std::variant<TimedCommand, std::string> parse_command(const std::vector<std::string>& tokens,
+                                                      const engine::Game& game);
+
+// The command as a script line (without @T), e.g. "move c3-c5".
+std::string format_command(const engine::Command& command, const engine::Game& game);
+// A token quoted when it needs to be.
+std::string quote(const std::string& text);
+
+}  // namespace facedown::codec

@@ -1,0 +1,78 @@
+// Commands are operator intents, written one per line in a match script. The
+// engine validates each into events or a Rejection. A command carries no time of
+// its own: the match is told the time beside it (Match::submit).
+#pragma once
+#include <array>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "engine/geometry.h"
+#include "engine/piece.h"
+
+namespace facedown::engine {
+
+// Number Janggi's items. Other games hold none.
+enum class Item { kBlind = 0, kPlus = 1, kMinus = 2 };
+inline constexpr int kItemKinds = 3;
+const char* item_name(Item item);  // "blind" | "plus" | "minus"
+std::optional<Item> parse_item(const std::string& name);
+
+struct Move {
+  Square from = kNoSquare;
+  Square to = kNoSquare;
+  bool operator==(const Move&) const = default;
+};
+
+struct SetupCmd {
+  int player = 0;
+  std::vector<Placement> placements;
+};
+struct FirstCmd {
+  int player = 0;  // the outcome; for a toss computed outside the engine from the seed
+  std::optional<std::string> toss_seed;
+};
+struct StartCmd {};
+struct MoveCmd {
+  Move move;
+};
+struct ItemChoice {
+  std::optional<Item> item;  // nullopt: "none"
+  Square square = kNoSquare;
+  bool operator==(const ItemChoice&) const = default;
+};
+struct ItemsCmd {
+  std::array<ItemChoice, 2> choice;  // [0] player 1, [1] player 2
+};
+struct ReviveCmd {
+  bool decline = false;
+  PieceType type = 0;
+  Square square = kNoSquare;
+};
+struct TickCmd {};
+struct PauseCmd {
+  std::string reason;
+};
+struct ResumeCmd {};
+struct WarnCmd {
+  int player = 0;
+  std::string reason;
+};
+struct ResignCmd {
+  int player = 0;
+};
+struct DrawCmd {};
+struct AwardCmd {
+  int player = 0;
+  std::string reason;
+};
+struct VoidCmd {
+  int count = 1;
+  std::string reason;
+};
+
+using Command = std::variant<SetupCmd, FirstCmd, StartCmd, MoveCmd, ItemsCmd, ReviveCmd, TickCmd,
+                             PauseCmd, ResumeCmd, WarnCmd, ResignCmd, DrawCmd, AwardCmd, VoidCmd>;
+
+}  // namespace facedown::engine

@@ -1,0 +1,138 @@
+// Events are facts: what a command (or the passing of time) caused. They are
+// never edited; a correction is a Voided event. Applying an event is plain
+// bookkeeping (MatchState::apply); every rule decision was made before the event
+// was written, so folding a log re-creates the match exactly.
+//
+// Secrecy lives here: every piece an event mentions is a PieceRef whose
+// hidden_from mask says which viewers may not learn its identity. project()
+// (view.h) blanks those fields; nothing outside the engine decides secrecy.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "engine/command.h"
+#include "engine/geometry.h"
+#include "engine/options.h"
+#include "engine/piece.h"
+#include "engine/time.h"
+
+namespace facedown::engine {
+
+enum Viewer : std::uint8_t { kReferee = 0, kPlayer1 = 1, kPlayer2 = 2, kPublic = 3 };
+inline constexpr std::uint8_t viewer_bit(Viewer v) { return static_cast<std::uint8_t>(1u << v); }
+// Identity hidden from everyone but the owner (and the referee).
+inline constexpr std::uint8_t hidden_but_owner(int owner) {
+  return static_cast<std::uint8_t>(viewer_bit(kPublic) |
+                                   viewer_bit(owner == 1 ? kPlayer2 : kPlayer1));
+}
+
+struct PieceRef {
+  int id = -1;  // internal; blanked in every view but the referee's
+  int owner = 0;
+  PieceType type = kHiddenType;
+  Square square = kNoSquare;
+  std::optional<int> value;  // effective value in a battle, when it has one
+  std::uint8_t hidden_from = 0;
+};
+
+struct Opened {
+  std::string game;
+  std::string preset;
+  Options options;
+  std::array<std::string, 2> players;
+};
+struct SetupLocked {
+  int player = 0;
+  std::vector<PieceRef> pieces;  // in square order, so the list's order leaks nothing
+};
+struct FirstChosen {
+  int player = 0;
+  std::optional<std::string> toss_seed;
+};
+struct Started {};
+struct TurnStarted {
+  int player = 0;
+};
+struct Moved {
+  int player = 0;
+  PieceRef piece;  // at its origin
+  Square from = kNoSquare;
+  Square to = kNoSquare;
+};
+enum class Decision { kNone, kItems, kRevival };
+struct DecisionAwaited {
+  Decision kind = Decision::kNone;
+  int player = 0;    // revival: who chooses; items: 0 (both)
+  int piece_id = -1;  // the piece whose battles are pending / the arriving piece
+  std::vector<Square> squares;  // items: the battling squares; revival: empty back-rank squares
+  std::vector<PieceRef> candidates;  // revival: the removed numbers that may return
+};
+struct ItemsDeclared {
+  std::array<ItemChoice, 2> choice;
+};
+struct BattlePair {
+  PieceRef mover;  // the moved (or revived) piece's side of this pair
+  PieceRef enemy;
+  std::string kind;     // "sum" | "minus" | "mine" | "king" | "kings"
+  std::string outcome;  // "mover" | "enemy" | "both" | "none": who wins / what is removed
+};
+struct Battle {
+  std::vector<BattlePair> pairs;
+  std::vector<PieceRef> removed;   // in removal order (owner 1's then owner 2's, square order)
+  std::vector<PieceRef> revealed;  // turned face up by this battle
+};
+struct Removed {
+  std::vector<PieceRef> pieces;
+  std::string cause;  // "arrival" (revive=remove-always)
+};
+struct Revived {
+  int player = 0;
+  std::optional<PieceRef> arriving;  // removed by the exchange (optional-swap)
+  PieceRef piece;                    // the revived piece, at its new square
+};
+struct RevivalDeclined {
+  int player = 0;
+};
+struct Warned {
+  int player = 0;
+  std::string kind;  // "time" | "manual" | "timeout"
+  std::string reason;
+  int total = 0;  // the player's warnings after this one
+};
+struct Paused {
+  std::string reason;
+};
+struct Resumed {};
+struct Ticked {};
+struct Ended {
+  int winner = 0;  // 0: draw
+  std::string reason;
+  std::string detail;
+};
+struct Voided {
+  int count = 0;
+  std::string reason;
+  std::vector<int> commands;  // command numbers undone
+  int rewind_to = 0;          // first event seq undone
+};
+
+using EventBody = std::variant<Opened, SetupLocked, FirstChosen, Started, TurnStarted, Moved,
+                               DecisionAwaited, ItemsDeclared, Battle, Removed, Revived,
+                               RevivalDeclined, Warned, Paused, Resumed, Ticked, Ended, Voided>;
+
+struct Event {
+  int seq = 0;    // 1-based position in the log
+  Millis t = 0;   // match time
+  int cmd = 0;    // number of the accepted command that caused it; 0: time passing
+  std::optional<Command> command;  // on the first event of each accepted command
+  EventBody body;
+};
+
+// "moved", "battle", ... as written in JSON.
+const char* event_type(const EventBody& body);
+
+}  // namespace facedown::engine

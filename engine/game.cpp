@@ -1,0 +1,83 @@
+#include "engine/game.h"
+
+namespace facedown::engine {
+
+std::optional<Rejection> Game::declare_items(Resolver&, const ItemsCmd&) const {
+  return Rejection{"this game has no items"};
+}
+
+std::optional<Rejection> Game::revive(Resolver&, const ReviveCmd&) const {
+  return Rejection{"this game has no revival"};
+}
+
+void Game::decide_by_default(Resolver&) const {}
+
+std::optional<PieceType> Game::parse_token(const std::string& token) const {
+  const auto& r = roster();
+  for (std::size_t i = 0; i < r.size(); ++i)
+    if (r[i].token == token) return static_cast<PieceType>(i);
+  return std::nullopt;
+}
+
+const Preset* GameInfo::find_preset(const std::string& preset_id) const {
+  for (const auto& p : presets)
+    if (p.id == preset_id) return &p;
+  return nullptr;
+}
+
+const OptionSpec* GameInfo::find_option(const std::string& name) const {
+  for (const auto& o : options)
+    if (o.name == name) return &o;
+  return nullptr;
+}
+
+std::vector<OptionSpec> shared_option_specs() {
+  using K = OptionSpec::Kind;
+  return {
+      {"turn_limit", K::kInteger, {}, 0, 86400, "0",
+       "seconds a player has for one move; 0 = no limit"},
+      {"on_timeout", K::kChoice, {"loss", "warning"}, 0, 0, "loss",
+       "what a turn that reaches turn_limit costs: the game, or a warning and a fresh turn clock"},
+      {"warning_after", K::kInteger, {}, 0, 86400, "0",
+       "a warning each time one turn's elapsed time reaches a multiple of this many seconds; 0 = off"},
+      {"warnings_to_dq", K::kInteger, {}, 0, 100, "2",
+       "warnings (timed or manual) that disqualify; 0 = never"},
+      {"decision_limit", K::kInteger, {}, 0, 86400, "0",
+       "seconds for item and revival decisions, after which they count as none/decline; 0 = off"},
+      {"ply_limit", K::kInteger, {}, 0, 100000, "0", "moves after which the game is drawn; 0 = off"},
+      {"no_legal_moves", K::kChoice, {"loss", "draw"}, 0, 0, "loss",
+       "what happens to a player who has no legal move"},
+  };
+}
+
+ResolvedOptions resolve_options(const GameInfo& info, const std::string& preset_id,
+                                const Options& overrides) {
+  ResolvedOptions out;
+  const Preset* preset = info.find_preset(preset_id);
+  if (!preset) {
+    std::string list;
+    for (const auto& p : info.presets) list += (list.empty() ? "" : ", ") + p.id;
+    out.error = "unknown preset '" + preset_id + "' for " + info.id + " (presets: " + list + ")";
+    return out;
+  }
+  for (const auto& spec : info.options) out.options[spec.name] = spec.default_value;
+  for (const auto& [k, v] : preset->options) out.options[k] = v;
+  for (const auto& [k, v] : overrides) {
+    if (!info.find_option(k)) {
+      out.error = "unknown option '" + k + "' for " + info.id;
+      return out;
+    }
+    out.options[k] = v;
+  }
+  for (const auto& spec : info.options) {
+    if (auto err = check_option_value(spec, out.options[spec.name])) {
+      out.error = *err;
+      return out;
+    }
+  }
+  if (info.check_options)
+    if (auto err = info.check_options(out.options)) out.error = *err;
+  return out;
+}
+
+}  // namespace facedown::engine

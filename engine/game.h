@@ -1,0 +1,101 @@
+// The game plug-in interface. A GameInfo describes a game (id, names, roster,
+// presets, options) and builds a Game bound to one match's options. A Game owns
+// the rules: geometry and terrain, setup validation, legal moves, resolution of a
+// move (battles, captures, reveals, decisions), and victory.
+//
+// Resolution writes events through a Resolver, which applies each one to the
+// match state at once, so a game reads the position its own events produced.
+// A Game never rejects after emitting: it validates first, then emits.
+// The generic turn cycle (who moves next, clocks, warnings, the ply limit, no
+// legal moves) belongs to Match, not to games.
+#pragma once
+#include <array>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/command.h"
+#include "engine/event.h"
+#include "engine/geometry.h"
+#include "engine/match_state.h"
+#include "engine/options.h"
+#include "engine/piece.h"
+#include "engine/rejection.h"
+
+namespace facedown::engine {
+
+class Resolver {
+ public:
+  virtual ~Resolver() = default;
+  virtual const MatchState& state() const = 0;
+  virtual void emit(EventBody body) = 0;
+};
+
+class Game {
+ public:
+  virtual ~Game() = default;
+
+  virtual const Geometry& geometry() const = 0;
+  virtual const std::vector<PieceTypeSpec>& roster() const = 0;
+  // The player whose setup area holds this square; 0 for none.
+  virtual int setup_owner(Square s) const = 0;
+  // Items each player holds at the start (all zero for games without items).
+  virtual std::array<int, kItemKinds> initial_items() const { return {0, 0, 0}; }
+  // Whether the game knows items at all (its state JSON then always lists them).
+  virtual bool has_items() const { return false; }
+
+  // Why this setup cannot be locked, or nullopt when it can.
+  virtual std::optional<Rejection> check_setup(int player,
+                                               const std::vector<Placement>& placements) const = 0;
+
+  // Every legal move of `player` in this state (appended to out).
+  virtual void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const = 0;
+
+  // Carries out a legal move of the player to move. Leaves the state either with
+  // a pending decision (items, revival) or with the move fully resolved.
+  virtual void play(Resolver& r, const Move& move) const = 0;
+
+  // Decisions: validate, then resolve. Games without them reject.
+  virtual std::optional<Rejection> declare_items(Resolver& r, const ItemsCmd& cmd) const;
+  virtual std::optional<Rejection> revive(Resolver& r, const ReviveCmd& cmd) const;
+  // What a decision that ran out of time resolves to (decision_limit).
+  virtual void decide_by_default(Resolver& r) const;
+
+  // After a complete resolution by `mover`: has the game been decided?
+  virtual std::optional<Result> victory(const MatchState& s, int mover) const = 0;
+
+  // Token of a piece type as written in scripts ("7", "M").
+  const std::string& token(PieceType t) const { return roster()[static_cast<std::size_t>(t)].token; }
+  std::optional<PieceType> parse_token(const std::string& token) const;
+};
+
+struct GameInfo {
+  std::string id;        // "number-janggi"
+  std::string name_en;   // "Number Janggi"
+  std::string name_ko;   // "숫자장기"
+  std::string default_preset;
+  std::vector<PieceTypeSpec> roster;
+  std::vector<OptionSpec> options;  // the game's own and the shared ones
+  std::vector<Preset> presets;
+  // Extra validation of a full option set (free-text options, combinations).
+  std::function<std::optional<std::string>(const Options&)> check_options;
+  std::function<std::unique_ptr<Game>(const Options&)> make;
+
+  const Preset* find_preset(const std::string& id) const;
+  const OptionSpec* find_option(const std::string& name) const;
+};
+
+// Options every game shares: clocks, warnings, decisions, ply limit, no legal moves.
+std::vector<OptionSpec> shared_option_specs();
+
+// The preset's options with overrides applied, every option present, all checked.
+struct ResolvedOptions {
+  Options options;
+  std::optional<std::string> error;
+};
+ResolvedOptions resolve_options(const GameInfo& info, const std::string& preset,
+                                const Options& overrides);
+
+}  // namespace facedown::engine

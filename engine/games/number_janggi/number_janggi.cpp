@@ -1,0 +1,443 @@
+#include "engine/games/number_janggi/number_janggi.h"
+
+#include <algorithm>
+
+#include "engine/games/number_janggi/battle.h"
+
+namespace facedown::engine::number_janggi {
+
+namespace {
+
+constexpr int kFiles = 6;
+constexpr int kRanks = 9;
+
+int other(int p) { return p == 1 ? 2 : 1; }
+bool is_number(PieceType t) { return t >= 0 && t < kMineType; }
+int printed_value(PieceType t) { return t + 1; }
+Class class_of(PieceType t) { return t == kMineType ? Class::kMine : t == kKingType ? Class::kKing : Class::kNumber; }
+
+std::vector<PieceTypeSpec> make_roster() {
+  std::vector<PieceTypeSpec> r;
+  for (int v = 1; v <= 10; ++v)
+    r.push_back({std::to_string(v), "Number " + std::to_string(v), "숫자 " + std::to_string(v), 1, v});
+  r.push_back({"M", "Mine", "지뢰", 3, 0});
+  r.push_back({"K", "King", "왕", 1, 0});
+  return r;
+}
+
+class NumberJanggi final : public Game {
+ public:
+  explicit NumberJanggi(const Options& o)
+      : geometry_(kFiles, kRanks),
+        roster_(make_roster()),
+        rules_{o.at("tie_compare") == "printed", o.at("minus_rule") == "threshold"},
+        reveal_kings_(o.at("reveal_kings") == "on"),
+        revive_(o.at("revive")),
+        mover_wins_annihilation_(o.at("simultaneous_annihilation") == "mover-wins"),
+        items_(parse_inventory(o.at("items")).value_or(std::array<int, kItemKinds>{0, 0, 0})) {
+    geometry_.mark_file_border(1);  // b|c
+    geometry_.mark_file_border(3);  // d|e
+  }
+
+  const Geometry& geometry() const override { return geometry_; }
+  const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
+  std::array<int, kItemKinds> initial_items() const override { return items_; }
+  bool has_items() const override { return true; }
+
+  int setup_owner(Square s) const override {
+    int rank = geometry_.rank_of(s);
+    return rank < 3 ? 1 : rank >= kRanks - 3 ? 2 : 0;
+  }
+
+  std::optional<Rejection> check_setup(int player, const std::vector<Placement>& pl) const override {
+    std::vector<int> counts(roster_.size(), 0);
+    std::vector<bool> used(static_cast<std::size_t>(geometry_.size()), false);
+    for (const auto& p : pl) {
+      if (p.type < 0 || p.type >= static_cast<int>(roster_.size())) return Rejection{"unknown piece"};
+      if (p.square < 0 || p.square >= geometry_.size()) return Rejection{"a square is off the board"};
+      if (setup_owner(p.square) != player)
+        return Rejection{geometry_.name(p.square) + " is not in player " + std::to_string(player) +
+                         "'s territory (ranks " + (player == 1 ? "1-3" : "7-9") + ")"};
+      if (used[static_cast<std::size_t>(p.square)])
+        return Rejection{"two pieces on " + geometry_.name(p.square)};
+      used[static_cast<std::size_t>(p.square)] = true;
+      ++counts[static_cast<std::size_t>(p.type)];
+    }
+    for (std::size_t t = 0; t < roster_.size(); ++t) {
+      if (counts[t] > roster_[t].count)
+        return Rejection{"too many " + roster_[t].token + ": " + std::to_string(counts[t]) +
+                         " placed, the roster has " + std::to_string(roster_[t].count)};
+    }
+    std::string missing;
+    for (std::size_t t = 0; t < roster_.size(); ++t)
+      for (int n = counts[t]; n < roster_[t].count; ++n) missing += " " + roster_[t].token;
+    if (!missing.empty())
+      return Rejection{"player " + std::to_string(player) + " must place all 14 pieces; missing:" + missing};
+    return std::nullopt;
+  }
+
+  void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {
+    const int dir = player == 1 ? 1 : -1;
+    for (const Piece& p : s.pieces) {
+      if (p.owner != player || p.square == kNoSquare || p.type == kMineType) continue;
+      const int f = geometry_.file_of(p.square), r = geometry_.rank_of(p.square);
+      auto add = [&](int df, int dr) {
+        Square to = geometry_.at(f + df, r + dr);
+        if (to != kNoSquare && s.board[static_cast<std::size_t>(to)] < 0) out.push_back({p.square, to});
+      };
+      add(-1, 0);
+      add(1, 0);
+      add(-1, dir);
+      add(1, dir);
+      Square one = geometry_.at(f, r + dir);
+      if (one != kNoSquare && s.board[static_cast<std::size_t>(one)] < 0) {
+        out.push_back({p.square, one});
+        add(0, 2 * dir);
+      }
+    }
+  }
+
+  void play(Resolver& r, const Move& move) const override {
+    const MatchState& s = r.state();
+    const int id = s.piece_at(move.from);
+    const Piece& piece = s.pieces[static_cast<std::size_t>(id)];
+    r.emit(Moved{piece.owner, ref(s, id), move.from, move.to});
+    start_battles(r, id);
+  }
+
+  std::optional<Rejection> declare_items(Resolver& r, const ItemsCmd& cmd) const override {
+    const MatchState& s = r.state();
+    const auto& squares = s.pending.squares;
+    for (int p = 1; p <= 2; ++p) {
+      const ItemChoice& c = cmd.choice[static_cast<std::size_t>(p - 1)];
+      if (!c.item) continue;
+      const std::string who = "player " + std::to_string(p);
+      if (s.items[static_cast<std::size_t>(p - 1)][static_cast<std::size_t>(*c.item)] <= 0)
+        return Rejection{who + " has no " + item_name(*c.item) + " item left"};
+      const int id = s.piece_at(c.square);
+      if (id < 0 || s.pieces[static_cast<std::size_t>(id)].owner != p ||
+          std::find(squares.begin(), squares.end(), c.square) == squares.end())
+        return Rejection{geometry_.name(c.square) + " is not one of " + who +
+                         "'s pieces in this battle"};
+      if (*c.item != Item::kBlind && !is_number(s.pieces[static_cast<std::size_t>(id)].type))
+        return Rejection{std::string("+1 and -1 apply only to numbers; ") + geometry_.name(c.square) +
+                         " is not a number"};
+    }
+    const int mover = s.pending.piece_id;
+    r.emit(ItemsDeclared{cmd.choice});
+    resolve(r, mover, cmd.choice);
+    after_battles(r, mover);
+    return std::nullopt;
+  }
+
+  std::optional<Rejection> revive(Resolver& r, const ReviveCmd& cmd) const override {
+    const MatchState& s = r.state();
+    const int player = s.pending.player;
+    const int arriving = s.pending.piece_id;
+    if (cmd.decline) {
+      r.emit(RevivalDeclined{player});
+      return std::nullopt;
+    }
+    int chosen = -1;
+    for (int id : s.pending.candidates)
+      if (s.pieces[static_cast<std::size_t>(id)].type == cmd.type) chosen = id;
+    if (chosen < 0)
+      return Rejection{roster_[static_cast<std::size_t>(cmd.type)].token + " is not among player " +
+                       std::to_string(player) + "'s removed numbers that may return"};
+    const auto& sq = s.pending.squares;
+    if (std::find(sq.begin(), sq.end(), cmd.square) == sq.end())
+      return Rejection{geometry_.name(cmd.square) + " is not an empty square of player " +
+                       std::to_string(player) + "'s back rank"};
+    Revived ev{player, std::nullopt, PieceRef{chosen, player, cmd.type, cmd.square, std::nullopt, 0}};
+    if (revive_ == "optional-swap") {
+      PieceRef a = ref(s, arriving);
+      a.hidden_from = 0;
+      ev.arriving = a;
+    }
+    r.emit(std::move(ev));
+    start_battles(r, chosen);
+    return std::nullopt;
+  }
+
+  void decide_by_default(Resolver& r) const override {
+    const MatchState& s = r.state();
+    if (s.pending.kind == Decision::kItems) {
+      const int mover = s.pending.piece_id;
+      std::array<ItemChoice, 2> none{};
+      r.emit(ItemsDeclared{none});
+      resolve(r, mover, none);
+      after_battles(r, mover);
+    } else if (s.pending.kind == Decision::kRevival) {
+      r.emit(RevivalDeclined{s.pending.player});
+    }
+  }
+
+  std::optional<Result> victory(const MatchState& s, int mover) const override {
+    std::array<bool, 2> king_alive{false, false};
+    std::array<int, 2> others{0, 0};
+    std::array<Square, 2> king_square{kNoSquare, kNoSquare};
+    for (const Piece& p : s.pieces) {
+      if (p.square == kNoSquare) continue;
+      auto o = static_cast<std::size_t>(p.owner - 1);
+      if (p.type == kKingType) {
+        king_alive[o] = true;
+        king_square[o] = p.square;
+      } else {
+        ++others[o];
+      }
+    }
+    for (int p = 1; p <= 2; ++p)
+      if (!king_alive[static_cast<std::size_t>(p - 1)])
+        return Result{other(p), "king-captured", "player " + std::to_string(p) + "'s king was removed"};
+    if (others[0] == 0 && others[1] == 0)
+      return Result{mover_wins_annihilation_ ? mover : 0, "simultaneous-annihilation",
+                    "both players lost every piece but the king"};
+    for (int p = 1; p <= 2; ++p)
+      if (others[static_cast<std::size_t>(p - 1)] == 0)
+        return Result{other(p), "annihilation",
+                      "player " + std::to_string(p) + " has nothing left but the king"};
+    const Square ks = king_square[static_cast<std::size_t>(mover - 1)];
+    if (geometry_.rank_of(ks) == far_rank(mover))
+      return Result{mover, "king-reached-end", "player " + std::to_string(mover) + "'s king reached the far rank"};
+    return std::nullopt;
+  }
+
+ private:
+  int far_rank(int player) const { return player == 1 ? kRanks - 1 : 0; }
+  int back_rank(int player) const { return player == 1 ? 0 : kRanks - 1; }
+
+  // A reference to a piece as it stands, hidden from the others unless revealed.
+  PieceRef ref(const MatchState& s, int id) const {
+    const Piece& p = s.pieces[static_cast<std::size_t>(id)];
+    return PieceRef{id, p.owner, p.type, p.square, std::nullopt,
+                    p.revealed ? std::uint8_t{0} : hidden_but_owner(p.owner)};
+  }
+
+  // Enemy pieces orthogonally adjacent to a square, in square order.
+  std::vector<int> adjacent_enemies(const MatchState& s, int id) const {
+    const Piece& p = s.pieces[static_cast<std::size_t>(id)];
+    const int f = geometry_.file_of(p.square), r = geometry_.rank_of(p.square);
+    std::vector<int> out;
+    for (auto [df, dr] : {std::pair{0, -1}, {-1, 0}, {1, 0}, {0, 1}}) {
+      int e = s.piece_at(geometry_.at(f + df, r + dr));
+      if (e >= 0 && s.pieces[static_cast<std::size_t>(e)].owner != p.owner) out.push_back(e);
+    }
+    return out;
+  }
+
+  bool anyone_holds_items(const MatchState& s) const {
+    for (const auto& inv : s.items)
+      for (int n : inv)
+        if (n > 0) return true;
+    return false;
+  }
+
+  // The battles a piece causes by arriving (moved or revived): wait for items or resolve.
+  void start_battles(Resolver& r, int id) const {
+    const MatchState& s = r.state();
+    std::vector<int> enemies = adjacent_enemies(s, id);
+    if (!enemies.empty()) {
+      if (anyone_holds_items(s)) {
+        DecisionAwaited d{Decision::kItems, 0, id, {}, {}};
+        d.squares.push_back(s.pieces[static_cast<std::size_t>(id)].square);
+        for (int e : enemies) d.squares.push_back(s.pieces[static_cast<std::size_t>(e)].square);
+        r.emit(std::move(d));
+        return;
+      }
+      resolve(r, id, {});
+    }
+    after_battles(r, id);
+  }
+
+  // Resolves all battles of the arriving piece at once, with the declared items.
+  void resolve(Resolver& r, int mover_id, const std::array<ItemChoice, 2>& items) const {
+    const MatchState& s = r.state();
+    std::vector<int> enemies = adjacent_enemies(s, mover_id);
+    if (enemies.empty()) return;
+    auto fighter = [&](int id, std::optional<Item>& used) {
+      const Piece& p = s.pieces[static_cast<std::size_t>(id)];
+      const ItemChoice& c = items[static_cast<std::size_t>(p.owner - 1)];
+      used = (c.item && c.square == p.square) ? c.item : std::nullopt;
+      Fighter f{class_of(p.type), is_number(p.type) ? printed_value(p.type) : 0, 0};
+      f.effective = f.printed + (used == Item::kPlus ? 1 : used == Item::kMinus ? -1 : 0);
+      return f;
+    };
+    auto battle_ref = [&](int id, const Fighter& f, bool blind) {
+      PieceRef out = ref(s, id);
+      if (f.cls == Class::kNumber) out.value = f.effective;
+      out.hidden_from = blind ? hidden_but_owner(out.owner) : 0;
+      return out;
+    };
+
+    std::optional<Item> mover_item;
+    const Fighter mf = fighter(mover_id, mover_item);
+    const bool mover_blind = mover_item == Item::kBlind;
+    const Square mover_sq = s.pieces[static_cast<std::size_t>(mover_id)].square;
+    Battle battle;
+    bool mover_removed = false;
+    std::vector<int> removed;
+    std::vector<int> revealed;
+    bool mover_fought_non_king = false;
+    for (int e : enemies) {
+      std::optional<Item> enemy_item;
+      const Fighter ef = fighter(e, enemy_item);
+      const bool enemy_blind = enemy_item == Item::kBlind;
+      const Square esq = s.pieces[static_cast<std::size_t>(e)].square;
+      PairOutcome out = fight(mf, ef, geometry_.border_marked(mover_sq, esq), rules_);
+      BattlePair pair{battle_ref(mover_id, mf, mover_blind), battle_ref(e, ef, enemy_blind), out.kind,
+                      out.mover_removed ? (out.enemy_removed ? "both" : "enemy")
+                                        : (out.enemy_removed ? "mover" : "none")};
+      const bool show = out.kind != "kings" || reveal_kings_;
+      if (!show) {
+        // Kings that only met each other keep their secret under reveal_kings=off.
+        pair.mover = ref(s, mover_id);
+        pair.enemy = ref(s, e);
+      } else {
+        mover_fought_non_king = true;
+        if (!enemy_blind) revealed.push_back(e);
+      }
+      battle.pairs.push_back(std::move(pair));
+      mover_removed = mover_removed || out.mover_removed;
+      if (out.enemy_removed) removed.push_back(e);
+    }
+    if (mover_fought_non_king && !mover_blind) revealed.push_back(mover_id);
+    if (mover_removed) removed.push_back(mover_id);
+
+    auto blinded = [&](int id) {
+      const Piece& p = s.pieces[static_cast<std::size_t>(id)];
+      const ItemChoice& c = items[static_cast<std::size_t>(p.owner - 1)];
+      return c.item == Item::kBlind && c.square == p.square;
+    };
+    for (int id : revealed)
+      if (!s.pieces[static_cast<std::size_t>(id)].revealed) {
+        PieceRef pr = ref(s, id);
+        pr.hidden_from = 0;
+        battle.revealed.push_back(pr);
+      }
+    // Removal order: owner 1's pieces, then owner 2's, each in square order (file, then rank).
+    std::sort(removed.begin(), removed.end(), [&](int a, int b) {
+      const Piece &pa = s.pieces[static_cast<std::size_t>(a)], &pb = s.pieces[static_cast<std::size_t>(b)];
+      auto key = [&](const Piece& p) {
+        return std::tuple{p.owner, geometry_.file_of(p.square), geometry_.rank_of(p.square)};
+      };
+      return key(pa) < key(pb);
+    });
+    for (int id : removed) {
+      PieceRef pr = ref(s, id);
+      bool visible = !blinded(id) && (s.pieces[static_cast<std::size_t>(id)].revealed ||
+                                      std::find(revealed.begin(), revealed.end(), id) != revealed.end());
+      pr.hidden_from = visible ? 0 : hidden_but_owner(pr.owner);
+      battle.removed.push_back(pr);
+    }
+    r.emit(std::move(battle));
+  }
+
+  // After an arriving piece's battles: offer a revival when it earned one.
+  void after_battles(Resolver& r, int id) const {
+    const MatchState& s = r.state();
+    if (s.pending.kind != Decision::kNone) return;
+    const Piece& p = s.pieces[static_cast<std::size_t>(id)];
+    if (p.square == kNoSquare || !is_number(p.type) || geometry_.rank_of(p.square) != far_rank(p.owner))
+      return;
+    if (victory(s, p.owner)) return;  // the game is decided; nothing more happens
+    const int owner = p.owner;
+    if (revive_ == "remove-always") {
+      PieceRef a = ref(s, id);
+      a.hidden_from = 0;
+      r.emit(Removed{{a}, "arrival"});
+    }
+    DecisionAwaited d{Decision::kRevival, owner, id, {}, {}};
+    for (int f = 0; f < kFiles; ++f) {
+      Square sq = geometry_.at(f, back_rank(owner));
+      if (s.board[static_cast<std::size_t>(sq)] < 0) d.squares.push_back(sq);
+    }
+    for (int rid : s.removed[static_cast<std::size_t>(owner - 1)]) {
+      const Piece& rp = s.pieces[static_cast<std::size_t>(rid)];
+      if (rid != id && is_number(rp.type)) {
+        PieceRef c = ref(s, rid);
+        c.hidden_from = rp.revealed ? 0 : hidden_but_owner(owner);
+        d.candidates.push_back(c);
+      }
+    }
+    if (d.squares.empty() || d.candidates.empty()) return;
+    r.emit(std::move(d));
+  }
+
+  Geometry geometry_;
+  std::vector<PieceTypeSpec> roster_;
+  BattleRules rules_;
+  bool reveal_kings_;
+  std::string revive_;
+  bool mover_wins_annihilation_;
+  std::array<int, kItemKinds> items_;
+};
+
+}  // namespace
+
+std::optional<std::array<int, kItemKinds>> parse_inventory(const std::string& text) {
+  std::array<int, kItemKinds> out{0, 0, 0};
+  if (text == "none") return out;
+  std::size_t pos = 0;
+  std::array<bool, kItemKinds> seen{false, false, false};
+  while (pos <= text.size()) {
+    std::size_t comma = text.find(',', pos);
+    std::string part = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    std::size_t colon = part.find(':');
+    if (colon == std::string::npos) return std::nullopt;
+    auto item = parse_item(part.substr(0, colon));
+    std::string count = part.substr(colon + 1);
+    if (!item || count.empty() || count.size() > 2 ||
+        !std::all_of(count.begin(), count.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return std::nullopt;
+    auto k = static_cast<std::size_t>(*item);
+    if (seen[k]) return std::nullopt;
+    seen[k] = true;
+    out[k] = std::stoi(count);
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  return out;
+}
+
+GameInfo info() {
+  using K = OptionSpec::Kind;
+  GameInfo g;
+  g.id = "number-janggi";
+  g.name_en = "Number Janggi";
+  g.name_ko = "숫자장기";
+  g.default_preset = "genius-2015";
+  g.roster = make_roster();
+  g.options = {
+      {"tie_compare", K::kChoice, {"effective", "printed"}, 0, 0, "effective",
+       "whether equal values (both removed) are judged after items or on the printed numbers"},
+      {"minus_rule", K::kChoice, {"lower-wins", "threshold"}, 0, 0, "lower-wins",
+       "across a minus line: the lower wins, or the sum rule's 10-threshold applied to the difference"},
+      {"reveal_kings", K::kChoice, {"on", "off"}, 0, 0, "on", "whether two kings that meet are turned face up"},
+      {"items", K::kText, {}, 0, 0, "blind:1,plus:1,minus:1",
+       "items each player holds: none, or counts such as blind:1,plus:1,minus:1"},
+      {"revive", K::kChoice, {"optional-swap", "remove-always", "keep-and-revive"}, 0, 0, "optional-swap",
+       "a number reaching the far rank: may swap for a removed number / is always removed and may "
+       "bring one back / stays and may bring one back"},
+      {"simultaneous_annihilation", K::kChoice, {"draw", "mover-wins"}, 0, 0, "draw",
+       "both players left with only the king after one move"},
+  };
+  for (auto& o : shared_option_specs()) g.options.push_back(o);
+  g.presets = {
+      {"genius-2015", "The Genius: Grand Final (2015): 60 s per move, timeout loses, Blind/+1/-1 items",
+       {{"turn_limit", "60"}, {"on_timeout", "loss"}, {"warning_after", "0"}, {"warnings_to_dq", "2"},
+        {"items", "blind:1,plus:1,minus:1"}}},
+      {"rsf-s52", "RSF Season 52: no hard limit, a warning every 5 minutes of one turn, 2 warnings "
+                  "disqualify, no items",
+       {{"turn_limit", "0"}, {"warning_after", "300"}, {"warnings_to_dq", "2"}, {"items", "none"}}},
+  };
+  g.check_options = [](const Options& o) -> std::optional<std::string> {
+    if (!parse_inventory(o.at("items")))
+      return "option items must be none or counts like blind:1,plus:1,minus:1 (0-99 each), not '" +
+             o.at("items") + "'";
+    return std::nullopt;
+  };
+  g.make = [](const Options& o) -> std::unique_ptr<Game> { return std::make_unique<NumberJanggi>(o); };
+  return g;
+}
+
+}  // namespace facedown::engine::number_janggi

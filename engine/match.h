@@ -1,0 +1,101 @@
+// Match: one refereed game as an event-sourced state machine.
+//
+// submit(command, time) first lets time pass (deadlines that fell due fire, as
+// events of their own), then validates the command: a Rejection changes nothing,
+// an accepted command appends the events it caused. The state is the fold of the
+// log; from_log() rebuilds it from stored events and gives the same state.
+//
+// Void: `void N` undoes the last N accepted commands (other voids do not count)
+// and everything after the first of them; the log keeps all of it plus a Voided
+// marker, and the state is the fold of the events still in effect.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "engine/command.h"
+#include "engine/event.h"
+#include "engine/game.h"
+#include "engine/match_state.h"
+#include "engine/rejection.h"
+
+namespace facedown::engine {
+
+class Match final : private Resolver {
+ public:
+  struct Submitted {
+    std::vector<Event> events;           // everything appended, deadline events included
+    std::optional<Rejection> rejection;  // set when the command itself was refused
+  };
+
+  // A new match: checks preset and options, writes the Opened event.
+  static std::variant<Match, Rejection> open(const GameInfo& info, const std::string& preset,
+                                             const Options& overrides,
+                                             const std::array<std::string, 2>& players);
+  // Rebuilds a match from its log (the first event must be Opened for this game).
+  static std::variant<Match, Rejection> from_log(const GameInfo& info,
+                                                 const std::vector<Event>& log);
+
+  Match(Match&&) noexcept;
+  Match& operator=(Match&&) noexcept;
+  ~Match() override;
+
+  Submitted submit(const Command& command, Millis t);
+  // Lets time pass to t (the console calls this every frame). Never rejects;
+  // a t in the past does nothing.
+  std::vector<Event> advance(Millis t);
+
+  const MatchState& state() const override { return state_; }
+  const Game& game() const { return *game_; }
+  const GameInfo& info() const { return info_; }
+  const std::vector<Event>& log() const { return log_; }
+  // Whether each log entry is still in effect (false once voided).
+  const std::vector<bool>& in_effect() const { return effective_; }
+  // Legal moves of the player to move (empty when no turn runs).
+  std::vector<Move> legal_moves() const;
+  // Accepted commands a `void` could still undo.
+  int voidable() const;
+  // The next deadline (turn limit, warning, decision limit), if any.
+  std::optional<Millis> next_deadline() const;
+
+ private:
+  Match(GameInfo info, std::unique_ptr<Game> game);
+
+  void emit(EventBody body) override;
+  void apply_event(const Event& e);
+  void rebuild();
+  MatchState initial_state() const;
+
+  std::optional<Rejection> decide(const Command& command);
+  std::optional<Rejection> check_time(const Command& command, Millis t) const;
+  void fire_deadlines(Millis t);
+  void finish_resolution();
+  void begin_turn(int player);
+  void warn(int player, const std::string& kind, const std::string& reason);
+
+  GameInfo info_;
+  std::unique_ptr<Game> game_;
+  MatchState state_;
+  std::vector<Event> log_;
+  std::vector<bool> effective_;
+
+  struct Entry {
+    int cmd = 0;
+    int first_seq = 0;
+    bool is_void = false;
+    bool voided = false;
+  };
+  std::vector<Entry> entries_;
+  int commands_ = 0;  // accepted commands so far
+
+  // While a command is being carried out: its number, whether its first event is
+  // still to come, and the time events get.
+  int current_cmd_ = 0;
+  std::optional<Command> current_command_;
+  Millis now_ = 0;
+  std::vector<Event>* sink_ = nullptr;
+};
+
+}  // namespace facedown::engine

@@ -1,0 +1,212 @@
+#include "engine/match_state.h"
+
+#include <algorithm>
+#include <type_traits>
+
+namespace facedown::engine {
+
+namespace {
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+}  // namespace
+
+std::string MatchState::status() const {
+  if (phase == Phase::kFinished) return "finished";
+  if (paused) return "paused";
+  switch (phase) {
+    case Phase::kSetup: return "setup";
+    case Phase::kReady: return "ready";
+    case Phase::kPlaying: return "playing";
+    case Phase::kAwaitingItems: return "awaiting-items";
+    case Phase::kAwaitingRevival: return "awaiting-revival";
+    case Phase::kFinished: return "finished";
+  }
+  return "setup";
+}
+
+Millis MatchState::period_elapsed() const {
+  Millis now = paused ? pause_start : time;
+  return now - period_start - paused_total;
+}
+
+Millis MatchState::turn_elapsed() const {
+  if (phase != Phase::kPlaying || to_move == 0) return 0;
+  return period_elapsed();
+}
+
+namespace {
+
+void start_period(MatchState& s, Millis t) {
+  s.period_start = t;
+  s.paused_total = 0;
+  s.pause_start = t;
+  s.timed_warnings = 0;
+}
+
+void remove_piece(MatchState& s, int id) {
+  Piece& p = s.pieces[static_cast<std::size_t>(id)];
+  if (p.square != kNoSquare) s.board[static_cast<std::size_t>(p.square)] = -1;
+  p.square = kNoSquare;
+  s.removed[static_cast<std::size_t>(p.owner - 1)].push_back(id);
+}
+
+void reveal(MatchState& s, const PieceRef& r) {
+  if (r.id >= 0) s.pieces[static_cast<std::size_t>(r.id)].revealed = true;
+}
+
+}  // namespace
+
+void MatchState::apply(const Event& e) {
+  time = e.t;
+  std::visit(
+      Overloaded{
+          [&](const Opened& o) {
+            game = o.game;
+            preset = o.preset;
+            options = o.options;
+            players = o.players;
+          },
+          [&](const SetupLocked& o) {
+            for (const PieceRef& r : o.pieces) {
+              int id = static_cast<int>(pieces.size());
+              pieces.push_back(Piece{o.player, r.type, r.square, false});
+              board[static_cast<std::size_t>(r.square)] = id;
+            }
+            setup_locked[static_cast<std::size_t>(o.player - 1)] = true;
+            if (setup_locked[0] && setup_locked[1] && first != 0) phase = Phase::kReady;
+          },
+          [&](const FirstChosen& o) {
+            first = o.player;
+            toss_seed = o.toss_seed;
+            if (setup_locked[0] && setup_locked[1]) phase = Phase::kReady;
+          },
+          [&](const Started&) {
+            started = true;
+            phase = Phase::kPlaying;
+          },
+          [&](const TurnStarted& o) {
+            phase = Phase::kPlaying;
+            to_move = o.player;
+            pending = Pending{};
+            start_period(*this, e.t);
+            if (paused) pause_start = e.t;
+          },
+          [&](const Moved& o) {
+            int id = board[static_cast<std::size_t>(o.from)];
+            board[static_cast<std::size_t>(o.from)] = -1;
+            board[static_cast<std::size_t>(o.to)] = id;
+            pieces[static_cast<std::size_t>(id)].square = o.to;
+            last_from = o.from;
+            last_to = o.to;
+            ++ply;
+            mover = o.player;
+            to_move = 0;
+            start_period(*this, e.t);
+          },
+          [&](const DecisionAwaited& o) {
+            phase = o.kind == Decision::kItems ? Phase::kAwaitingItems : Phase::kAwaitingRevival;
+            to_move = 0;
+            pending.kind = o.kind;
+            pending.player = o.player;
+            pending.piece_id = o.piece_id;
+            pending.squares = o.squares;
+            pending.candidates.clear();
+            for (const auto& c : o.candidates) pending.candidates.push_back(c.id);
+            start_period(*this, e.t);
+          },
+          [&](const ItemsDeclared& o) {
+            for (std::size_t p = 0; p < 2; ++p) {
+              if (!o.choice[p].item) continue;
+              auto k = static_cast<std::size_t>(*o.choice[p].item);
+              --items[p][k];
+              ++items_used[p][k];
+            }
+            pending = Pending{};
+            phase = Phase::kPlaying;
+          },
+          [&](const Battle& o) {
+            for (const auto& r : o.revealed) reveal(*this, r);
+            for (const auto& r : o.removed) remove_piece(*this, r.id);
+          },
+          [&](const Removed& o) {
+            for (const auto& r : o.pieces) {
+              reveal(*this, r);
+              remove_piece(*this, r.id);
+            }
+          },
+          [&](const Revived& o) {
+            if (o.arriving) {
+              reveal(*this, *o.arriving);
+              remove_piece(*this, o.arriving->id);
+            }
+            auto& list = removed[static_cast<std::size_t>(o.player - 1)];
+            list.erase(std::remove(list.begin(), list.end(), o.piece.id), list.end());
+            Piece& p = pieces[static_cast<std::size_t>(o.piece.id)];
+            p.square = o.piece.square;
+            p.revealed = true;
+            board[static_cast<std::size_t>(o.piece.square)] = o.piece.id;
+            pending = Pending{};
+            phase = Phase::kPlaying;
+          },
+          [&](const RevivalDeclined&) {
+            pending = Pending{};
+            phase = Phase::kPlaying;
+          },
+          [&](const Warned& o) {
+            warnings[static_cast<std::size_t>(o.player - 1)] = o.total;
+            if (o.kind == "time") ++timed_warnings;
+            if (o.kind == "timeout") start_period(*this, e.t);
+          },
+          [&](const Paused&) {
+            paused = true;
+            pause_start = e.t;
+          },
+          [&](const Resumed&) {
+            paused = false;
+            paused_total += e.t - pause_start;
+          },
+          [&](const Ticked&) {},
+          [&](const Ended& o) {
+            result = Result{o.winner, o.reason, o.detail};
+            phase = Phase::kFinished;
+            to_move = 0;
+            paused = false;
+            pending = Pending{};
+          },
+          [&](const Voided&) {},
+      },
+      e.body);
+}
+
+std::optional<std::string> MatchState::check_invariants() const {
+  std::vector<int> seen(pieces.size(), 0);
+  for (std::size_t s = 0; s < board.size(); ++s) {
+    int id = board[s];
+    if (id < 0) continue;
+    if (id >= static_cast<int>(pieces.size())) return "board holds an unknown piece id";
+    if (pieces[static_cast<std::size_t>(id)].square != static_cast<Square>(s))
+      return "piece " + std::to_string(id) + " is not where the board says";
+    ++seen[static_cast<std::size_t>(id)];
+  }
+  for (std::size_t o = 0; o < 2; ++o)
+    for (int id : removed[o]) {
+      const Piece& p = pieces[static_cast<std::size_t>(id)];
+      if (p.square != kNoSquare) return "a removed piece is still on the board";
+      if (p.owner != static_cast<int>(o) + 1) return "a removed piece is in the wrong list";
+      ++seen[static_cast<std::size_t>(id)];
+    }
+  for (std::size_t id = 0; id < pieces.size(); ++id)
+    if (seen[id] != 1) return "piece " + std::to_string(id) + " is counted " + std::to_string(seen[id]) + " times";
+  if (to_move != 0 && phase != Phase::kPlaying) return "to_move set outside a running turn";
+  if (phase == Phase::kFinished && !result) return "finished without a result";
+  for (const auto& inv : items)
+    for (int n : inv)
+      if (n < 0) return "negative item count";
+  return std::nullopt;
+}
+
+}  // namespace facedown::engine

@@ -1,0 +1,85 @@
+// MatchState: everything a match is at one moment, as the fold of its events.
+// apply() is bookkeeping only: no rule is decided here, so any log, folded,
+// gives back the state the live match had (tested by the conformance suite).
+// Invariants (check_invariants): board and pieces agree; a removed piece is in
+// exactly one removed list; to_move is set only while a turn is running.
+#pragma once
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/event.h"
+#include "engine/options.h"
+#include "engine/piece.h"
+#include "engine/time.h"
+
+namespace facedown::engine {
+
+enum class Phase { kSetup, kReady, kPlaying, kAwaitingItems, kAwaitingRevival, kFinished };
+
+struct Result {
+  int winner = 0;  // 0: draw
+  std::string reason;
+  std::string detail;
+};
+
+struct Pending {
+  Decision kind = Decision::kNone;
+  int player = 0;
+  int piece_id = -1;
+  std::vector<Square> squares;
+  std::vector<int> candidates;  // piece ids
+};
+
+struct MatchState {
+  std::string game;
+  std::string preset;
+  Options options;
+  std::array<std::string, 2> players;
+
+  std::vector<Piece> pieces;  // by id
+  std::vector<int> board;     // square -> piece id, -1 empty
+  std::array<std::vector<int>, 2> removed;  // piece ids, removal order
+
+  std::array<bool, 2> setup_locked{false, false};
+  int first = 0;
+  std::optional<std::string> toss_seed;
+  bool started = false;
+  bool paused = false;
+  Phase phase = Phase::kSetup;
+  int to_move = 0;
+  int ply = 0;
+  int mover = 0;  // who made the last move (whose resolution may be pending)
+  Pending pending;
+
+  Millis time = 0;
+  Millis period_start = 0;   // start of the running turn or decision
+  Millis paused_total = 0;   // paused time inside that period
+  Millis pause_start = 0;
+  int timed_warnings = 0;    // time warnings issued in the running turn
+
+  std::array<int, 2> warnings{0, 0};
+  std::array<std::array<int, kItemKinds>, 2> items{};
+  std::array<std::array<int, kItemKinds>, 2> items_used{};
+
+  Square last_from = kNoSquare, last_to = kNoSquare;
+  std::optional<Result> result;
+
+  // The status word of the state JSON: "setup", "ready", "playing", ...
+  std::string status() const;
+  // Time the running turn (or decision) has used, pauses excluded.
+  Millis period_elapsed() const;
+  // Elapsed time of the player to move's turn; 0 while no turn runs.
+  Millis turn_elapsed() const;
+
+  int piece_at(Square s) const { return s < 0 ? -1 : board[static_cast<std::size_t>(s)]; }
+
+  // Bookkeeping for one event (Voided is handled by Match, which owns the log).
+  void apply(const Event& e);
+
+  // Describes the first broken invariant, if any.
+  std::optional<std::string> check_invariants() const;
+};
+
+}  // namespace facedown::engine

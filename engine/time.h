@@ -1,0 +1,19 @@
+// Match time as integer milliseconds. The engine never reads a clock: every time
+// it sees arrives inside a command. Integers keep deadline comparisons exact
+// (a Genius move at exactly 60.000 s is late).
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace facedown::engine {
+
+using Millis = std::int64_t;
+
+// "61.5" -> 61500. At most three decimals; no sign, no exponent.
+std::optional<Millis> parse_seconds(std::string_view text);
+// 61500 -> "61.5", 60000 -> "60", 5 -> "0.005".
+std::string format_seconds(Millis ms);
+
+}  // namespace facedown::engine

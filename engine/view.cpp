@@ -1,0 +1,81 @@
+#include "engine/view.h"
+
+namespace facedown::engine {
+
+namespace {
+
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+void blank(PieceRef& r, Viewer v) {
+  if (v == kReferee) return;
+  r.id = -1;
+  if (r.hidden_from & viewer_bit(v)) {
+    r.type = kHiddenType;
+    r.value.reset();
+  }
+}
+
+}  // namespace
+
+bool may_see(const Piece& piece, Viewer viewer) {
+  return viewer == kReferee || piece.revealed || piece.owner == static_cast<int>(viewer);
+}
+
+Event project(const Event& event, Viewer viewer) {
+  if (viewer == kReferee) return event;
+  Event e = event;
+  e.command.reset();
+  std::visit(Overloaded{
+                 [&](SetupLocked& o) {
+                   for (auto& r : o.pieces) blank(r, viewer);
+                 },
+                 [&](Moved& o) { blank(o.piece, viewer); },
+                 [&](DecisionAwaited& o) {
+                   o.piece_id = -1;
+                   for (auto& r : o.candidates) blank(r, viewer);
+                 },
+                 [&](Battle& o) {
+                   for (auto& p : o.pairs) {
+                     blank(p.mover, viewer);
+                     blank(p.enemy, viewer);
+                   }
+                   for (auto& r : o.removed) blank(r, viewer);
+                   for (auto& r : o.revealed) blank(r, viewer);
+                 },
+                 [&](Removed& o) {
+                   for (auto& r : o.pieces) blank(r, viewer);
+                 },
+                 [&](Revived& o) {
+                   if (o.arriving) blank(*o.arriving, viewer);
+                   blank(o.piece, viewer);
+                 },
+                 [](auto&) {},
+             },
+             e.body);
+  return e;
+}
+
+StateView view_state(const MatchState& state, Viewer viewer) {
+  StateView out;
+  for (std::size_t sq = 0; sq < state.board.size(); ++sq) {
+    int id = state.board[sq];
+    if (id < 0) continue;
+    const Piece& p = state.pieces[static_cast<std::size_t>(id)];
+    SquareView v{static_cast<Square>(sq), p.owner, std::nullopt, p.revealed};
+    if (may_see(p, viewer)) v.type = p.type;
+    out.board.push_back(v);
+  }
+  for (std::size_t o = 0; o < 2; ++o)
+    for (int id : state.removed[o]) {
+      const Piece& p = state.pieces[static_cast<std::size_t>(id)];
+      out.removed[o].push_back(may_see(p, viewer) ? std::optional<PieceType>(p.type) : std::nullopt);
+    }
+  return out;
+}
+
+}  // namespace facedown::engine
