@@ -161,6 +161,15 @@ json event_to_json(const Event& e, const Game& g) {
                    j["removed"] = refs_json(o.removed, g);
                    j["revealed"] = refs_json(o.revealed, g);
                  },
+                 [&](const Attack& o) {
+                   j["player"] = o.player;
+                   j["from"] = g.geometry().name(o.from);
+                   j["to"] = g.geometry().name(o.to);
+                   j["attacker"] = ref_json(o.attacker, g);
+                   j["defender"] = ref_json(o.defender, g);
+                   j["outcome"] = o.outcome;
+                   j["revealed"] = refs_json(o.revealed, g);
+                 },
                  [&](const Removed& o) {
                    j["pieces"] = refs_json(o.pieces, g);
                    j["cause"] = o.cause;
@@ -243,6 +252,9 @@ std::variant<Event, std::string> event_from_json(const json& j, const Game& g) {
       b.removed = rd.refs(j.at("removed"));
       b.revealed = rd.refs(j.at("revealed"));
       e.body = b;
+    } else if (type == "attack") {
+      e.body = Attack{j.at("player"), rd.ref(j.at("attacker")), rd.ref(j.at("defender")), rd.square(j.at("from")),
+                      rd.square(j.at("to")), j.at("outcome"), rd.refs(j.at("revealed"))};
     } else if (type == "removed") {
       e.body = Removed{rd.refs(j.at("pieces")), j.at("cause")};
     } else if (type == "revived") {

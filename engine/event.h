@@ -85,6 +85,18 @@ struct Battle {
   std::vector<PieceRef> removed;   // in removal order (owner 1's then owner 2's, square order)
   std::vector<PieceRef> revealed;  // turned face up by this battle
 };
+// An attack into an occupied square (Capture Flag, Salpakan, Luzhanqi, Gunjin,
+// Gwangsanghui): the attacker leaves `from`; the loser(s) leave the board; a
+// winning attacker stands on `to`. Games without battles use outcome "attacker".
+struct Attack {
+  int player = 0;
+  PieceRef attacker;  // at `from`
+  PieceRef defender;  // at `to`
+  Square from = kNoSquare;
+  Square to = kNoSquare;
+  std::string outcome;             // "attacker" | "defender" | "both"
+  std::vector<PieceRef> revealed;  // identities made public by this attack
+};
 struct Removed {
   std::vector<PieceRef> pieces;
   std::string cause;  // "arrival" (revive=remove-always)
@@ -121,7 +133,7 @@ struct Voided {
 };
 
 using EventBody = std::variant<Opened, SetupLocked, FirstChosen, Started, TurnStarted, Moved,
-                               DecisionAwaited, ItemsDeclared, Battle, Removed, Revived,
+                               DecisionAwaited, ItemsDeclared, Battle, Attack, Removed, Revived,
                                RevivalDeclined, Warned, Paused, Resumed, Ticked, Ended, Voided>;
 
 struct Event {

@@ -439,6 +439,7 @@ const char* event_type(const EventBody& body) {
           [](const DecisionAwaited&) { return "decision-awaited"; },
           [](const ItemsDeclared&) { return "items-declared"; },
           [](const Battle&) { return "battle"; },
+          [](const Attack&) { return "attack"; },
           [](const Removed&) { return "removed"; },
           [](const Revived&) { return "revived"; },
           [](const RevivalDeclined&) { return "revival-declined"; },

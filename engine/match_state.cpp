@@ -132,6 +132,23 @@ void MatchState::apply(const Event& e) {
             for (const auto& r : o.revealed) reveal(*this, r);
             for (const auto& r : o.removed) remove_piece(*this, r.id);
           },
+          [&](const Attack& o) {
+            for (const auto& r : o.revealed) reveal(*this, r);
+            const int attacker = o.attacker.id, defender = o.defender.id;
+            if (o.outcome != "attacker") remove_piece(*this, attacker);
+            if (o.outcome != "defender") remove_piece(*this, defender);
+            if (o.outcome == "attacker") {
+              board[static_cast<std::size_t>(o.from)] = -1;
+              board[static_cast<std::size_t>(o.to)] = attacker;
+              pieces[static_cast<std::size_t>(attacker)].square = o.to;
+            }
+            last_from = o.from;
+            last_to = o.to;
+            ++ply;
+            mover = o.player;
+            to_move = 0;
+            start_period(*this, e.t);
+          },
           [&](const Removed& o) {
             for (const auto& r : o.pieces) {
               reveal(*this, r);

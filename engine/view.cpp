@@ -47,6 +47,11 @@ Event project(const Event& event, Viewer viewer) {
                    for (auto& r : o.removed) blank(r, viewer);
                    for (auto& r : o.revealed) blank(r, viewer);
                  },
+                 [&](Attack& o) {
+                   blank(o.attacker, viewer);
+                   blank(o.defender, viewer);
+                   for (auto& r : o.revealed) blank(r, viewer);
+                 },
                  [&](Removed& o) {
                    for (auto& r : o.pieces) blank(r, viewer);
                  },
