@@ -12,6 +12,27 @@ std::optional<Rejection> Game::revive(Resolver&, const ReviveCmd&) const {
 
 void Game::decide_by_default(Resolver&) const {}
 
+std::uint64_t splitmix64(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+std::vector<Placement> Game::random_setup(int player, std::uint64_t seed) const {
+  std::vector<Square> squares;
+  for (Square s = 0; s < geometry().size(); ++s)
+    if (setup_owner(s) == player) squares.push_back(s);
+  for (std::size_t i = squares.size(); i > 1; --i)
+    std::swap(squares[i - 1], squares[splitmix64(seed) % i]);
+  std::vector<Placement> out;
+  std::size_t next = 0;
+  for (std::size_t t = 0; t < roster().size(); ++t)
+    for (int n = 0; n < roster()[t].count && next < squares.size(); ++n)
+      out.push_back({static_cast<PieceType>(t), squares[next++]});
+  return out;
+}
+
 std::optional<PieceType> Game::parse_token(const std::string& token) const {
   const auto& r = roster();
   for (std::size_t i = 0; i < r.size(); ++i)

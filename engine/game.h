@@ -10,6 +10,7 @@
 // legal moves) belongs to Match, not to games.
 #pragma once
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -50,6 +51,11 @@ class Game {
   virtual std::optional<Rejection> check_setup(int player,
                                                const std::vector<Placement>& placements) const = 0;
 
+  // A valid setup drawn from `seed` (tests, demos, the console's shuffle). The
+  // default shuffles the roster over the player's setup squares; games with
+  // placement limits override it.
+  virtual std::vector<Placement> random_setup(int player, std::uint64_t seed) const;
+
   // Every legal move of `player` in this state (appended to out).
   virtual void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const = 0;
 
@@ -86,6 +92,9 @@ struct GameInfo {
   const Preset* find_preset(const std::string& id) const;
   const OptionSpec* find_option(const std::string& name) const;
 };
+
+// A small deterministic generator (SplitMix64) for seeded choices in the engine.
+std::uint64_t splitmix64(std::uint64_t& state);
 
 // Options every game shares: clocks, warnings, decisions, ply limit, no legal moves.
 std::vector<OptionSpec> shared_option_specs();
