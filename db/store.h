@@ -1,0 +1,146 @@
+// Store: the SQLite file that is the one truth of every match (docs/db-schema.md).
+// Invariants: each append is ONE transaction holding the events of one operator
+// command, their public projections (event JSON and the public state JSON after
+// each event) and their hash-chain links; it commits whole or not at all (WAL,
+// synchronous=FULL), so nothing may be shown as done before append() returns ok.
+// Only the holder of a match's writer lock appends to it (one writer per match,
+// across processes); a lock left by a dead process is taken over.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "db/error.h"
+#include "engine/event.h"
+#include "engine/match.h"
+
+namespace spdlog {
+class logger;
+}
+
+namespace facedown::db {
+
+using MatchId = std::int64_t;
+
+// The schema version this build writes (PRAGMA user_version). Older files are
+// migrated on open; newer ones are refused (StoreError::kNewerVersion).
+inline constexpr int kSchemaVersion = 1;
+
+struct StoreOptions {
+  // Where the store logs (opens, migrations, takeovers of stale locks, failures).
+  // Null: a logger that drops everything.
+  std::shared_ptr<spdlog::logger> log;
+  // Wall-clock time in ms since the Unix epoch; tests inject a fake clock.
+  // Empty: std::chrono::system_clock.
+  std::function<std::int64_t()> wall_clock_ms;
+  // Create the file (and the schema) when missing. false: a missing file is kNotFound.
+  bool create = true;
+  // Caps the file at this many pages (tests of a full disk). 0: no cap.
+  std::int64_t max_page_count = 0;
+  // How long a write waits for another connection's transaction (ms).
+  int busy_timeout_ms = 5000;
+};
+
+struct MatchResult {
+  int winner = 0;  // 0: draw
+  std::string reason;
+};
+
+// One row of `facedown matches`. Every field here is public (the matches table is
+// readable by the public reader).
+struct MatchSummary {
+  MatchId id = 0;
+  std::string game;
+  std::string preset;
+  std::string options_json;  // {"name": "value", ...} as opened
+  std::array<std::string, 2> players;
+  std::string status;        // the engine's status word after the last event
+  bool finished = false;     // an Ended event is stored
+  std::optional<MatchResult> result;
+  std::int64_t created_ms = 0;                // wall clock
+  std::optional<std::int64_t> finished_ms;   // wall clock of the Ended event
+  int events = 0;                             // last seq
+  engine::Millis match_time = 0;              // match time of the last event
+  std::int64_t last_wall_ms = 0;              // wall clock of the last event
+};
+
+// A stored event row as the store keeps it (the referee's complete form).
+struct StoredEvent {
+  int seq = 0;
+  std::string type;          // engine::event_type
+  engine::Millis t = 0;      // match time
+  std::int64_t wall_ms = 0;  // wall clock when committed
+  std::string payload;       // canonical referee event JSON (codec::event_to_json, dumped)
+  std::string hash;          // hex SHA-256(prev hash ‖ payload); prev of seq 1 is 64 '0's
+};
+
+// Who holds a match's writer lock.
+struct WriterLock {
+  long pid = 0;
+  std::string host;
+  std::int64_t since_ms = 0;  // wall clock
+};
+
+class Store {
+ public:
+  // Opens (or creates) the file: checks it is a Facedown SQLite file, migrates an
+  // older schema, sets WAL + synchronous=FULL. Errors name the file and the cause.
+  static Result<Store> open(const std::string& path, StoreOptions options = {});
+
+  Store(Store&&) noexcept;
+  Store& operator=(Store&&) noexcept;
+  ~Store();  // releases the writer locks this Store holds
+
+  const std::string& path() const;
+
+  // Records a new match: every event of match.log() (normally just Opened) in one
+  // transaction; the new match's writer lock is held by this Store.
+  Result<MatchId> create_match(const engine::Match& match);
+
+  // Appends the events of ONE operator command (or of time passing). `after` is the
+  // live match with those events already applied; `events` must be the tail of
+  // after.log() and continue the stored sequence. One transaction: the events, their
+  // public rows, the hash chain, the sealed-setup commitments (SetupLocked) and
+  // their opening (Ended), the match summary. On any error nothing is written.
+  Status append(MatchId id, const engine::Match& after, const std::vector<engine::Event>& events);
+
+  // Writer lock: taken by create_match/resume; acquire() for a match loaded
+  // otherwise. Refused (kLocked, message naming pid, host and since) when another
+  // live process or Store holds it; a lock whose pid is dead is taken over.
+  Status acquire(MatchId id);
+  void release(MatchId id);
+  std::optional<WriterLock> lock_holder(MatchId id);
+
+  Result<std::vector<MatchSummary>> matches();
+  Result<MatchSummary> match(MatchId id);
+  // Matches without an Ended event, oldest first.
+  Result<std::vector<MatchId>> unfinished();
+
+  // The stored rows, seq order (all, or those with seq <= to_seq).
+  Result<std::vector<StoredEvent>> events(MatchId id, std::optional<int> to_seq = std::nullopt);
+  // Rebuilds the match through the engine (Match::from_log of the parsed rows),
+  // up to to_seq when given. Read only; takes no lock.
+  Result<engine::Match> load(MatchId id, std::optional<int> to_seq = std::nullopt);
+
+  // After a crash: takes the writer lock, loads the match and records the
+  // interruption. A match with a running clock gets a Paused event with the reason
+  // "resumed after interruption" at the last event's match time (committed
+  // before this returns); every resume also adds a row to `interruptions`
+  // (last wall time before the outage, wall time of the resume). The returned match
+  // is the stored one plus that event.
+  Result<engine::Match> resume(MatchId id);
+
+ private:
+  struct Impl;
+  explicit Store(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// The reason given to the Paused event a resume writes.
+inline constexpr const char* kInterruptionReason = "resumed after interruption";
+
+}  // namespace facedown::db
