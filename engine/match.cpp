@@ -62,6 +62,16 @@ std::variant<Match, Rejection> Match::from_log(const GameInfo& info,
   return m;
 }
 
+std::optional<Rejection> Match::record(const Event& event) {
+  if (event.seq != static_cast<int>(log_.size()) + 1)
+    return Rejection{"event has sequence number " + std::to_string(event.seq) + ", expected " +
+                     std::to_string(log_.size() + 1)};
+  if (std::holds_alternative<Opened>(event.body))
+    return Rejection{"a match has only one opened event"};
+  apply_event(event);
+  return std::nullopt;
+}
+
 MatchState Match::initial_state() const {
   MatchState s;
   s.board.assign(static_cast<std::size_t>(game_->geometry().size()), -1);

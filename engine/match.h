@@ -37,6 +37,10 @@ class Match final : private Resolver {
   // Rebuilds a match from its log (the first event must be Opened for this game).
   static std::variant<Match, Rejection> from_log(const GameInfo& info,
                                                  const std::vector<Event>& log);
+  // Folds one more stored event into a match rebuilt from a log (what from_log does
+  // for each event), so a reader can step through a log one event at a time.
+  // Rejects an event whose seq does not come next; decides no rule.
+  std::optional<Rejection> record(const Event& event);
 
   Match(Match&&) noexcept;
   Match& operator=(Match&&) noexcept;
