@@ -1,12 +1,18 @@
 #include "engine/registry.h"
 
+#include "engine/games/capture_flag/capture_flag.h"
+#include "engine/games/luzhanqi_mini/luzhanqi_mini.h"
 #include "engine/games/number_janggi/number_janggi.h"
+#include "engine/games/salpakan/salpakan.h"
 
 namespace facedown::engine {
 
 std::vector<GameInfo> all_games() {
   std::vector<GameInfo> games;
   games.push_back(number_janggi::info());
+  games.push_back(capture_flag::info());
+  games.push_back(salpakan::info());
+  games.push_back(luzhanqi_mini::info());
   return games;
 }
 

@@ -1,0 +1,150 @@
+#include "engine/games/capture_flag/capture_flag.h"
+
+#include "engine/games/capture_flag/combat.h"
+
+namespace facedown::engine::capture_flag {
+
+namespace {
+
+constexpr int kFiles = 10;
+constexpr int kRanks = 10;
+constexpr int kSetupRanks = 4;
+
+int other(int p) { return p == 1 ? 2 : 1; }
+std::string player_name(int p) { return "player " + std::to_string(p); }
+
+std::vector<PieceTypeSpec> make_roster() {
+  return {
+      {"10", "Marshal", "원수", 1, 10},   {"9", "General", "대장", 1, 9},
+      {"8", "Colonel", "대령", 2, 8},     {"7", "Major", "소령", 3, 7},
+      {"6", "Captain", "대위", 4, 6},     {"5", "Lieutenant", "중위", 4, 5},
+      {"4", "Sergeant", "중사", 4, 4},    {"3", "Miner", "공병", 5, 3},
+      {"2", "Scout", "정찰병", 8, 2},     {"S", "Spy", "스파이", 1, 1},
+      {"B", "Bomb", "폭탄", 6, 0},        {"F", "Flag", "깃발", 1, 0},
+  };
+}
+
+class CaptureFlag final : public Game {
+ public:
+  CaptureFlag() : geometry_(kFiles, kRanks), roster_(make_roster()) {
+    for (int f : {2, 3, 6, 7})
+      for (int r : {4, 5}) geometry_.mark(geometry_.at(f, r), kLake);
+  }
+
+  const Geometry& geometry() const override { return geometry_; }
+  const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
+
+  int setup_owner(Square s) const override {
+    const int rank = geometry_.rank_of(s);
+    return rank < kSetupRanks ? 1 : rank >= kRanks - kSetupRanks ? 2 : 0;
+  }
+
+  std::optional<Rejection> check_setup(int player, const std::vector<Placement>& pl) const override {
+    std::vector<int> counts(roster_.size(), 0);
+    std::vector<bool> used(static_cast<std::size_t>(geometry_.size()), false);
+    for (const auto& p : pl) {
+      if (p.type < 0 || p.type >= static_cast<int>(roster_.size())) return Rejection{"unknown piece"};
+      if (p.square < 0 || p.square >= geometry_.size()) return Rejection{"a square is off the board"};
+      if (setup_owner(p.square) != player)
+        return Rejection{geometry_.name(p.square) + " is not in " + player_name(player) +
+                         "'s setup area (ranks " + (player == 1 ? "1-4" : "7-10") + ")"};
+      if (used[static_cast<std::size_t>(p.square)])
+        return Rejection{"two pieces on " + geometry_.name(p.square)};
+      used[static_cast<std::size_t>(p.square)] = true;
+      ++counts[static_cast<std::size_t>(p.type)];
+    }
+    for (std::size_t t = 0; t < roster_.size(); ++t)
+      if (counts[t] > roster_[t].count)
+        return Rejection{"too many " + roster_[t].token + " (" + roster_[t].name_en + "): " +
+                         std::to_string(counts[t]) + " placed, the roster has " +
+                         std::to_string(roster_[t].count)};
+    std::string missing;
+    for (std::size_t t = 0; t < roster_.size(); ++t)
+      for (int n = counts[t]; n < roster_[t].count; ++n) missing += " " + roster_[t].token;
+    if (!missing.empty())
+      return Rejection{player_name(player) + " must fill all 40 squares of ranks " +
+                       (player == 1 ? "1-4" : "7-10") + "; missing:" + missing};
+    return std::nullopt;
+  }
+
+  void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {
+    for (const Piece& p : s.pieces) {
+      if (p.owner != player || p.square == kNoSquare || p.type == kBomb || p.type == kFlag) continue;
+      const int f = geometry_.file_of(p.square), r = geometry_.rank_of(p.square);
+      const int reach = p.type == kScout ? kFiles + kRanks : 1;
+      for (auto [df, dr] : {std::pair{0, 1}, {0, -1}, {-1, 0}, {1, 0}}) {
+        for (int k = 1; k <= reach; ++k) {
+          const Square to = geometry_.at(f + df * k, r + dr * k);
+          if (to == kNoSquare || (geometry_.terrain(to) & kLake)) break;
+          const int there = s.piece_at(to);
+          if (there < 0) {
+            out.push_back({p.square, to});
+            continue;
+          }
+          // A Scout strikes the first piece in its line, if it is an enemy.
+          if (s.pieces[static_cast<std::size_t>(there)].owner != player) out.push_back({p.square, to});
+          break;
+        }
+      }
+    }
+  }
+
+  void play(Resolver& r, const Move& move) const override {
+    const MatchState& s = r.state();
+    const int id = s.piece_at(move.from);
+    const int target = s.piece_at(move.to);
+    const int player = s.pieces[static_cast<std::size_t>(id)].owner;
+    if (target < 0) {
+      r.emit(Moved{player, ref(s, id), move.from, move.to});
+      return;
+    }
+    // Both ranks of a battle are public, and so stay the pieces that fought.
+    PieceRef attacker = ref(s, id), defender = ref(s, target);
+    attacker.hidden_from = 0;
+    defender.hidden_from = 0;
+    Attack a{player, attacker, defender, move.from, move.to,
+             outcome_name(strike(attacker.type, defender.type)), {}};
+    for (const PieceRef& pr : {attacker, defender})
+      if (!s.pieces[static_cast<std::size_t>(pr.id)].revealed) a.revealed.push_back(pr);
+    r.emit(std::move(a));
+  }
+
+  std::optional<Result> victory(const MatchState& s, int) const override {
+    for (const Piece& p : s.pieces)
+      if (p.type == kFlag && p.square == kNoSquare)
+        return Result{other(p.owner), "flag-captured", player_name(p.owner) + "'s flag was captured"};
+    return std::nullopt;
+  }
+
+ private:
+  // A piece as it stands: hidden from all but its owner until it has fought.
+  static PieceRef ref(const MatchState& s, int id) {
+    const Piece& p = s.pieces[static_cast<std::size_t>(id)];
+    return PieceRef{id, p.owner, p.type, p.square, std::nullopt,
+                    p.revealed ? std::uint8_t{0} : hidden_but_owner(p.owner)};
+  }
+
+  Geometry geometry_;
+  std::vector<PieceTypeSpec> roster_;
+};
+
+}  // namespace
+
+GameInfo info() {
+  GameInfo g;
+  g.id = "capture-flag";
+  g.name_en = "Hidden Capture Flag";
+  g.name_ko = "깃발 뺏기";
+  g.default_preset = "standard";
+  g.roster = make_roster();
+  g.options = shared_option_specs();
+  g.presets = {
+      {"standard", "10x10 with two lakes, the 40-piece Original roster, ranks public after battle; "
+                   "no clocks, no ply limit",
+       {}},
+  };
+  g.make = [](const Options&) -> std::unique_ptr<Game> { return std::make_unique<CaptureFlag>(); };
+  return g;
+}
+
+}  // namespace facedown::engine::capture_flag

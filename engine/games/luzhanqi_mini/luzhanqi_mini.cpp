@@ -1,0 +1,189 @@
+#include "engine/games/luzhanqi_mini/luzhanqi_mini.h"
+
+#include "engine/games/luzhanqi_mini/combat.h"
+
+namespace facedown::engine::luzhanqi_mini {
+
+namespace {
+
+constexpr int kFiles = 7;
+constexpr int kRanks = 8;
+constexpr int kCampFiles[] = {1, 5};     // b, f
+constexpr int kCampRanks[] = {3, 4};     // 4, 5
+constexpr int kHeadquarterFiles[] = {1, 5};  // b1 f1, b8 f8
+
+int other(int p) { return p == 1 ? 2 : 1; }
+std::string player_name(int p) { return "player " + std::to_string(p); }
+int back_rank(int player) { return player == 1 ? 0 : kRanks - 1; }
+int front_rank(int player) { return player == 1 ? 1 : kRanks - 2; }
+
+std::vector<PieceTypeSpec> make_roster() {
+  return {
+      {"CMD", "Commander", "사령관", 1, 4}, {"OFF", "Officer", "장교", 2, 3},
+      {"SOL", "Soldier", "병사", 3, 2},     {"ENG", "Engineer", "공병", 3, 1},
+      {"BMB", "Bomb", "폭탄", 2, 0},        {"MIN", "Mine", "지뢰", 2, 0},
+      {"FLG", "Flag", "군기", 1, 0},
+  };
+}
+
+void shuffle(std::vector<Square>& v, std::uint64_t& seed) {
+  for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[splitmix64(seed) % i]);
+}
+
+class LuzhanqiMini final : public Game {
+ public:
+  LuzhanqiMini() : geometry_(kFiles, kRanks), roster_(make_roster()) {
+    for (int f : kCampFiles)
+      for (int r : kCampRanks) geometry_.mark(geometry_.at(f, r), kCamp);
+    for (int f : kHeadquarterFiles)
+      for (int p : {1, 2}) geometry_.mark(geometry_.at(f, back_rank(p)), kHeadquarters);
+  }
+
+  const Geometry& geometry() const override { return geometry_; }
+  const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
+
+  int setup_owner(Square s) const override {
+    const int rank = geometry_.rank_of(s);
+    return rank < 2 ? 1 : rank >= kRanks - 2 ? 2 : 0;
+  }
+
+  std::optional<Rejection> check_setup(int player, const std::vector<Placement>& pl) const override {
+    std::vector<int> counts(roster_.size(), 0);
+    std::vector<bool> used(static_cast<std::size_t>(geometry_.size()), false);
+    const std::string who = player_name(player);
+    for (const auto& p : pl) {
+      if (p.type < 0 || p.type >= static_cast<int>(roster_.size())) return Rejection{"unknown piece"};
+      if (p.square < 0 || p.square >= geometry_.size()) return Rejection{"a square is off the board"};
+      const std::string at = roster_[static_cast<std::size_t>(p.type)].token + " on " + geometry_.name(p.square);
+      if (setup_owner(p.square) != player)
+        return Rejection{geometry_.name(p.square) + " is not in " + who + "'s setup area (ranks " +
+                         (player == 1 ? "1-2" : "7-8") + ")"};
+      if (used[static_cast<std::size_t>(p.square)])
+        return Rejection{"two pieces on " + geometry_.name(p.square)};
+      used[static_cast<std::size_t>(p.square)] = true;
+      const int rank = geometry_.rank_of(p.square);
+      if (p.type == kMine && rank != back_rank(player))
+        return Rejection{at + ": mines go only on " + who + "'s back rank (rank " +
+                         std::to_string(back_rank(player) + 1) + ")"};
+      if (p.type == kBomb && rank == front_rank(player))
+        return Rejection{at + ": bombs may not stand on " + who + "'s front rank (rank " +
+                         std::to_string(front_rank(player) + 1) + ")"};
+      if (p.type == kFlag && !(geometry_.terrain(p.square) & kHeadquarters))
+        return Rejection{at + ": the flag must stand on one of " + who + "'s headquarters (" +
+                         headquarters_names(player) + ")"};
+      ++counts[static_cast<std::size_t>(p.type)];
+    }
+    for (std::size_t t = 0; t < roster_.size(); ++t)
+      if (counts[t] > roster_[t].count)
+        return Rejection{"too many " + roster_[t].token + " (" + roster_[t].name_en + "): " +
+                         std::to_string(counts[t]) + " placed, the roster has " +
+                         std::to_string(roster_[t].count)};
+    std::string missing;
+    for (std::size_t t = 0; t < roster_.size(); ++t)
+      for (int n = counts[t]; n < roster_[t].count; ++n) missing += " " + roster_[t].token;
+    if (!missing.empty())
+      return Rejection{who + " must fill all 14 squares of ranks " + (player == 1 ? "1-2" : "7-8") +
+                       "; missing:" + missing};
+    return std::nullopt;
+  }
+
+  // The default shuffle would put mines, bombs and the flag anywhere: draw the
+  // flag's headquarters first, then mines and bombs on the rest of the back rank,
+  // then everything that moves over the squares left.
+  std::vector<Placement> random_setup(int player, std::uint64_t seed) const override {
+    const int back = back_rank(player), front = front_rank(player);
+    std::vector<Placement> out;
+    const Square flag = geometry_.at(kHeadquarterFiles[splitmix64(seed) % 2], back);
+    out.push_back({kFlag, flag});
+    std::vector<Square> rest_of_back;
+    for (int f = 0; f < kFiles; ++f)
+      if (geometry_.at(f, back) != flag) rest_of_back.push_back(geometry_.at(f, back));
+    shuffle(rest_of_back, seed);
+    std::size_t next = 0;
+    for (PieceType t : {kMine, kBomb})
+      for (int n = 0; n < roster_[static_cast<std::size_t>(t)].count; ++n)
+        out.push_back({t, rest_of_back[next++]});
+    std::vector<Square> open(rest_of_back.begin() + static_cast<long>(next), rest_of_back.end());
+    for (int f = 0; f < kFiles; ++f) open.push_back(geometry_.at(f, front));
+    shuffle(open, seed);
+    next = 0;
+    for (PieceType t = kCommander; t <= kEngineer; ++t)
+      for (int n = 0; n < roster_[static_cast<std::size_t>(t)].count; ++n) out.push_back({t, open[next++]});
+    return out;
+  }
+
+  void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {
+    for (const Piece& p : s.pieces) {
+      if (p.owner != player || p.square == kNoSquare || p.type == kFlag || p.type == kMine) continue;
+      const int f = geometry_.file_of(p.square), r = geometry_.rank_of(p.square);
+      for (auto [df, dr] : {std::pair{0, 1}, {0, -1}, {-1, 0}, {1, 0}}) {
+        const Square to = geometry_.at(f + df, r + dr);
+        if (to == kNoSquare) continue;
+        const int there = s.piece_at(to);
+        if (there < 0) {
+          out.push_back({p.square, to});
+        } else if (s.pieces[static_cast<std::size_t>(there)].owner != player &&
+                   !(geometry_.terrain(to) & kCamp)) {
+          out.push_back({p.square, to});  // a piece in a camp cannot be attacked
+        }
+      }
+    }
+  }
+
+  void play(Resolver& r, const Move& move) const override {
+    const MatchState& s = r.state();
+    const int id = s.piece_at(move.from);
+    const int target = s.piece_at(move.to);
+    const int player = s.pieces[static_cast<std::size_t>(id)].owner;
+    if (target < 0) {
+      r.emit(Moved{player, ref(s, id), move.from, move.to});
+      return;
+    }
+    // Identities stay private: the public learns squares and the outcome only.
+    const PieceRef attacker = ref(s, id), defender = ref(s, target);
+    r.emit(Attack{player, attacker, defender, move.from, move.to,
+                  outcome_name(engage(attacker.type, defender.type)), {}});
+  }
+
+  std::optional<Result> victory(const MatchState& s, int) const override {
+    for (const Piece& p : s.pieces)
+      if (p.type == kFlag && p.square == kNoSquare)
+        return Result{other(p.owner), "flag-captured", player_name(p.owner) + "'s flag was captured"};
+    return std::nullopt;
+  }
+
+ private:
+  std::string headquarters_names(int player) const {
+    return geometry_.name(geometry_.at(kHeadquarterFiles[0], back_rank(player))) + ", " +
+           geometry_.name(geometry_.at(kHeadquarterFiles[1], back_rank(player)));
+  }
+
+  static PieceRef ref(const MatchState& s, int id) {
+    const Piece& p = s.pieces[static_cast<std::size_t>(id)];
+    return PieceRef{id, p.owner, p.type, p.square, std::nullopt, hidden_but_owner(p.owner)};
+  }
+
+  Geometry geometry_;
+  std::vector<PieceTypeSpec> roster_;
+};
+
+}  // namespace
+
+GameInfo info() {
+  GameInfo g;
+  g.id = "luzhanqi-mini";
+  g.name_en = "Luzhanqi Mini";
+  g.name_ko = "미니 육군기";
+  g.default_preset = "standard";
+  g.roster = make_roster();
+  g.options = shared_option_specs();
+  g.presets = {
+      {"standard", "7x8 with four camps and two headquarters each, 14 pieces, identities private "
+                   "after battle; no clocks, no ply limit",
+       {}},
+  };
+  g.make = [](const Options&) -> std::unique_ptr<Game> { return std::make_unique<LuzhanqiMini>(); };
+  return g;
+}
+
+}  // namespace facedown::engine::luzhanqi_mini

@@ -1,0 +1,154 @@
+#include "engine/games/salpakan/salpakan.h"
+
+#include "engine/games/salpakan/combat.h"
+
+namespace facedown::engine::salpakan {
+
+namespace {
+
+constexpr int kFiles = 9;
+constexpr int kRanks = 8;
+constexpr int kSetupRanks = 3;
+
+int other(int p) { return p == 1 ? 2 : 1; }
+std::string player_name(int p) { return "player " + std::to_string(p); }
+
+std::vector<PieceTypeSpec> make_roster() {
+  return {
+      {"G5", "General of the Army (5 stars)", "5성 장군", 1, 15},
+      {"G4", "General (4 stars)", "4성 장군", 1, 14},
+      {"G3", "Lieutenant General (3 stars)", "3성 장군", 1, 13},
+      {"G2", "Major General (2 stars)", "2성 장군", 1, 12},
+      {"G1", "Brigadier General (1 star)", "1성 장군", 1, 11},
+      {"COL", "Colonel", "대령", 1, 10},
+      {"LTC", "Lieutenant Colonel", "중령", 1, 9},
+      {"MAJ", "Major", "소령", 1, 8},
+      {"CPT", "Captain", "대위", 1, 7},
+      {"1LT", "First Lieutenant", "중위", 1, 6},
+      {"2LT", "Second Lieutenant", "소위", 1, 5},
+      {"SGT", "Sergeant", "중사", 1, 4},
+      {"PVT", "Private", "이등병", 6, 3},
+      {"SPY", "Spy", "스파이", 2, 2},
+      {"FLG", "Flag", "깃발", 1, 1},
+  };
+}
+
+class Salpakan final : public Game {
+ public:
+  Salpakan() : geometry_(kFiles, kRanks), roster_(make_roster()) {}
+
+  const Geometry& geometry() const override { return geometry_; }
+  const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
+
+  int setup_owner(Square s) const override {
+    const int rank = geometry_.rank_of(s);
+    return rank < kSetupRanks ? 1 : rank >= kRanks - kSetupRanks ? 2 : 0;
+  }
+
+  std::optional<Rejection> check_setup(int player, const std::vector<Placement>& pl) const override {
+    std::vector<int> counts(roster_.size(), 0);
+    std::vector<bool> used(static_cast<std::size_t>(geometry_.size()), false);
+    for (const auto& p : pl) {
+      if (p.type < 0 || p.type >= static_cast<int>(roster_.size())) return Rejection{"unknown piece"};
+      if (p.square < 0 || p.square >= geometry_.size()) return Rejection{"a square is off the board"};
+      if (setup_owner(p.square) != player)
+        return Rejection{geometry_.name(p.square) + " is not in " + player_name(player) +
+                         "'s setup area (ranks " + (player == 1 ? "1-3" : "6-8") + ")"};
+      if (used[static_cast<std::size_t>(p.square)])
+        return Rejection{"two pieces on " + geometry_.name(p.square)};
+      used[static_cast<std::size_t>(p.square)] = true;
+      ++counts[static_cast<std::size_t>(p.type)];
+    }
+    for (std::size_t t = 0; t < roster_.size(); ++t)
+      if (counts[t] > roster_[t].count)
+        return Rejection{"too many " + roster_[t].token + " (" + roster_[t].name_en + "): " +
+                         std::to_string(counts[t]) + " placed, the roster has " +
+                         std::to_string(roster_[t].count)};
+    std::string missing;
+    for (std::size_t t = 0; t < roster_.size(); ++t)
+      for (int n = counts[t]; n < roster_[t].count; ++n) missing += " " + roster_[t].token;
+    if (!missing.empty())
+      return Rejection{player_name(player) + " must place all 21 pieces; missing:" + missing};
+    return std::nullopt;
+  }
+
+  void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {
+    for (const Piece& p : s.pieces) {
+      if (p.owner != player || p.square == kNoSquare) continue;
+      const int f = geometry_.file_of(p.square), r = geometry_.rank_of(p.square);
+      for (auto [df, dr] : {std::pair{0, 1}, {0, -1}, {-1, 0}, {1, 0}}) {
+        const Square to = geometry_.at(f + df, r + dr);
+        if (to == kNoSquare) continue;
+        const int there = s.piece_at(to);
+        if (there < 0 || s.pieces[static_cast<std::size_t>(there)].owner != player)
+          out.push_back({p.square, to});
+      }
+    }
+  }
+
+  void play(Resolver& r, const Move& move) const override {
+    const MatchState& s = r.state();
+    const int id = s.piece_at(move.from);
+    const int target = s.piece_at(move.to);
+    const int player = s.pieces[static_cast<std::size_t>(id)].owner;
+    if (target < 0) {
+      r.emit(Moved{player, ref(s, id), move.from, move.to});
+      return;
+    }
+    // The arbiter announces only who was eliminated: both ranks stay secret.
+    const PieceRef attacker = ref(s, id), defender = ref(s, target);
+    r.emit(Attack{player, attacker, defender, move.from, move.to,
+                  outcome_name(challenge(attacker.type, defender.type)), {}});
+  }
+
+  std::optional<Result> victory(const MatchState& s, int mover) const override {
+    std::array<Square, 2> flag{kNoSquare, kNoSquare};
+    for (const Piece& p : s.pieces)
+      if (p.type == kFlag) flag[static_cast<std::size_t>(p.owner - 1)] = p.square;
+    for (int p = 1; p <= 2; ++p)
+      if (flag[static_cast<std::size_t>(p - 1)] == kNoSquare)
+        return Result{other(p), "flag-captured", player_name(p) + "'s flag was eliminated"};
+    // Only the claimant's own moves can put its Flag on the far rank, so a Flag
+    // found there after the opponent's turn has held it for one complete turn.
+    const int claimant = other(mover);
+    const Square f = flag[static_cast<std::size_t>(claimant - 1)];
+    if (geometry_.rank_of(f) == far_rank(claimant))
+      return Result{claimant, "flag-claim",
+                    player_name(claimant) + "'s flag held " + player_name(mover) +
+                        "'s back rank for a complete turn"};
+    return std::nullopt;
+  }
+
+ private:
+  static int far_rank(int player) { return player == 1 ? kRanks - 1 : 0; }
+
+  // Ranks are never announced: a piece is always hidden from all but its owner.
+  static PieceRef ref(const MatchState& s, int id) {
+    const Piece& p = s.pieces[static_cast<std::size_t>(id)];
+    return PieceRef{id, p.owner, p.type, p.square, std::nullopt, hidden_but_owner(p.owner)};
+  }
+
+  Geometry geometry_;
+  std::vector<PieceTypeSpec> roster_;
+};
+
+}  // namespace
+
+GameInfo info() {
+  GameInfo g;
+  g.id = "salpakan";
+  g.name_en = "Salpakan Classic";
+  g.name_ko = "살파칸";
+  g.default_preset = "standard";
+  g.roster = make_roster();
+  g.options = shared_option_specs();
+  g.presets = {
+      {"standard", "9x8, 21 pieces each, ranks never announced, silent flag claim; "
+                   "no clocks, no ply limit",
+       {}},
+  };
+  g.make = [](const Options&) -> std::unique_ptr<Game> { return std::make_unique<Salpakan>(); };
+  return g;
+}
+
+}  // namespace facedown::engine::salpakan

@@ -1,0 +1,43 @@
+// Test helpers for game scenarios: setup lines built from a few fixed pieces plus
+// a deterministic filler, scripts run through the codec's runner, and the state
+// JSON as any viewer sees it.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "codec/script_runner.h"
+#include "engine/match.h"
+
+namespace facedown::test {
+
+// "setup P TOKEN:SQUARE ..." for `game`: the `fixed` pieces (square -> token; the
+// token "." keeps a square empty) and the rest of the roster filled in from the
+// back rank forward, in reverse roster order (flags and bombs at the back).
+std::string setup_line(const std::string& game, int player, const std::map<std::string, std::string>& fixed);
+
+// A script: header for `game` (with option lines), both setups, `first 1`, `start`,
+// then the given command lines.
+std::string script(const std::string& game, const std::vector<std::string>& options,
+                   const std::string& setup1, const std::string& setup2,
+                   const std::vector<std::string>& commands);
+
+struct Played {
+  engine::Match match;
+  std::vector<std::string> errors;
+};
+// Runs a script; the match must open.
+Played play(const std::string& text);
+
+nlohmann::json state(const engine::Match& m, engine::Viewer v = engine::kReferee);
+// The events the given viewer sees, as JSON lines.
+std::vector<nlohmann::json> stream(const engine::Match& m, engine::Viewer v);
+// The last event of a type ("attack", "ended"), as the viewer sees it; null if none.
+nlohmann::json last_event(const engine::Match& m, const std::string& type,
+                          engine::Viewer v = engine::kReferee);
+
+const engine::GameInfo& game_info(const std::string& id);
+
+}  // namespace facedown::test
