@@ -12,8 +12,10 @@ namespace facedown::db {
 struct StoreError {
   enum class Kind {
     kNotSqlite,     // the file is not an SQLite database
+    kNotAStore,     // an SQLite database, but not a Facedown store
     kCorrupt,       // an SQLite file, but damaged or truncated
     kNewerVersion,  // written by a newer Facedown (schema user_version too high)
+    kOlderVersion,  // an older schema, and this connection may not migrate it (read-only)
     kReadOnly,      // the file or its directory cannot be written
     kDiskFull,      // SQLITE_FULL (or the database reached max_page_count)
     kLocked,        // another live process (or Store) holds this match's writer lock

@@ -28,7 +28,7 @@ using MatchId = std::int64_t;
 
 // The schema version this build writes (PRAGMA user_version). Older files are
 // migrated on open; newer ones are refused (StoreError::kNewerVersion).
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 
 struct StoreOptions {
   // Where the store logs (opens, migrations, takeovers of stale locks, failures).

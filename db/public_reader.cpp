@@ -1,0 +1,220 @@
+#include "db/public_reader.h"
+
+#include <array>
+#include <cstring>
+#include <filesystem>
+
+#include "db/match_rows.h"
+#include "db/schema.h"
+#include "db/sqlite.h"
+
+namespace facedown::db {
+
+using K = StoreError::Kind;
+
+namespace {
+
+// The only tables this connection may read. Everything in them is public by
+// construction (the store writes projections there, never referee data).
+constexpr std::array<const char*, 5> kPublicTables = {"matches", "public_events", "public_seals",
+                                                      "interruptions", "sqlite_master"};
+
+bool is_public_table(const char* table) {
+  if (!table) return false;
+  for (const char* t : kPublicTables)
+    if (std::strcmp(t, table) == 0) return true;
+  return std::strcmp(table, "sqlite_schema") == 0;
+}
+
+// Called by SQLite while it prepares every statement on this connection: whatever
+// the SQL, a statement that would touch anything else is refused before it runs.
+int authorize(void*, int action, const char* a3, const char* a4, const char* /*db*/, const char* /*trigger*/) {
+  switch (action) {
+    case SQLITE_SELECT:
+    case SQLITE_RECURSIVE:
+    case SQLITE_FUNCTION:
+      return SQLITE_OK;
+    case SQLITE_READ:
+      return is_public_table(a3) ? SQLITE_OK : SQLITE_DENY;
+    case SQLITE_PRAGMA:
+      // Only the read of data_version (a3: pragma name, a4: an assigned value).
+      return a3 && std::strcmp(a3, "data_version") == 0 && a4 == nullptr ? SQLITE_OK : SQLITE_DENY;
+    case SQLITE_TRANSACTION:  // BEGIN/COMMIT of a read snapshot
+      return SQLITE_OK;
+    default:  // writes, schema changes, ATTACH, DETACH, savepoints, virtual tables...
+      return SQLITE_DENY;
+  }
+}
+
+constexpr const char* kRowColumns = "match_id, seq, type, t_ms, wall_ms, event, state";
+
+PublicEventRow read_row(const sql::Statement& st) {
+  PublicEventRow r;
+  r.match = st.int64(0);
+  r.seq = st.integer(1);
+  r.type = st.text(2);
+  r.t = st.int64(3);
+  r.wall_ms = st.int64(4);
+  r.event = nlohmann::json::parse(st.text(5), nullptr, false);
+  r.state = nlohmann::json::parse(st.text(6), nullptr, false);
+  return r;
+}
+
+}  // namespace
+
+struct PublicReader::Impl {
+  std::string path;
+  sql::Connection db;
+
+  StoreError fail(const std::string& what, const sql::Failure& f) const { return sql::classify(path, what, f); }
+
+  template <class F>
+  Result<std::vector<PublicEventRow>> rows(const std::string& sql_text, F bind) {
+    sql::Statement st;
+    if (auto f = sql::Statement::prepare(db, sql_text, st)) return fail("reading public events", *f);
+    bind(st);
+    std::vector<PublicEventRow> out;
+    int rc;
+    while ((rc = st.step()) == SQLITE_ROW) out.push_back(read_row(st));
+    if (rc != SQLITE_DONE) return fail("reading public events", st.failure(rc));
+    return out;
+  }
+};
+
+Result<PublicReader> PublicReader::open(const std::string& path) {
+  auto impl = std::make_unique<Impl>();
+  impl->path = path;
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return StoreError{K::kNotFound, path + ": no such file"};
+  if (auto f = sql::Connection::open(path, SQLITE_OPEN_READONLY, impl->db))
+    return impl->fail("opening the store for reading", *f);
+  sqlite3_busy_timeout(impl->db.get(), 2000);
+  if (auto e = schema::prepare(impl->db, path, true, kSchemaVersion)) return *e;
+  sqlite3_set_authorizer(impl->db.get(), authorize, nullptr);
+  return PublicReader(std::move(impl));
+}
+
+PublicReader::PublicReader(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+PublicReader::PublicReader(PublicReader&&) noexcept = default;
+PublicReader& PublicReader::operator=(PublicReader&&) noexcept = default;
+PublicReader::~PublicReader() = default;
+
+Result<std::int64_t> PublicReader::data_version() {
+  sql::Statement st;
+  if (auto f = sql::Statement::prepare(impl_->db, "PRAGMA data_version", st))
+    return impl_->fail("polling data_version", *f);
+  int rc = st.step();
+  if (rc != SQLITE_ROW) return impl_->fail("polling data_version", st.failure(rc));
+  return st.int64(0);
+}
+
+Result<std::vector<MatchSummary>> PublicReader::matches() {
+  sql::Statement st;
+  if (auto f = sql::Statement::prepare(impl_->db,
+                                       std::string("SELECT ") + rows::kSummaryColumns + " FROM matches ORDER BY id", st))
+    return impl_->fail("reading matches", *f);
+  std::vector<MatchSummary> out;
+  int rc;
+  while ((rc = st.step()) == SQLITE_ROW) out.push_back(rows::summary(st));
+  if (rc != SQLITE_DONE) return impl_->fail("reading matches", st.failure(rc));
+  return out;
+}
+
+Result<MatchSummary> PublicReader::match(MatchId id) {
+  sql::Statement st;
+  if (auto f = sql::Statement::prepare(impl_->db,
+                                       std::string("SELECT ") + rows::kSummaryColumns + " FROM matches WHERE id = ?1",
+                                       st))
+    return impl_->fail("reading matches", *f);
+  st.bind(1, id);
+  int rc = st.step();
+  if (rc == SQLITE_ROW) return rows::summary(st);
+  if (rc == SQLITE_DONE) return StoreError{K::kNotFound, impl_->path + ": no match " + std::to_string(id)};
+  return impl_->fail("reading matches", st.failure(rc));
+}
+
+Result<std::vector<PublicEventRow>> PublicReader::events_after(MatchId id, int after_seq, int limit) {
+  return impl_->rows(std::string("SELECT ") + kRowColumns +
+                         " FROM public_events WHERE match_id = ?1 AND seq > ?2 ORDER BY seq LIMIT ?3",
+                     [&](sql::Statement& st) { st.bind(1, id).bind(2, after_seq).bind(3, limit > 0 ? limit : -1); });
+}
+
+Result<std::optional<PublicEventRow>> PublicReader::row_at(MatchId id, int seq) {
+  auto r = impl_->rows(std::string("SELECT ") + kRowColumns +
+                           " FROM public_events WHERE match_id = ?1 AND seq <= ?2 ORDER BY seq DESC LIMIT 1",
+                       [&](sql::Statement& st) { st.bind(1, id).bind(2, seq); });
+  if (auto* e = std::get_if<StoreError>(&r)) return *e;
+  auto& v = std::get<std::vector<PublicEventRow>>(r);
+  if (v.empty()) return std::optional<PublicEventRow>();
+  return std::optional<PublicEventRow>(std::move(v.front()));
+}
+
+Result<std::optional<PublicEventRow>> PublicReader::latest(MatchId id) { return row_at(id, INT32_MAX); }
+
+Result<std::vector<PublicSeal>> PublicReader::seals(MatchId id) {
+  sql::Statement st;
+  if (auto f = sql::Statement::prepare(impl_->db,
+                                       "SELECT match_id, player, seq, commitment, setup_text, salt FROM public_seals "
+                                       "WHERE match_id = ?1 ORDER BY seq",
+                                       st))
+    return impl_->fail("reading sealed setups", *f);
+  st.bind(1, id);
+  std::vector<PublicSeal> out;
+  int rc;
+  while ((rc = st.step()) == SQLITE_ROW)
+    out.push_back(PublicSeal{st.int64(0), st.integer(1), st.integer(2), st.text(3), st.text_or_null(4), st.text_or_null(5)});
+  if (rc != SQLITE_DONE) return impl_->fail("reading sealed setups", st.failure(rc));
+  return out;
+}
+
+Result<std::vector<Interruption>> PublicReader::interruptions(MatchId id) {
+  sql::Statement st;
+  if (auto f = sql::Statement::prepare(impl_->db,
+                                       "SELECT match_id, after_seq, last_wall_ms, resumed_wall_ms, paused_seq "
+                                       "FROM interruptions WHERE match_id = ?1 ORDER BY id",
+                                       st))
+    return impl_->fail("reading interruptions", *f);
+  st.bind(1, id);
+  std::vector<Interruption> out;
+  int rc;
+  while ((rc = st.step()) == SQLITE_ROW) {
+    Interruption i{st.int64(0), st.integer(1), st.int64(2), st.int64(3), std::nullopt};
+    if (!st.is_null(4)) i.paused_seq = st.integer(4);
+    out.push_back(i);
+  }
+  if (rc != SQLITE_DONE) return impl_->fail("reading interruptions", st.failure(rc));
+  return out;
+}
+
+Result<std::vector<PublicReader::Row>> PublicReader::query(const std::string& sql_text) {
+  std::vector<Row> out;
+  const char* tail = sql_text.c_str();
+  const char* end = tail + sql_text.size();
+  while (tail < end) {
+    sqlite3_stmt* raw = nullptr;
+    const char* next = nullptr;
+    int rc = sqlite3_prepare_v2(impl_->db.get(), tail, static_cast<int>(end - tail), &raw, &next);
+    if (rc != SQLITE_OK)
+      return StoreError{K::kIo, impl_->path + ": refused or invalid statement: " + sqlite3_errmsg(impl_->db.get())};
+    tail = next;
+    if (!raw) continue;  // whitespace or a comment
+    while ((rc = sqlite3_step(raw)) == SQLITE_ROW) {
+      Row row;
+      for (int c = 0; c < sqlite3_column_count(raw); ++c) {
+        if (sqlite3_column_type(raw, c) == SQLITE_NULL) {
+          row.emplace_back();
+        } else {
+          const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(raw, c));
+          row.emplace_back(std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(raw, c))));
+        }
+      }
+      out.push_back(std::move(row));
+    }
+    std::string msg = sqlite3_errmsg(impl_->db.get());
+    sqlite3_finalize(raw);
+    if (rc != SQLITE_DONE) return StoreError{K::kIo, impl_->path + ": statement failed: " + msg};
+  }
+  return out;
+}
+
+}  // namespace facedown::db

@@ -1,0 +1,29 @@
+// Sealed setups: when a setup is locked the store publishes a commitment
+// SHA-256(setup_text ‖ salt) and keeps the text and salt secret until the match
+// ends. setup_text is canonical (below) so anyone can rebuild it from the ended
+// match's public data; salt is 32 random bytes (OpenSSL RAND_bytes) as 64
+// lowercase hex characters, taken as text.
+//
+//   facedown sealed setup v1\n
+//   match <match id>\n
+//   seq <seq of the setup-locked event>\n
+//   player <1|2>\n
+//   <square> <piece token>\n      one line per piece, in square order
+#pragma once
+#include <optional>
+#include <string>
+
+#include "engine/event.h"
+#include "engine/game.h"
+
+namespace facedown::db {
+
+std::string canonical_setup_text(std::int64_t match_id, int seq, const engine::SetupLocked& setup,
+                                 const engine::Game& game);
+
+// 64 lowercase hex characters from a cryptographic source; nullopt if it failed.
+std::optional<std::string> random_salt();
+
+std::string setup_commitment(const std::string& setup_text, const std::string& salt);
+
+}  // namespace facedown::db

@@ -1,0 +1,81 @@
+#include <catch2/catch.hpp>
+
+#include "codec/json.h"
+#include "db/hash_chain.h"
+#include "db/store.h"
+#include "db/verify.h"
+#include "tests/db/temp_dir.h"
+#include "tests/db/test_support.h"
+
+using namespace facedown;
+using namespace facedown::db;
+using namespace facedown::db::testing;
+
+TEST_CASE("a stored match loads back as the same match", "[store]") {
+  TempDir dir;
+  auto store = must(Store::open(dir.file("s.db")));
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    std::optional<engine::Match> live;
+    MatchId id = play_random(store, seed, 150, live);
+    auto loaded = must(store.load(id));
+    REQUIRE(loaded.log().size() == live->log().size());
+    for (std::size_t i = 0; i < live->log().size(); ++i)
+      REQUIRE(canonical_payload(loaded.log()[i], loaded.game()) == canonical_payload(live->log()[i], live->game()));
+    CHECK(codec::state_to_json(loaded, engine::kReferee) == codec::state_to_json(*live, engine::kReferee));
+    auto summary = must(store.match(id));
+    CHECK(summary.events == static_cast<int>(live->log().size()));
+    CHECK(summary.status == live->state().status());
+    CHECK(summary.match_time == live->log().back().t);
+    CHECK(summary.finished == live->state().result.has_value());
+  }
+  auto list = must(store.matches());
+  CHECK(list.size() == 4);
+  auto report = must(verify(store));
+  require_verified(report);
+}
+
+TEST_CASE("the store keeps WAL, FULL sync, its application id and schema version", "[store]") {
+  TempDir dir;
+  auto path = dir.file("s.db");
+  {
+    auto store = must(Store::open(path));
+    std::optional<engine::Match> live;
+    play_random(store, 3, 10, live);
+  }
+  CHECK(raw_sql(path, "PRAGMA journal_mode") == "wal\n");
+  CHECK(raw_sql(path, "PRAGMA user_version") == std::to_string(kSchemaVersion) + "\n");
+  CHECK(raw_sql(path, "PRAGMA application_id") == "1178883889\n");
+}
+
+TEST_CASE("an append whose events do not continue the log writes nothing", "[store]") {
+  TempDir dir;
+  auto store = must(Store::open(dir.file("s.db")));
+  std::optional<engine::Match> live;
+  MatchId id = play_random(store, 5, 20, live);
+  const int before = must(store.match(id)).events;
+  RandomOperator op(77);
+  auto evs = op.step(*live);
+  REQUIRE_FALSE(evs.empty());
+  auto skipped = evs;
+  for (auto& e : skipped) e.seq += 1;  // as if one event had been lost
+  auto err = store.append(id, *live, skipped);
+  REQUIRE(err);
+  CHECK(err->kind == StoreError::Kind::kInvalid);
+  CHECK(must(store.match(id)).events == before);
+  must_ok(store.append(id, *live, evs));  // the right events still go in
+  CHECK(must(store.match(id)).events == before + static_cast<int>(evs.size()));
+}
+
+TEST_CASE("each append is one transaction: public rows and events go together", "[store]") {
+  TempDir dir;
+  auto path = dir.file("s.db");
+  auto store = must(Store::open(path));
+  std::optional<engine::Match> live;
+  MatchId id = play_random(store, 9, 60, live);
+  auto n = std::to_string(live->log().size());
+  CHECK(raw_sql(path, "SELECT count(*) FROM events WHERE match_id=" + std::to_string(id)) == n + "\n");
+  CHECK(raw_sql(path, "SELECT count(*) FROM public_events WHERE match_id=" + std::to_string(id)) == n + "\n");
+  // The log is append-only even for someone with the sqlite3 shell who does not drop the guard.
+  CHECK(raw_sql(path, "UPDATE events SET payload='x' WHERE seq=1").find("never edited") != std::string::npos);
+  CHECK(raw_sql(path, "DELETE FROM events").find("never deleted") != std::string::npos);
+}
