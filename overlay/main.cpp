@@ -1,0 +1,120 @@
+// facedown-overlay: the audience overlay, its own process and one window. It
+// reads the store only through the public reader and draws what the public may
+// see; see overlay/overlay_session.h for live and replay behaviour.
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
+#include <fmt/format.h>
+
+#include "overlay/overlay_draw.h"
+#include "overlay/overlay_session.h"
+#include "overlay/overlay_window.h"
+#include "overlay/public_feed.h"
+
+using namespace facedown::overlay;
+
+namespace {
+
+double steady_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+double wall_seconds() {
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+std::optional<ReplayAction> replay_key(int key) {
+  switch (key) {
+    case GLFW_KEY_RIGHT: return ReplayAction::kStepForward;
+    case GLFW_KEY_LEFT: return ReplayAction::kStepBack;
+    case GLFW_KEY_PAGE_DOWN: return ReplayAction::kJumpForward;
+    case GLFW_KEY_PAGE_UP: return ReplayAction::kJumpBack;
+    case GLFW_KEY_HOME: return ReplayAction::kStart;
+    case GLFW_KEY_END: return ReplayAction::kEnd;
+    case GLFW_KEY_SPACE: return ReplayAction::kPlayPause;
+    case GLFW_KEY_EQUAL:
+    case GLFW_KEY_KP_ADD: return ReplayAction::kFaster;
+    case GLFW_KEY_MINUS:
+    case GLFW_KEY_KP_SUBTRACT: return ReplayAction::kSlower;
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Facedown audience overlay: the public board, live or in replay"};
+  std::string db_path, layout = "landscape", background = "chroma", lang = "en", capture;
+  std::optional<std::int64_t> match;
+  bool latest = false, replay = false;
+  int width = 1920, height = 1080, frames = 0;
+  app.add_option("--db", db_path, "the match store (SQLite file); waited for when missing")->required();
+  auto* m = app.add_option("--match", match, "the match id to show");
+  app.add_flag("--latest", latest, "follow the newest match (default)")->excludes(m);
+  app.add_option("--layout", layout, "board orientation")->check(CLI::IsMember({"landscape", "portrait"}));
+  app.add_option("--background", background, "chroma green, transparent framebuffer, or solid")
+      ->check(CLI::IsMember({"chroma", "transparent", "solid"}));
+  app.add_option("--lang", lang, "caption language")->check(CLI::IsMember({"en", "ko"}));
+  app.add_flag("--replay", replay, "replay: arrows step, PgUp/PgDn jump, Home/End, Space plays, +/- speed");
+  app.add_option("--size", width, "window width (the height follows 16:9)");
+  app.add_option("--capture", capture, "save the frame as PNG after --frames frames and quit (tests)");
+  app.add_option("--frames", frames, "with --capture: frames to run first");
+  CLI11_PARSE(app, argc, argv);
+  height = width * 9 / 16;
+
+  SessionConfig config;
+  config.orientation = layout == "portrait" ? Orientation::kPortrait : Orientation::kLandscape;
+  config.lang = lang == "ko" ? Lang::kKo : Lang::kEn;
+  config.replay = replay;
+  const Background bg = background == "transparent" ? Background::kTransparent
+                        : background == "solid"     ? Background::kSolid
+                                                    : Background::kChroma;
+
+  OverlayWindowSpec spec;
+  spec.width = width;
+  spec.height = height;
+  spec.transparent = bg == Background::kTransparent;
+  auto opened = OverlayWindow::open(spec);
+  if (auto* err = std::get_if<std::string>(&opened)) {
+    std::fprintf(stderr, "facedown-overlay: %s\n", err->c_str());
+    return 1;
+  }
+  auto& window = *std::get<std::unique_ptr<OverlayWindow>>(opened);
+  if (bg == Background::kTransparent && !window.transparent())
+    std::fprintf(stderr, "facedown-overlay: no transparent framebuffer here; drawing on black\n");
+
+  OverlaySession session(std::make_unique<PublicFeed>(db_path, match), config);
+  int drawn = 0;
+  while (window.running()) {
+    const double steady = steady_seconds(), wall = wall_seconds();
+    session.update(steady, wall);
+    for (int key : window.take_keys()) {
+      if (key == GLFW_KEY_ESCAPE || key == GLFW_KEY_ENTER || (!replay && key == GLFW_KEY_SPACE)) session.skip_animation();
+      else if (auto a = replay_key(key)) session.replay_action(*a, steady);
+      else if (key == GLFW_KEY_Q) glfwSetWindowShouldClose(window.window(), GLFW_TRUE);
+    }
+    const bool asked = window.take_redraw_request();
+    if (session.needs_frame(steady, wall) || asked || !capture.empty()) {
+      if (auto err = window.ensure_glyphs(glyphs_needed(session.model(), config.lang)))
+        std::fprintf(stderr, "facedown-overlay: %s\n", err->c_str());
+      window.begin_frame();
+      DrawOptions o = session.draw_options(steady, wall);
+      o.transform = fit_canvas(static_cast<float>(window.width()), static_cast<float>(window.height()));
+      o.small_font = window.fonts().small;
+      o.large_font = window.fonts().large;
+      draw_overlay(*ImGui::GetBackgroundDrawList(), session.model(), o);
+      const bool last = !capture.empty() && ++drawn >= frames;
+      auto clear = background_colour(bg);
+      if (bg == Background::kTransparent && !window.transparent()) clear = {0, 0, 0, 1};
+      if (auto err = window.end_frame(clear, last ? capture : std::string{})) {
+        std::fprintf(stderr, "facedown-overlay: %s\n", err->c_str());
+        return 1;
+      }
+      if (last) break;
+    }
+    window.wait(session.idle_timeout(steady, wall));
+  }
+  return 0;
+}

@@ -1,0 +1,479 @@
+#include "overlay/overlay_draw.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <fmt/format.h>
+
+namespace facedown::overlay {
+
+// [SECTION] Palette — no green anywhere: the default background is keyed out.
+namespace {
+
+constexpr ImU32 kPanelFill = IM_COL32(12, 16, 30, 225);
+constexpr ImU32 kPanelEdge = IM_COL32(70, 80, 110, 255);
+constexpr ImU32 kBoardFill = IM_COL32(26, 30, 44, 240);
+constexpr ImU32 kGridLine = IM_COL32(150, 160, 185, 255);
+constexpr ImU32 kText = IM_COL32(240, 242, 248, 255);
+constexpr ImU32 kDimText = IM_COL32(170, 178, 198, 255);
+constexpr ImU32 kGold = IM_COL32(255, 204, 64, 255);
+constexpr ImU32 kAmber = IM_COL32(255, 160, 40, 255);
+constexpr ImU32 kRed = IM_COL32(240, 60, 60, 255);
+constexpr ImU32 kMinusMark = IM_COL32(255, 214, 90, 255);
+constexpr ImU32 kLake = IM_COL32(40, 90, 170, 255);
+
+ImU32 player_colour(int player, int alpha = 255) {
+  return player == 1 ? IM_COL32(214, 64, 64, alpha) : player == 2 ? IM_COL32(58, 110, 220, alpha) : IM_COL32(128, 128, 128, alpha);
+}
+ImU32 player_dark(int player) {
+  return player == 1 ? IM_COL32(92, 26, 30, 255) : IM_COL32(24, 44, 100, 255);
+}
+ImU32 with_alpha(ImU32 c, float a) {
+  const auto alpha = static_cast<unsigned>(std::clamp(a, 0.0f, 1.0f) * static_cast<float>((c >> IM_COL32_A_SHIFT) & 0xFF));
+  return (c & ~IM_COL32_A_MASK) | (alpha << IM_COL32_A_SHIFT);
+}
+
+// [SECTION] Canvas drawing helpers: everything below works in canvas pixels.
+struct Pen {
+  ImDrawList& dl;
+  const DrawOptions& o;
+
+  ImVec2 at(Point p) const {
+    Point q = o.transform.apply(p);
+    return {q.x, q.y};
+  }
+  float px(float v) const { return v * o.transform.scale; }
+  ImFont* font_for(float size) const {
+    ImFont* f = size <= 36 ? o.small_font : o.large_font;
+    if (!f) f = size <= 36 ? o.large_font : o.small_font;
+    return f ? f : ImGui::GetFont();
+  }
+  Point measure(const std::string& s, float size) const {
+    ImVec2 v = font_for(size)->CalcTextSizeA(size, FLT_MAX, 0, s.c_str());
+    return {v.x, v.y};
+  }
+  void rect(const Rect& r, ImU32 fill, float rounding = 0) const {
+    dl.AddRectFilled(at({r.x, r.y}), at({r.right(), r.bottom()}), fill, px(rounding));
+  }
+  void frame(const Rect& r, ImU32 col, float thickness, float rounding = 0) const {
+    dl.AddRect(at({r.x, r.y}), at({r.right(), r.bottom()}), col, px(rounding), 0, px(thickness));
+  }
+  void line(Point a, Point b, ImU32 col, float thickness) const { dl.AddLine(at(a), at(b), col, px(thickness)); }
+  // Text with its top-left at p, or aligned in a box: align 0 left, 0.5 centre, 1 right.
+  // Shrinks to max_width when given. Returns the size used.
+  float text(const std::string& s, Point p, float size, ImU32 col, float align = 0, float max_width = 0) const {
+    if (s.empty()) return size;
+    Point m = measure(s, size);
+    if (max_width > 0 && m.x > max_width) {
+      size *= max_width / m.x;
+      m = measure(s, size);
+    }
+    if (o.text_log) o.text_log->push_back(s);
+    Point tl{p.x - m.x * align, p.y};
+    dl.AddText(font_for(size), px(size), at(tl), col, s.c_str());
+    return size;
+  }
+  void text_in(const std::string& s, const Rect& r, float size, ImU32 col) const {
+    Point m = measure(s, size);
+    if (m.x > r.w * 0.92f) {
+      size *= r.w * 0.92f / m.x;
+      m = measure(s, size);
+    }
+    text(s, {r.centre().x, r.centre().y - m.y / 2}, size, col, 0.5f);
+  }
+};
+
+Rect inset(const Rect& r, float d) { return {r.x + d, r.y + d, r.w - 2 * d, r.h - 2 * d}; }
+
+bool is_number(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// How a piece tile looks: face (a label) or back, with an owner colour.
+struct TileLook {
+  int owner = 0;
+  std::optional<std::string> label;  // nullopt: back
+  bool highlight = false;
+  float alpha = 1;
+  float squash = 1;  // horizontal scale while flipping
+  std::optional<std::string> tag;     // "BLIND", "=11"
+};
+
+void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
+  Rect r = inset(cell, cell.w * 0.09f);
+  const float w = r.w * std::max(0.04f, t.squash);
+  r = {r.centre().x - w / 2, r.y, w, r.h};
+  const float round = cell.w * 0.16f;
+  if (t.highlight) pen.rect(inset(r, -cell.w * 0.06f), with_alpha(kGold, 0.9f * t.alpha), round * 1.3f);
+  if (t.label) {
+    pen.rect(r, with_alpha(player_colour(t.owner), t.alpha), round);
+    pen.frame(r, with_alpha(IM_COL32(255, 255, 255, 200), t.alpha), 2.5f, round);
+    if (t.squash > 0.5f) {
+      Point m = pen.measure(*t.label, cell.h * 0.5f);
+      float size = cell.h * (is_number(*t.label) ? 0.52f : 0.40f);
+      if (m.x > r.w * 0.9f) size *= r.w * 0.9f / m.x;
+      pen.text_in(*t.label, r, size, with_alpha(kText, t.alpha));
+    }
+  } else {
+    pen.rect(r, with_alpha(player_dark(t.owner), t.alpha), round);
+    pen.frame(r, with_alpha(player_colour(t.owner), t.alpha), 3.0f, round);
+    // A back: a diamond, the same for every piece of an owner.
+    const Point c = r.centre();
+    const float d = std::min(r.w, r.h) * 0.22f;
+    pen.dl.AddQuadFilled(pen.at({c.x, c.y - d}), pen.at({c.x + d, c.y}), pen.at({c.x, c.y + d}), pen.at({c.x - d, c.y}),
+                         with_alpha(player_colour(t.owner, 200), t.alpha));
+  }
+  if (t.tag && t.squash > 0.5f) {
+    const float size = cell.h * 0.2f;
+    Point m = pen.measure(*t.tag, size);
+    Rect badge{r.centre().x - m.x / 2 - 6, r.bottom() - m.y * 0.7f, m.x + 12, m.y + 2};
+    pen.rect(badge, with_alpha(IM_COL32(20, 20, 20, 235), t.alpha), 4);
+    pen.frame(badge, with_alpha(kGold, t.alpha), 1.5f, 4);
+    pen.text(*t.tag, {badge.x + 6, badge.y + 1}, size, with_alpha(kGold, t.alpha));
+  }
+}
+
+const char* status_caption(const OverlayModel& m, Lang lang) {
+  if (m.status == "setup") return phrase(lang, Phrase::kSetup);
+  if (m.status == "ready") return phrase(lang, Phrase::kReady);
+  if (m.status == "awaiting-items") return phrase(lang, Phrase::kAwaitingItems);
+  if (m.status == "awaiting-revival") return phrase(lang, Phrase::kAwaitingRevival);
+  if (m.status == "paused") return phrase(lang, Phrase::kPaused);
+  return "";
+}
+
+ImU32 clock_colour(ClockLevel level) {
+  return level == ClockLevel::kDanger ? kRed : level == ClockLevel::kCaution ? kAmber : kText;
+}
+
+std::string short_hash(const std::string& h) { return h.size() > 12 ? h.substr(0, 12) + "\xE2\x80\xA6" : h; }
+
+}  // namespace
+
+std::array<float, 4> background_colour(Background b) {
+  switch (b) {
+    case Background::kChroma: return {0.0f, 177.0f / 255, 64.0f / 255, 1.0f};
+    case Background::kTransparent: return {0, 0, 0, 0};
+    case Background::kSolid: return {14.0f / 255, 18.0f / 255, 32.0f / 255, 1.0f};
+  }
+  return {0, 0, 0, 1};
+}
+
+std::string piece_label(const OverlayModel& m, const std::string& token, Lang lang) {
+  if (is_number(token) || !m.game || lang == Lang::kEn) return token;
+  for (const auto& spec : m.game->roster())
+    if (spec.token == token && !spec.name_ko.empty() && spec.name_ko.size() <= 6) return spec.name_ko;
+  return token;
+}
+
+bool needs_animation_frames(const OverlayModel& m, const DrawOptions& o) {
+  if (o.battle_elapsed >= 0 && o.battle_elapsed < kBattleSeconds && m.battle) return true;
+  if (turn_clock(m, o.now_wall).running) return true;
+  if (m.last_warning && o.now_wall - m.last_warning->wall_time < kWarningToastSeconds) return true;
+  return o.replay && o.replay->playing;
+}
+
+// [SECTION] Top bar: game, status, turn clock, move number.
+void draw_top_bar(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o) {
+  Pen pen{dl, o};
+  const Rect& r = l.top_bar;
+  pen.rect(r, kPanelFill, 14);
+  pen.frame(r, kPanelEdge, 2, 14);
+  const std::string title = o.lang == Lang::kKo ? m.game_name_ko : m.game_name_en;
+  pen.text(title, {r.x + 28, r.y + 18}, 40, kText, 0, 560);
+  pen.text(m.preset, {r.x + 30, r.y + 64}, 24, kDimText, 0, 560);
+
+  ClockShown c = turn_clock(m, o.now_wall);
+  const Point mid = r.centre();
+  if (c.visible) {
+    const ImU32 col = c.running ? clock_colour(c.level) : kDimText;
+    if (c.level != ClockLevel::kCalm && c.running) {
+      Rect glow{mid.x - 130, r.y + 8, 260, r.h - 16};
+      pen.rect(glow, with_alpha(col, 0.18f), 12);
+    }
+    pen.text(format_clock(c.seconds, c.counts_down), {mid.x, r.y + 10}, 68, col, 0.5f);
+    // Whose turn, in their colour, beside the clock.
+    const std::string& who = m.players[static_cast<std::size_t>(m.to_move - 1)];
+    pen.rect({mid.x + 150, r.y + 26, 18, 48}, player_colour(m.to_move), 4);
+    pen.text(who, {mid.x + 178, r.y + 24}, 34, kText, 0, 300);
+    if (c.next_warning > 0 && !c.counts_down)
+      pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kWarning), format_clock(c.next_warning, true)),
+               {mid.x - 150, r.y + 34}, 26, clock_colour(c.level), 1);
+  }
+  const char* caption = status_caption(m, o.lang);
+  if (*caption && !m.result) pen.text(caption, {mid.x, r.y + (c.visible ? 74.0f : 30.0f)}, c.visible ? 22.0f : 36.0f, kGold, 0.5f);
+  pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kMove), m.ply), {r.right() - 28, r.y + 28}, 36, kText, 1);
+}
+
+// [SECTION] Board: terrain, territories, minus lines, pieces, last move.
+void draw_board(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o) {
+  if (!m.game) return;
+  Pen pen{dl, o};
+  const engine::Geometry& g = m.game->geometry();
+  const BoardLayout& b = l.board;
+  pen.rect(inset(b.rect(), -10), kBoardFill, 10);
+  for (engine::Square s = 0; s < g.size(); ++s) {
+    const Rect cell = b.square_rect(s);
+    const int owner = m.game->setup_owner(s);
+    if (owner) pen.rect(inset(cell, 1), player_colour(owner, 38));
+    const std::uint8_t t = g.terrain(s);
+    if (t & engine::kLake) pen.rect(inset(cell, 2), kLake, 6);
+    if (t & engine::kCamp) dl.AddCircle(pen.at(cell.centre()), pen.px(cell.w * 0.42f), kDimText, 32, pen.px(3));
+    if (t & engine::kHeadquarters) pen.frame(inset(cell, 5), kGold, 3, 4);
+    if (t & engine::kPalace) {
+      pen.line({cell.x, cell.y}, {cell.right(), cell.bottom()}, with_alpha(kDimText, 0.5f), 1.5f);
+      pen.line({cell.right(), cell.y}, {cell.x, cell.bottom()}, with_alpha(kDimText, 0.5f), 1.5f);
+    }
+  }
+  const Rect br = b.rect();
+  for (int c = 0; c <= b.columns(); ++c) {
+    const float x = br.x + static_cast<float>(c) * b.cell();
+    pen.line({x, br.y}, {x, br.bottom()}, kGridLine, c == 0 || c == b.columns() ? 3.0f : 1.5f);
+  }
+  for (int r = 0; r <= b.rows(); ++r) {
+    const float y = br.y + static_cast<float>(r) * b.cell();
+    pen.line({br.x, y}, {br.right(), y}, kGridLine, r == 0 || r == b.rows() ? 3.0f : 1.5f);
+  }
+  // Minus lines: a minus sign on the border, one per rank.
+  for (int f = 0; f + 1 < g.files(); ++f) {
+    if (!g.file_border_marked(f)) continue;
+    for (int rank = 0; rank < g.ranks(); ++rank) {
+      auto seg = b.file_border(f, rank);
+      pen.line(seg[0], seg[1], kMinusMark, 4);
+      const Point c{(seg[0].x + seg[1].x) / 2, (seg[0].y + seg[1].y) / 2};
+      const float half = b.cell() * 0.14f, thick = b.cell() * 0.05f;
+      pen.rect({c.x - half - 3, c.y - thick - 3, 2 * half + 6, 2 * thick + 6}, IM_COL32(20, 20, 20, 255), 3);
+      pen.rect({c.x - half, c.y - thick / 2, 2 * half, thick}, kMinusMark, 2);
+    }
+  }
+  if (m.last_from && *m.last_from != engine::kNoSquare)
+    pen.frame(inset(b.square_rect(*m.last_from), 4), with_alpha(kGold, 0.55f), 3, 6);
+  const bool animating = m.battle && o.battle_elapsed >= 0 && o.battle_elapsed < kBattleSeconds;
+  for (engine::Square s = 0; s < g.size(); ++s) {
+    const auto& p = m.board[static_cast<std::size_t>(s)];
+    if (!p) continue;
+    if (animating && std::any_of(m.battle->fighters.begin(), m.battle->fighters.end(),
+                                 [&](const Fighter& f) { return f.square == s && f.owner == p->owner; }))
+      continue;  // the battle draws it
+    TileLook look;
+    look.owner = p->owner;
+    if (p->token) look.label = piece_label(m, *p->token, o.lang);
+    draw_tile(pen, b.square_rect(s), look);
+  }
+  if (m.last_to && *m.last_to != engine::kNoSquare)
+    pen.frame(inset(b.square_rect(*m.last_to), 2), kGold, 5, 8);
+}
+
+// [SECTION] Battle animation.
+void draw_battle(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o) {
+  if (!m.battle || o.battle_elapsed < 0 || o.battle_elapsed >= kBattleSeconds) return;
+  Pen pen{dl, o};
+  const double t = o.battle_elapsed;
+  const float light = static_cast<float>(std::min(1.0, t / kLightUpEnd));
+  for (const Fighter& f : m.battle->fighters) {
+    if (f.square == engine::kNoSquare) continue;
+    TileLook look;
+    look.owner = f.owner;
+    look.highlight = light > 0.05f;
+    if (t < kLightUpEnd) {
+      look.label.reset();  // still face down as it was before the battle
+    } else if (t < kFlipEnd) {
+      const double u = (t - kLightUpEnd) / (kFlipEnd - kLightUpEnd);
+      look.squash = static_cast<float>(std::fabs(std::cos(u * 3.14159265358979)));
+      if (u >= 0.5 && f.token) look.label = piece_label(m, *f.token, o.lang);
+      if (u >= 0.5 && f.blind) look.tag = phrase(o.lang, Phrase::kBlind);
+    } else {
+      if (f.token) look.label = piece_label(m, *f.token, o.lang);
+      if (f.blind) look.tag = phrase(o.lang, Phrase::kBlind);
+      if (f.removed) look.alpha = static_cast<float>(1.0 - (t - kFlipEnd) / (kBattleSeconds - kFlipEnd));
+    }
+    if (f.value && f.token && is_number(*f.token) && std::to_string(*f.value) != *f.token && t >= kFlipEnd)
+      look.tag = fmt::format("={}", *f.value);
+    draw_tile(pen, l.board.square_rect(f.square), look);
+  }
+}
+
+// [SECTION] Player panels: name, turn marker, warnings, items, removed pieces.
+void draw_player_panel(ImDrawList& dl, const OverlayModel& m, int player, const OverlayLayout& l,
+                       const DrawOptions& o) {
+  Pen pen{dl, o};
+  const auto pi = static_cast<std::size_t>(player - 1);
+  const Rect& r = l.panels[pi];
+  pen.rect(r, kPanelFill, 14);
+  const bool to_move = m.to_move == player && !m.result;
+  pen.frame(r, to_move ? kGold : kPanelEdge, to_move ? 4.0f : 2.0f, 14);
+  Rect head{r.x, r.y, r.w, 96};
+  pen.rect(head, player_colour(player), 14);
+  pen.text(m.players[pi], {r.x + 22, r.y + 20}, 48, kText, 0, r.w - 44);
+  float y = head.bottom() + 16;
+  if (to_move) {
+    pen.text(phrase(o.lang, Phrase::kToMove), {r.x + 22, y}, 26, kGold);
+  }
+  y += 40;
+
+  // Warnings: one card per warning, out of the number that disqualifies.
+  pen.text(phrase(o.lang, Phrase::kWarnings), {r.x + 22, y}, 26, kDimText);
+  const int cards = std::max(m.warnings_to_dq, m.warnings[pi]);
+  for (int i = 0; i < cards; ++i) {
+    Rect card{r.right() - 22 - static_cast<float>(cards - i) * 34, y - 2, 26, 34};
+    if (i < m.warnings[pi]) pen.rect(card, m.warnings[pi] >= m.warnings_to_dq && m.warnings_to_dq > 0 ? kRed : kGold, 4);
+    else pen.frame(card, kDimText, 2, 4);
+  }
+  y += 52;
+
+  if (m.has_items) {
+    pen.text(phrase(o.lang, Phrase::kItems), {r.x + 22, y}, 26, kDimText);
+    y += 38;
+    static constexpr const char* kItems[] = {"blind", "plus", "minus"};
+    const float chip_w = (r.w - 44 - 2 * 10) / 3;
+    for (int k = 0; k < 3; ++k) {
+      Rect chip{r.x + 22 + static_cast<float>(k) * (chip_w + 10), y, chip_w, 52};
+      const int left = m.items_left[pi][static_cast<std::size_t>(k)];
+      int used = 0;
+      for (const auto& u : m.items_used)
+        if (u.player == player && u.item == kItems[k]) ++used;
+      pen.rect(chip, left > 0 ? IM_COL32(60, 66, 92, 255) : IM_COL32(34, 36, 48, 255), 8);
+      pen.text(item_text(o.lang, kItems[k]), {chip.x + 10, chip.y + 11}, 26, left > 0 ? kText : kDimText, 0, chip_w - 52);
+      pen.text(fmt::format("{}", left), {chip.right() - 10, chip.y + 9}, 30, left > 0 ? kGold : kDimText, 1);
+      if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.centre().x, chip.bottom() + 4}, 20, kDimText, 0.5f);
+    }
+    y += 90;
+  }
+
+  pen.text(phrase(o.lang, Phrase::kRemoved), {r.x + 22, y}, 26, kDimText);
+  y += 40;
+  const float tile = 58;
+  const int per_row = std::max(1, static_cast<int>((r.w - 44) / tile));
+  const auto& removed = m.removed[pi];
+  for (std::size_t i = 0; i < removed.size(); ++i) {
+    const int row = static_cast<int>(i) / per_row, col = static_cast<int>(i) % per_row;
+    Rect cell{r.x + 22 + static_cast<float>(col) * tile, y + static_cast<float>(row) * tile, tile, tile};
+    if (cell.bottom() > r.bottom() - 8) break;
+    TileLook look;
+    look.owner = player;
+    if (removed[i]) look.label = piece_label(m, *removed[i], o.lang);
+    look.alpha = 0.9f;
+    draw_tile(pen, cell, look);
+  }
+}
+
+// [SECTION] Banner: the result, a pause, a fresh warning.
+void draw_banner(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o) {
+  Pen pen{dl, o};
+  const Rect& r = l.banner;
+  if (m.result) {
+    const ResultShown& res = *m.result;
+    const bool dq = res.reason == "disqualified";
+    pen.rect(inset(r, -6), IM_COL32(0, 0, 0, 200), 18);
+    pen.rect(r, res.winner ? player_colour(res.winner) : IM_COL32(70, 74, 96, 255), 16);
+    pen.frame(r, kGold, 5, 16);
+    std::string head;
+    if (res.winner == 0) {
+      head = phrase(o.lang, Phrase::kDraw);
+    } else if (dq) {
+      head = fmt::format("{} {}", m.players[static_cast<std::size_t>(2 - res.winner)], phrase(o.lang, Phrase::kDisqualified));
+    } else {
+      head = fmt::format("{} {}", m.players[static_cast<std::size_t>(res.winner - 1)], phrase(o.lang, Phrase::kWins));
+    }
+    pen.text(head, {r.centre().x, r.y + 26}, 84, kText, 0.5f, r.w - 60);
+    std::string sub = reason_text(o.lang, res.reason);
+    if (dq) sub = fmt::format("{} \xC2\xB7 {} {}", sub, m.players[static_cast<std::size_t>(res.winner - 1)], phrase(o.lang, Phrase::kWins));
+    if (!res.detail.empty() && res.reason != "disqualified") sub += " \xC2\xB7 " + res.detail;
+    pen.text(sub, {r.centre().x, r.y + 128}, 40, kText, 0.5f, r.w - 60);
+    return;
+  }
+  if (m.paused) {
+    Rect p{r.x + r.w * 0.2f, r.y + 30, r.w * 0.6f, 140};
+    pen.rect(p, IM_COL32(10, 10, 14, 230), 14);
+    pen.frame(p, kAmber, 4, 14);
+    pen.text(phrase(o.lang, Phrase::kPaused), {p.centre().x, p.y + 14}, 68, kAmber, 0.5f, p.w - 40);
+    pen.text(m.pause_reason, {p.centre().x, p.y + 92}, 32, kText, 0.5f, p.w - 40);
+    return;
+  }
+  if (m.last_warning && o.now_wall - m.last_warning->wall_time < kWarningToastSeconds && m.last_warning->player >= 1) {
+    const WarningShown& w = *m.last_warning;
+    Rect p{r.x + r.w * 0.1f, r.bottom() - 20, r.w * 0.8f, 96};
+    pen.rect(p, IM_COL32(10, 10, 14, 235), 12);
+    pen.frame(p, kGold, 4, 12);
+    pen.rect({p.x + 18, p.y + 18, 40, 60}, kGold, 5);
+    std::string line = fmt::format("{} {}/{} \xC2\xB7 {}", phrase(o.lang, Phrase::kWarning), w.total,
+                                   std::max(m.warnings_to_dq, w.total), m.players[static_cast<std::size_t>(w.player - 1)]);
+    pen.text(line, {p.x + 76, p.y + 10}, 40, kText, 0, p.w - 96);
+    pen.text(w.reason.empty() ? w.kind : w.reason, {p.x + 76, p.y + 56}, 28, kDimText, 0, p.w - 96);
+  }
+}
+
+// [SECTION] Footer: sealed-setup commitments and the replay position.
+void draw_footer(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o) {
+  Pen pen{dl, o};
+  const Rect& r = l.footer;
+  const bool any = m.commitments[0] || m.commitments[1];
+  if (!any && !o.replay) return;
+  pen.rect(r, kPanelFill, 12);
+  float x = r.x + 24;
+  if (any) {
+    pen.text(phrase(o.lang, Phrase::kSealedSetups), {x, r.y + 28}, 28, kDimText);
+    x += 240;
+    for (int p = 0; p < 2; ++p) {
+      const auto& c = m.commitments[static_cast<std::size_t>(p)];
+      if (!c) continue;
+      pen.rect({x, r.y + 24, 14, 40}, player_colour(p + 1), 3);
+      pen.text(short_hash(c->hash), {x + 24, r.y + 26}, 30, kText);
+      x += 330;
+      if (c->verified) {
+        const bool ok = *c->verified;
+        pen.text(ok ? fmt::format("\xE2\x9C\x93 {}", phrase(o.lang, Phrase::kVerified)) : phrase(o.lang, Phrase::kMismatch),
+                 {x - 60, r.y + 30}, 24, ok ? kGold : kRed);
+        x += 120;
+      }
+    }
+  }
+  if (o.replay) {
+    const ReplayInfo& rp = *o.replay;
+    const std::string s = fmt::format("{} {} {}/{}  \xC3\x97{}", rp.playing ? "\xE2\x96\xB6" : "\xE2\x9D\x9A\xE2\x9D\x9A",
+                                      phrase(o.lang, Phrase::kReplay), rp.position, rp.total, rp.speed);
+    pen.text(s, {r.right() - 24, r.y + 26}, 32, kGold, 1);
+  }
+}
+
+void draw_overlay(ImDrawList& dl, const OverlayModel& m, const DrawOptions& o) {
+  if (!m.opened || !m.game) {
+    Pen pen{dl, o};
+    const Rect s = safe_area();
+    Rect box{s.centre().x - 600, s.centre().y - 80, 1200, 160};
+    pen.rect(box, kPanelFill, 16);
+    pen.text(o.message.empty() ? phrase(o.lang, Phrase::kWaitingForMatch) : o.message,
+             {box.centre().x, box.y + 54}, 48, kText, 0.5f, box.w - 60);
+    return;
+  }
+  const engine::Geometry& g = m.game->geometry();
+  const OverlayLayout l = layout_overlay(o.orientation, g.files(), g.ranks());
+  draw_top_bar(dl, m, l, o);
+  draw_player_panel(dl, m, 1, l, o);
+  draw_player_panel(dl, m, 2, l, o);
+  draw_board(dl, m, l, o);
+  draw_battle(dl, m, l, o);
+  draw_banner(dl, m, l, o);
+  draw_footer(dl, m, l, o);
+}
+
+std::string glyphs_needed(const OverlayModel& m, Lang lang) {
+  std::string s =
+      " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
+      "\xE2\x88\x92\xC2\xB7\xE2\x80\xA6\xE2\x9C\x93\xE2\x96\xB6\xE2\x9D\x9A\xC3\x97";
+  for (int p = 0; p <= static_cast<int>(Phrase::kMove); ++p) s += phrase(lang, static_cast<Phrase>(p));
+  for (const char* r : {"king-captured", "annihilation", "simultaneous-annihilation", "king-reached-end", "timeout",
+                        "disqualified", "resigned", "draw-agreed", "awarded", "no-legal-moves", "ply-limit",
+                        "flag-captured", "flag-claim", "leader-captured", "headquarters", "repetition",
+                        "marshal-captured"})
+    s += reason_text(lang, r);
+  for (const char* i : {"blind", "plus", "minus"}) s += item_text(lang, i);
+  s += m.players[0] + m.players[1] + m.game_name_en + m.game_name_ko + m.preset + m.pause_reason;
+  if (m.game)
+    for (const auto& spec : m.game->roster()) s += spec.token + piece_label(m, spec.token, lang);
+  if (m.last_warning) s += m.last_warning->reason + m.last_warning->kind;
+  if (m.result) s += m.result->detail;
+  return s;
+}
+
+}  // namespace facedown::overlay

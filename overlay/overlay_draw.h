@@ -1,0 +1,71 @@
+// Drawing the overlay: free functions over a const model and options, writing
+// into an ImGui draw list. No window, no GL: they run headless in tests (an
+// ImGui context with a built font atlas is enough). Every string drawn can be
+// logged (DrawOptions::text_log) so tests check what is on air.
+//
+// Battle timeline (kBattleSeconds, skippable by the caller): 0-0.35 s the
+// fighters light up; 0.35-0.75 s they flip face up (a blinded piece stays a
+// back with a BLIND tag); 0.75-1.5 s the losers fade out.
+#pragma once
+#include <imgui.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "overlay/layout.h"
+#include "overlay/overlay_model.h"
+#include "overlay/overlay_text.h"
+
+namespace facedown::overlay {
+
+inline constexpr double kBattleSeconds = 1.5;
+inline constexpr double kLightUpEnd = 0.35;
+inline constexpr double kFlipEnd = 0.75;
+inline constexpr double kWarningToastSeconds = 6.0;
+
+enum class Background { kChroma, kTransparent, kSolid };
+// RGBA, 0-1, the framebuffer is cleared to (alpha 0 for transparent).
+std::array<float, 4> background_colour(Background b);
+
+struct ReplayInfo {
+  std::size_t position = 0;  // rows shown
+  std::size_t total = 0;
+  bool playing = false;
+  double speed = 1;
+};
+
+struct DrawOptions {
+  Orientation orientation = Orientation::kLandscape;
+  Lang lang = Lang::kEn;
+  double now_wall = 0;          // seconds since the epoch (replay: the replayed moment)
+  double battle_elapsed = -1;   // seconds into the battle animation; <0: none
+  CanvasTransform transform;    // canvas -> window pixels
+  ImFont* small_font = nullptr; // rasterised for text up to ~36 canvas px; nullptr: ImGui's
+  ImFont* large_font = nullptr;
+  std::string message;          // shown when nothing can be drawn yet ("waiting for ...")
+  std::optional<ReplayInfo> replay;
+  std::vector<std::string>* text_log = nullptr;  // receives every string drawn
+};
+
+// Whether the picture changes with time alone (animation, a running clock, a toast):
+// the window loop sleeps until the next event when it does not.
+bool needs_animation_frames(const OverlayModel& m, const DrawOptions& o);
+
+void draw_overlay(ImDrawList& dl, const OverlayModel& m, const DrawOptions& o);
+
+// The parts, for tests and for other layouts.
+void draw_top_bar(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o);
+void draw_board(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o);
+void draw_battle(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o);
+void draw_player_panel(ImDrawList& dl, const OverlayModel& m, int player, const OverlayLayout& l,
+                       const DrawOptions& o);
+void draw_banner(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o);
+void draw_footer(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o);
+
+// The label drawn on a piece with this token ("7", "M" / "지뢰", "K" / "왕").
+std::string piece_label(const OverlayModel& m, const std::string& token, Lang lang);
+// Every character the overlay may draw for this model (to build the font atlas).
+std::string glyphs_needed(const OverlayModel& m, Lang lang);
+
+}  // namespace facedown::overlay

@@ -1,0 +1,280 @@
+#include "overlay/overlay_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+#include "engine/registry.h"
+
+namespace facedown::overlay {
+
+using nlohmann::json;
+
+namespace {
+
+std::optional<std::string> token_of(const json& j) {
+  if (!j.is_object() || !j.contains("piece") || !j.at("piece").is_string()) return std::nullopt;
+  return j.at("piece").get<std::string>();
+}
+
+double option_seconds(const engine::Options& o, const char* name) {
+  auto it = o.find(name);
+  if (it == o.end()) return 0;
+  try {
+    return std::stod(it->second);
+  } catch (...) {
+    return 0;
+  }
+}
+
+engine::Square parse_square(const OverlayModel& m, const json& j) {
+  if (!m.game || !j.is_string()) return engine::kNoSquare;
+  return m.game->geometry().parse(j.get<std::string>()).value_or(engine::kNoSquare);
+}
+
+void read_opened(OverlayModel& m, const json& e, const std::vector<engine::GameInfo>& games) {
+  m.game_id = e.at("game").get<std::string>();
+  m.preset = e.value("preset", std::string{});
+  m.players = e.at("players").get<std::array<std::string, 2>>();
+  m.options = e.value("options", engine::Options{});
+  const engine::GameInfo* info = engine::find_game(games, m.game_id);
+  if (!info) {
+    m.problems.push_back(fmt::format("unknown game '{}'", m.game_id));
+    return;
+  }
+  m.game_name_en = info->name_en;
+  m.game_name_ko = info->name_ko;
+  // The stored options are complete; resolving them again fills any key an older
+  // store left out with its default, so make() always gets a full set.
+  auto resolved = engine::resolve_options(*info, m.preset.empty() ? info->default_preset : m.preset, m.options);
+  if (resolved.error) {
+    m.problems.push_back(fmt::format("options: {}", *resolved.error));
+    return;
+  }
+  m.options = resolved.options;
+  m.game = std::shared_ptr<const engine::Game>(info->make(m.options));
+  m.turn_limit = option_seconds(m.options, "turn_limit");
+  m.warning_after = option_seconds(m.options, "warning_after");
+  m.warnings_to_dq = static_cast<int>(option_seconds(m.options, "warnings_to_dq"));
+  const auto initial = m.game->initial_items();
+  m.has_items = m.game->has_items() && std::any_of(initial.begin(), initial.end(), [](int n) { return n > 0; });
+  m.board.assign(static_cast<std::size_t>(m.game->geometry().size()), std::nullopt);
+  m.opened = true;
+}
+
+void read_state(OverlayModel& m, const json& s) {
+  m.status = s.at("status").get<std::string>();
+  m.to_move = s.at("to_move").is_null() ? 0 : s.at("to_move").get<int>();
+  m.ply = s.value("ply", 0);
+  m.match_time = s.at("clock").at("time").get<double>();
+  m.turn_elapsed = s.at("clock").at("turn_elapsed").get<double>();
+  std::fill(m.board.begin(), m.board.end(), std::nullopt);
+  for (const auto& [name, p] : s.at("board").items()) {
+    engine::Square sq = parse_square(m, json(name));
+    if (sq == engine::kNoSquare) continue;
+    m.board[static_cast<std::size_t>(sq)] = ShownPiece{p.at("owner").get<int>(), token_of(p), p.value("revealed", false)};
+  }
+  for (int o = 0; o < 2; ++o) {
+    auto& out = m.removed[static_cast<std::size_t>(o)];
+    out.clear();
+    for (const auto& t : s.at("removed").at(std::to_string(o + 1)))
+      out.push_back(t.is_string() ? std::optional<std::string>(t.get<std::string>()) : std::nullopt);
+  }
+  if (s.contains("warnings"))
+    for (int o = 0; o < 2; ++o) m.warnings[static_cast<std::size_t>(o)] = s.at("warnings").value(std::to_string(o + 1), 0);
+  if (s.contains("items")) {
+    static constexpr const char* kNames[] = {"blind", "plus", "minus"};
+    for (int o = 0; o < 2; ++o)
+      for (int k = 0; k < 3; ++k)
+        m.items_left[static_cast<std::size_t>(o)][static_cast<std::size_t>(k)] =
+            s.at("items").at(std::to_string(o + 1)).value(kNames[k], 0);
+  }
+  const json& r = s.at("result");
+  if (r.is_null()) {
+    m.result.reset();
+  } else {
+    m.result = ResultShown{r.at("winner").is_null() ? 0 : r.at("winner").get<int>(), r.at("reason").get<std::string>(), {}};
+  }
+  m.paused = m.status == "paused";
+}
+
+// Items declared in the running move, as (player, square) pairs under Blind.
+struct BlindMark {
+  int player = 0;
+  engine::Square square = engine::kNoSquare;
+};
+
+Fighter fighter(const OverlayModel& m, const json& ref, bool mover, const std::vector<BlindMark>& blinds) {
+  Fighter f;
+  f.owner = ref.at("owner").get<int>();
+  f.square = parse_square(m, ref.at("square"));
+  f.token = token_of(ref);
+  if (ref.contains("value") && ref.at("value").is_number_integer()) f.value = ref.at("value").get<int>();
+  f.mover = mover;
+  if (!f.token)
+    for (const auto& b : blinds)
+      if (b.player == f.owner && b.square == f.square) f.blind = true;
+  return f;
+}
+
+BattleShow battle_show(const OverlayModel& m, const PublicRow& row, const std::vector<BlindMark>& blinds) {
+  BattleShow b;
+  b.seq = row.seq;
+  b.kind = row.type;
+  const json& e = row.event;
+  auto add = [&](Fighter f) {
+    for (const auto& g : b.fighters)
+      if (g.square == f.square && g.owner == f.owner) return;
+    b.fighters.push_back(std::move(f));
+  };
+  if (row.type == "battle") {
+    for (const auto& p : e.at("pairs")) {
+      add(fighter(m, p.at("mover"), true, blinds));
+      add(fighter(m, p.at("enemy"), false, blinds));
+    }
+    for (const auto& r : e.at("removed")) {
+      engine::Square sq = parse_square(m, r.at("square"));
+      int owner = r.at("owner").get<int>();
+      for (auto& f : b.fighters)
+        if (f.square == sq && f.owner == owner) f.removed = true;
+    }
+  } else {
+    Fighter a = fighter(m, e.at("attacker"), true, blinds);
+    Fighter d = fighter(m, e.at("defender"), false, blinds);
+    const std::string outcome = e.value("outcome", std::string{});
+    a.removed = outcome == "defender" || outcome == "both";
+    d.removed = outcome == "attacker" || outcome == "both";
+    b.fighters = {a, d};
+  }
+  return b;
+}
+
+// Everything the event JSONs add to the state JSON, from the rows in effect.
+void read_events(OverlayModel& m, const std::vector<const PublicRow*>& effective) {
+  std::vector<BlindMark> blinds;
+  for (const PublicRow* row : effective) {
+    const json& e = row->event;
+    const std::string& type = row->type;
+    if (type == "moved" || type == "attack") {
+      m.last_from = parse_square(m, e.at("from"));
+      m.last_to = parse_square(m, e.at("to"));
+      blinds.clear();
+      if (type == "attack") m.battle = battle_show(m, *row, blinds);
+    } else if (type == "setup-locked") {
+      const int p = e.at("player").get<int>();
+      if (p == 1 || p == 2) m.setup_locked[static_cast<std::size_t>(p - 1)] = true;
+    } else if (type == "items-declared") {
+      for (int p = 1; p <= 2; ++p) {
+        const json& c = e.at("items").at(std::to_string(p));
+        if (c.is_null()) continue;
+        ItemUse use{p, c.at("item").get<std::string>(), c.at("square").get<std::string>()};
+        if (use.item == "blind") blinds.push_back({p, parse_square(m, c.at("square"))});
+        m.items_used.push_back(std::move(use));
+      }
+    } else if (type == "battle") {
+      m.battle = battle_show(m, *row, blinds);
+    } else if (type == "warned") {
+      m.last_warning = WarningShown{row->seq, e.at("player").get<int>(), e.value("kind", std::string{}),
+                                    e.value("reason", std::string{}), e.value("total", 0), row->wall_time};
+    } else if (type == "paused") {
+      m.pause_reason = e.value("reason", std::string{});
+    } else if (type == "ended") {
+      if (m.result) m.result->detail = e.value("detail", std::string{});
+    }
+  }
+}
+
+}  // namespace
+
+OverlayModel derive_model(const std::vector<PublicRow>& rows, std::size_t count,
+                          const std::vector<engine::GameInfo>& games) {
+  OverlayModel m;
+  count = std::min(count, rows.size());
+  std::vector<const PublicRow*> effective;
+  std::vector<const PublicRow*> states;  // rows with a state, newest last
+  for (std::size_t i = 0; i < count; ++i) {
+    const PublicRow& row = rows[i];
+    try {
+      if (row.type == "opened" && !m.opened) read_opened(m, row.event, games);
+      if (row.type == "voided") {
+        const int rewind_to = row.event.at("rewind_to").get<int>();
+        std::erase_if(effective, [&](const PublicRow* r) { return r->seq >= rewind_to; });
+      } else {
+        effective.push_back(&row);
+      }
+      if (m.opened && row.state.is_object()) states.push_back(&row);
+    } catch (const std::exception& ex) {
+      m.problems.push_back(fmt::format("row {}: {}", row.seq, ex.what()));
+    }
+    m.last_seq = row.seq;
+    m.rows = i + 1;
+  }
+  if (!m.opened) return m;
+  // A malformed state leaves the newest good one before it on screen.
+  const OverlayModel blank = m;
+  for (auto it = states.rbegin(); it != states.rend(); ++it) {
+    try {
+      read_state(m, (*it)->state);
+      break;
+    } catch (const std::exception& ex) {
+      auto problems = m.problems;
+      problems.push_back(fmt::format("row {} state: {}", (*it)->seq, ex.what()));
+      m = blank;
+      m.problems = std::move(problems);
+    }
+  }
+  m.row_wall_time = rows[count - 1].wall_time;
+  try {
+    read_events(m, effective);
+  } catch (const std::exception& ex) {
+    m.problems.push_back(fmt::format("events: {}", ex.what()));
+  }
+  return m;
+}
+
+void attach_commitments(OverlayModel& m, const std::array<std::optional<SetupCommitment>, 2>& seals) {
+  for (std::size_t p = 0; p < 2; ++p) {
+    m.commitments[p].reset();
+    if (!seals[p] || !m.setup_locked[p]) continue;
+    SetupCommitment c = *seals[p];
+    if (!m.result) {
+      c.setup.reset();
+      c.salt.reset();
+      c.verified.reset();
+    }
+    m.commitments[p] = std::move(c);
+  }
+}
+
+ClockShown turn_clock(const OverlayModel& m, double now_wall) {
+  ClockShown c;
+  if (!m.opened || m.to_move == 0 || m.result) return c;
+  if (m.status != "playing" && m.status != "paused") return c;
+  c.visible = true;
+  c.running = m.status == "playing";
+  double used = m.turn_elapsed;
+  if (c.running) used += std::max(0.0, now_wall - m.row_wall_time);
+  if (m.turn_limit > 0) {
+    c.counts_down = true;
+    c.seconds = std::max(0.0, m.turn_limit - used);
+    // Broadcast convention: amber for the last third (at most 20 s), red for the last 10 s.
+    const double caution = std::min(20.0, m.turn_limit / 3.0);
+    const double danger = std::min(10.0, m.turn_limit / 6.0);
+    c.level = c.seconds <= danger ? ClockLevel::kDanger : c.seconds <= caution ? ClockLevel::kCaution : ClockLevel::kCalm;
+  } else {
+    c.seconds = used;
+    if (m.warning_after > 0) {
+      c.next_warning = m.warning_after - std::fmod(used, m.warning_after);
+      c.level = c.next_warning <= 10 ? ClockLevel::kDanger : c.next_warning <= 30 ? ClockLevel::kCaution : ClockLevel::kCalm;
+    }
+  }
+  return c;
+}
+
+std::string format_clock(double seconds, bool counts_down) {
+  if (!(seconds > 0)) return "0:00";
+  const long s = static_cast<long>(counts_down ? std::ceil(seconds - 1e-9) : std::floor(seconds));
+  return fmt::format("{}:{:02}", s / 60, s % 60);
+}
+
+}  // namespace facedown::overlay

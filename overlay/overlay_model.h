@@ -1,0 +1,128 @@
+// The overlay's model: what is on screen, derived from the first N public rows
+// of a match (live: all of them; replay: up to the seek position). The board,
+// removed pieces, clocks, warnings and items come from the public state JSON of
+// the last row; the event JSONs give what the state does not (names, last move,
+// the battle to animate, items used, pause reason, result detail). Rows undone by
+// a `voided` event are skipped. derive_model never throws: a malformed row is
+// named in `problems` and skipped, and the model keeps what it had.
+#pragma once
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/geometry.h"
+#include "overlay/public_row.h"
+
+namespace facedown::overlay {
+
+struct ShownPiece {
+  int owner = 0;
+  std::optional<std::string> token;  // nullopt: face down (a back)
+  bool revealed = false;
+};
+
+// One piece taking part in the battle being animated.
+struct Fighter {
+  engine::Square square = engine::kNoSquare;
+  int owner = 0;
+  std::optional<std::string> token;  // nullopt: stays hidden
+  std::optional<int> value;          // effective value, when public
+  bool blind = false;                // hidden by the Blind item (tagged "BLIND")
+  bool removed = false;              // fades out
+  bool mover = false;
+};
+
+struct BattleShow {
+  int seq = 0;  // the battle/attack event; a new seq starts a new animation
+  std::string kind;  // "battle" | "attack"
+  std::vector<Fighter> fighters;
+};
+
+struct ItemUse {
+  int player = 0;
+  std::string item;    // "blind" | "plus" | "minus"
+  std::string square;  // on which own piece
+};
+
+struct WarningShown {
+  int seq = 0;
+  int player = 0;
+  std::string kind;    // "time" | "manual" | "timeout"
+  std::string reason;
+  int total = 0;
+  double wall_time = 0;
+};
+
+struct ResultShown {
+  int winner = 0;  // 0: draw
+  std::string reason;
+  std::string detail;
+};
+
+struct OverlayModel {
+  bool opened = false;  // an `opened` row was read (else: nothing to show yet)
+  std::string game_id, preset, game_name_en, game_name_ko;
+  std::array<std::string, 2> players;
+  engine::Options options;
+  std::shared_ptr<const engine::Game> game;  // geometry, terrain, roster
+
+  std::string status = "setup";
+  int to_move = 0;
+  int ply = 0;
+  double match_time = 0;    // seconds, as of the last row
+  double turn_elapsed = 0;  // seconds, as of the last row
+  double row_wall_time = 0; // when the last row was committed
+  double turn_limit = 0;    // seconds; 0: none
+  double warning_after = 0; // seconds; 0: none
+  int warnings_to_dq = 0;
+
+  std::vector<std::optional<ShownPiece>> board;  // by square
+  std::array<std::vector<std::optional<std::string>>, 2> removed;  // removal order
+  std::array<int, 2> warnings{0, 0};
+  bool has_items = false;
+  std::array<std::array<int, 3>, 2> items_left{};  // blind, plus, minus
+  std::vector<ItemUse> items_used;                  // in the order used
+
+  std::optional<engine::Square> last_from, last_to;
+  std::optional<BattleShow> battle;  // the latest battle or attack still in effect
+  std::optional<WarningShown> last_warning;
+  bool paused = false;
+  std::string pause_reason;
+  std::optional<ResultShown> result;
+  std::array<bool, 2> setup_locked{false, false};
+  std::array<std::optional<SetupCommitment>, 2> commitments;  // see attach_commitments
+
+  int last_seq = 0;      // seq of the last row read
+  std::size_t rows = 0;  // rows read
+  std::vector<std::string> problems;
+};
+
+// The model after the first `count` rows (clamped to rows.size()).
+OverlayModel derive_model(const std::vector<PublicRow>& rows, std::size_t count,
+                          const std::vector<engine::GameInfo>& games);
+
+// Puts the store's sealed-setup commitments into the model as they were on air:
+// a hash once that player's setup is locked, the revealed setup and its check
+// only once the match has a result.
+void attach_commitments(OverlayModel& m, const std::array<std::optional<SetupCommitment>, 2>& seals);
+
+// The turn clock as shown at wall time `now` (seconds since the epoch).
+enum class ClockLevel { kCalm, kCaution, kDanger };
+struct ClockShown {
+  bool visible = false;
+  bool counts_down = false;  // a turn limit: seconds left; else: seconds used
+  bool running = false;      // false while paused or waiting for a decision
+  double seconds = 0;        // left (counting down) or used (counting up)
+  double next_warning = 0;   // seconds until the next time warning (0: none)
+  ClockLevel level = ClockLevel::kCalm;
+};
+ClockShown turn_clock(const OverlayModel& m, double now_wall);
+
+// "0:07", "1:05"; negative values show as 0:00. Counting down rounds up (a clock
+// never shows 0:00 while time is left); counting up rounds down.
+std::string format_clock(double seconds, bool counts_down);
+
+}  // namespace facedown::overlay

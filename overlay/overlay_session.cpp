@@ -1,0 +1,135 @@
+#include "overlay/overlay_session.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "engine/registry.h"
+
+namespace facedown::overlay {
+
+OverlaySession::OverlaySession(std::unique_ptr<RowSource> source, SessionConfig config)
+    : source_(std::move(source)), config_(config), games_(engine::all_games()) {}
+
+void OverlaySession::rederive() {
+  model_ = derive_model(source_->rows(), position_, games_);
+  attach_commitments(model_, source_->commitments());
+  dirty_ = true;
+}
+
+void OverlaySession::step_to(std::size_t position, double steady, bool animate) {
+  const auto& rows = source_->rows();
+  position = std::min(position, rows.size());
+  if (config_.replay && rows.size() > 0) position = std::max<std::size_t>(position, 1);
+  const std::size_t before = position_;
+  position_ = position;
+  rederive();
+  if (config_.replay && position_ > 0) replay_wall_ = rows[position_ - 1].wall_time;
+  // A battle animates when it is among the rows just stepped onto, going forward.
+  const bool fresh_battle = model_.battle && model_.battle->seq != animated_seq_ && position_ > before &&
+                            std::any_of(rows.begin() + static_cast<std::ptrdiff_t>(before),
+                                        rows.begin() + static_cast<std::ptrdiff_t>(position_),
+                                        [&](const PublicRow& r) { return r.seq == model_.battle->seq; });
+  if (fresh_battle && animate) battle_start_ = steady;
+  else if (position_ < before) battle_start_.reset();
+  if (model_.battle) animated_seq_ = model_.battle->seq;
+}
+
+void OverlaySession::update(double steady, double wall) {
+  const double dt = last_steady_ > 0 ? steady - last_steady_ : 0;
+  last_steady_ = steady;
+  const bool changed = source_->poll();
+  const auto& rows = source_->rows();
+  if (!config_.replay) {
+    if (changed || position_ != rows.size()) {
+      if (rows.size() < position_) position_ = 0;  // another match: start over
+      step_to(rows.size(), steady, caught_up_);
+      caught_up_ = caught_up_ || !rows.empty();
+    }
+    (void)wall;
+    return;
+  }
+  if (changed) {
+    if (position_ == 0 || position_ > rows.size()) step_to(1, steady, false);
+    else rederive();
+  }
+  if (playing_ && position_ < rows.size()) {
+    replay_wall_ += dt * speed_;
+    std::size_t next = position_;
+    while (next < rows.size() && rows[next].wall_time <= replay_wall_) ++next;
+    if (next != position_) {
+      const double keep = replay_wall_;
+      step_to(next, steady, true);
+      replay_wall_ = keep;
+    }
+  }
+  if (playing_ && position_ >= rows.size()) playing_ = false;
+}
+
+void OverlaySession::replay_action(ReplayAction a, double steady) {
+  if (!config_.replay) return;
+  const std::size_t n = source_->rows().size();
+  switch (a) {
+    case ReplayAction::kStepForward: step_to(position_ + 1, steady, true); break;
+    case ReplayAction::kStepBack: step_to(position_ > 1 ? position_ - 1 : 1, steady, false); break;
+    case ReplayAction::kJumpForward: step_to(position_ + 10, steady, false); break;
+    case ReplayAction::kJumpBack: step_to(position_ > 10 ? position_ - 10 : 1, steady, false); break;
+    case ReplayAction::kStart: step_to(1, steady, false); break;
+    case ReplayAction::kEnd: step_to(n, steady, false); break;
+    case ReplayAction::kPlayPause:
+      playing_ = !playing_ && position_ < n;
+      break;
+    case ReplayAction::kFaster: speed_ = std::min(32.0, speed_ * 2); break;
+    case ReplayAction::kSlower: speed_ = std::max(0.25, speed_ / 2); break;
+  }
+  dirty_ = true;
+}
+
+void OverlaySession::skip_animation() {
+  if (battle_start_) {
+    battle_start_.reset();
+    dirty_ = true;
+  }
+}
+
+double OverlaySession::shown_wall(double wall) const { return config_.replay ? replay_wall_ : wall; }
+
+DrawOptions OverlaySession::draw_options(double steady, double wall) const {
+  DrawOptions o;
+  o.orientation = config_.orientation;
+  o.lang = config_.lang;
+  o.now_wall = shown_wall(wall);
+  o.battle_elapsed = battle_start_ ? steady - *battle_start_ : -1;
+  if (!model_.opened) o.message = source_->message();
+  if (config_.replay) o.replay = ReplayInfo{position_, source_->rows().size(), playing_, speed_};
+  return o;
+}
+
+std::string OverlaySession::picture_key(double steady, double wall) const {
+  const DrawOptions o = draw_options(steady, wall);
+  // Everything time alone changes on screen, at the resolution it is drawn.
+  const ClockShown c = turn_clock(model_, o.now_wall);
+  const bool toast = model_.last_warning && o.now_wall - model_.last_warning->wall_time < kWarningToastSeconds;
+  return fmt::format("{}|{}|{}|{}|{}|{}", c.visible, format_clock(c.seconds, c.counts_down),
+                     format_clock(c.next_warning, true), static_cast<int>(c.level), toast, o.message);
+}
+
+bool OverlaySession::needs_frame(double steady, double wall) {
+  const DrawOptions o = draw_options(steady, wall);
+  const bool animating = model_.battle && o.battle_elapsed >= 0 && o.battle_elapsed < kBattleSeconds + 0.1;
+  if (battle_start_ && !animating) battle_start_.reset();
+  std::string key = picture_key(steady, wall);
+  const bool need = dirty_ || animating || key != drawn_key_;
+  dirty_ = false;
+  drawn_key_ = std::move(key);
+  return need;
+}
+
+double OverlaySession::idle_timeout(double steady, double wall) const {
+  const DrawOptions o = draw_options(steady, wall);
+  if ((battle_start_ && o.battle_elapsed < kBattleSeconds + 0.1) || playing_) return 0;  // vsync paces
+  // Wake each frame period to poll data_version: a commit is on screen within
+  // one frame of the poll that sees it.
+  return 1.0 / 60.0;
+}
+
+}  // namespace facedown::overlay

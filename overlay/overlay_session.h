@@ -1,0 +1,70 @@
+// OverlaySession: what the overlay shows from one moment to the next, without a
+// window. Live: it follows the feed to its last row, and starts a battle
+// animation when a battle arrives (not for battles it only caught up on at start).
+// Replay: a playhead over the same rows, stepped, seeked or autoplayed on a
+// replayed wall clock, so clocks and toasts look exactly as they did on air.
+// The window loop asks it each wake-up whether a new frame is needed.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "overlay/overlay_draw.h"
+#include "overlay/overlay_model.h"
+#include "overlay/public_row.h"
+
+namespace facedown::overlay {
+
+enum class ReplayAction { kStepForward, kStepBack, kJumpForward, kJumpBack, kStart, kEnd, kPlayPause, kFaster, kSlower };
+
+struct SessionConfig {
+  Orientation orientation = Orientation::kLandscape;
+  Lang lang = Lang::kEn;
+  bool replay = false;
+};
+
+class OverlaySession {
+ public:
+  OverlaySession(std::unique_ptr<RowSource> source, SessionConfig config);
+
+  // Polls the source and advances the playhead and animation. `steady` is a
+  // monotonic clock in seconds, `wall` seconds since the epoch.
+  void update(double steady, double wall);
+  void replay_action(ReplayAction a, double steady);
+  void skip_animation();
+
+  const OverlayModel& model() const { return model_; }
+  DrawOptions draw_options(double steady, double wall) const;
+  // Whether the picture at this moment differs from the last one drawn: call
+  // after update(); marks it drawn.
+  bool needs_frame(double steady, double wall);
+  // Seconds to sleep before the next wake-up.
+  double idle_timeout(double steady, double wall) const;
+  std::size_t position() const { return position_; }
+
+ private:
+  void rederive();
+  void step_to(std::size_t position, double steady, bool animate);
+  double shown_wall(double wall) const;
+  std::string picture_key(double steady, double wall) const;
+
+  std::unique_ptr<RowSource> source_;
+  SessionConfig config_;
+  std::vector<engine::GameInfo> games_;
+  OverlayModel model_;
+  std::size_t position_ = 0;  // rows shown
+  bool caught_up_ = false;    // the first rows were read (later battles animate)
+  int animated_seq_ = 0;      // the battle animating / last animated
+  std::optional<double> battle_start_;
+  bool dirty_ = true;
+  std::string drawn_key_;
+  // Replay
+  bool playing_ = false;
+  double speed_ = 1;
+  double replay_wall_ = 0;
+  double last_steady_ = 0;
+};
+
+}  // namespace facedown::overlay

@@ -1,0 +1,42 @@
+// The overlay's on-air wording in English and Korean. Kept in the overlay (not
+// the shared ui/ strings) because these are broadcast captions, short and in
+// capitals, not operator labels.
+#pragma once
+#include <string>
+
+namespace facedown::overlay {
+
+enum class Lang { kEn, kKo };
+
+enum class Phrase {
+  kBlind,
+  kPaused,
+  kWins,
+  kDraw,
+  kDisqualified,
+  kRemoved,
+  kItems,
+  kItemsUsed,
+  kWarnings,
+  kToMove,
+  kWaitingForFile,
+  kWaitingForMatch,
+  kSealedSetups,
+  kVerified,
+  kMismatch,
+  kReplay,
+  kAwaitingItems,
+  kAwaitingRevival,
+  kSetup,
+  kReady,
+  kWarning,
+  kMove,
+};
+
+const char* phrase(Lang lang, Phrase p);
+// "king-captured" -> "King captured" / "왕 잡힘"; unknown reasons are shown as written.
+std::string reason_text(Lang lang, const std::string& reason);
+// "blind" -> "Blind" / "블라인드".
+std::string item_text(Lang lang, const std::string& item);
+
+}  // namespace facedown::overlay

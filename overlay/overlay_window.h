@@ -1,0 +1,77 @@
+// The overlay's one window. Like ui::Platform (GLFW, OpenGL 3.3 core, one ImGui
+// context, PNG capture through ui/image.h) but with what a broadcast window
+// needs and the shared layer does not offer: a chosen clear colour with a
+// transparent framebuffer where GLFW supports it, sleeping until an event or a
+// deadline (glfwWaitEventsTimeout) instead of spinning, and broadcast-size fonts
+// (overlay_fonts.h) rebuilt when new characters (a Hangul name) must be drawn.
+#pragma once
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "overlay/overlay_fonts.h"
+#include "ui/image.h"
+
+struct GLFWwindow;
+
+namespace facedown::overlay {
+
+struct OverlayWindowSpec {
+  std::string title = "Facedown overlay";
+  int width = 1920;
+  int height = 1080;
+  bool transparent = false;  // ask for an alpha framebuffer
+  bool visible = true;
+  bool vsync = true;
+};
+
+class OverlayWindow {
+ public:
+  static std::variant<std::unique_ptr<OverlayWindow>, std::string> open(const OverlayWindowSpec& spec);
+  ~OverlayWindow();
+  OverlayWindow(const OverlayWindow&) = delete;
+  OverlayWindow& operator=(const OverlayWindow&) = delete;
+
+  bool running() const;
+  // Keys pressed (GLFW key codes) and whether anything (input, resize, expose)
+  // asked for a new frame since the last call.
+  std::vector<int> take_keys();
+  bool take_redraw_request();
+  // Whether the framebuffer really has alpha (GLFW_TRANSPARENT_FRAMEBUFFER honoured).
+  bool transparent() const { return transparent_; }
+  // Sleeps until an input event or `timeout` seconds (0: just poll).
+  void wait(double timeout);
+  // (Re)builds the fonts so they hold every character of `text`; no-op when they already do.
+  std::optional<std::string> ensure_glyphs(const std::string& text);
+  const OverlayFonts& fonts() const { return fonts_; }
+
+  void begin_frame();
+  // Clears to `clear` (RGBA 0-1), renders ImGui, optionally captures, swaps.
+  std::optional<std::string> end_frame(const std::array<float, 4>& clear,
+                                       const std::string& capture_png = {});
+  // The last rendered frame, read back (RGB).
+  ui::Image read_pixels() const;
+
+  GLFWwindow* window() const { return window_; }
+  int width() const;
+  int height() const;
+
+ private:
+  OverlayWindow() = default;
+  static void on_key(GLFWwindow* w, int key, int scancode, int action, int mods);
+  static void on_refresh(GLFWwindow* w);
+  static void on_size(GLFWwindow* w, int width, int height);
+
+  GLFWwindow* window_ = nullptr;
+  OverlayFonts fonts_;
+  std::string glyphs_;
+  std::vector<int> keys_;
+  bool redraw_ = true;  // characters the current atlas was built for
+  bool transparent_ = false;
+  bool imgui_ = false, glfw_backend_ = false, gl_backend_ = false;
+};
+
+}  // namespace facedown::overlay

@@ -1,0 +1,116 @@
+#include "overlay/public_feed.h"
+
+#include <filesystem>
+#include <fmt/format.h>
+
+#include "db/public_reader.h"
+#include "db/sealed_setup.h"
+
+namespace facedown::overlay {
+
+namespace {
+
+PublicRow to_row(db::PublicEventRow&& r) {
+  return PublicRow{r.seq, std::move(r.type), static_cast<double>(r.t) / 1000.0,
+                   static_cast<double>(r.wall_ms) / 1000.0, std::move(r.event), std::move(r.state)};
+}
+
+template <class T>
+const db::StoreError* failed(const db::Result<T>& r) {
+  return std::get_if<db::StoreError>(&r);
+}
+
+}  // namespace
+
+PublicFeed::PublicFeed(std::string path, std::optional<std::int64_t> match)
+    : path_(std::move(path)), wanted_(match) {
+  message_ = fmt::format("waiting for {}", path_);
+}
+
+PublicFeed::~PublicFeed() = default;
+
+void PublicFeed::disconnect(std::string why) {
+  reader_.reset();
+  data_version_.reset();
+  message_ = std::move(why);
+}
+
+bool PublicFeed::poll() {
+  if (!reader_) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path_, ec)) {
+      message_ = fmt::format("waiting for {}", path_);
+      return false;
+    }
+    auto opened = db::PublicReader::open(path_);
+    if (auto* err = failed(opened)) {
+      message_ = err->message;
+      return false;
+    }
+    reader_ = std::make_unique<db::PublicReader>(std::move(std::get<db::PublicReader>(opened)));
+  }
+  auto version = reader_->data_version();
+  if (auto* err = failed(version)) {
+    disconnect(err->message);
+    return false;
+  }
+  const std::int64_t v = std::get<std::int64_t>(version);
+  if (data_version_ && *data_version_ == v && current_) return false;
+  data_version_ = v;
+  return read_new();
+}
+
+bool PublicFeed::read_new() {
+  std::optional<std::int64_t> target = wanted_;
+  if (!target) {
+    auto list = reader_->matches();
+    if (auto* err = failed(list)) {
+      disconnect(err->message);
+      return false;
+    }
+    for (const auto& m : std::get<std::vector<db::MatchSummary>>(list))
+      if (!target || m.id > *target) target = m.id;
+  }
+  if (!target) {
+    message_ = fmt::format("{}: no match yet", path_);
+    return false;
+  }
+  bool changed = false;
+  if (current_ != target) {
+    current_ = target;
+    rows_.clear();
+    commitments_ = {};
+    changed = true;
+  }
+  const int after = rows_.empty() ? 0 : rows_.back().seq;
+  auto fresh = reader_->events_after(*current_, after);
+  if (auto* err = failed(fresh)) {
+    // A match id that does not exist (yet) is waited for, like a missing file.
+    message_ = err->message;
+    return changed;
+  }
+  auto& got = std::get<std::vector<db::PublicEventRow>>(fresh);
+  fresh_from_ = changed ? 0 : rows_.size();
+  for (auto& r : got) rows_.push_back(to_row(std::move(r)));
+  changed = changed || !got.empty();
+  auto seals = reader_->seals(*current_);
+  if (!failed(seals)) {
+    std::array<std::optional<SetupCommitment>, 2> next{};
+    for (const auto& s : std::get<std::vector<db::PublicSeal>>(seals)) {
+      if (s.player < 1 || s.player > 2) continue;
+      SetupCommitment c{s.player, s.commitment, s.setup_text, s.salt, std::nullopt};
+      if (s.setup_text && s.salt) c.verified = db::setup_commitment(*s.setup_text, *s.salt) == s.commitment;
+      next[static_cast<std::size_t>(s.player - 1)] = c;
+    }
+    for (std::size_t i = 0; i < 2; ++i) {
+      const auto& a = next[i];
+      const auto& b = commitments_[i];
+      if (a.has_value() != b.has_value() || (a && (a->hash != b->hash || a->verified != b->verified))) changed = true;
+    }
+    commitments_ = next;
+  }
+  message_.clear();
+  return changed;
+}
+
+}  // namespace facedown::overlay

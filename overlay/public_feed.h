@@ -1,0 +1,62 @@
+// PublicFeed: follows one match of the store through the public reader (the
+// connection that cannot read a secret row), for the live overlay and replay.
+// It survives everything the studio can throw at it: the file not existing yet
+// (it says so and keeps trying), the console crashing mid-write (SQLite commits
+// whole transactions; the feed just sees no new rows), the file being replaced
+// or unreadable (it closes and reopens). poll() is cheap when nothing changed:
+// one `PRAGMA data_version`.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "overlay/public_row.h"
+
+namespace facedown::db {
+class PublicReader;
+}
+
+namespace facedown::overlay {
+
+class PublicFeed final : public RowSource {
+ public:
+  // match: follow this match id; nullopt: follow the latest match (switching
+  // when a newer one is created).
+  PublicFeed(std::string path, std::optional<std::int64_t> match);
+  ~PublicFeed();
+  PublicFeed(const PublicFeed&) = delete;
+  PublicFeed& operator=(const PublicFeed&) = delete;
+
+  // Opens the file if needed, checks data_version and reads new rows. Returns
+  // true when rows, seals or the followed match changed (the caller redraws).
+  bool poll() override;
+
+  const std::vector<PublicRow>& rows() const override { return rows_; }
+  std::array<std::optional<SetupCommitment>, 2> commitments() const override { return commitments_; }
+  std::optional<std::int64_t> match() const { return current_; }
+  // Rows read by the last poll that changed them; 0 after a switch of match.
+  std::size_t fresh_from() const { return fresh_from_; }
+  // What to say on screen while there is nothing to show ("waiting for ...").
+  std::string message() const override { return message_; }
+  bool connected() const { return reader_ != nullptr; }
+
+ private:
+  bool read_new();
+  void disconnect(std::string why);
+
+  std::string path_;
+  std::optional<std::int64_t> wanted_;
+  std::optional<std::int64_t> current_;
+  std::unique_ptr<db::PublicReader> reader_;
+  std::optional<std::int64_t> data_version_;
+  std::vector<PublicRow> rows_;
+  std::array<std::optional<SetupCommitment>, 2> commitments_;
+  std::size_t fresh_from_ = 0;
+  std::string message_;
+};
+
+
+}  // namespace facedown::overlay

@@ -1,0 +1,43 @@
+// What the overlay reads: one public row of the store per event (its public JSON
+// and the public state JSON after it), and the sealed-setup commitments. These
+// are the only inputs of the overlay's model; the store decides nothing here and
+// the overlay never sees a referee row, so it has nothing secret to filter.
+#pragma once
+#include <array>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace facedown::overlay {
+
+struct PublicRow {
+  int seq = 0;            // 1-based position in the match's log
+  std::string type;       // "moved", "battle", ... (as in the event JSON)
+  double match_time = 0;  // seconds on the match clock
+  double wall_time = 0;   // seconds since the Unix epoch when it was committed
+  nlohmann::json event;   // the public projection of the event
+  nlohmann::json state;   // the public state JSON after the event
+};
+
+// A sealed setup: the hash is public from the lock; the setup and its salt are
+// published only after the end, so anyone can check the hash.
+struct SetupCommitment {
+  int player = 0;
+  std::string hash;                   // hex digest published at the lock
+  std::optional<std::string> setup;   // revealed at the end
+  std::optional<std::string> salt;
+  std::optional<bool> verified;       // whether setup+salt hash to `hash` (when revealed)
+};
+
+// Where rows come from: the store (PublicFeed) or, in tests, a list.
+class RowSource {
+ public:
+  virtual ~RowSource() = default;
+  virtual bool poll() = 0;  // true when rows or seals changed
+  virtual const std::vector<PublicRow>& rows() const = 0;
+  virtual std::array<std::optional<SetupCommitment>, 2> commitments() const = 0;
+  virtual std::string message() const = 0;
+};
+
+}  // namespace facedown::overlay

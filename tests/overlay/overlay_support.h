@@ -1,0 +1,29 @@
+// Test support for the overlay: public rows made the way the store makes them
+// (engine::project + codec JSON, the public state after each event), and random
+// matches of any preset (random setups, random legal moves, random item and
+// revival decisions, random think times) for the leak and draw tests.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/match.h"
+#include "overlay/public_row.h"
+
+namespace facedown::overlay::testing {
+
+// The public rows of a whole match, with wall times wall0, wall0 + step, ...
+std::vector<PublicRow> public_rows(const engine::Match& match, double wall0 = 1.7e9, double step = 1.0);
+// Runs a match script (fails the test on a script error) and returns its match.
+engine::Match script_match(const std::string& script);
+
+// Plays a random match of this game and preset to its end (or max_plies).
+engine::Match random_match(const engine::GameInfo& info, const std::string& preset, std::uint64_t seed,
+                           int max_plies = 400);
+// Same, handing every accepted command's events to `sink` as they happen.
+using EventSink = std::function<void(const engine::Match&, const std::vector<engine::Event>&)>;
+engine::Match random_match(const engine::GameInfo& info, const std::string& preset, std::uint64_t seed,
+                           int max_plies, const EventSink& sink);
+
+}  // namespace facedown::overlay::testing
