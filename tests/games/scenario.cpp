@@ -48,6 +48,15 @@ std::string setup_line(const std::string& id, int player, const std::map<std::st
   return line;
 }
 
+std::string seeded_setup_line(const std::string& id, int player, std::uint64_t seed) {
+  const GameInfo& info = game_info(id);
+  auto game = info.make(resolve_options(info, info.default_preset, {}).options);
+  std::string line = "setup " + std::to_string(player);
+  for (const Placement& p : game->random_setup(player, seed))
+    line += " " + game->token(p.type) + ":" + game->geometry().name(p.square);
+  return line;
+}
+
 std::string script(const std::string& game, const std::vector<std::string>& options,
                    const std::string& setup1, const std::string& setup2,
                    const std::vector<std::string>& commands) {

@@ -2,6 +2,7 @@
 // a deterministic filler, scripts run through the codec's runner, and the state
 // JSON as any viewer sees it.
 #pragma once
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -17,6 +18,9 @@ namespace facedown::test {
 // token "." keeps a square empty) and the rest of the roster filled in from the
 // back rank forward, in reverse roster order (flags and bombs at the back).
 std::string setup_line(const std::string& game, int player, const std::map<std::string, std::string>& fixed);
+
+// "setup P ..." from the game's own seeded setup (valid for every game).
+std::string seeded_setup_line(const std::string& game, int player, std::uint64_t seed);
 
 // A script: header for `game` (with option lines), both setups, `first 1`, `start`,
 // then the given command lines.
