@@ -250,3 +250,25 @@ TEST_CASE("luzhanqi-mini: the ply limit draws", "[luzhanqi-mini]") {
   REQUIRE(p.errors.size() == 1);
   CHECK(state(p.match)["result"] == json({{"winner", nullptr}, {"reason", "ply-limit"}}));
 }
+
+TEST_CASE("luzhanqi-mini: a side left with only its flag and mines has no legal move", "[luzhanqi-mini]") {
+  const GameInfo& info = test::game_info(kGame);
+  auto game = info.make(resolve_options(info, "standard", {}).options);
+  const Geometry& g = game->geometry();
+  MatchState s;
+  s.board.assign(static_cast<std::size_t>(g.size()), -1);
+  auto put = [&](int owner, PieceType t, const char* sq) {
+    s.pieces.push_back(Piece{owner, t, *g.parse(sq), false});
+    s.board[static_cast<std::size_t>(*g.parse(sq))] = static_cast<int>(s.pieces.size()) - 1;
+  };
+  put(1, luzhanqi_mini::kFlag, "b1");
+  put(1, luzhanqi_mini::kMine, "a1");
+  put(1, luzhanqi_mini::kMine, "c1");
+  put(2, luzhanqi_mini::kFlag, "f8");
+  put(2, luzhanqi_mini::kBomb, "b2");
+  std::vector<Move> moves;
+  game->legal_moves(s, 1, moves);
+  CHECK(moves.empty());
+  game->legal_moves(s, 2, moves);
+  CHECK(moves.size() == 4);  // the bomb: b3, a2, c2, and the attack on b1
+}

@@ -260,3 +260,12 @@ TEST_CASE("salpakan: the ply limit draws", "[salpakan]") {
   REQUIRE(p.errors.size() == 1);
   CHECK(state(p.match)["result"] == json({{"winner", nullptr}, {"reason", "ply-limit"}}));
 }
+
+TEST_CASE("salpakan: resignation and agreed draws end the game", "[salpakan]") {
+  auto r = play(sp({}, {}, {"move a3-a4", "resign 2"}));
+  REQUIRE(r.errors.empty());
+  CHECK(state(r.match)["result"] == json({{"winner", 1}, {"reason", "resigned"}}));
+  auto d = play(sp({}, {}, {"move a3-a4", "draw"}));
+  REQUIRE(d.errors.empty());
+  CHECK(state(d.match)["result"] == json({{"winner", nullptr}, {"reason", "draw-agreed"}}));
+}
