@@ -70,6 +70,7 @@ struct Pen {
     }
     if (o.text_log) o.text_log->push_back(s);
     Point tl{p.x - m.x * align, p.y};
+    if (o.text_boxes) o.text_boxes->push_back({tl.x, tl.y, m.x, m.y});
     dl.AddText(font_for(size), px(size), at(tl), col, s.c_str());
     return size;
   }
@@ -422,8 +423,11 @@ void draw_footer(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, 
       x += 330;
       if (c->verified) {
         const bool ok = *c->verified;
-        pen.text(ok ? fmt::format("\xE2\x9C\x93 {}", phrase(o.lang, Phrase::kVerified)) : phrase(o.lang, Phrase::kMismatch),
-                 {x - 60, r.y + 30}, 24, ok ? kGold : kRed);
+        if (ok) {  // a drawn tick: NanumGothic has no U+2713
+          pen.line({x - 84, r.y + 46}, {x - 76, r.y + 55}, kGold, 4);
+          pen.line({x - 76, r.y + 55}, {x - 62, r.y + 34}, kGold, 4);
+        }
+        pen.text(phrase(o.lang, ok ? Phrase::kVerified : Phrase::kMismatch), {x - 56, r.y + 30}, 24, ok ? kGold : kRed);
         x += 120;
       }
     }
@@ -460,7 +464,7 @@ void draw_overlay(ImDrawList& dl, const OverlayModel& m, const DrawOptions& o) {
 std::string glyphs_needed(const OverlayModel& m, Lang lang) {
   std::string s =
       " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
-      "\xE2\x88\x92\xC2\xB7\xE2\x80\xA6\xE2\x9C\x93\xE2\x96\xB6\xE2\x9D\x9A\xC3\x97";
+      "\xC2\xB7\xE2\x80\xA6\xE2\x96\xB6\xE2\x9D\x9A\xC3\x97";
   for (int p = 0; p <= static_cast<int>(Phrase::kMove); ++p) s += phrase(lang, static_cast<Phrase>(p));
   for (const char* r : {"king-captured", "annihilation", "simultaneous-annihilation", "king-reached-end", "timeout",
                         "disqualified", "resigned", "draw-agreed", "awarded", "no-legal-moves", "ply-limit",

@@ -46,6 +46,7 @@ struct DrawOptions {
   std::string message;          // shown when nothing can be drawn yet ("waiting for ...")
   std::optional<ReplayInfo> replay;
   std::vector<std::string>* text_log = nullptr;  // receives every string drawn
+  std::vector<Rect>* text_boxes = nullptr;       // and where (canvas pixels)
 };
 
 // Whether the picture changes with time alone (animation, a running clock, a toast):

@@ -62,7 +62,7 @@ std::string reason_text(Lang lang, const std::string& reason) {
 std::string item_text(Lang lang, const std::string& item) {
   if (item == "blind") return lang == Lang::kKo ? "블라인드" : "Blind";
   if (item == "plus") return "+1";
-  if (item == "minus") return "\xE2\x88\x92" "1";
+  if (item == "minus") return "-1";  // NanumGothic has no U+2212
   return item;
 }
 

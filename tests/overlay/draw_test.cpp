@@ -1,0 +1,187 @@
+#include <algorithm>
+#include <catch2/catch.hpp>
+
+#include "engine/registry.h"
+#include "imgui_frame.h"
+#include "overlay/overlay_draw.h"
+#include "overlay_support.h"
+#include "scripts.h"
+
+using namespace facedown;
+using namespace facedown::overlay;
+using namespace facedown::overlay::testing;
+
+namespace {
+
+struct Drawn {
+  std::vector<std::string> text;
+  std::vector<Rect> boxes;
+  int vertices = 0;
+  bool has(const std::string& s) const { return std::find(text.begin(), text.end(), s) != text.end(); }
+  bool contains(const std::string& s) const {
+    return std::any_of(text.begin(), text.end(), [&](const std::string& t) { return t.find(s) != std::string::npos; });
+  }
+};
+
+Drawn draw(const OverlayModel& m, DrawOptions o) {
+  ImGuiFrame frame(glyphs_needed(m, o.lang));
+  Drawn d;
+  o.text_log = &d.text;
+  o.text_boxes = &d.boxes;
+  o.small_font = frame.fonts().small;
+  o.large_font = frame.fonts().large;
+  draw_overlay(frame.draw_list(), m, o);
+  d.vertices = frame.draw_list().VtxBuffer.Size;
+  // Every character drawn has a glyph (no '?' boxes for a Hangul name).
+  for (const auto& s : d.text) {
+    INFO(s);
+    CHECK(font_covers(*frame.fonts().large, s));
+    CHECK(font_covers(*frame.fonts().small, s));
+  }
+  return d;
+}
+
+OverlayModel model_of(const char* script, std::string extra = {}) {
+  const auto rows = public_rows(script_match(std::string(script) + extra), 1000, 1);
+  return derive_model(rows, rows.size(), engine::all_games());
+}
+
+}  // namespace
+
+TEST_CASE("waiting: a message and nothing else") {
+  DrawOptions o;
+  o.message = "waiting for /srv/final.db";
+  Drawn d = draw(OverlayModel{}, o);
+  CHECK(d.text == std::vector<std::string>{"waiting for /srv/final.db"});
+}
+
+TEST_CASE("names, clock and panels are drawn, in English and Korean") {
+  OverlayModel m = model_of(kBlindBattle);
+  DrawOptions o;
+  o.now_wall = m.row_wall_time + 3;
+  Drawn d = draw(m, o);
+  CHECK(d.has("Jang Dong-min"));
+  CHECK(d.has("김경훈"));
+  CHECK(d.has("Number Janggi"));
+  CHECK(d.has(format_clock(turn_clock(m, o.now_wall).seconds, true)));
+  CHECK(d.has("Removed"));
+  CHECK(d.has("3"));  // player 1's removed 3, face up
+  CHECK(d.vertices > 1000);
+  o.lang = Lang::kKo;
+  Drawn ko = draw(m, o);
+  CHECK(ko.has("숫자장기"));
+  CHECK(ko.has("잡힌 말"));
+  CHECK(ko.has("블라인드"));  // the item chip
+}
+
+TEST_CASE("all text stays inside the graphics-safe area", "[layout]") {
+  std::string long_names = kOpenBattle;
+  long_names.replace(long_names.find("Jang Dong-min"), 13, "Maximilian Alexander von Habsburg-Lothringen");
+  for (auto orientation : {Orientation::kLandscape, Orientation::kPortrait}) {
+    for (auto lang : {Lang::kEn, Lang::kKo}) {
+      OverlayModel m = model_of(long_names.c_str(), "@30 resign 1\n");
+      DrawOptions o;
+      o.orientation = orientation;
+      o.lang = lang;
+      o.replay = ReplayInfo{10, 20, true, 2};
+      m.commitments[0] = SetupCommitment{1, std::string(64, 'a'), std::nullopt, std::nullopt, true};
+      m.commitments[1] = SetupCommitment{2, std::string(64, 'b'), std::nullopt, std::nullopt, false};
+      Drawn d = draw(m, o);
+      const Rect safe = safe_area();
+      for (std::size_t i = 0; i < d.boxes.size(); ++i) {
+        INFO(d.text[i] << " at " << d.boxes[i].x << "," << d.boxes[i].y << " " << d.boxes[i].w << "x" << d.boxes[i].h);
+        CHECK(safe.contains(d.boxes[i]));
+      }
+    }
+  }
+}
+
+TEST_CASE("battle timeline: lit, flipped (BLIND tag for the blinded piece), losers fade, then done") {
+  OverlayModel m = model_of(kBlindBattle);
+  REQUIRE(m.battle);
+  DrawOptions o;
+  o.now_wall = m.row_wall_time;
+  o.battle_elapsed = 0.1;  // lighting up: both still backs
+  Drawn early = draw(m, o);
+  CHECK_FALSE(early.has("BLIND"));
+  o.battle_elapsed = 1.0;  // flipped: the 3 face up, the blinded 10 a tagged back
+  Drawn mid = draw(m, o);
+  CHECK(mid.has("BLIND"));
+  CHECK(std::count(mid.text.begin(), mid.text.end(), "3") == 2);  // on the board and in the removed list
+  o.battle_elapsed = 2.0;  // over
+  Drawn after = draw(m, o);
+  CHECK_FALSE(after.has("BLIND"));
+  CHECK(std::count(after.text.begin(), after.text.end(), "3") == 1);
+  o.battle_elapsed = 1.0;
+  CHECK(needs_animation_frames(m, o));
+}
+
+TEST_CASE("an open battle flips both values") {
+  OverlayModel m = model_of(kOpenBattle);
+  DrawOptions o;
+  o.battle_elapsed = 1.0;
+  Drawn d = draw(m, o);
+  CHECK(d.has("10"));
+  CHECK_FALSE(d.has("BLIND"));
+}
+
+TEST_CASE("result banners: a win, a draw, a disqualification") {
+  DrawOptions o;
+  Drawn win = draw(model_of(kOpenBattle, "@30 resign 1\n"), o);
+  CHECK(win.has("Kim Kyung-hoon WINS"));
+  CHECK(win.contains("Resignation"));
+  Drawn draw_banner = draw(model_of(kOpenBattle, "@30 draw\n"), o);
+  CHECK(draw_banner.has("DRAW"));
+  Drawn dq = draw(model_of(kOpenBattle, "@30 warn 1 \"a\"\n@31 warn 1 \"b\"\n"), o);
+  CHECK(dq.has("Jang Dong-min DISQUALIFIED"));
+  CHECK(dq.contains("Kim Kyung-hoon WINS"));
+  o.lang = Lang::kKo;
+  CHECK(draw(model_of(kOpenBattle, "@30 resign 1\n"), o).has("Kim Kyung-hoon 승리"));
+}
+
+TEST_CASE("pause banner and warning toast") {
+  DrawOptions o;
+  OverlayModel paused = model_of(kOpenBattle, "@30 pause \"medical timeout\"\n");
+  o.now_wall = paused.row_wall_time;
+  Drawn p = draw(paused, o);
+  CHECK(p.has("PAUSED"));
+  CHECK(p.has("medical timeout"));
+  OverlayModel warned = model_of(kOpenBattle, "@30 warn 2 \"touching pieces\"\n");
+  o.now_wall = warned.row_wall_time + 1;
+  Drawn w = draw(warned, o);
+  CHECK(w.contains("WARNING 1/2"));
+  CHECK(w.has("touching pieces"));
+  o.now_wall = warned.row_wall_time + kWarningToastSeconds + 1;
+  CHECK_FALSE(draw(warned, o).has("touching pieces"));
+}
+
+TEST_CASE("commitments: hashes, then verified or MISMATCH") {
+  OverlayModel m = model_of(kOpenBattle, "@30 resign 2\n");
+  m.commitments[0] = SetupCommitment{1, "0123456789abcdef0123", std::string("s"), std::string("x"), true};
+  m.commitments[1] = SetupCommitment{2, "fedcba9876543210fedc", std::string("s"), std::string("x"), false};
+  Drawn d = draw(m, DrawOptions{});
+  CHECK(d.contains("0123456789ab"));
+  CHECK(d.contains("verified"));
+  CHECK(d.has("MISMATCH"));
+}
+
+TEST_CASE("every game of the registry draws, with random matches mid-way") {
+  for (const auto& info : engine::all_games()) {
+    for (const auto& preset : info.presets) {
+      engine::Match match = random_match(info, preset.id, 3, 30);
+      const auto rows = public_rows(match);
+      for (std::size_t n : {std::size_t{1}, rows.size() / 2, rows.size()}) {
+        OverlayModel m = derive_model(rows, n, engine::all_games());
+        INFO(info.id << " " << preset.id << " rows " << n);
+        CHECK(m.problems.empty());
+        for (auto orientation : {Orientation::kLandscape, Orientation::kPortrait}) {
+          DrawOptions o;
+          o.orientation = orientation;
+          o.battle_elapsed = 0.6;
+          Drawn d = draw(m, o);
+          CHECK(d.vertices > 500);
+        }
+      }
+    }
+  }
+}

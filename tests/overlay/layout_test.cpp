@@ -1,0 +1,90 @@
+#include <catch2/catch.hpp>
+
+#include "overlay/layout.h"
+
+using namespace facedown::overlay;
+
+TEST_CASE("the canvas is scaled uniformly and centred in any window") {
+  CanvasTransform t = fit_canvas(1280, 720);
+  CHECK(t.scale == Approx(1280.0f / 1920.0f));
+  CHECK(t.offset.x == Approx(0).margin(0.01));
+  CHECK(t.offset.y == Approx(0).margin(0.01));
+  t = fit_canvas(1000, 1000);  // square: letterboxed top and bottom
+  CHECK(t.scale == Approx(1000.0f / 1920.0f));
+  CHECK(t.offset.x == Approx(0).margin(0.01));
+  CHECK(t.offset.y == Approx((1000 - 1080 * t.scale) / 2));
+  t = fit_canvas(3840, 1080);  // ultra-wide: pillarboxed
+  CHECK(t.scale == Approx(1));
+  CHECK(t.offset.x == Approx(960));
+  CHECK(fit_canvas(0, 0).scale == 1);
+}
+
+TEST_CASE("the safe area is the centred 90%") {
+  Rect s = safe_area();
+  CHECK(s.x == Approx(96));
+  CHECK(s.y == Approx(54));
+  CHECK(s.w == Approx(1728));
+  CHECK(s.h == Approx(972));
+}
+
+TEST_CASE("landscape turns Number Janggi's 6x9 board to 9 wide x 6 tall, player 1 on the left") {
+  OverlayLayout l = layout_overlay(Orientation::kLandscape, 6, 9);
+  const BoardLayout& b = l.board;
+  CHECK(b.turned());
+  CHECK(b.columns() == 9);
+  CHECK(b.rows() == 6);
+  CHECK(b.rect().w > b.rect().h);
+  // a1 (player 1's back rank, their left) is the top-left square; f9 the bottom-right.
+  Rect a1 = b.square_rect(0), f9 = b.square_rect(53);
+  CHECK(a1.x == Approx(b.rect().x));
+  CHECK(a1.y == Approx(b.rect().y));
+  CHECK(f9.right() == Approx(b.rect().right()));
+  CHECK(f9.bottom() == Approx(b.rect().bottom()));
+  // a1 -> a2 goes right (forward for player 1), a1 -> b1 goes down.
+  CHECK(b.square_rect(6).x > a1.x);
+  CHECK(b.square_rect(1).y > a1.y);
+  // The border between files b and c is horizontal in this orientation.
+  auto seg = b.file_border(1, 0);
+  CHECK(seg[0].y == Approx(seg[1].y));
+  CHECK(seg[0].y == Approx(a1.y + 2 * b.cell()));
+}
+
+TEST_CASE("portrait keeps the board upright with player 1 at the bottom") {
+  OverlayLayout l = layout_overlay(Orientation::kPortrait, 6, 9);
+  const BoardLayout& b = l.board;
+  CHECK_FALSE(b.turned());
+  CHECK(b.columns() == 6);
+  CHECK(b.rows() == 9);
+  CHECK(b.square_rect(0).bottom() == Approx(b.rect().bottom()));
+  CHECK(b.square_rect(0).x == Approx(b.rect().x));
+  auto seg = b.file_border(1, 0);
+  CHECK(seg[0].x == Approx(seg[1].x));
+}
+
+TEST_CASE("every region sits inside the safe area and squares tile the board", "[layout]") {
+  for (auto o : {Orientation::kLandscape, Orientation::kPortrait}) {
+    for (auto [files, ranks] : {std::pair{6, 9}, std::pair{10, 10}, std::pair{9, 8}, std::pair{5, 12}, std::pair{9, 10}}) {
+      OverlayLayout l = layout_overlay(o, files, ranks);
+      const Rect s = safe_area();
+      INFO(files << "x" << ranks << (o == Orientation::kLandscape ? " landscape" : " portrait"));
+      CHECK(s.contains(l.top_bar));
+      CHECK(s.contains(l.panels[0]));
+      CHECK(s.contains(l.panels[1]));
+      CHECK(s.contains(l.footer));
+      CHECK(s.contains(l.banner));
+      CHECK(l.board_space.contains(l.board.rect()));
+      CHECK(l.board.rect().x >= l.panels[0].right());
+      CHECK(l.board.rect().right() <= l.panels[1].x);
+      float area = 0;
+      for (int sq = 0; sq < files * ranks; ++sq) {
+        Rect r = l.board.square_rect(sq);
+        CHECK(l.board.rect().contains(r));
+        area += r.w * r.h;
+      }
+      CHECK(area == Approx(l.board.rect().w * l.board.rect().h));
+      // Landscape puts the long side across.
+      if (o == Orientation::kLandscape) CHECK(l.board.columns() >= l.board.rows());
+      else CHECK(l.board.rows() >= l.board.columns());
+    }
+  }
+}
