@@ -52,7 +52,7 @@ void Catalog::add(const std::vector<Phrase>& phrases) {
 
 const char* Catalog::get(Lang lang, std::string_view key) const {
   const auto it = phrases_.find(std::string(key));
-  if (it == phrases_.end()) return key.data();
+  if (it == phrases_.end()) return unknown_.emplace(key).first->c_str();
   return lang == Lang::kKorean ? it->second.ko : it->second.en;
 }
 

@@ -1,12 +1,14 @@
 // The UI's words in English and Korean, switchable at run time. A Catalog maps a
 // stable key ("pause") to both languages; the shared phrases (viewers, phases,
 // common actions) are built in and each application adds its own with add().
-// An unknown key is shown as itself, so a missing phrase is visible, never a crash.
+// An unknown key is shown as itself, so a missing phrase is visible, never a crash;
+// returned pointers stay valid as long as the catalog.
 // Game words (piece names, game names) come from the engine's GameInfo, not from here.
 #pragma once
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "engine/event.h"
@@ -33,6 +35,8 @@ class Catalog {
 
  private:
   std::unordered_map<std::string, Phrase> phrases_;
+  // Unknown keys, kept so the returned pointer stays valid (node-based set).
+  mutable std::unordered_set<std::string> unknown_;
 };
 
 // A catalog and a language together: tr("pause").

@@ -1,0 +1,300 @@
+#include "console/console.h"
+
+#include <fmt/format.h>
+#include <imgui.h>
+
+#include "codec/toss.h"
+#include "console/screens.h"
+#include "console/widgets.h"
+#include "engine/registry.h"
+#include "ui/keys.h"
+#include "ui/theme.h"
+
+namespace facedown::console {
+
+namespace {
+
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+}  // namespace
+
+Console::Console(std::unique_ptr<MatchLibrary> library, const ui::Fonts* fonts)
+    : library_(std::move(library)), fonts_(fonts), games_(engine::all_games()) {
+  add_console_phrases(catalog_);
+  refresh_list();
+}
+
+engine::Millis Console::match_time(engine::Millis mono_ms) const {
+  if (!session_ || !session_->match().state().started || !anchor_) return 0;
+  const engine::Millis t = anchor_->first + (mono_ms - anchor_->second);
+  return std::max(t, session_->match().state().time);
+}
+
+void Console::refresh_list() {
+  auto listed = library_->list();
+  if (auto* e = std::get_if<std::string>(&listed)) {
+    listing_error_ = *e;
+    listing_.clear();
+  } else {
+    listing_error_.clear();
+    listing_ = std::move(std::get<std::vector<MatchListing>>(listed));
+  }
+}
+
+void Console::enter_match(std::unique_ptr<MatchSession> session, engine::Millis mono_ms) {
+  session_ = std::move(session);
+  const auto& st = session_->match().state();
+  anchor_ = std::make_pair(st.time, mono_ms);
+  const ui::Lang lang = ui_.lang;
+  const StartForm form = ui_.start;
+  ui_ = UiState{};
+  ui_.lang = lang;
+  ui_.start = form;
+  ui_.screen = Screen::kMatch;
+  ui_.play.last_result_log = session_->match().log().size();
+  ui_.play.result_end = ui_.play.last_result_log;
+}
+
+void Console::dispatch(const Action& action, engine::Millis mono_ms) {
+  std::visit(
+      Overloaded{
+          [&](const SubmitCommand& a) {
+            if (!session_) return;
+            if (!ui_.banner.empty()) return;  // play is stopped until the store is fixed
+            const std::size_t before = session_->match().log().size();
+            const engine::Millis t = match_time(mono_ms);
+            const auto outcome = session_->submit(a.command, t);
+            if (outcome.store_error) {
+              ui_.banner = *outcome.store_error;
+              return;
+            }
+            ui_.play.last_result_log = before;
+            ui_.play.result_end = session_->match().log().size();
+            if (outcome.rejection) {
+              ui_.notice = *outcome.rejection;
+              return;
+            }
+            ui_.notice.clear();
+            ui_.play.preview.reset();
+            ui_.play.selected = engine::kNoSquare;
+            ui_.play.item = {0, 0};
+            ui_.play.revive_candidate.reset();
+            ui_.play.revive_square = engine::kNoSquare;
+            if (const auto* setup = std::get_if<engine::SetupCmd>(&a.command)) {
+              // The secret leaves the UI once it is locked.
+              const std::size_t i = static_cast<std::size_t>(setup->player - 1);
+              ui_.setup.draft[i].clear();
+              ui_.setup.text[i].clear();
+              ui_.setup.tray.reset();
+            }
+            if (std::holds_alternative<engine::StartCmd>(a.command)) anchor_ = std::make_pair(0, mono_ms);
+          },
+          [&](const CreateMatch& a) {
+            const auto* info = engine::find_game(games_, a.game);
+            if (!info) {
+              ui_.notice = "unknown game " + a.game;
+              return;
+            }
+            auto opened = engine::Match::open(*info, a.preset, a.overrides, a.players);
+            if (auto* r = std::get_if<engine::Rejection>(&opened)) {
+              ui_.notice = r->reason;
+              return;
+            }
+            auto created = library_->create(std::move(std::get<engine::Match>(opened)));
+            if (auto* e = std::get_if<std::string>(&created)) {
+              ui_.banner = *e;
+              return;
+            }
+            enter_match(std::move(std::get<std::unique_ptr<MatchSession>>(created)), mono_ms);
+            if (a.first < 0) return;  // decided later (a script's own `first` line)
+            engine::FirstCmd first{a.first, a.toss_seed};
+            if (a.toss_seed) first.player = codec::toss(*a.toss_seed);
+            dispatch(SubmitCommand{first}, mono_ms);
+          },
+          [&](const ResumeMatch& a) {
+            auto resumed = library_->resume(a.id);
+            if (auto* e = std::get_if<std::string>(&resumed)) {
+              ui_.notice = *e;
+              return;
+            }
+            enter_match(std::move(std::get<std::unique_ptr<MatchSession>>(resumed)), mono_ms);
+          },
+          [&](const OpenReplay& a) {
+            auto events = library_->events(a.id);
+            if (auto* e = std::get_if<std::string>(&events)) {
+              ui_.notice = *e;
+              return;
+            }
+            ui_.replay = ReplayUi{};
+            ui_.replay.events = std::move(std::get<std::vector<engine::Event>>(events));
+            ui_.replay.title = fmt::format("#{}", a.id);
+            for (const auto& m : listing_)
+              if (m.id == a.id)
+                ui_.replay.title = fmt::format("#{} {} — {} vs {}", m.id, m.game, m.players[0], m.players[1]);
+            replay_cursor_built_ = -1;
+            ui_.screen = Screen::kReplay;
+          },
+          [&](const ReplayCurrent&) {
+            if (!session_) return;
+            ui_.replay = ReplayUi{};
+            ui_.replay.events = session_->match().log();
+            ui_.replay.title = session_->label();
+            ui_.replay.cursor = static_cast<int>(ui_.replay.events.size());
+            replay_cursor_built_ = -1;
+            ui_.screen = Screen::kReplay;
+          },
+          [&](const BackToStart&) {
+            ui_.screen = Screen::kStart;
+            refresh_list();
+          },
+          [&](const RefreshList&) { refresh_list(); },
+      },
+      action);
+}
+
+const engine::Match* Console::replay_match() {
+  if (ui_.screen != Screen::kReplay || ui_.replay.events.empty()) return nullptr;
+  ReplayUi& r = ui_.replay;
+  r.cursor = std::clamp(r.cursor, 1, static_cast<int>(r.events.size()));
+  if (replay_cursor_built_ != r.cursor || !replay_match_) {
+    const auto* opened = std::get_if<engine::Opened>(&r.events.front().body);
+    const auto* info = opened ? engine::find_game(games_, opened->game) : nullptr;
+    if (!info) return nullptr;
+    std::vector<engine::Event> prefix(r.events.begin(), r.events.begin() + r.cursor);
+    auto m = engine::Match::from_log(*info, prefix);
+    if (auto* rej = std::get_if<engine::Rejection>(&m)) {
+      ui_.notice = rej->reason;
+      return nullptr;
+    }
+    replay_match_.emplace(std::move(std::get<engine::Match>(m)));
+    replay_cursor_built_ = r.cursor;
+  }
+  return &*replay_match_;
+}
+
+void Console::tick_replay(engine::Millis mono_ms) {
+  ReplayUi& r = ui_.replay;
+  const engine::Millis dt = std::max<engine::Millis>(mono_ms - last_mono_, 0);
+  if (!r.playing) return;
+  const int n = static_cast<int>(r.events.size());
+  if (r.cursor >= n) {
+    r.playing = false;
+    return;
+  }
+  r.replay_time_ms += static_cast<double>(dt * r.speed);
+  replay_since_step_ += dt * r.speed;
+  const auto& next = r.events[static_cast<std::size_t>(r.cursor)];
+  // Events keep their match-time spacing; steps without time between them (the
+  // setups) still get a short beat so they can be followed.
+  if (static_cast<double>(next.t) <= r.replay_time_ms && replay_since_step_ >= 300) {
+    r.cursor = replay_step_forward(r.events, r.cursor);
+    replay_since_step_ = 0;
+  }
+}
+
+void Console::draw_top_bar(const ui::Tr& tr) {
+  ImGui::TextUnformatted("Facedown");
+  ImGui::SameLine();
+  ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("app.title"));
+  if (session_ && ui_.screen == Screen::kMatch) {
+    ImGui::SameLine();
+    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "| %s", session_->label().c_str());
+  }
+  ImGui::SameLine(ImGui::GetWindowWidth() - 150);
+  const std::string other = ui_.lang == ui::Lang::kEnglish ? ui::lang_name(ui::Lang::kKorean)
+                                                           : ui::lang_name(ui::Lang::kEnglish);
+  if (action_button(ui_, "lang", other.c_str(), tr("app.lang_tip"), ui::key::kF1 + 11, "F12")) {
+    ui_.lang = ui_.lang == ui::Lang::kEnglish ? ui::Lang::kKorean : ui::Lang::kEnglish;
+  }
+  if (!ui_.banner.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ui::colour::kDanger);
+    ImGui::BeginChild("banner", ImVec2(0, 64), true);
+    ImGui::TextWrapped("%s: %s", tr("app.store_error"), ui_.banner.c_str());
+    if (action_button(ui_, "banner.retry", tr("app.retry"), tr("app.retry_tip"))) ui_.banner.clear();
+    ImGui::EndChild();
+    ImGui::PopStyleColor();
+  }
+  if (!ui_.notice.empty()) {
+    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s: %s", tr("app.refused"), ui_.notice.c_str());
+  }
+  ImGui::Separator();
+}
+
+void Console::draw_match_screen(const ui::Tr& tr, std::vector<Action>& out) {
+  const engine::Match& match = session_->match();
+  const auto& st = match.state();
+  MatchView view;
+  view.match = &match;
+  // Asked only once a setup is locked: there is no commitment before.
+  for (int p = 1; p <= 2; ++p)
+    if (st.setup_locked[static_cast<std::size_t>(p - 1)])
+      view.commitments[static_cast<std::size_t>(p - 1)] = session_->commitment(p);
+  view.label = session_->label();
+  view.fonts = fonts_;
+  if (st.started) draw_clock(view, tr, ui_, out);
+  const float log_h = st.started ? 170.0f : 120.0f;
+  ImGui::BeginChild("match_body", ImVec2(0, -log_h), false);
+  if (!st.started) {
+    draw_setup(view, tr, ui_, out);
+  } else {
+    draw_play(view, tr, ui_, out);
+  }
+  ImGui::EndChild();
+  ImGui::BeginChild("match_log", ImVec2(0, 0), true);
+  draw_log(match, engine::kReferee, tr);
+  ImGui::EndChild();
+}
+
+void Console::frame(engine::Millis mono_ms) {
+  const ui::Tr tr{&catalog_, ui_.lang};
+  ui_.hits.clear();
+  // F8 held, or the reveal button held down during the previous frame.
+  ui_.reveal = key_held(ui::key::kF1 + 7) || ui_.reveal_button;
+  // Time passes first: deadlines fall due and are stored before anything is drawn.
+  if (session_ && ui_.screen == Screen::kMatch && ui_.banner.empty()) {
+    const auto& st = session_->match().state();
+    ui_.now = match_time(mono_ms);
+    if (st.started && !st.result) {
+      const std::size_t before = session_->match().log().size();
+      const auto outcome = session_->advance(ui_.now);
+      if (outcome.store_error) ui_.banner = *outcome.store_error;
+      if (!outcome.events.empty()) {
+        ui_.play.last_result_log = before;
+        ui_.play.result_end = session_->match().log().size();
+      }
+    }
+  }
+  if (ui_.screen == Screen::kReplay) tick_replay(mono_ms);
+  last_mono_ = mono_ms;
+
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(vp->Pos);
+  ImGui::SetNextWindowSize(vp->Size);
+  ImGui::Begin("console", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoSavedSettings);
+  draw_top_bar(tr);
+  std::vector<Action> out;
+  switch (ui_.screen) {
+    case Screen::kStart: {
+      StartView view{&games_, &listing_, library_->location(), listing_error_};
+      draw_start(view, tr, ui_, out);
+      break;
+    }
+    case Screen::kMatch:
+      if (session_) draw_match_screen(tr, out);
+      break;
+    case Screen::kReplay:
+      if (const auto* m = replay_match()) draw_replay(*m, fonts_, tr, ui_, out);
+      break;
+  }
+  ImGui::End();
+  for (const auto& a : out) dispatch(a, mono_ms);
+}
+
+}  // namespace facedown::console

@@ -1,0 +1,68 @@
+// Console: the operator's desk as one object — a match library, the live session,
+// the UiState and the match clock. frame() draws the whole window into the current
+// ImGui frame and then carries out what the screens asked for, through the
+// session (store first, then show). It never touches GL or GLFW, so tests drive it
+// headless with simulated input and a fake monotonic clock.
+#pragma once
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "console/actions.h"
+#include "console/match_library.h"
+#include "console/match_session.h"
+#include "console/ui_state.h"
+#include "engine/game.h"
+#include "engine/match.h"
+#include "ui/fonts.h"
+#include "ui/i18n.h"
+
+namespace facedown::console {
+
+class Console {
+ public:
+  Console(std::unique_ptr<MatchLibrary> library, const ui::Fonts* fonts);
+
+  // One frame at monotonic time `mono_ms` (any origin; only differences count).
+  void frame(engine::Millis mono_ms);
+  // Carries out one action now (the screens' way in; tests and the demo use it too).
+  void dispatch(const Action& action, engine::Millis mono_ms);
+
+  UiState& ui() { return ui_; }
+  const UiState& ui() const { return ui_; }
+  MatchSession* session() { return session_.get(); }
+  MatchLibrary& library() { return *library_; }
+  const ui::Catalog& catalog() const { return catalog_; }
+  // The match as the replay shows it (nullptr outside replay).
+  const engine::Match* replay_match();
+  // Match time at this monotonic time (0 until the match clock starts).
+  engine::Millis match_time(engine::Millis mono_ms) const;
+
+ private:
+  void draw_top_bar(const ui::Tr& tr);
+  void draw_match_screen(const ui::Tr& tr, std::vector<Action>& out);
+  void tick_replay(engine::Millis mono_ms);
+  void refresh_list();
+  void enter_match(std::unique_ptr<MatchSession> session, engine::Millis mono_ms);
+
+  std::unique_ptr<MatchLibrary> library_;
+  const ui::Fonts* fonts_;
+  ui::Catalog catalog_;
+  std::vector<engine::GameInfo> games_;
+  std::unique_ptr<MatchSession> session_;
+  UiState ui_;
+  std::vector<MatchListing> listing_;
+  std::string listing_error_;
+  // The match clock: match time `anchor_match_` was at monotonic `anchor_mono_`.
+  std::optional<std::pair<engine::Millis, engine::Millis>> anchor_;
+  // Replay cache.
+  std::optional<engine::Match> replay_match_;
+  int replay_cursor_built_ = -1;
+  engine::Millis last_mono_ = 0;
+  engine::Millis replay_since_step_ = 0;
+};
+
+// The console's own phrases (English and Korean), added to the shared catalog.
+void add_console_phrases(ui::Catalog& catalog);
+
+}  // namespace facedown::console

@@ -1,0 +1,139 @@
+#include "console/event_text.h"
+
+#include <fmt/format.h>
+
+#include "codec/script.h"
+
+namespace facedown::console {
+
+namespace {
+
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+std::string square_name(const engine::Game& game, engine::Square s) {
+  return s == engine::kNoSquare ? "-" : game.geometry().name(s);
+}
+
+std::string pieces(const std::vector<engine::PieceRef>& list, const engine::Game& game,
+                   const ui::Tr& tr) {
+  std::string out;
+  for (const auto& p : list) {
+    if (!out.empty()) out += ", ";
+    out += describe_piece(p, game, tr);
+  }
+  return out.empty() ? "-" : out;
+}
+
+}  // namespace
+
+std::string clock_text(engine::Millis ms) {
+  if (ms < 0) ms = 0;
+  const long long tenths = ms / 100;
+  return fmt::format("{}:{:02}.{}", tenths / 600, (tenths / 10) % 60, tenths % 10);
+}
+
+std::string describe_piece(const engine::PieceRef& piece, const engine::Game& game,
+                           const ui::Tr& tr) {
+  std::string who = piece.type >= 0 && piece.type < static_cast<int>(game.roster().size())
+                        ? ui::piece_name(game.roster()[static_cast<std::size_t>(piece.type)],
+                                         tr.lang)
+                        : tr("hidden");
+  if (piece.value) who += fmt::format(" [{}]", *piece.value);
+  return fmt::format("{} (P{}) {}", who, piece.owner, square_name(game, piece.square));
+}
+
+std::string describe(const engine::Event& event, const engine::Game& game, const ui::Tr& tr) {
+  return std::visit(
+      Overloaded{
+          [&](const engine::Opened& e) {
+            return fmt::format("{}: {} / {} — {} vs {}", tr("ev.opened"), e.game, e.preset,
+                               e.players[0], e.players[1]);
+          },
+          [&](const engine::SetupLocked& e) {
+            return fmt::format("{} P{}: {}", tr("ev.setup_locked"), e.player,
+                               pieces(e.pieces, game, tr));
+          },
+          [&](const engine::FirstChosen& e) {
+            return e.toss_seed ? fmt::format("{} P{} ({} \"{}\")", tr("ev.first"), e.player,
+                                             tr("toss"), *e.toss_seed)
+                               : fmt::format("{} P{}", tr("ev.first"), e.player);
+          },
+          [&](const engine::Started&) { return std::string(tr("ev.started")); },
+          [&](const engine::TurnStarted& e) {
+            return fmt::format("{} P{}", tr("ev.turn"), e.player);
+          },
+          [&](const engine::Moved& e) {
+            return fmt::format("{} P{}: {} {}-{}", tr("ev.moved"), e.player,
+                               describe_piece(e.piece, game, tr), square_name(game, e.from),
+                               square_name(game, e.to));
+          },
+          [&](const engine::DecisionAwaited& e) {
+            if (e.kind == engine::Decision::kItems) {
+              std::string sq;
+              for (auto s : e.squares) sq += " " + square_name(game, s);
+              return fmt::format("{}:{}", tr("ev.awaiting_items"), sq);
+            }
+            return fmt::format("{} P{}", tr("ev.awaiting_revival"), e.player);
+          },
+          [&](const engine::ItemsDeclared& e) {
+            std::string out = tr("ev.items");
+            for (int p = 0; p < 2; ++p) {
+              const auto& c = e.choice[static_cast<std::size_t>(p)];
+              out += fmt::format(" P{}={}", p + 1,
+                                 c.item ? fmt::format("{}:{}", engine::item_name(*c.item),
+                                                      square_name(game, c.square))
+                                        : std::string(tr("item.none")));
+            }
+            return out;
+          },
+          [&](const engine::Battle& e) {
+            std::string out = tr("battle");
+            for (const auto& p : e.pairs) {
+              out += fmt::format(" | {} x {} ({}, {})", describe_piece(p.mover, game, tr),
+                                 describe_piece(p.enemy, game, tr), tr("battle." + p.kind),
+                                 tr("outcome." + p.outcome));
+            }
+            out += fmt::format(" | {}: {}", tr("removed"), pieces(e.removed, game, tr));
+            return out;
+          },
+          [&](const engine::Attack& e) {
+            return fmt::format("{} P{}: {} x {} ({})", tr("ev.attack"), e.player,
+                               describe_piece(e.attacker, game, tr),
+                               describe_piece(e.defender, game, tr), tr("outcome." + e.outcome));
+          },
+          [&](const engine::Removed& e) {
+            return fmt::format("{}: {}", tr("removed"), pieces(e.pieces, game, tr));
+          },
+          [&](const engine::Revived& e) {
+            return fmt::format("{} P{}: {}", tr("ev.revived"), e.player,
+                               describe_piece(e.piece, game, tr));
+          },
+          [&](const engine::RevivalDeclined& e) {
+            return fmt::format("{} P{}", tr("ev.revival_declined"), e.player);
+          },
+          [&](const engine::Warned& e) {
+            return fmt::format("{} P{} ({}, {}): {}", tr("ev.warned"), e.player,
+                               tr("warn." + e.kind), e.total, e.reason);
+          },
+          [&](const engine::Paused& e) { return fmt::format("{}: {}", tr("ev.paused"), e.reason); },
+          [&](const engine::Resumed&) { return std::string(tr("ev.resumed")); },
+          [&](const engine::Ticked&) { return std::string(tr("ev.ticked")); },
+          [&](const engine::Ended& e) {
+            const std::string who =
+                e.winner == 0 ? std::string(tr("draw")) : fmt::format("P{} {}", e.winner, tr("wins"));
+            return fmt::format("{}: {} — {} {}", tr("ev.ended"), who, tr("reason." + e.reason),
+                               e.detail);
+          },
+          [&](const engine::Voided& e) {
+            return fmt::format("{} {}: {}", tr("ev.voided"), e.count, e.reason);
+          },
+      },
+      event.body);
+}
+
+}  // namespace facedown::console

@@ -1,0 +1,168 @@
+// facedown-console: the operator's desk in one window.
+//   facedown-console [--db FILE]          run a live desk on the event store
+//   facedown-console --demo DIR [--script FILE]
+//                                         play the bundled demo final through the
+//                                         console and save screenshots into DIR
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <imgui.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "console/console.h"
+#include "console/script_driver.h"
+#include "ui/platform.h"
+#include "ui/theme.h"
+#ifdef FACEDOWN_CONSOLE_HAS_STORE
+#include "console/store_library.h"
+#endif
+
+using namespace facedown;
+
+namespace {
+
+engine::Millis monotonic_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// $XDG_DATA_HOME/facedown/facedown.db, else ~/.local/share/facedown/facedown.db.
+std::string default_db_path() {
+  std::filesystem::path base;
+  if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) {
+    base = xdg;
+  } else if (const char* home = std::getenv("HOME"); home && *home) {
+    base = std::filesystem::path(home) / ".local" / "share";
+  } else {
+    base = ".";
+  }
+  return (base / "facedown" / "facedown.db").string();
+}
+
+std::variant<std::unique_ptr<console::MatchLibrary>, std::string> open_library(const std::string& db) {
+  if (db == ":memory:") return console::memory_library();
+#ifdef FACEDOWN_CONSOLE_HAS_STORE
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(db).parent_path(), ec);
+  return console::store_library(db);
+#else
+  return "this build has no event store (db/); run with --db :memory:";
+#endif
+}
+
+std::optional<std::string> read_file(const std::string& path, std::string& out) {
+  std::ifstream in(path);
+  if (!in) return "cannot read " + path;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return std::nullopt;
+}
+
+// One rendered frame of the console, optionally saved.
+void render(ui::Platform& p, console::Console& c, engine::Millis mono, const std::string& png = {}) {
+  p.begin_frame();
+  c.frame(mono);
+  if (png.empty()) {
+    p.end_frame();
+  } else if (auto e = p.end_frame_and_capture(png)) {
+    fmt::print(stderr, "facedown-console: {}\n", *e);
+  }
+}
+
+int run_demo(ui::Platform& p, console::Console& c, const std::string& script_path, const std::string& dir) {
+  std::string text;
+  if (auto e = read_file(script_path, text)) {
+    fmt::print(stderr, "facedown-console: {}\n", *e);
+    return 1;
+  }
+  auto loaded = console::ScriptDriver::load(text);
+  if (auto* e = std::get_if<std::string>(&loaded)) {
+    fmt::print(stderr, "facedown-console: {}: {}\n", script_path, *e);
+    return 1;
+  }
+  auto& driver = std::get<console::ScriptDriver>(loaded);
+  std::filesystem::create_directories(dir);
+  int shot = 0;
+  engine::Millis mono = 1000;
+  auto capture = [&](const std::string& name) {
+    for (ui::Lang lang : {ui::Lang::kEnglish, ui::Lang::kKorean}) {
+      c.ui().lang = lang;
+      for (int i = 0; i < 2; ++i) render(p, c, mono);  // let layouts settle
+      const std::string file = fmt::format("{}/{:02}-{}-{}.png", dir, ++shot, name,
+                                           lang == ui::Lang::kKorean ? "ko" : "en");
+      render(p, c, mono, file);
+      fmt::print("facedown-console: wrote {}\n", file);
+    }
+    c.ui().lang = ui::Lang::kEnglish;
+  };
+  capture("start");
+  if (auto e = driver.create(c, mono)) {
+    fmt::print(stderr, "facedown-console: {}\n", *e);
+    return 1;
+  }
+  bool setup_shot = false, items_shot = false;
+  for (std::size_t i = 0; i < driver.size(); ++i) {
+    const auto& st = c.session()->match().state();
+    if (!setup_shot && st.setup_locked[0] && !st.setup_locked[1]) {
+      capture("setup");
+      setup_shot = true;
+    }
+    if (auto e = driver.play(c, i, mono)) fmt::print(stderr, "facedown-console: {}: {}\n", driver.line(i), *e);
+    render(p, c, mono);
+    if (!items_shot && c.session()->match().state().phase == engine::Phase::kAwaitingItems) {
+      capture("items");
+      items_shot = true;
+    }
+  }
+  capture(c.session()->match().state().result ? "result" : "play");
+  c.dispatch(console::ReplayCurrent{}, mono);
+  c.ui().replay.cursor = c.ui().replay.cursor / 2;
+  capture("replay");
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Facedown operator console"};
+  std::string db = default_db_path();
+  std::string demo_dir;
+  std::string script;
+  int width = 1280, height = 800;
+  app.add_option("--db", db, "the event store (default: in the user's data directory; :memory: for none)");
+  app.add_option("--demo", demo_dir, "play the demo match and save screenshots into this folder");
+  app.add_option("--script", script, "the match script for --demo (default: the bundled demo final)");
+  app.add_option("--size", width, "window width")->check(CLI::Range(640, 7680));
+  CLI11_PARSE(app, argc, argv);
+  if (!demo_dir.empty() && script.empty()) script = console::demo_script_path(FACEDOWN_SOURCE_DIR);
+  if (!demo_dir.empty() && db == default_db_path()) db = ":memory:";
+  height = width * 5 / 8;
+
+  auto library = open_library(db);
+  if (auto* e = std::get_if<std::string>(&library)) {
+    fmt::print(stderr, "facedown-console: {}\n", *e);
+    return 1;
+  }
+  ui::WindowSpec spec;
+  spec.title = "Facedown — console";
+  spec.width = width;
+  spec.height = height;
+  spec.vsync = demo_dir.empty();
+  auto opened = ui::Platform::open(spec);
+  if (auto* e = std::get_if<std::string>(&opened)) {
+    fmt::print(stderr, "facedown-console: {}\n", *e);
+    return 1;
+  }
+  auto& platform = *std::get<std::unique_ptr<ui::Platform>>(opened);
+  ui::apply_theme(ImGui::GetStyle());
+  console::Console c(std::move(std::get<std::unique_ptr<console::MatchLibrary>>(library)), &platform.fonts());
+  if (!demo_dir.empty()) return run_demo(platform, c, script, demo_dir);
+  while (platform.running()) render(platform, c, monotonic_ms());
+  return 0;
+}

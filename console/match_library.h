@@ -1,0 +1,59 @@
+// MatchLibrary: where the console finds and keeps matches — the SQLite event store
+// (store_library.h) or, for tests and demos without a file, memory. The start
+// screen lists it; new, resumed and replayed matches all come from it.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "console/match_session.h"
+#include "engine/event.h"
+#include "engine/match.h"
+
+namespace facedown::console {
+
+struct MatchListing {
+  std::int64_t id = 0;
+  std::string game;
+  std::string preset;
+  std::array<std::string, 2> players;
+  std::string status;  // the engine's status word
+  bool finished = false;
+  int winner = 0;      // when finished; 0: draw
+  std::string reason;  // when finished
+  int events = 0;
+};
+
+template <class T>
+using Found = std::variant<T, std::string>;  // the value or why not
+
+class MatchLibrary {
+ public:
+  virtual ~MatchLibrary() = default;
+  // "/home/op/.local/share/facedown/facedown.db" or "memory".
+  virtual std::string location() const = 0;
+  // Every match, newest last.
+  virtual Found<std::vector<MatchListing>> list() = 0;
+  // Stores a freshly opened match and returns its live session.
+  virtual Found<std::unique_ptr<MatchSession>> create(engine::Match opened) = 0;
+  // Continues an unfinished match after a crash or restart (a running clock is
+  // paused by the resume, with the reason recorded).
+  virtual Found<std::unique_ptr<MatchSession>> resume(std::int64_t id) = 0;
+  // The stored log of any match (replay).
+  virtual Found<std::vector<engine::Event>> events(std::int64_t id) = 0;
+};
+
+// Matches held in memory only (tests, the demo without a database).
+std::unique_ptr<MatchLibrary> memory_library();
+
+// The listing of a match (used by both libraries).
+MatchListing listing_of(std::int64_t id, const engine::Match& match);
+
+// The reason a resume pauses a running clock with.
+inline constexpr const char* kResumeReason = "resumed after interruption";
+
+}  // namespace facedown::console

@@ -1,0 +1,101 @@
+#include <map>
+
+#include "console/match_library.h"
+#include "engine/registry.h"
+
+namespace facedown::console {
+
+MatchListing listing_of(std::int64_t id, const engine::Match& match) {
+  const auto& s = match.state();
+  MatchListing l;
+  l.id = id;
+  l.game = s.game;
+  l.preset = s.preset;
+  l.players = s.players;
+  l.status = s.status();
+  l.finished = s.result.has_value();
+  if (s.result) {
+    l.winner = s.result->winner;
+    l.reason = s.result->reason;
+  }
+  l.events = static_cast<int>(match.log().size());
+  return l;
+}
+
+namespace {
+
+// Logs by id; a session's journal appends to its log, like a store would.
+class MemoryLibrary final : public MatchLibrary {
+ public:
+  std::string location() const override { return "memory"; }
+
+  Found<std::vector<MatchListing>> list() override {
+    std::vector<MatchListing> out;
+    for (const auto& [id, log] : *logs_) {
+      auto m = rebuild(log);
+      if (auto* match = std::get_if<engine::Match>(&m)) out.push_back(listing_of(id, *match));
+    }
+    return out;
+  }
+
+  Found<std::unique_ptr<MatchSession>> create(engine::Match opened) override {
+    const std::int64_t id = static_cast<std::int64_t>(logs_->size()) + 1;
+    (*logs_)[id] = opened.log();
+    return session(id, std::move(opened));
+  }
+
+  Found<std::unique_ptr<MatchSession>> resume(std::int64_t id) override {
+    const auto it = logs_->find(id);
+    if (it == logs_->end()) return "no match " + std::to_string(id) + " in memory";
+    auto rebuilt = rebuild(it->second);
+    if (auto* e = std::get_if<std::string>(&rebuilt)) return *e;
+    auto s = session(id, std::move(std::get<engine::Match>(rebuilt)));
+    const auto& st = s->match().state();
+    if (st.started && !st.paused && !st.result) {
+      auto out = s->submit(engine::PauseCmd{kResumeReason}, st.time);
+      if (out.store_error) return *out.store_error;
+    }
+    return s;
+  }
+
+  Found<std::vector<engine::Event>> events(std::int64_t id) override {
+    const auto it = logs_->find(id);
+    if (it == logs_->end()) return "no match " + std::to_string(id) + " in memory";
+    return it->second;
+  }
+
+ private:
+  std::variant<engine::Match, std::string> rebuild(const std::vector<engine::Event>& log) {
+    if (log.empty()) return std::string("empty log");
+    const auto* opened = std::get_if<engine::Opened>(&log.front().body);
+    if (!opened) return std::string("the log does not start with Opened");
+    const auto* info = engine::find_game(games_, opened->game);
+    if (!info) return "unknown game " + opened->game;
+    auto m = engine::Match::from_log(*info, log);
+    if (auto* r = std::get_if<engine::Rejection>(&m)) return r->reason;
+    return std::move(std::get<engine::Match>(m));
+  }
+
+  std::unique_ptr<MatchSession> session(std::int64_t id, engine::Match match) {
+    auto logs = logs_;
+    auto journal = [logs, id](const engine::Match&, const std::vector<engine::Event>& events)
+        -> std::optional<std::string> {
+      auto& log = (*logs)[id];
+      log.insert(log.end(), events.begin(), events.end());
+      return std::nullopt;
+    };
+    // Memory has no sealed setups; the console shows the locked setup masked.
+    return std::make_unique<MatchSession>(std::move(match), journal, nullptr,
+                                          "match " + std::to_string(id) + " in memory");
+  }
+
+  std::vector<engine::GameInfo> games_ = engine::all_games();
+  std::shared_ptr<std::map<std::int64_t, std::vector<engine::Event>>> logs_ =
+      std::make_shared<std::map<std::int64_t, std::vector<engine::Event>>>();
+};
+
+}  // namespace
+
+std::unique_ptr<MatchLibrary> memory_library() { return std::make_unique<MemoryLibrary>(); }
+
+}  // namespace facedown::console

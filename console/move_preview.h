@@ -1,0 +1,20 @@
+// What a move would cause, worked out on a copy of the match (the live match is
+// never touched): the battling squares and, for each battle pair, the two squares
+// and the kind of battle (sum, minus line, mine, king). Identities and outcomes are
+// left out so the preview can stay on screen while the console is on camera.
+#pragma once
+#include <optional>
+
+#include "console/ui_state.h"
+#include "engine/match.h"
+
+namespace facedown::console {
+
+std::optional<MovePreview> preview_move(const engine::Match& match, const engine::Move& move,
+                                        engine::Millis t);
+
+// Elapsed time of the running period (turn or decision) at match time `now`,
+// pauses excluded — the state only knows the time of its last event.
+engine::Millis period_elapsed_at(const engine::MatchState& s, engine::Millis now);
+
+}  // namespace facedown::console

@@ -1,0 +1,264 @@
+// [SECTION] Play: the board with minus lines and terrain; click a piece, its legal
+// destinations light up, click one, see every battle it would cause, confirm;
+// item declarations and revival when the engine awaits them; the result of the
+// last command for the operator beside exactly what the public sees.
+#include <fmt/format.h>
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "console/event_text.h"
+#include "console/move_preview.h"
+#include "console/screens.h"
+#include "console/widgets.h"
+#include "engine/view.h"
+#include "ui/keys.h"
+#include "ui/theme.h"
+
+namespace facedown::console {
+
+namespace {
+
+bool contains(const std::vector<engine::Square>& v, engine::Square s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+void on_board_click(const engine::Match& match, engine::Square sq, UiState& ui) {
+  const auto& st = match.state();
+  PlayUi& p = ui.play;
+  const auto moves = match.legal_moves();
+  if (p.selected != engine::kNoSquare) {
+    const engine::Move m{p.selected, sq};
+    if (std::find(moves.begin(), moves.end(), m) != moves.end()) {
+      p.preview = preview_move(match, m, ui.now);
+      return;
+    }
+  }
+  p.preview.reset();
+  const bool movable = std::any_of(moves.begin(), moves.end(),
+                                   [&](const engine::Move& m) { return m.from == sq; });
+  p.selected = movable && st.piece_at(sq) >= 0 ? sq : engine::kNoSquare;
+}
+
+void draw_move_confirm(const ui::Tr& tr, UiState& ui, std::vector<Action>& out,
+                       const engine::Game& game) {
+  PlayUi& p = ui.play;
+  const auto& g = game.geometry();
+  ImGui::Text("%s %s-%s", tr("play.move"), g.name(p.preview->move.from).c_str(),
+              g.name(p.preview->move.to).c_str());
+  if (p.preview->lines.empty()) {
+    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("play.no_battle"));
+  } else {
+    ImGui::TextColored(ui::to_vec4(ui::colour::kBattle), "%s (%zu)", tr("play.battles"),
+                       p.preview->lines.size());
+    for (const auto& line : p.preview->lines) ImGui::BulletText("%s", line.c_str());
+    if (p.preview->items_follow) ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr("play.items_follow"));
+  }
+  if (action_button(ui, "play.confirm", tr("confirm"), tr("play.confirm_tip"), ui::key::kEnter, "Enter")) {
+    out.push_back(SubmitCommand{engine::MoveCmd{p.preview->move}});
+  }
+  ImGui::SameLine();
+  if (action_button(ui, "play.cancel", tr("cancel"), tr("play.cancel_tip"), ui::key::kEscape, "Esc")) {
+    p.preview.reset();
+    p.selected = engine::kNoSquare;
+  }
+}
+
+void draw_items(const engine::Match& match, const ui::Tr& tr, UiState& ui, std::vector<Action>& out) {
+  const auto& st = match.state();
+  const auto& g = match.game().geometry();
+  PlayUi& p = ui.play;
+  ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr("play.declare_items"));
+  engine::ItemsCmd cmd;
+  bool complete = true;
+  for (int pl = 1; pl <= 2; ++pl) {
+    const std::size_t i = static_cast<std::size_t>(pl - 1);
+    ImGui::PushID(pl);
+    ImGui::TextColored(ui::to_vec4(ui::player_colour(pl)), "P%d %s", pl, st.players[i].c_str());
+    const char* names[] = {"item.none", "item.blind", "item.plus", "item.minus"};
+    for (int k = 0; k <= engine::kItemKinds; ++k) {
+      const int left = k == 0 ? 1
+                              : st.items[i][static_cast<std::size_t>(k - 1)] -
+                                    st.items_used[i][static_cast<std::size_t>(k - 1)];
+      ImGui::SameLine();
+      ImGui::BeginDisabled(left <= 0);
+      const std::string label = k == 0 ? tr(names[k]) : fmt::format("{} ({})", tr(names[k]), left);
+      if (ImGui::RadioButton(label.c_str(), p.item[i] == k)) p.item[i] = k;
+      ui.hits.record_last_item(fmt::format("items.p{}.{}", pl, k == 0 ? "none" : engine::item_name(static_cast<engine::Item>(k - 1))));
+      ImGui::EndDisabled();
+    }
+    // The item goes on one of the player's own battling pieces.
+    std::vector<engine::Square> own;
+    for (auto sq : st.pending.squares) {
+      const int id = st.piece_at(sq);
+      if (id >= 0 && st.pieces[static_cast<std::size_t>(id)].owner == pl) own.push_back(sq);
+    }
+    if (!contains(own, p.item_square[i])) p.item_square[i] = own.size() == 1 ? own[0] : engine::kNoSquare;
+    if (p.item[i] != 0) {
+      for (auto sq : own) {
+        ImGui::SameLine();
+        if (ImGui::RadioButton(g.name(sq).c_str(), p.item_square[i] == sq)) p.item_square[i] = sq;
+        ui.hits.record_last_item(fmt::format("items.p{}.sq.{}", pl, g.name(sq)));
+      }
+      cmd.choice[i] = {static_cast<engine::Item>(p.item[i] - 1), p.item_square[i]};
+      if (p.item_square[i] == engine::kNoSquare) complete = false;
+    }
+    ImGui::PopID();
+  }
+  if (action_button(ui, "items.confirm", tr("play.declare"), tr("play.declare_tip"), ui::key::kEnter,
+                    "Enter", complete)) {
+    out.push_back(SubmitCommand{cmd});
+  }
+}
+
+void draw_revival(const engine::Match& match, const ui::Tr& tr, UiState& ui,
+                  std::vector<Action>& out) {
+  const auto& st = match.state();
+  const auto& game = match.game();
+  const auto& g = game.geometry();
+  PlayUi& p = ui.play;
+  ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), tr("play.revival"), st.pending.player);
+  ImGui::TextUnformatted(tr("play.revive_piece"));
+  for (int id : st.pending.candidates) {
+    const auto& piece = st.pieces[static_cast<std::size_t>(id)];
+    ImGui::SameLine();
+    ImGui::PushID(id);
+    const std::string label = ui::piece_label(game, piece.type);
+    if (ImGui::RadioButton(label.c_str(), p.revive_candidate == id)) p.revive_candidate = id;
+    ui.hits.record_last_item(fmt::format("revive.piece.{}", label));
+    ImGui::PopID();
+  }
+  ImGui::TextUnformatted(tr("play.revive_square"));
+  for (auto sq : st.pending.squares) {
+    ImGui::SameLine();
+    if (ImGui::RadioButton(g.name(sq).c_str(), p.revive_square == sq)) p.revive_square = sq;
+    ui.hits.record_last_item(fmt::format("revive.sq.{}", g.name(sq)));
+  }
+  const bool ready = p.revive_candidate && p.revive_square != engine::kNoSquare;
+  if (action_button(ui, "revive.confirm", tr("play.revive"), tr("play.revive_tip"), ui::key::kEnter,
+                    "Enter", ready)) {
+    const auto& piece = st.pieces[static_cast<std::size_t>(*p.revive_candidate)];
+    out.push_back(SubmitCommand{engine::ReviveCmd{false, piece.type, p.revive_square}});
+  }
+  ImGui::SameLine();
+  if (action_button(ui, "revive.decline", tr("play.decline"), tr("play.decline_tip"), 'D', "D")) {
+    out.push_back(SubmitCommand{engine::ReviveCmd{true, 0, engine::kNoSquare}});
+  }
+}
+
+void draw_result_panel(const engine::Match& match, const ui::Tr& tr, UiState& ui) {
+  const auto& log = match.log();
+  const std::size_t from = std::min(ui.play.last_result_log, log.size());
+  const std::size_t to = std::min(ui.play.result_end, log.size());
+  if (ImGui::BeginTable("result", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
+    ImGui::TableSetupColumn(tr("play.operator_sees"));
+    ImGui::TableSetupColumn(tr("play.public_sees"));
+    ImGui::TableHeadersRow();
+    for (std::size_t i = from; i < to; ++i) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextWrapped("%s", describe(log[i], match.game(), tr).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextWrapped("%s", describe(engine::project(log[i], engine::kPublic), match.game(), tr).c_str());
+    }
+    ImGui::EndTable();
+  }
+}
+
+}  // namespace
+
+void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector<Action>& out) {
+  const engine::Match& match = *view.match;
+  const auto& st = match.state();
+  const engine::Game& game = match.game();
+  PlayUi& p = ui.play;
+  if (p.preview && p.preview->log_size != match.log().size()) p.preview.reset();
+  const bool can_move = st.phase == engine::Phase::kPlaying && !st.paused && ui.banner.empty();
+  if (!can_move) p.selected = engine::kNoSquare;
+
+  // Board: the referee's view; camera-safe mode masks what the public cannot see.
+  const engine::StateView board = engine::view_state(st, engine::kReferee);
+  ui::BoardModel model;
+  model.game = &game;
+  model.view = &board;
+  model.lang = ui.lang;
+  model.masked = {p.camera_safe && !ui.reveal, p.camera_safe && !ui.reveal};
+  model.selected = p.selected;
+  model.last_from = st.last_from;
+  model.last_to = st.last_to;
+  if (p.selected != engine::kNoSquare) {
+    for (const auto& m : match.legal_moves())
+      if (m.from == p.selected) model.targets.push_back(m.to);
+  }
+  if (p.preview) model.battles = p.preview->battle_squares;
+  if (st.phase == engine::Phase::kAwaitingItems) model.battles = st.pending.squares;
+  if (st.phase == engine::Phase::kAwaitingRevival) model.targets = st.pending.squares;
+
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float board_w = std::min(avail.x * 0.46f, avail.y * 0.72f);
+  ImGui::BeginChild("play_board", ImVec2(board_w, 0), false);
+  const auto result = ui::draw_board("board", model, ImVec2(board_w, ImGui::GetContentRegionAvail().y));
+  ui.board = result.layout;
+  if (result.clicked) {
+    if (can_move) on_board_click(match, *result.clicked, ui);
+    if (st.phase == engine::Phase::kAwaitingRevival && contains(st.pending.squares, *result.clicked))
+      p.revive_square = *result.clicked;
+  }
+  ImGui::EndChild();
+  ImGui::SameLine();
+
+  ImGui::BeginChild("play_side", ImVec2(0, 0), false);
+  ImGui::Text("%s %d   %s: %s", tr("ply"), st.ply, tr("phase"), tr(ui::phase_key(st.phase)));
+  if (st.phase == engine::Phase::kPlaying) {
+    ImGui::SameLine();
+    ImGui::TextColored(ui::to_vec4(ui::player_colour(st.to_move)), "  %s: P%d %s", tr("turn"),
+                       st.to_move, st.players[static_cast<std::size_t>(st.to_move - 1)].c_str());
+  }
+  ImGui::Checkbox(tr("play.camera_safe"), &p.camera_safe);
+  ui.hits.record_last_item("play.camera_safe");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s  [F9]", tr("play.camera_safe_tip"));
+  if (shortcut_pressed(ui::key::kF1 + 8)) p.camera_safe = !p.camera_safe;
+  ImGui::Separator();
+
+  if (st.result) {
+    const auto& r = *st.result;
+    ImGui::PushFont(view.fonts && view.fonts->large ? view.fonts->large : ImGui::GetFont());
+    const ImU32 c = r.winner == 0 ? ui::colour::kWarning : ui::player_colour(r.winner);
+    if (r.winner == 0) {
+      ImGui::TextColored(ui::to_vec4(c), "%s", tr("draw"));
+    } else {
+      ImGui::TextColored(ui::to_vec4(c), "P%d %s", r.winner, tr("wins"));
+    }
+    ImGui::PopFont();
+    ImGui::TextColored(ui::to_vec4(r.reason == "disqualified" || r.reason == "timeout"
+                                       ? ui::colour::kDanger
+                                       : ui::colour::kOk),
+                       "%s — %s", tr(("reason." + r.reason).c_str()), r.detail.c_str());
+  } else if (st.phase == engine::Phase::kAwaitingItems) {
+    draw_items(match, tr, ui, out);
+  } else if (st.phase == engine::Phase::kAwaitingRevival) {
+    draw_revival(match, tr, ui, out);
+  } else if (p.preview) {
+    draw_move_confirm(tr, ui, out, game);
+  } else if (can_move) {
+    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("play.pick_piece"));
+  }
+  ImGui::Separator();
+  draw_result_panel(match, tr, ui);
+
+  // What the audience sees now: the public view of the board.
+  ImGui::Separator();
+  ImGui::TextUnformatted(tr("play.public_board"));
+  const engine::StateView pub = engine::view_state(st, engine::kPublic);
+  ui::BoardModel pub_model;
+  pub_model.game = &game;
+  pub_model.view = &pub;
+  pub_model.lang = ui.lang;
+  pub_model.last_from = st.last_from;
+  pub_model.last_to = st.last_to;
+  const float h = std::max(ImGui::GetContentRegionAvail().y - 4.0f, 60.0f);
+  ui::draw_board("public_board", pub_model, ImVec2(std::min(ImGui::GetContentRegionAvail().x, h * 0.8f), h));
+  ImGui::EndChild();
+}
+
+}  // namespace facedown::console

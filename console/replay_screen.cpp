@@ -1,0 +1,149 @@
+// [SECTION] Replay: any stored match, stepped command by command, jumped to a ply
+// or played at 1x/2x/4x; seen as the referee, either player or the public; the
+// clocks as they stood. The match shown is the engine's fold of the log prefix.
+#include <fmt/format.h>
+#include <imgui.h>
+
+#include "console/screens.h"
+#include "console/widgets.h"
+#include "engine/view.h"
+#include "ui/keys.h"
+#include "ui/theme.h"
+
+namespace facedown::console {
+
+namespace {
+
+// The seq ending the command group after (or before) `cursor`. A group is the
+// events of one accepted command, or one event of time passing.
+int group_end_after(const std::vector<engine::Event>& ev, int cursor) {
+  const int n = static_cast<int>(ev.size());
+  if (cursor >= n) return n;
+  int i = cursor;  // index of the next event (seq cursor + 1)
+  const int cmd = ev[static_cast<std::size_t>(i)].cmd;
+  ++i;
+  while (cmd != 0 && i < n && ev[static_cast<std::size_t>(i)].cmd == cmd) ++i;
+  return i;
+}
+
+int group_start_before(const std::vector<engine::Event>& ev, int cursor) {
+  if (cursor <= 1) return 1;
+  int i = cursor - 1;  // index of the last shown event
+  const int cmd = ev[static_cast<std::size_t>(i)].cmd;
+  while (cmd != 0 && i > 0 && ev[static_cast<std::size_t>(i - 1)].cmd == cmd) --i;
+  return std::max(i, 1);
+}
+
+}  // namespace
+
+int replay_step_forward(const std::vector<engine::Event>& events, int cursor) {
+  return group_end_after(events, cursor);
+}
+
+int replay_step_back(const std::vector<engine::Event>& events, int cursor) {
+  return group_start_before(events, cursor);
+}
+
+void draw_replay(const engine::Match& at, const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui,
+                 std::vector<Action>& out) {
+  ReplayUi& r = ui.replay;
+  const auto& st = at.state();
+  const int n = static_cast<int>(r.events.size());
+  ImGui::Text("%s — %s", tr("replay.title"), r.title.c_str());
+
+  if (action_button(ui, "replay.first", "|<", tr("replay.first_tip"), ui::key::kHome, "Home")) r.cursor = 1;
+  ImGui::SameLine();
+  if (action_button(ui, "replay.back", "<", tr("replay.back_tip"), ui::key::kLeft, "Left"))
+    r.cursor = replay_step_back(r.events, r.cursor);
+  ImGui::SameLine();
+  if (action_button(ui, "replay.play", r.playing ? tr("replay.pause") : tr("replay.play"),
+                    tr("replay.play_tip"), ui::key::kSpace, "Space")) {
+    r.playing = !r.playing;
+    r.replay_time_ms = static_cast<double>(st.time);
+  }
+  ImGui::SameLine();
+  if (action_button(ui, "replay.forward", ">", tr("replay.forward_tip"), ui::key::kRight, "Right"))
+    r.cursor = replay_step_forward(r.events, r.cursor);
+  ImGui::SameLine();
+  if (action_button(ui, "replay.last", ">|", tr("replay.last_tip"), ui::key::kEnd, "End")) r.cursor = n;
+  ImGui::SameLine();
+  for (int speed : {1, 2, 4}) {
+    const std::string label = fmt::format("{}x", speed);
+    if (speed == r.speed) ImGui::PushStyleColor(ImGuiCol_Button, ui::colour::kOk & 0xA0FFFFFFu);
+    const char key = static_cast<char>('0' + speed);
+    const std::string key_name(1, key);
+    if (action_button(ui, "replay.speed" + label, label.c_str(), tr("replay.speed_tip"), key,
+                      key_name.c_str()))
+      r.speed = speed;
+    if (speed == r.speed) ImGui::PopStyleColor();
+    ImGui::SameLine();
+  }
+  ImGui::SetNextItemWidth(110);
+  ImGui::InputInt(tr("replay.ply"), &r.jump_ply);
+  ImGui::SameLine();
+  if (action_button(ui, "replay.jump", tr("replay.jump"), tr("replay.jump_tip"), 'J', "J")) {
+    // The last event before ply jump_ply + 1 began.
+    auto m = engine::Match::from_log(at.info(), {r.events.front()});
+    int target = n;
+    if (auto* match = std::get_if<engine::Match>(&m)) {
+      for (int i = 1; i < n; ++i) {
+        const auto& e = r.events[static_cast<std::size_t>(i)];
+        if (match->record(e)) break;
+        if (match->state().ply > r.jump_ply) {
+          target = i;  // seq i is the event before
+          break;
+        }
+      }
+    }
+    r.cursor = std::max(target, 1);
+  }
+  ImGui::SameLine();
+  if (action_button(ui, "replay.back_start", tr("ctl.back"), tr("ctl.back_tip"), ui::key::kEscape, "Esc"))
+    out.push_back(BackToStart{});
+
+  const engine::Viewer viewers[] = {engine::kReferee, engine::kPlayer1, engine::kPlayer2, engine::kPublic};
+  ImGui::TextUnformatted(tr("replay.view_as"));
+  for (int i = 0; i < 4; ++i) {
+    ImGui::SameLine();
+    const int key = ui::key::kF1 + i;
+    const std::string key_name = fmt::format("F{}", i + 1);
+    if (ImGui::RadioButton(tr(ui::viewer_key(viewers[i])), r.viewer == viewers[i]) ||
+        shortcut_pressed(key))
+      r.viewer = viewers[i];
+    ui.hits.record_last_item(fmt::format("replay.viewer.{}", i));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s  [%s]", tr("replay.view_tip"), key_name.c_str());
+  }
+  ImGui::SameLine();
+  ImGui::Text("   %s %d/%d   %s %d   t=%s", tr("replay.event"), r.cursor, n, tr("ply"), st.ply,
+              engine::format_seconds(st.time).c_str());
+
+  const engine::Millis now = r.playing ? static_cast<engine::Millis>(r.replay_time_ms) : st.time;
+  const float w = (ImGui::GetContentRegionAvail().x - 8.0f) * 0.5f;
+  draw_player_clock(st, 1, now, fonts, tr, ui, w);
+  ImGui::SameLine();
+  draw_player_clock(st, 2, now, fonts, tr, ui, w);
+
+  const engine::StateView view = engine::view_state(st, r.viewer);
+  ui::BoardModel model;
+  model.game = &at.game();
+  model.view = &view;
+  model.lang = ui.lang;
+  model.last_from = st.last_from;
+  model.last_to = st.last_to;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float board_w = std::min(avail.x * 0.45f, avail.y * 0.8f);
+  ImGui::BeginChild("replay_board", ImVec2(board_w, 0), false);
+  ui.board = ui::draw_board("board", model, ImVec2(board_w, ImGui::GetContentRegionAvail().y)).layout;
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("replay_log", ImVec2(0, 0), false);
+  if (st.result) {
+    const auto& res = *st.result;
+    ImGui::TextColored(ui::to_vec4(res.winner == 0 ? ui::colour::kWarning : ui::player_colour(res.winner)),
+                       "%s", res.winner == 0 ? tr("draw") : fmt::format("P{} {} — {}", res.winner, tr("wins"), tr(("reason." + res.reason).c_str())).c_str());
+  }
+  draw_log(at, r.viewer, tr);
+  ImGui::EndChild();
+}
+
+}  // namespace facedown::console

@@ -1,0 +1,56 @@
+// The console's screens as free functions: each draws from a const view of the
+// match (or the library listing) and the UiState, and appends Actions. None of
+// them changes the match; none decides what is secret (boards draw engine views).
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "console/actions.h"
+#include "console/match_library.h"
+#include "console/ui_state.h"
+#include "engine/game.h"
+#include "engine/match.h"
+#include "ui/fonts.h"
+#include "ui/i18n.h"
+
+namespace facedown::console {
+
+struct StartView {
+  const std::vector<engine::GameInfo>* games = nullptr;
+  const std::vector<MatchListing>* matches = nullptr;
+  std::string location;  // the database
+  std::string error;     // listing failed
+};
+
+struct MatchView {
+  const engine::Match* match = nullptr;
+  std::array<std::optional<std::string>, 2> commitments;  // sealed setups
+  std::string label;     // where the match is stored
+  const ui::Fonts* fonts = nullptr;
+};
+
+void draw_start(const StartView& view, const ui::Tr& tr, UiState& ui, std::vector<Action>& out);
+// Setups, who moves first and start (phase kSetup / kReady).
+void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector<Action>& out);
+// Board, move flow, decisions, result and public preview (started matches).
+void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector<Action>& out);
+// The two turn clocks and the referee's controls (pause, warn, resign, draw, award, void).
+void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector<Action>& out);
+// One player's clock box (name, turn clock at `now`, warnings, items left).
+void draw_player_clock(const engine::MatchState& st, int player, engine::Millis now,
+                       const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui, float width);
+// Every event with its time; voided ones struck through.
+void draw_log(const engine::Match& match, engine::Viewer viewer, const ui::Tr& tr,
+              std::size_t max_rows = 0);
+void draw_replay(const engine::Match& at, const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui,
+                 std::vector<Action>& out);
+
+// Replay stepping: the cursor (last seq shown) after one command group forward/back.
+int replay_step_forward(const std::vector<engine::Event>& events, int cursor);
+int replay_step_back(const std::vector<engine::Event>& events, int cursor);
+
+// The commands a `void N` would undo now, newest last, as script lines.
+std::vector<std::string> voidable_commands(const engine::Match& match, int n);
+
+}  // namespace facedown::console

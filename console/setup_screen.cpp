@@ -1,0 +1,221 @@
+// [SECTION] Secret setups: one player at a time, tray + click or typed text,
+// shuffle/clear, the game's reasons inline, masked unless the reveal key is held,
+// explicit and final lock; then who moves first and start.
+#include <fmt/format.h>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+
+#include "codec/script.h"
+#include "console/screens.h"
+#include "console/widgets.h"
+#include "engine/view.h"
+#include "ui/keys.h"
+#include "ui/theme.h"
+
+namespace facedown::console {
+
+namespace {
+
+int placed_count(const std::vector<engine::Placement>& draft, engine::PieceType type) {
+  return static_cast<int>(std::count_if(draft.begin(), draft.end(),
+                                        [&](const engine::Placement& p) { return p.type == type; }));
+}
+
+// Parses "K:a1 M:b1 ..." with the match-script parser (one parser for the format).
+std::optional<std::string> parse_setup_text(const engine::Game& game, int player,
+                                            const std::string& text,
+                                            std::vector<engine::Placement>& out) {
+  auto tokens = codec::tokenize(fmt::format("setup {} {}", player, text));
+  if (auto* e = std::get_if<std::string>(&tokens)) return *e;
+  auto parsed = codec::parse_command(std::get<std::vector<std::string>>(tokens), game);
+  if (auto* e = std::get_if<std::string>(&parsed)) return *e;
+  const auto& cmd = std::get<codec::TimedCommand>(parsed).command;
+  out = std::get<engine::SetupCmd>(cmd).placements;
+  return std::nullopt;
+}
+
+void place(const engine::Game& game, SetupUi& s, engine::Square sq) {
+  auto& draft = s.draft[static_cast<std::size_t>(s.player - 1)];
+  const auto it = std::find_if(draft.begin(), draft.end(),
+                               [&](const engine::Placement& p) { return p.square == sq; });
+  if (s.tray) {
+    if (game.setup_owner(sq) != s.player) return;  // only the player's own territory
+    if (it != draft.end()) draft.erase(it);
+    draft.push_back({*s.tray, sq});
+    const auto& spec = game.roster()[static_cast<std::size_t>(*s.tray)];
+    if (placed_count(draft, *s.tray) >= spec.count) s.tray.reset();
+  } else if (it != draft.end()) {
+    s.tray = it->type;  // pick the piece back up
+    draft.erase(it);
+  }
+}
+
+}  // namespace
+
+void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector<Action>& out) {
+  const engine::Match& match = *view.match;
+  const engine::Game& game = match.game();
+  const auto& st = match.state();
+  SetupUi& s = ui.setup;
+  if (st.setup_locked[static_cast<std::size_t>(s.player - 1)] &&
+      !st.setup_locked[static_cast<std::size_t>(2 - s.player)]) {
+    s.player = 3 - s.player;  // go on with the player still to lock
+  }
+  const std::size_t pi = static_cast<std::size_t>(s.player - 1);
+  auto& draft = s.draft[pi];
+  const bool locked = st.setup_locked[pi];
+
+  // Board: locked setups as the public sees them (face down), the draft on top.
+  engine::StateView board = engine::view_state(st, engine::kPublic);
+  if (!locked) {
+    for (const auto& p : draft) board.board.push_back({p.square, s.player, p.type, false});
+  }
+  ui::BoardModel model;
+  model.game = &game;
+  model.view = &board;
+  model.lang = ui.lang;
+  model.masked = {!ui.reveal, !ui.reveal};
+  model.setup_player = locked ? 0 : s.player;
+  model.flipped = s.player == 2;
+
+  const float board_w = ImGui::GetContentRegionAvail().x * 0.5f;
+  ImGui::BeginChild("setup_board", ImVec2(board_w, 0), false);
+  const auto result =
+      ui::draw_board("board", model, ImVec2(board_w, ImGui::GetContentRegionAvail().y));
+  ui.board = result.layout;
+  if (result.clicked && !locked) place(game, s, *result.clicked);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("setup_side", ImVec2(0, 0), false);
+
+  for (int p = 1; p <= 2; ++p) {
+    if (p == 2) ImGui::SameLine();
+    const bool active = p == s.player;
+    if (active) ImGui::PushStyleColor(ImGuiCol_Button, ui::player_colour(p));
+    const std::string label = fmt::format("{} — {}{}", p == 1 ? tr("viewer.player1") : tr("viewer.player2"),
+                                          st.players[static_cast<std::size_t>(p - 1)],
+                                          st.setup_locked[static_cast<std::size_t>(p - 1)] ? tr("setup.locked_mark") : "");
+    if (action_button(ui, fmt::format("setup.player{}", p), label.c_str(), tr("setup.switch_tip"),
+                      '0' + p, p == 1 ? "1" : "2")) {
+      s.player = p;
+      s.tray.reset();
+    }
+    if (active) ImGui::PopStyleColor();
+  }
+  ImGui::Separator();
+
+  if (locked) {
+    ImGui::TextColored(ui::to_vec4(ui::colour::kOk), "%s", tr("setup.locked"));
+    const auto& commitment = view.commitments[pi];
+    if (commitment) {
+      ImGui::TextUnformatted(tr("setup.commitment"));
+      ImGui::TextWrapped("%s", commitment->c_str());
+    } else {
+      ImGui::TextWrapped("%s", tr("setup.sealed_no_hash"));
+    }
+  } else {
+    // Tray of the pieces still to place.
+    ImGui::TextUnformatted(tr("setup.tray"));
+    const auto& roster = game.roster();
+    for (std::size_t t = 0; t < roster.size(); ++t) {
+      const int left = roster[t].count - placed_count(draft, static_cast<int>(t));
+      if (t % 7 != 0) ImGui::SameLine();
+      const bool picked = s.tray && *s.tray == static_cast<int>(t);
+      if (picked) ImGui::PushStyleColor(ImGuiCol_Button, ui::colour::kSelected & 0xC0FFFFFFu);
+      ImGui::BeginDisabled(left <= 0);
+      const std::string label = fmt::format("{} ×{}##tray{}", roster[t].token, left, t);
+      if (ImGui::Button(label.c_str(), ImVec2(64, 0))) s.tray = static_cast<int>(t);
+      ui.hits.record_last_item(fmt::format("setup.tray.{}", roster[t].token));
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ui::piece_name(roster[t], ui.lang));
+      ImGui::EndDisabled();
+      if (picked) ImGui::PopStyleColor();
+    }
+    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("setup.tray_help"));
+
+    // Typed entry, masked like the board.
+    ImGui::SetNextItemWidth(-90);
+    const ImGuiInputTextFlags flags =
+        ImGuiInputTextFlags_EnterReturnsTrue | (ui.reveal ? 0 : ImGuiInputTextFlags_Password);
+    bool apply = ImGui::InputText("##setup_text", &s.text[pi], flags);
+    ui.hits.record_last_item("setup.text");
+    ImGui::SameLine();
+    apply |= action_button(ui, "setup.apply", tr("setup.apply"), tr("setup.apply_tip"));
+    if (apply) {
+      std::vector<engine::Placement> parsed;
+      if (auto e = parse_setup_text(game, s.player, s.text[pi], parsed)) {
+        s.text_error = *e;
+      } else {
+        s.text_error.clear();
+        draft = parsed;
+        s.tray.reset();
+      }
+    }
+    if (!s.text_error.empty()) ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", s.text_error.c_str());
+
+    if (action_button(ui, "setup.shuffle", tr("setup.shuffle"), tr("setup.shuffle_tip"), 'S', "S")) {
+      draft = game.random_setup(s.player, s.shuffle_seed++);
+      s.tray.reset();
+    }
+    ImGui::SameLine();
+    if (action_button(ui, "setup.clear", tr("setup.clear"), tr("setup.clear_tip"), 'C', "C")) {
+      draft.clear();
+      s.text[pi].clear();
+      s.tray.reset();
+    }
+    ImGui::SameLine();
+    ImGui::Button(tr("setup.reveal"));
+    ui.reveal_button = ImGui::IsItemActive();
+    ui.hits.record_last_item("setup.reveal");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s  [F8]", tr("setup.reveal_tip"));
+
+    const auto reason = game.check_setup(s.player, draft);
+    if (reason) {
+      ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", reason->reason.c_str());
+    } else {
+      ImGui::TextColored(ui::to_vec4(ui::colour::kOk), "%s", tr("setup.valid"));
+    }
+    if (action_button(ui, "setup.lock", tr("setup.lock"), tr("setup.lock_tip"), 'L', "L", !reason)) {
+      s.confirm_lock = true;
+      ImGui::OpenPopup("lock_setup");
+    }
+    if (ImGui::BeginPopupModal("lock_setup", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+      ImGui::Text(tr("setup.lock_confirm"), s.player);
+      if (action_button(ui, "setup.lock.confirm", tr("confirm"), tr("confirm"), ui::key::kEnter,
+                        "Enter")) {
+        out.push_back(SubmitCommand{engine::SetupCmd{s.player, draft}});
+        s.confirm_lock = false;
+        ImGui::CloseCurrentPopup();
+      }
+      ImGui::SameLine();
+      if (action_button(ui, "setup.lock.cancel", tr("cancel"), tr("cancel"), ui::key::kEscape, "Esc")) {
+        s.confirm_lock = false;
+        ImGui::CloseCurrentPopup();
+      }
+      ImGui::EndPopup();
+    }
+  }
+
+  ImGui::Separator();
+  if (st.first != 0) {
+    ImGui::Text("%s: P%d %s", tr("start.first"), st.first,
+                st.players[static_cast<std::size_t>(st.first - 1)].c_str());
+    if (st.toss_seed) ImGui::Text("%s \"%s\"", tr("toss"), st.toss_seed->c_str());
+  } else {
+    for (int p = 1; p <= 2; ++p) {
+      if (p == 2) ImGui::SameLine();
+      if (action_button(ui, fmt::format("setup.first{}", p),
+                        fmt::format("{} P{}", tr("start.first"), p).c_str(), tr("start.first"))) {
+        out.push_back(SubmitCommand{engine::FirstCmd{p, std::nullopt}});
+      }
+    }
+  }
+  const bool ready = st.setup_locked[0] && st.setup_locked[1] && st.first != 0;
+  if (action_button(ui, "setup.start", tr("setup.start"), tr("setup.start_tip"), 'G', "G", ready)) {
+    out.push_back(SubmitCommand{engine::StartCmd{}});
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace facedown::console

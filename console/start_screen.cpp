@@ -1,0 +1,195 @@
+// [SECTION] Start screen: resume (offered first), new match, finished matches.
+#include <fmt/format.h>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "console/screens.h"
+#include "console/widgets.h"
+#include "ui/keys.h"
+#include "ui/theme.h"
+
+namespace facedown::console {
+
+namespace {
+
+// Fills the form with a game's default preset and that preset's option values.
+void choose_game(const std::vector<engine::GameInfo>& games, int index, const std::string& preset,
+                 StartForm& form) {
+  form.game = index;
+  const auto& info = games[static_cast<std::size_t>(index)];
+  form.preset = preset.empty() ? info.default_preset : preset;
+  const auto resolved = engine::resolve_options(info, form.preset, {});
+  form.options.clear();
+  for (const auto& spec : info.options) {
+    const auto it = resolved.options.find(spec.name);
+    form.options[spec.name] = it != resolved.options.end() ? it->second : spec.default_value;
+  }
+  form.initialised = true;
+}
+
+void draw_new_match(const StartView& view, const ui::Tr& tr, UiState& ui,
+                    std::vector<Action>& out) {
+  const auto& games = *view.games;
+  StartForm& form = ui.start;
+  if (!form.initialised) choose_game(games, 0, "", form);
+  const auto& info = games[static_cast<std::size_t>(form.game)];
+
+  ImGui::SetNextItemWidth(320);
+  const std::string game_label =
+      ui.lang == ui::Lang::kKorean ? info.name_ko : info.name_en;
+  if (ImGui::BeginCombo(tr("start.game"), game_label.c_str())) {
+    for (std::size_t i = 0; i < games.size(); ++i) {
+      const std::string name = ui.lang == ui::Lang::kKorean ? games[i].name_ko : games[i].name_en;
+      if (ImGui::Selectable(name.c_str(), static_cast<int>(i) == form.game))
+        choose_game(games, static_cast<int>(i), "", form);
+    }
+    ImGui::EndCombo();
+  }
+  ui.hits.record_last_item("start.game");
+  ImGui::SetNextItemWidth(320);
+  if (ImGui::BeginCombo(tr("start.preset"), form.preset.c_str())) {
+    for (const auto& p : info.presets) {
+      if (ImGui::Selectable(p.id.c_str(), p.id == form.preset)) choose_game(games, form.game, p.id, form);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.description.c_str());
+    }
+    ImGui::EndCombo();
+  }
+  if (const auto* preset = info.find_preset(form.preset)) {
+    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", preset->description.c_str());
+  }
+
+  // Options: value editable, the preset's value shown as the default.
+  const auto resolved = engine::resolve_options(info, form.preset, {});
+  if (ImGui::BeginTable("options", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg,
+                        ImVec2(0, 230))) {
+    ImGui::TableSetupColumn(tr("start.option"));
+    ImGui::TableSetupColumn(tr("start.value"));
+    ImGui::TableSetupColumn(tr("start.default"));
+    ImGui::TableHeadersRow();
+    for (const auto& spec : info.options) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(spec.name.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", spec.help.c_str());
+      ImGui::TableNextColumn();
+      ImGui::PushID(spec.name.c_str());
+      std::string& value = form.options[spec.name];
+      ImGui::SetNextItemWidth(-1);
+      if (spec.kind == engine::OptionSpec::Kind::kChoice) {
+        if (ImGui::BeginCombo("##v", value.c_str())) {
+          for (const auto& c : spec.choices)
+            if (ImGui::Selectable(c.c_str(), c == value)) value = c;
+          ImGui::EndCombo();
+        }
+      } else {
+        ImGui::InputText("##v", &value);
+      }
+      const auto bad = engine::check_option_value(spec, value);
+      ImGui::PopID();
+      ImGui::TableNextColumn();
+      const auto it = resolved.options.find(spec.name);
+      const std::string def = it != resolved.options.end() ? it->second : spec.default_value;
+      if (bad) {
+        ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", bad->c_str());
+      } else {
+        ImGui::TextColored(ui::to_vec4(def == value ? ui::colour::kMuted : ui::colour::kWarning),
+                           "%s", def.c_str());
+      }
+    }
+    ImGui::EndTable();
+  }
+
+  for (int p = 0; p < 2; ++p) {
+    ImGui::SetNextItemWidth(320);
+    ImGui::InputText(p == 0 ? tr("start.player1") : tr("start.player2"),
+                     &form.players[static_cast<std::size_t>(p)]);
+  }
+  ImGui::TextUnformatted(tr("start.first"));
+  ImGui::SameLine();
+  ImGui::RadioButton(tr("viewer.player1"), &form.first, 1);
+  ImGui::SameLine();
+  ImGui::RadioButton(tr("viewer.player2"), &form.first, 2);
+  ImGui::SameLine();
+  ImGui::RadioButton(tr("start.toss"), &form.first, 0);
+  if (form.first == 0) {
+    ImGui::SetNextItemWidth(320);
+    ImGui::InputText(tr("start.toss_seed"), &form.toss_seed);
+  }
+
+  // Only what differs from the preset travels as overrides.
+  engine::Options overrides;
+  for (const auto& [name, value] : form.options) {
+    const auto it = resolved.options.find(name);
+    if (it == resolved.options.end() || it->second != value) overrides[name] = value;
+  }
+  const auto checked = engine::resolve_options(info, form.preset, overrides);
+  const bool toss_ok = form.first != 0 || !form.toss_seed.empty();
+  if (checked.error) ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", checked.error->c_str());
+  if (!toss_ok) ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", tr("start.need_seed"));
+  if (action_button(ui, "start.create", tr("start.create"), tr("start.create_tip"), 'N', "N",
+                    !checked.error && toss_ok)) {
+    CreateMatch c{info.id, form.preset, overrides, form.players, form.first, std::nullopt};
+    if (form.first == 0) c.toss_seed = form.toss_seed;
+    out.push_back(c);
+  }
+}
+
+}  // namespace
+
+void draw_start(const StartView& view, const ui::Tr& tr, UiState& ui, std::vector<Action>& out) {
+  ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s: %s", tr("start.database"),
+                     view.location.c_str());
+  if (!view.error.empty()) ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", view.error.c_str());
+
+  // Unfinished matches come first: after a crash the operator resumes in one key.
+  std::vector<const MatchListing*> unfinished, finished;
+  if (view.matches) {
+    for (const auto& m : *view.matches) (m.finished ? finished : unfinished).push_back(&m);
+  }
+  if (!unfinished.empty()) {
+    ImGui::Separator();
+    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr("start.unfinished"));
+    for (std::size_t i = unfinished.size(); i-- > 0;) {
+      const auto& m = *unfinished[i];
+      ImGui::PushID(static_cast<int>(m.id));
+      const bool newest = i + 1 == unfinished.size();
+      if (action_button(ui, fmt::format("start.resume.{}", m.id), tr("start.resume"),
+                        tr("start.resume_tip"), newest ? 'R' : 0, newest ? "R" : nullptr)) {
+        out.push_back(ResumeMatch{m.id});
+      }
+      ImGui::SameLine();
+      ImGui::Text("#%lld  %s  %s vs %s  (%s, %d %s)", static_cast<long long>(m.id), m.game.c_str(),
+                  m.players[0].c_str(), m.players[1].c_str(), m.status.c_str(), m.events,
+                  tr("start.events"));
+      ImGui::PopID();
+    }
+  }
+
+  ImGui::Separator();
+  ImGui::TextUnformatted(tr("start.new"));
+  draw_new_match(view, tr, ui, out);
+
+  if (!finished.empty()) {
+    ImGui::Separator();
+    ImGui::TextUnformatted(tr("start.finished"));
+    ImGui::BeginChild("finished", ImVec2(0, 0), false);
+    for (std::size_t i = finished.size(); i-- > 0;) {
+      const auto& m = *finished[i];
+      ImGui::PushID(static_cast<int>(m.id));
+      if (action_button(ui, fmt::format("start.replay.{}", m.id), tr("start.replay"),
+                        tr("start.replay_tip"))) {
+        out.push_back(OpenReplay{m.id});
+      }
+      ImGui::SameLine();
+      const std::string result =
+          m.winner == 0 ? std::string(tr("draw")) : fmt::format("P{} {}", m.winner, tr("wins"));
+      ImGui::Text("#%lld  %s  %s vs %s  — %s (%s)", static_cast<long long>(m.id), m.game.c_str(),
+                  m.players[0].c_str(), m.players[1].c_str(), result.c_str(),
+                  tr(("reason." + m.reason).c_str()));
+      ImGui::PopID();
+    }
+    ImGui::EndChild();
+  }
+}
+
+}  // namespace facedown::console

@@ -1,0 +1,95 @@
+#include "console/store_library.h"
+
+#include <map>
+
+#include "db/public_reader.h"
+#include "db/store.h"
+
+namespace facedown::console {
+
+namespace {
+
+class StoreLibrary final : public MatchLibrary {
+ public:
+  explicit StoreLibrary(std::shared_ptr<db::Store> store) : store_(std::move(store)) {}
+
+  std::string location() const override { return store_->path(); }
+
+  Found<std::vector<MatchListing>> list() override {
+    auto matches = store_->matches();
+    if (auto* e = std::get_if<db::StoreError>(&matches)) return e->message;
+    std::vector<MatchListing> out;
+    for (const auto& m : std::get<std::vector<db::MatchSummary>>(matches)) {
+      MatchListing l;
+      l.id = m.id;
+      l.game = m.game;
+      l.preset = m.preset;
+      l.players = m.players;
+      l.status = m.status;
+      l.finished = m.finished;
+      if (m.result) {
+        l.winner = m.result->winner;
+        l.reason = m.result->reason;
+      }
+      l.events = m.events;
+      out.push_back(l);
+    }
+    return out;
+  }
+
+  Found<std::unique_ptr<MatchSession>> create(engine::Match opened) override {
+    auto id = store_->create_match(opened);
+    if (auto* e = std::get_if<db::StoreError>(&id)) return e->message;
+    return session(std::get<db::MatchId>(id), std::move(opened));
+  }
+
+  Found<std::unique_ptr<MatchSession>> resume(std::int64_t id) override {
+    auto match = store_->resume(id);
+    if (auto* e = std::get_if<db::StoreError>(&match)) return e->message;
+    return session(id, std::move(std::get<engine::Match>(match)));
+  }
+
+  Found<std::vector<engine::Event>> events(std::int64_t id) override {
+    auto match = store_->load(id);
+    if (auto* e = std::get_if<db::StoreError>(&match)) return e->message;
+    return std::get<engine::Match>(match).log();
+  }
+
+ private:
+  std::unique_ptr<MatchSession> session(db::MatchId id, engine::Match match) {
+    auto store = store_;
+    auto journal = [store, id](const engine::Match& after, const std::vector<engine::Event>& events)
+        -> std::optional<std::string> {
+      if (auto e = store->append(id, after, events)) return e->message;
+      return std::nullopt;
+    };
+    // Commitments come from the public seals; found once, kept.
+    auto cache = std::make_shared<std::map<int, std::string>>();
+    const std::string path = store_->path();
+    auto commitment = [cache, path, id](int player) -> std::optional<std::string> {
+      if (auto it = cache->find(player); it != cache->end()) return it->second;
+      auto reader = db::PublicReader::open(path);
+      if (!std::holds_alternative<db::PublicReader>(reader)) return std::nullopt;
+      auto seals = std::get<db::PublicReader>(reader).seals(id);
+      if (!std::holds_alternative<std::vector<db::PublicSeal>>(seals)) return std::nullopt;
+      for (const auto& s : std::get<std::vector<db::PublicSeal>>(seals)) (*cache)[s.player] = s.commitment;
+      if (auto it = cache->find(player); it != cache->end()) return it->second;
+      return std::nullopt;
+    };
+    return std::make_unique<MatchSession>(std::move(match), journal, commitment,
+                                          "match " + std::to_string(id) + " in " + store_->path());
+  }
+
+  std::shared_ptr<db::Store> store_;
+};
+
+}  // namespace
+
+std::variant<std::unique_ptr<MatchLibrary>, std::string> store_library(const std::string& path) {
+  auto store = db::Store::open(path);
+  if (auto* e = std::get_if<db::StoreError>(&store)) return e->message;
+  return std::unique_ptr<MatchLibrary>(
+      std::make_unique<StoreLibrary>(std::make_shared<db::Store>(std::move(std::get<db::Store>(store)))));
+}
+
+}  // namespace facedown::console

@@ -1,0 +1,98 @@
+// UiState: everything the console remembers between frames that is not the match
+// (the match lives in the MatchSession). Drafts, selections, open dialogs and text
+// buffers. No UI state lives in static locals, so a test can build a console,
+// drive it and inspect this struct.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/command.h"
+#include "engine/event.h"
+#include "ui/board_widget.h"
+#include "ui/hit_map.h"
+#include "ui/i18n.h"
+
+namespace facedown::console {
+
+enum class Screen { kStart, kMatch, kReplay };
+
+struct StartForm {
+  int game = 0;  // index into all_games()
+  std::string preset;
+  std::map<std::string, std::string> options;  // current values, every option present
+  std::array<std::string, 2> players{"Player 1", "Player 2"};
+  int first = 1;  // 1, 2, or 0: coin toss
+  std::string toss_seed;
+  bool initialised = false;
+};
+
+struct SetupUi {
+  int player = 1;  // whose setup is being entered
+  std::array<std::vector<engine::Placement>, 2> draft;
+  std::optional<engine::PieceType> tray;  // piece picked from the tray
+  std::array<std::string, 2> text;        // "K:a1 M:b1 ..." typed
+  std::string text_error;
+  std::uint64_t shuffle_seed = 1;
+  bool confirm_lock = false;
+};
+
+// A move chosen on the board and waiting for confirmation, with its preview.
+struct MovePreview {
+  engine::Move move;
+  std::size_t log_size = 0;                  // the log it was computed on
+  std::vector<engine::Square> battle_squares;
+  std::vector<std::string> lines;            // "c5 x c6 (sum)"
+  bool items_follow = false;                 // an item declaration will be asked
+};
+
+struct PlayUi {
+  engine::Square selected = engine::kNoSquare;
+  std::optional<MovePreview> preview;
+  std::array<int, 2> item{0, 0};  // 0 none, 1 + Item index
+  std::array<engine::Square, 2> item_square{engine::kNoSquare, engine::kNoSquare};
+  std::optional<int> revive_candidate;  // piece id
+  engine::Square revive_square = engine::kNoSquare;
+  // Dialogs: which is open, and its fields.
+  enum class Dialog { kNone, kPause, kWarn, kResign, kDraw, kAward, kVoid };
+  Dialog dialog = Dialog::kNone;
+  bool dialog_opened = false;  // the popup was opened (OpenPopup called)
+  std::string reason;
+  int dialog_player = 1;
+  int void_count = 1;
+  bool camera_safe = false;  // mask hidden identities on the play board too
+  std::size_t last_result_log = 0;  // log size before the last command (result panel)
+  std::size_t result_end = 0;
+};
+
+struct ReplayUi {
+  std::vector<engine::Event> events;
+  std::string title;
+  int cursor = 1;  // events shown: seq 1..cursor
+  int speed = 1;   // 1, 2 or 4
+  bool playing = false;
+  double replay_time_ms = 0;  // match time the playback has reached
+  engine::Viewer viewer = engine::kReferee;
+  int jump_ply = 0;
+};
+
+struct UiState {
+  ui::Lang lang = ui::Lang::kEnglish;
+  Screen screen = Screen::kStart;
+  ui::HitMap hits;
+  ui::BoardLayout board;  // the main board as last drawn
+  bool reveal = false;    // the reveal key (or button) is held this frame
+  bool reveal_button = false;  // the on-screen reveal button was held last frame
+  std::string banner;     // a store error: play stops until it is resolved
+  std::string notice;     // the last rejection, shown until the next action
+  StartForm start;
+  SetupUi setup;
+  PlayUi play;
+  ReplayUi replay;
+  engine::Millis now = 0;  // match time this frame
+};
+
+}  // namespace facedown::console
