@@ -43,6 +43,15 @@ inline MatchId play_random(Store& store, std::uint64_t seed, int steps, std::opt
   return id;
 }
 
+// Ends the match (player 1 resigns, or an award when no clock runs) through the store.
+inline void finish(Store& store, MatchId id, engine::Match& live) {
+  if (live.state().result) return;
+  auto sub = live.submit(engine::ResignCmd{1}, live.state().time);
+  if (sub.rejection) sub = live.submit(engine::AwardCmd{2, "forfeit"}, live.state().time);
+  REQUIRE_FALSE(sub.rejection);
+  must_ok(store.append(id, live, sub.events));
+}
+
 // Every match of the report verified, or the first problem as the failure.
 template <class Report>
 void require_verified(const Report& report) {
