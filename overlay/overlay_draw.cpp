@@ -10,9 +10,10 @@ namespace facedown::overlay {
 // [SECTION] Palette — no green anywhere: the default background is keyed out.
 namespace {
 
-constexpr ImU32 kPanelFill = IM_COL32(12, 16, 30, 225);
+// Opaque: anything translucent over chroma green picks up a green cast.
+constexpr ImU32 kPanelFill = IM_COL32(12, 16, 30, 255);
 constexpr ImU32 kPanelEdge = IM_COL32(70, 80, 110, 255);
-constexpr ImU32 kBoardFill = IM_COL32(26, 30, 44, 240);
+constexpr ImU32 kBoardFill = IM_COL32(26, 30, 44, 255);
 constexpr ImU32 kGridLine = IM_COL32(150, 160, 185, 255);
 constexpr ImU32 kText = IM_COL32(240, 242, 248, 255);
 constexpr ImU32 kDimText = IM_COL32(170, 178, 198, 255);
@@ -64,12 +65,15 @@ struct Pen {
   float text(const std::string& s, Point p, float size, ImU32 col, float align = 0, float max_width = 0) const {
     if (s.empty()) return size;
     Point m = measure(s, size);
+    float dy = 0;
     if (max_width > 0 && m.x > max_width) {
+      const float full_height = m.y;
       size *= max_width / m.x;
       m = measure(s, size);
+      dy = (full_height - m.y) / 2;  // shrunk text keeps its line's middle
     }
     if (o.text_log) o.text_log->push_back(s);
-    Point tl{p.x - m.x * align, p.y};
+    Point tl{p.x - m.x * align, p.y + dy};
     if (o.text_boxes) o.text_boxes->push_back({tl.x, tl.y, m.x, m.y});
     dl.AddText(font_for(size), px(size), at(tl), col, s.c_str());
     return size;

@@ -25,13 +25,12 @@ void OverlaySession::step_to(std::size_t position, double steady, bool animate) 
   rederive();
   if (config_.replay && position_ > 0) replay_wall_ = rows[position_ - 1].wall_time;
   // A battle animates when it is among the rows just stepped onto, going forward.
-  const bool fresh_battle = model_.battle && model_.battle->seq != animated_seq_ && position_ > before &&
+  const bool fresh_battle = model_.battle && position_ > before &&
                             std::any_of(rows.begin() + static_cast<std::ptrdiff_t>(before),
                                         rows.begin() + static_cast<std::ptrdiff_t>(position_),
                                         [&](const PublicRow& r) { return r.seq == model_.battle->seq; });
   if (fresh_battle && animate) battle_start_ = steady;
   else if (position_ < before) battle_start_.reset();
-  if (model_.battle) animated_seq_ = model_.battle->seq;
 }
 
 void OverlaySession::update(double steady, double wall) {
@@ -77,6 +76,7 @@ void OverlaySession::replay_action(ReplayAction a, double steady) {
     case ReplayAction::kEnd: step_to(n, steady, false); break;
     case ReplayAction::kPlayPause:
       playing_ = !playing_ && position_ < n;
+      last_steady_ = steady;  // the replayed clock runs from now
       break;
     case ReplayAction::kFaster: speed_ = std::min(32.0, speed_ * 2); break;
     case ReplayAction::kSlower: speed_ = std::max(0.25, speed_ / 2); break;

@@ -56,7 +56,6 @@ class OverlaySession {
   OverlayModel model_;
   std::size_t position_ = 0;  // rows shown
   bool caught_up_ = false;    // the first rows were read (later battles animate)
-  int animated_seq_ = 0;      // the battle animating / last animated
   std::optional<double> battle_start_;
   bool dirty_ = true;
   std::string drawn_key_;

@@ -1,0 +1,119 @@
+// Screenshot tests: real frames of the overlay's window (GLFW, OpenGL 3.3 core,
+// Mesa llvmpipe under Xvfb), compared with small golden PNGs in
+// tests/overlay/golden/ with a tolerance. Run through xvfb-run (CMake does).
+// FACEDOWN_UPDATE_GOLDEN=1 rewrites the goldens; every run leaves the frames
+// in the build tree (overlay-screenshots/) for a person to look at.
+#include <imgui.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+
+#include "engine/registry.h"
+#include "overlay/overlay_draw.h"
+#include "overlay/overlay_window.h"
+#include "overlay_support.h"
+#include "scripts.h"
+
+using namespace facedown;
+using namespace facedown::overlay;
+using namespace facedown::overlay::testing;
+
+namespace {
+
+OverlayWindow& window() {
+  static std::unique_ptr<OverlayWindow> w = [] {
+    OverlayWindowSpec spec;
+    spec.vsync = false;
+    auto opened = OverlayWindow::open(spec);
+    if (auto* err = std::get_if<std::string>(&opened)) FAIL(*err);
+    return std::move(std::get<std::unique_ptr<OverlayWindow>>(opened));
+  }();
+  return *w;
+}
+
+OverlayModel model_of(const std::string& script) {
+  const auto rows = public_rows(script_match(script), 1.7e9, 1);
+  return derive_model(rows, rows.size(), engine::all_games());
+}
+
+void shoot(const std::string& name, const OverlayModel& m, DrawOptions o, Background bg = Background::kChroma) {
+  OverlayWindow& w = window();
+  REQUIRE_FALSE(w.ensure_glyphs(glyphs_needed(m, o.lang)).has_value());
+  REQUIRE(w.width() == 1920);
+  REQUIRE(w.height() == 1080);
+  w.begin_frame();
+  o.transform = fit_canvas(static_cast<float>(w.width()), static_cast<float>(w.height()));
+  o.small_font = w.fonts().small;
+  o.large_font = w.fonts().large;
+  draw_overlay(*ImGui::GetBackgroundDrawList(), m, o);
+  const std::filesystem::path out_dir = std::filesystem::path(FACEDOWN_BINARY_DIR) / "overlay-screenshots";
+  std::filesystem::create_directories(out_dir);
+  const std::string full = (out_dir / (name + ".png")).string();
+  REQUIRE_FALSE(w.end_frame(background_colour(bg), full).has_value());
+
+  auto frame = ui::read_png(full);
+  REQUIRE(frame);
+  ui::Image small = ui::downscale2(ui::downscale2(*frame));  // 480x270
+  const std::string golden = std::string(FACEDOWN_SOURCE_DIR) + "/tests/overlay/golden/" + name + ".png";
+  const char* update = std::getenv("FACEDOWN_UPDATE_GOLDEN");
+  if (update && std::string(update) == "1") {
+    REQUIRE_FALSE(ui::write_png(small, golden).has_value());
+    WARN("golden rewritten: " << golden);
+    return;
+  }
+  auto expected = ui::read_png(golden);
+  INFO("golden " << golden << " (FACEDOWN_UPDATE_GOLDEN=1 writes it; frame in " << full << ")");
+  REQUIRE(expected);
+  ui::ImageDiff d = ui::compare(small, *expected);
+  INFO("mean abs " << d.mean_abs << ", differing " << d.differing_share);
+  CHECK(d.same_size);
+  CHECK(d.mean_abs < 2.0);
+  CHECK(d.differing_share < 0.01);
+}
+
+DrawOptions at(const OverlayModel& m, double seconds_after_last_row) {
+  DrawOptions o;
+  o.now_wall = m.row_wall_time + seconds_after_last_row;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("landscape, mid-match after a blinded battle", "[screenshot]") {
+  OverlayModel m = model_of(kBlindBattle);
+  shoot("landscape", m, at(m, 41.5));  // 18.5 s left: amber
+}
+
+TEST_CASE("portrait", "[screenshot]") {
+  OverlayModel m = model_of(kBlindBattle);
+  DrawOptions o = at(m, 3);
+  o.orientation = Orientation::kPortrait;
+  shoot("portrait", m, o);
+}
+
+TEST_CASE("Korean names and captions", "[screenshot]") {
+  std::string script = kOpenBattle;
+  script.replace(script.find("\"Jang Dong-min\""), 15, "\"장동민\"");
+  script.replace(script.find("\"Kim Kyung-hoon\""), 16, "\"김경훈\"");
+  OverlayModel m = model_of(script + "@25 move a3-a4\n@27 warn 2 \"말을 만짐\"\n");
+  DrawOptions o = at(m, 2);
+  o.lang = Lang::kKo;
+  shoot("korean", m, o);
+}
+
+TEST_CASE("a battle mid-animation", "[screenshot]") {
+  OverlayModel m = model_of(kBlindBattle);
+  DrawOptions o = at(m, 0.5);
+  o.battle_elapsed = 1.0;  // flipped; the loser half faded; BLIND tag on the winner
+  shoot("battle", m, o);
+}
+
+TEST_CASE("the result banner with the verified reveal", "[screenshot]") {
+  OverlayModel m = model_of(std::string(kOpenBattle) + "@30 resign 1\n");
+  m.commitments[0] = SetupCommitment{1, "5f1c0e9a2b7d4c3e8f6a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6a", std::string("x"),
+                                     std::string("y"), true};
+  m.commitments[1] = SetupCommitment{2, "c0ffee00112233445566778899aabbccddeeff00112233445566778899aabbcc", std::string("x"),
+                                     std::string("y"), true};
+  shoot("result", m, at(m, 1), Background::kSolid);
+}

@@ -1,0 +1,137 @@
+#include <catch2/catch.hpp>
+
+#include "overlay/overlay_session.h"
+#include "overlay_support.h"
+#include "scripts.h"
+
+using namespace facedown;
+using namespace facedown::overlay;
+using namespace facedown::overlay::testing;
+
+namespace {
+
+// Rows handed out as a test releases them, like a console committing.
+class ListSource final : public RowSource {
+ public:
+  explicit ListSource(std::vector<PublicRow> all) : all_(std::move(all)) {}
+  void release(std::size_t n) { wanted_ = std::min(n, all_.size()); }
+  bool poll() override {
+    if (shown_.size() == wanted_) return false;
+    shown_.assign(all_.begin(), all_.begin() + static_cast<std::ptrdiff_t>(wanted_));
+    return true;
+  }
+  const std::vector<PublicRow>& rows() const override { return shown_; }
+  std::array<std::optional<SetupCommitment>, 2> commitments() const override { return {}; }
+  std::string message() const override { return shown_.empty() ? "waiting for test.db" : ""; }
+
+ private:
+  std::vector<PublicRow> all_, shown_;
+  std::size_t wanted_ = 0;
+};
+
+std::size_t index_of(const std::vector<PublicRow>& rows, const std::string& type) {
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (rows[i].type == type) return i;
+  FAIL("no " << type << " row");
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("live: waits with a message, catches up without animating, animates a battle that arrives") {
+  const auto rows = public_rows(script_match(kOpenBattle), 1000, 1);
+  auto owned = std::make_unique<ListSource>(rows);
+  ListSource& source = *owned;
+  OverlaySession s(std::move(owned), SessionConfig{});
+  s.update(1, 1000);
+  CHECK_FALSE(s.model().opened);
+  CHECK(s.draw_options(1, 1000).message == "waiting for test.db");
+
+  const std::size_t battle = index_of(rows, "battle");
+  source.release(battle);  // started mid-match: everything before the battle at once
+  s.update(2, 1001);
+  CHECK(s.model().rows == battle);
+  CHECK(s.draw_options(2, 1001).battle_elapsed < 0);
+  CHECK(s.needs_frame(2, 1001));
+  CHECK_FALSE(s.needs_frame(2, 1001));  // nothing changed, same second
+
+  source.release(rows.size());  // the battle is committed
+  s.update(3, 1002);
+  CHECK(s.model().rows == rows.size());
+  CHECK(s.draw_options(3.5, 1002.5).battle_elapsed == Approx(0.5));
+  CHECK(s.needs_frame(3.5, 1002.5));
+  CHECK(s.needs_frame(3.6, 1002.6));  // animating: every frame
+  CHECK(s.idle_timeout(3.6, 1002.6) == 0);
+  s.skip_animation();
+  CHECK(s.draw_options(3.7, 1002.7).battle_elapsed < 0);
+  CHECK(s.idle_timeout(3.7, 1002.7) > 0);
+}
+
+TEST_CASE("live: a session started after the battle does not replay it") {
+  const auto rows = public_rows(script_match(kOpenBattle), 1000, 1);
+  auto source = std::make_unique<ListSource>(rows);
+  source->release(rows.size());
+  OverlaySession s(std::move(source), SessionConfig{});
+  s.update(1, 2000);
+  CHECK(s.model().battle);
+  CHECK(s.draw_options(1, 2000).battle_elapsed < 0);
+}
+
+TEST_CASE("live: the clock redraws once a second, not every frame") {
+  const auto rows = public_rows(script_match(kOpenBattle), 1000, 1);
+  auto source = std::make_unique<ListSource>(rows);
+  source->release(rows.size());
+  OverlaySession s(std::move(source), SessionConfig{});
+  const double w = rows.back().wall_time;
+  s.update(1, w);
+  CHECK(s.needs_frame(1, w + 0.1));
+  int frames = 0;
+  for (int i = 1; i <= 120; ++i) {  // two seconds at 60 Hz
+    const double t = static_cast<double>(i) / 60.0;
+    s.update(1 + t, w + 0.1 + t);
+    if (s.needs_frame(1 + t, w + 0.1 + t)) ++frames;
+  }
+  CHECK(frames == 2);
+}
+
+TEST_CASE("replay: step, seek, autoplay on the recorded wall clock") {
+  const auto rows = public_rows(script_match(kOpenBattle), 1000, 1);
+  auto source = std::make_unique<ListSource>(rows);
+  source->release(rows.size());
+  SessionConfig config;
+  config.replay = true;
+  OverlaySession s(std::move(source), config);
+  s.update(1, 5000);
+  CHECK(s.position() == 1);
+  CHECK(s.model().opened);
+  CHECK(s.draw_options(1, 5000).now_wall == Approx(rows[0].wall_time));  // the replayed moment
+  REQUIRE(s.draw_options(1, 5000).replay);
+
+  const std::size_t battle = index_of(rows, "battle");
+  s.replay_action(ReplayAction::kEnd, 2);
+  CHECK(s.position() == rows.size());
+  s.replay_action(ReplayAction::kStart, 2);
+  CHECK(s.position() == 1);
+  while (s.position() < battle) s.replay_action(ReplayAction::kStepForward, 3);
+  CHECK_FALSE(s.model().battle);
+  s.replay_action(ReplayAction::kStepForward, 3);  // onto the battle: it animates
+  CHECK(s.model().battle);
+  CHECK(s.draw_options(3.2, 0).battle_elapsed == Approx(0.2));
+  s.replay_action(ReplayAction::kStepBack, 4);
+  CHECK(s.position() == battle);
+  CHECK(s.draw_options(4, 0).battle_elapsed < 0);
+
+  s.replay_action(ReplayAction::kStart, 5);
+  s.replay_action(ReplayAction::kPlayPause, 5);
+  s.update(5, 0);
+  s.update(8.5, 0);  // 3.5 s of replay at 1x: rows are 1 s apart
+  CHECK(s.position() == 4);
+  s.replay_action(ReplayAction::kFaster, 8.5);  // 2x
+  s.update(9.5, 0);
+  CHECK(s.position() == 6);
+  s.replay_action(ReplayAction::kPlayPause, 9.5);
+  s.update(20, 0);
+  CHECK(s.position() == 6);
+  s.replay_action(ReplayAction::kJumpForward, 21);
+  CHECK(s.position() == std::min<std::size_t>(16, rows.size()));
+}
