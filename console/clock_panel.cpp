@@ -114,16 +114,17 @@ void draw_dialog(const engine::Match& match, const ui::Tr& tr, UiState& ui, std:
     for (const auto& line : undone) ImGui::BulletText("%s", line.c_str());
     if (most == 0) ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", tr("dlg.nothing_to_void"));
   }
+  // Enter confirms even from inside the reason field; without a reason it puts
+  // the cursor back there.
+  const bool enter = ImGui::IsKeyPressed(ui::key::kEnter, false);
   if (needs_reason) {
-    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    if (ImGui::IsWindowAppearing() || (enter && p.reason.empty())) ImGui::SetKeyboardFocusHere();
     ImGui::SetNextItemWidth(360);
     ImGui::InputText(tr("dlg.reason"), &p.reason);
     ui.hits.record_last_item("dlg.reason");
   }
   const bool ok = (!needs_reason || !p.reason.empty()) &&
                   (p.dialog != Dialog::kVoid || !undone.empty());
-  // Enter confirms even from inside the reason field.
-  const bool enter = ImGui::IsKeyPressed(ui::key::kEnter, false);
   if (action_button(ui, "dlg.confirm", tr("confirm"), tr("confirm"), 0, nullptr, ok) || (ok && enter)) {
     switch (p.dialog) {
       case Dialog::kPause: out.push_back(SubmitCommand{engine::PauseCmd{p.reason}}); break;

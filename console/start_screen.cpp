@@ -103,17 +103,22 @@ void draw_new_match(const StartView& view, const ui::Tr& tr, UiState& ui,
     ImGui::SetNextItemWidth(320);
     ImGui::InputText(p == 0 ? tr("start.player1") : tr("start.player2"),
                      &form.players[static_cast<std::size_t>(p)]);
+    ui.hits.record_last_item(p == 0 ? "start.player1" : "start.player2");
   }
   ImGui::TextUnformatted(tr("start.first"));
   ImGui::SameLine();
   ImGui::RadioButton(tr("viewer.player1"), &form.first, 1);
+  ui.hits.record_last_item("start.first1");
   ImGui::SameLine();
   ImGui::RadioButton(tr("viewer.player2"), &form.first, 2);
+  ui.hits.record_last_item("start.first2");
   ImGui::SameLine();
   ImGui::RadioButton(tr("start.toss"), &form.first, 0);
+  ui.hits.record_last_item("start.toss");
   if (form.first == 0) {
     ImGui::SetNextItemWidth(320);
     ImGui::InputText(tr("start.toss_seed"), &form.toss_seed);
+    ui.hits.record_last_item("start.toss_seed");
   }
 
   // Only what differs from the preset travels as overrides.
