@@ -285,3 +285,14 @@ TEST_CASE("capture-flag: pieces that have not fought stay hidden", "[capture-fla
   CHECK(p1["board"]["b6"]["piece"].is_null());
   CHECK(state(p.match, kPlayer2)["board"]["b6"]["piece"] == "6");
 }
+
+TEST_CASE("capture-flag: move count from a closed front", "[capture-flag]") {
+  // Player 1's front rank (a4-j4) holds no Scout: six pieces step into rank 5, the
+  // four facing the lakes cannot move, nothing behind the front can.
+  auto p = play(cf({}, {}, {}));
+  REQUIRE(p.errors.empty());
+  CHECK(p.match.legal_moves().size() == 6);
+  // A Scout on e4 adds its slide to e5 and e6 and the strike on e7.
+  auto q = play(cf({{"e4", "2"}}, {}, {}));
+  CHECK(q.match.legal_moves().size() == 8);
+}

@@ -272,3 +272,9 @@ TEST_CASE("luzhanqi-mini: a side left with only its flag and mines has no legal 
   game->legal_moves(s, 2, moves);
   CHECK(moves.size() == 4);  // the bomb: b3, a2, c2, and the attack on b1
 }
+
+TEST_CASE("luzhanqi-mini: move count at the start", "[luzhanqi-mini]") {
+  auto p = play(lz({}, {}, {}));
+  REQUIRE(p.errors.empty());
+  CHECK(p.match.legal_moves().size() == 7);  // each front-rank piece steps forward
+}

@@ -269,3 +269,10 @@ TEST_CASE("salpakan: resignation and agreed draws end the game", "[salpakan]") {
   REQUIRE(d.errors.empty());
   CHECK(state(d.match)["result"] == json({{"winner", nullptr}, {"reason", "draw-agreed"}}));
 }
+
+TEST_CASE("salpakan: move count at the start", "[salpakan]") {
+  // Player 1: rank 2 full, a3 b3 c3 occupied, d3-i3 empty.
+  auto p = play(sp({}, {}, {}));
+  REQUIRE(p.errors.empty());
+  CHECK(p.match.legal_moves().size() == 10);
+}
