@@ -98,7 +98,7 @@ Result<Store> Store::open(const std::string& path, StoreOptions options) {
   std::error_code ec;
   bool exists = std::filesystem::exists(path, ec);
   if (!exists && !impl->options.create)
-    return impl->fail(K::kNotFound, "no such file (give an existing store, or let it be created)");
+    return impl->fail(K::kNotFound, "no such file");
   if (exists && std::filesystem::is_directory(path, ec))
     return impl->fail(K::kIo, "is a directory, not a store file");
 

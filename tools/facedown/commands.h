@@ -2,7 +2,9 @@
 // arguments and the streams to write to, and returns the process exit status,
 // so tests can call them without spawning a process.
 #pragma once
+#include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 
 namespace facedown::cli {
@@ -23,5 +25,32 @@ struct BoardArgs {
   std::string view = "referee";
 };
 int board(const BoardArgs& args, std::istream& in, std::ostream& out, std::ostream& err);
+
+// The store's verbs (docs/db-schema.md). None of them creates a missing file.
+int matches(const std::string& db, std::ostream& out, std::ostream& err);
+
+struct ReplayArgs {
+  std::string db;
+  std::int64_t match = 0;
+  std::optional<int> to;   // the last event to show (seq)
+  std::optional<int> ply;  // or: up to the end of this ply
+  std::string view = "referee";
+  bool final = false;  // print the state JSON there instead of the events
+};
+int replay(const ReplayArgs& args, std::ostream& out, std::ostream& err);
+
+struct ExportArgs {
+  std::string db;
+  std::int64_t match = 0;
+  bool json = false;  // the full log (referee events, wall times, hashes) as JSON
+};
+int export_match(const ExportArgs& args, std::ostream& out, std::ostream& err);
+
+struct VerifyArgs {
+  std::string db;
+  std::optional<std::int64_t> match;
+};
+// Exit status 0: everything checks out; 1: a problem was found; 2: cannot check.
+int verify(const VerifyArgs& args, std::ostream& out, std::ostream& err);
 
 }  // namespace facedown::cli

@@ -26,6 +26,30 @@ int main(int argc, char** argv) {
   b->add_option("--view", board.view, "referee | public | player1 | player2")->capture_default_str();
   b->add_option("file", board.file, "the script, or - for standard input")->capture_default_str();
 
+  std::string matches_db;
+  auto* ls = app.add_subcommand("matches", "List the matches in a store (id, game, players, status, result, dates)");
+  ls->add_option("--db", matches_db, "the store file")->required();
+
+  facedown::cli::ReplayArgs replay;
+  auto* rp = app.add_subcommand("replay", "Print a stored match's events, or its state JSON at any point");
+  rp->add_option("--db", replay.db, "the store file")->required();
+  rp->add_option("--match", replay.match, "match id (see `facedown matches`)")->required();
+  auto* to = rp->add_option("--to", replay.to, "stop after this event (seq)");
+  rp->add_option("--ply", replay.ply, "stop at the end of this ply")->excludes(to);
+  rp->add_option("--view", replay.view, "referee | public | player1 | player2")->capture_default_str();
+  rp->add_flag("--final", replay.final, "print only the state JSON at that point");
+
+  facedown::cli::ExportArgs exp;
+  auto* ex = app.add_subcommand("export", "Write a stored match as a match script (or its full log as JSON)");
+  ex->add_option("--db", exp.db, "the store file")->required();
+  ex->add_option("--match", exp.match, "match id")->required();
+  ex->add_flag("--json", exp.json, "the full log: referee events, wall-clock times, hashes");
+
+  facedown::cli::VerifyArgs ver;
+  auto* vf = app.add_subcommand("verify", "Check a store: hash chain, engine replay, public rows, sealed setups");
+  vf->add_option("--db", ver.db, "the store file")->required();
+  vf->add_option("--match", ver.match, "only this match");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -35,5 +59,9 @@ int main(int argc, char** argv) {
   if (*p) return facedown::cli::play(play, std::cin, std::cout, std::cerr);
   if (*r) return facedown::cli::rules(game, std::cout, std::cerr);
   if (*b) return facedown::cli::board(board, std::cin, std::cout, std::cerr);
+  if (*ls) return facedown::cli::matches(matches_db, std::cout, std::cerr);
+  if (*rp) return facedown::cli::replay(replay, std::cout, std::cerr);
+  if (*ex) return facedown::cli::export_match(exp, std::cout, std::cerr);
+  if (*vf) return facedown::cli::verify(ver, std::cout, std::cerr);
   return 2;
 }

@@ -5,6 +5,7 @@
 #include "codec/script_runner.h"
 #include "engine/view.h"
 #include "tools/facedown/commands.h"
+#include "tools/facedown/store_open.h"
 
 namespace facedown::cli {
 
@@ -26,11 +27,28 @@ int play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ostream
     }
     src = &file;
   }
+  // With --db every line's events are committed before they are printed: the
+  // journal runs inside feed(), before it returns the events.
+  std::optional<db::Store> store;
+  db::MatchId match_id = 0;
   if (!args.db.empty()) {
-    err << "facedown play: --db needs the event store, which this build does not have yet\n";
-    return 2;
+    store = open_store("play", args.db, err, true);
+    if (!store) return 2;
   }
-  codec::ScriptRunner runner;
+  codec::ScriptRunner::Journal journal;
+  if (store) {
+    journal = [&](const Match& m, const std::vector<Event>& events) -> std::optional<std::string> {
+      if (match_id == 0) {
+        auto id = store->create_match(m);
+        if (auto* e = std::get_if<db::StoreError>(&id)) return e->message;
+        match_id = std::get<db::MatchId>(id);
+        return std::nullopt;
+      }
+      if (auto e = store->append(match_id, m, events)) return e->message;
+      return std::nullopt;
+    };
+  }
+  codec::ScriptRunner runner(journal);
   auto print = [&](const std::vector<Event>& events) {
     if (args.final || !runner.match()) return;
     for (const auto& e : events) out << codec::event_to_json(project(e, *viewer), runner.match()->game()).dump() << "\n";
@@ -61,6 +79,7 @@ int play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ostream
     return 2;
   }
   if (args.final) out << codec::state_to_json(*runner.match(), *viewer).dump(2) << "\n";
+  if (match_id) err << "facedown play: recorded as match " << match_id << " in " << args.db << "\n";
   // --keep-going forgives refused lines, never a store that failed.
   if (args.keep_going && !runner.failed()) return 0;
   return status;

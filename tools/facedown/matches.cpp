@@ -1,0 +1,44 @@
+#include <ctime>
+#include <iostream>
+
+#include "tools/facedown/commands.h"
+#include "tools/facedown/store_open.h"
+
+namespace facedown::cli {
+
+namespace {
+
+std::string utc(std::int64_t ms) {
+  std::time_t secs = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  gmtime_r(&secs, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+}  // namespace
+
+int matches(const std::string& path, std::ostream& out, std::ostream& err) {
+  auto store = open_store("matches", path, err);
+  if (!store) return 2;
+  auto list = store->matches();
+  if (auto* e = std::get_if<db::StoreError>(&list)) {
+    err << "facedown matches: " << e->message << "\n";
+    return 2;
+  }
+  // Tab-separated, one match a line, so `cut` and `column -t -s$'\t'` work on it.
+  out << "id\tgame\tplayers\tstatus\tresult\tevents\tcreated\tfinished\n";
+  for (const auto& m : std::get<std::vector<db::MatchSummary>>(list)) {
+    std::string result = "-";
+    if (m.result)
+      result = (m.result->winner ? "player " + std::to_string(m.result->winner) : std::string("draw")) + " (" +
+               m.result->reason + ")";
+    out << m.id << "\t" << m.game << "\t" << m.players[0] << " vs " << m.players[1] << "\t" << m.status << "\t"
+        << result << "\t" << m.events << "\t" << utc(m.created_ms) << "\t"
+        << (m.finished_ms ? utc(*m.finished_ms) : std::string("-")) << "\n";
+  }
+  return 0;
+}
+
+}  // namespace facedown::cli

@@ -1,0 +1,28 @@
+// Opening the store for a CLI verb: never creates a file, logs nothing, and turns
+// a failure into the verb's message on stderr.
+#pragma once
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "db/store.h"
+
+namespace facedown::cli {
+
+inline std::optional<db::Store> open_store(const std::string& verb, const std::string& path, std::ostream& err,
+                                           bool create = false) {
+  if (path.empty()) {
+    err << "facedown " << verb << ": --db FILE is required\n";
+    return std::nullopt;
+  }
+  db::StoreOptions options;
+  options.create = create;
+  auto r = db::Store::open(path, options);
+  if (auto* e = std::get_if<db::StoreError>(&r)) {
+    err << "facedown " << verb << ": " << e->message << "\n";
+    return std::nullopt;
+  }
+  return std::move(std::get<db::Store>(r));
+}
+
+}  // namespace facedown::cli
