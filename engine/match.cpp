@@ -259,7 +259,10 @@ Match::Submitted Match::submit(const Command& command, Millis t) {
   sink_ = &out.events;
   current_cmd_ = 0;
   current_command_.reset();
-  if (!std::holds_alternative<VoidCmd>(command)) fire_deadlines(t);
+  // Every command, a void included, first lets time pass: a deadline that fell due
+  // before it is adjudicated at the deadline, so the log does not depend on whether
+  // a refused command or the console's advance() happened to come in between.
+  fire_deadlines(t);
   now_ = std::max(t, state_.time);
   current_cmd_ = commands_ + 1;
   current_command_ = command;

@@ -143,3 +143,33 @@ TEST_CASE("views: nothing is revealed automatically at the end") {
     if (e["player"] == 2)
       for (const auto& p : e["pieces"]) CHECK(p["piece"].is_null());
 }
+
+TEST_CASE("a void first lets time pass: a deadline due before it is adjudicated at the deadline") {
+  // Regression: a void did not fire deadlines before itself, so the log depended on
+  // whether some refused command had happened to come in between (and export_script
+  // could not reproduce it).
+  Match m = nj::run_ok(base() + "@30 move a7-a6\n");  // player 1's turn began at 30: due at 90
+  nj::play(m, "@200 void 1 \"wrong square\"");
+  std::vector<std::pair<std::string, double>> seen;
+  for (const auto& e : m.log()) {
+    auto j = facedown::codec::event_to_json(e, m.game());
+    if (j["type"] == "ended" || j["type"] == "voided") seen.emplace_back(j["type"], j["t"]);
+  }
+  // The timeout at 90 (undone by the void), the void, then player 2's own timeout
+  // (its turn began at 0), adjudicated at the void's time.
+  REQUIRE(seen.size() == 3);
+  CHECK(seen[0] == std::pair<std::string, double>{"ended", 90.0});
+  CHECK(seen[1] == std::pair<std::string, double>{"voided", 200.0});
+  CHECK(seen[2] == std::pair<std::string, double>{"ended", 200.0});
+  CHECK(nj::state(m)["result"] == json({{"winner", 1}, {"reason", "timeout"}}));
+  // The same log whether or not a refused command came in between.
+  Match other = nj::run_ok(base() + "@30 move a7-a6\n");
+  CHECK(nj::submit(other, "@150 move a3-a4").value_or("").find("the game is over (timeout)") == 0);
+  nj::play(other, "@200 void 1 \"wrong square\"");
+  auto all = [](const Match& x) {
+    std::vector<json> out;
+    for (const auto& e : x.log()) out.push_back(facedown::codec::event_to_json(e, x.game()));
+    return out;
+  };
+  CHECK(all(other) == all(m));
+}

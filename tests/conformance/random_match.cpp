@@ -1,0 +1,143 @@
+#include "tests/conformance/random_match.h"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+
+namespace conformance {
+
+using namespace facedown::engine;
+
+namespace {
+
+struct Rng {
+  std::uint64_t state;
+  std::uint64_t next() { return splitmix64(state); }
+  // 0 <= x < n
+  std::size_t below(std::size_t n) { return n == 0 ? 0 : static_cast<std::size_t>(next() % n); }
+  bool chance(int percent_times_10) { return static_cast<int>(next() % 1000) < percent_times_10; }
+};
+
+Match open_match(const GameInfo& info, const std::string& preset, const Options& overrides) {
+  auto opened = Match::open(info, preset, overrides, {"Alpha", "Beta"});
+  REQUIRE(std::holds_alternative<Match>(opened));
+  return std::move(std::get<Match>(opened));
+}
+
+// The game's main action for the current phase (a move, declarations, a revival).
+std::optional<Command> main_action(const Match& m, Rng& rng) {
+  const MatchState& s = m.state();
+  if (s.phase == Phase::kPlaying && s.to_move != 0) {
+    auto moves = m.legal_moves();
+    if (moves.empty()) return std::nullopt;
+    return MoveCmd{moves[rng.below(moves.size())]};
+  }
+  if (s.phase == Phase::kAwaitingItems) {
+    ItemsCmd c;
+    for (int p = 1; p <= 2; ++p) {
+      if (!rng.chance(400)) continue;
+      const auto& inv = s.items[static_cast<std::size_t>(p - 1)];
+      std::vector<int> kinds;
+      for (int k = 0; k < kItemKinds; ++k)
+        if (inv[static_cast<std::size_t>(k)] > 0) kinds.push_back(k);
+      std::vector<Square> own;
+      for (Square sq : s.pending.squares)
+        if (s.piece_at(sq) >= 0 && s.pieces[static_cast<std::size_t>(s.piece_at(sq))].owner == p) own.push_back(sq);
+      if (kinds.empty() || own.empty()) continue;
+      c.choice[static_cast<std::size_t>(p - 1)] =
+          ItemChoice{static_cast<Item>(kinds[rng.below(kinds.size())]), own[rng.below(own.size())]};
+    }
+    return c;
+  }
+  if (s.phase == Phase::kAwaitingRevival) {
+    if (rng.chance(250) || s.pending.candidates.empty() || s.pending.squares.empty())
+      return ReviveCmd{true, 0, kNoSquare};
+    int id = s.pending.candidates[rng.below(s.pending.candidates.size())];
+    return ReviveCmd{false, s.pieces[static_cast<std::size_t>(id)].type,
+                     s.pending.squares[rng.below(s.pending.squares.size())]};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Session play_session(const GameInfo& info, const std::string& preset, const SessionConfig& config,
+                     const Observer& observe) {
+  Rng rng{config.seed * 0x9E3779B97F4A7C15ull + 12345};
+  Session session{open_match(info, preset, {}), {}};
+  Match& m = session.match;
+  Millis now = 0;
+  auto submit = [&](const Command& c) {
+    auto out = m.submit(c, now);
+    Submission sub{c, now, !out.rejection};
+    session.submissions.push_back(sub);
+    if (observe) observe(m, sub, out.events);
+    return !out.rejection;
+  };
+
+  submit(SetupCmd{1, m.game().random_setup(1, rng.next())});
+  submit(SetupCmd{2, m.game().random_setup(2, rng.next())});
+  submit(FirstCmd{1 + static_cast<int>(rng.below(2)), std::nullopt});
+  submit(StartCmd{});
+
+  for (int n = 0; n < config.max_commands; ++n) {
+    const MatchState& s = m.state();
+    // Time: mostly standing still or a few seconds; now and then a long wait.
+    if (rng.chance(400)) now += static_cast<Millis>(rng.below(15000));
+    if (config.extras && rng.chance(15)) now += 50000 + static_cast<Millis>(rng.below(600000));
+
+    if (s.phase == Phase::kFinished) {
+      if (!config.extras || !rng.chance(300) || m.voidable() == 0) break;
+      submit(VoidCmd{1 + static_cast<int>(rng.below(std::min(3, m.voidable()))), "after the end"});
+      continue;
+    }
+    if (config.extras) {
+      const int roll = static_cast<int>(rng.below(1000));
+      if (s.paused) {
+        if (roll < 700) submit(ResumeCmd{});
+        else if (roll < 800) submit(TickCmd{});
+        else if (roll < 900) submit(MoveCmd{{0, 1}});  // refused while paused
+        else submit(WarnCmd{1 + static_cast<int>(rng.below(2)), "while paused"});
+        continue;
+      }
+      if (roll < 30) { submit(TickCmd{}); continue; }
+      if (roll < 45) { submit(PauseCmd{"random pause"}); continue; }
+      if (roll < 52) { submit(WarnCmd{1 + static_cast<int>(rng.below(2)), "random warning"}); continue; }
+      if (roll < 90 && m.voidable() > 4) {
+        submit(VoidCmd{1 + static_cast<int>(rng.below(std::min(3, m.voidable() - 4))), "random void"});
+        continue;
+      }
+      if (roll < 110) {  // nonsense: a random move, a stray decision, a second start
+        const int size = m.game().geometry().size();
+        const int kind = static_cast<int>(rng.below(4));
+        if (kind == 0) submit(MoveCmd{{static_cast<Square>(rng.below(static_cast<std::size_t>(size))),
+                                       static_cast<Square>(rng.below(static_cast<std::size_t>(size)))}});
+        else if (kind == 1) submit(ReviveCmd{false, 0, 0});
+        else if (kind == 2) submit(ItemsCmd{});
+        else submit(StartCmd{});
+        continue;
+      }
+      if (roll < 112) { submit(ResignCmd{1 + static_cast<int>(rng.below(2))}); continue; }
+      if (roll < 113) { submit(DrawCmd{}); continue; }
+      if (roll < 114) { submit(AwardCmd{1 + static_cast<int>(rng.below(2)), "random award"}); continue; }
+    }
+    auto action = main_action(m, rng);
+    if (!action) break;
+    if (!submit(*action) && std::holds_alternative<ItemsCmd>(*action) && m.state().phase == Phase::kAwaitingItems)
+      submit(ItemsCmd{});  // a declaration the rules refuse (say +1 on a mine): declare nothing
+  }
+  return session;
+}
+
+Replay replay(const GameInfo& info, const Opened& opened, const std::vector<Submission>& subs,
+              const std::array<std::vector<Placement>, 2>* setups) {
+  Replay out{open_match(info, opened.preset, opened.options), {}};
+  for (const auto& sub : subs) {
+    Command c = sub.command;
+    if (setups)
+      if (auto* sc = std::get_if<SetupCmd>(&c)) sc->placements = (*setups)[static_cast<std::size_t>(sc->player - 1)];
+    out.accepted.push_back(!out.match.submit(c, sub.t).rejection);
+  }
+  return out;
+}
+
+}  // namespace conformance
