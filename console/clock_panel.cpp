@@ -48,7 +48,10 @@ void draw_player_clock(const engine::MatchState& st, int pl, engine::Millis now,
     shown = limit * 1000 - elapsed;
     colour = clock_colour(shown);
   }
-  if (!running && !deciding) colour = ui::colour::kMuted;
+  if (!running && !deciding) {
+    colour = ui::colour::kMuted;
+    if (limit > 0) shown = limit * 1000;  // an idle clock shows the full turn
+  }
   ImGui::PushFont(fonts && fonts->large ? fonts->large : ImGui::GetFont());
   ImGui::TextColored(ui::to_vec4(colour), "%s", clock_text(shown).c_str());
   ImGui::PopFont();

@@ -145,10 +145,15 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
             ui_.replay.events = session_->match().log();
             ui_.replay.title = session_->label();
             ui_.replay.cursor = static_cast<int>(ui_.replay.events.size());
+            ui_.replay.from_live = true;
             replay_cursor_built_ = -1;
             ui_.screen = Screen::kReplay;
           },
           [&](const BackToStart&) {
+            if (ui_.screen == Screen::kReplay && ui_.replay.from_live && session_) {
+              ui_.screen = Screen::kMatch;  // back to the desk
+              return;
+            }
             ui_.screen = Screen::kStart;
             refresh_list();
           },

@@ -64,5 +64,7 @@ class Console {
 
 // The console's own phrases (English and Korean), added to the shared catalog.
 void add_console_phrases(ui::Catalog& catalog);
+// Text the large font must hold besides Latin (the game-over band in Korean).
+std::vector<std::string> large_font_text();
 
 }  // namespace facedown::console

@@ -154,6 +154,7 @@ int main(int argc, char** argv) {
   spec.width = width;
   spec.height = height;
   spec.vsync = demo_dir.empty();
+  spec.fonts.large_text = console::large_font_text();
   auto opened = ui::Platform::open(spec);
   if (auto* e = std::get_if<std::string>(&opened)) {
     fmt::print(stderr, "facedown-console: {}\n", *e);

@@ -16,6 +16,8 @@ void add_console_phrases(ui::Catalog& c) {
       {"confirm", "Confirm", "확인"},
       {"cancel", "Cancel", "취소"},
       {"phase", "Phase", "단계"},
+      {"game_over", "GAME OVER", "경기 종료"},
+      {"game_over.draw", "GAME OVER — DRAW", "경기 종료 — 무승부"},
       {"toss", "coin toss", "동전 던지기"},
       // Start
       {"start.database", "Database", "데이터베이스"},
@@ -137,7 +139,7 @@ void add_console_phrases(ui::Catalog& c) {
       {"ev.started", "Match clock started", "경기 시계 시작"},
       {"ev.turn", "Turn of", "차례:"},
       {"ev.moved", "Moved", "이동"},
-      {"ev.awaiting_items", "Awaiting item declarations on", "아이템 선언 대기:"},
+      {"ev.awaiting_items", "Awaiting item declarations on", "아이템 선언 대기"},
       {"ev.awaiting_revival", "Awaiting revival choice of", "부활 선택 대기:"},
       {"ev.items", "Items declared:", "아이템 선언:"},
       {"ev.attack", "Attack", "공격"},
@@ -182,7 +184,16 @@ void add_console_phrases(ui::Catalog& c) {
       {"replay.view_as", "View as:", "보기:"},
       {"replay.view_tip", "Whose view of the match to show", "누구의 시점으로 볼지"},
       {"replay.event", "Event", "이벤트"},
+      {"replay.back_live", "Back to the match", "경기로 돌아가기"},
   });
+}
+
+std::vector<std::string> large_font_text() {
+  ui::Catalog c;
+  add_console_phrases(c);
+  std::vector<std::string> out;
+  for (const char* key : {"game_over", "game_over.draw", "wins"}) out.push_back(c.get(ui::Lang::kKorean, key));
+  return out;
 }
 
 }  // namespace facedown::console

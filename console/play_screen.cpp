@@ -207,7 +207,8 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
   ImGui::EndChild();
   ImGui::SameLine();
 
-  ImGui::BeginChild("play_side", ImVec2(0, 0), false);
+  const float pub_w = std::min(ImGui::GetContentRegionAvail().x * 0.34f, 330.0f);
+  ImGui::BeginChild("play_side", ImVec2(-pub_w - 8.0f, 0), false);
   ImGui::Text("%s %d   %s: %s", tr("ply"), st.ply, tr("phase"), tr(ui::phase_key(st.phase)));
   if (st.phase == engine::Phase::kPlaying) {
     ImGui::SameLine();
@@ -222,18 +223,21 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
 
   if (st.result) {
     const auto& r = *st.result;
-    ImGui::PushFont(view.fonts && view.fonts->large ? view.fonts->large : ImGui::GetFont());
+    // Game over is unmistakable: a full-width band in the winner's colour.
     const ImU32 c = r.winner == 0 ? ui::colour::kWarning : ui::player_colour(r.winner);
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, c);
+    ImGui::BeginChild("game_over", ImVec2(0, 96), true);
+    ImGui::PushFont(view.fonts && view.fonts->large ? view.fonts->large : ImGui::GetFont());
     if (r.winner == 0) {
-      ImGui::TextColored(ui::to_vec4(c), "%s", tr("draw"));
+      ImGui::TextUnformatted(tr("game_over.draw"));
     } else {
-      ImGui::TextColored(ui::to_vec4(c), "P%d %s", r.winner, tr("wins"));
+      ImGui::Text("%s — P%d %s", tr("game_over"), r.winner, tr("wins"));
     }
     ImGui::PopFont();
-    ImGui::TextColored(ui::to_vec4(r.reason == "disqualified" || r.reason == "timeout"
-                                       ? ui::colour::kDanger
-                                       : ui::colour::kOk),
-                       "%s — %s", tr(("reason." + r.reason).c_str()), r.detail.c_str());
+    ImGui::Text("%s: %s  (%s)", tr(("reason." + r.reason).c_str()),
+                st.players[static_cast<std::size_t>(std::max(r.winner, 1) - 1)].c_str(), r.detail.c_str());
+    ImGui::EndChild();
+    ImGui::PopStyleColor();
   } else if (st.phase == engine::Phase::kAwaitingItems) {
     draw_items(match, tr, ui, out);
   } else if (st.phase == engine::Phase::kAwaitingRevival) {
@@ -244,10 +248,15 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
     ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("play.pick_piece"));
   }
   ImGui::Separator();
+  ImGui::BeginChild("result_panel", ImVec2(0, 0), false);
   draw_result_panel(match, tr, ui);
+  ImGui::EndChild();
+
+  ImGui::EndChild();
+  ImGui::SameLine();
 
   // What the audience sees now: the public view of the board.
-  ImGui::Separator();
+  ImGui::BeginChild("play_public", ImVec2(0, 0), false);
   ImGui::TextUnformatted(tr("play.public_board"));
   const engine::StateView pub = engine::view_state(st, engine::kPublic);
   ui::BoardModel pub_model;
@@ -256,8 +265,8 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
   pub_model.lang = ui.lang;
   pub_model.last_from = st.last_from;
   pub_model.last_to = st.last_to;
-  const float h = std::max(ImGui::GetContentRegionAvail().y - 4.0f, 60.0f);
-  ui::draw_board("public_board", pub_model, ImVec2(std::min(ImGui::GetContentRegionAvail().x, h * 0.8f), h));
+  const ImVec2 room = ImGui::GetContentRegionAvail();
+  ui::draw_board("public_board", pub_model, ImVec2(room.x, std::max(room.y - 4.0f, 60.0f)));
   ImGui::EndChild();
 }
 

@@ -98,7 +98,8 @@ void draw_replay(const engine::Match& at, const ui::Fonts* fonts, const ui::Tr& 
     r.cursor = std::max(target, 1);
   }
   ImGui::SameLine();
-  if (action_button(ui, "replay.back_start", tr("ctl.back"), tr("ctl.back_tip"), ui::key::kEscape, "Esc"))
+  if (action_button(ui, "replay.back_start", r.from_live ? tr("replay.back_live") : tr("ctl.back"),
+                    r.from_live ? tr("replay.back_live") : tr("ctl.back_tip"), ui::key::kEscape, "Esc"))
     out.push_back(BackToStart{});
 
   const engine::Viewer viewers[] = {engine::kReferee, engine::kPlayer1, engine::kPlayer2, engine::kPublic};

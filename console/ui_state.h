@@ -77,6 +77,7 @@ struct ReplayUi {
   double replay_time_ms = 0;  // match time the playback has reached
   engine::Viewer viewer = engine::kReferee;
   int jump_ply = 0;
+  bool from_live = false;  // opened from the match on the desk: back goes there
 };
 
 struct UiState {

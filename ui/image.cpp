@@ -34,6 +34,25 @@ void flip_rows(Image& image) {
   }
 }
 
+Image to_grey(const Image& image) {
+  Image out = image;
+  for (std::size_t i = 0; i + 2 < out.pixels.size(); i += 3) {
+    const int y = (77 * image.pixels[i] + 150 * image.pixels[i + 1] + 29 * image.pixels[i + 2]) >> 8;
+    out.pixels[i] = out.pixels[i + 1] = out.pixels[i + 2] = static_cast<unsigned char>(y);
+  }
+  return out;
+}
+
+std::optional<std::string> write_png_grey(const Image& image, const std::string& path) {
+  if (image.width <= 0 || image.height <= 0) return "empty image, nothing written to " + path;
+  std::vector<unsigned char> grey(static_cast<std::size_t>(image.width * image.height));
+  for (std::size_t i = 0; i < grey.size(); ++i) grey[i] = image.pixels[i * 3];
+  if (stbi_write_png(path.c_str(), image.width, image.height, 1, grey.data(), image.width) == 0) {
+    return "cannot write " + path;
+  }
+  return std::nullopt;
+}
+
 Image downscale2(const Image& image) {
   Image out{image.width / 2, image.height / 2, {}};
   out.pixels.resize(static_cast<std::size_t>(out.width * out.height * 3));

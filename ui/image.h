@@ -19,6 +19,10 @@ std::optional<std::string> write_png(const Image& image, const std::string& path
 // nullopt when the file is missing or not an image.
 std::optional<Image> read_png(const std::string& path);
 void flip_rows(Image& image);
+// Luminance in all three channels (goldens are stored grey: a third of the size).
+Image to_grey(const Image& image);
+// Writes a grey image (as made by to_grey) as a one-channel PNG.
+std::optional<std::string> write_png_grey(const Image& image, const std::string& path);
 // Halves width and height by averaging 2x2 blocks (small goldens).
 Image downscale2(const Image& image);
 

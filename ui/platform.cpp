@@ -8,6 +8,8 @@
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 
+#include <cfloat>
+
 #include "ui/image.h"
 
 namespace facedown::ui {
@@ -63,10 +65,15 @@ int Platform::height() const {
   return h;
 }
 
-void Platform::begin_frame() {
+void Platform::begin_frame(bool with_input) {
   glfwPollEvents();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  if (!with_input) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    for (bool& down : io.MouseDown) down = false;
+  }
   ImGui::NewFrame();
 }
 

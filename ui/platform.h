@@ -38,7 +38,9 @@ class Platform {
   // True while the user has not asked to close the window.
   bool running() const;
   // Polls events and starts an ImGui frame. Sets io.DisplaySize from the window.
-  void begin_frame();
+  // with_input=false ignores the real mouse for this frame (screenshots must not
+  // depend on where the pointer happens to be).
+  void begin_frame(bool with_input = true);
   // Renders the ImGui frame, then swaps buffers.
   void end_frame();
   // Like end_frame(), but first saves the rendered framebuffer as an RGB PNG.

@@ -1,0 +1,145 @@
+// Screenshots of every console screen in English and Korean, in a real window
+// (run under xvfb-run with Mesa's llvmpipe), compared with small golden PNGs
+// (half size, grey) with a tolerance. Missing goldens are written (and the test says
+// so); FACEDOWN_UPDATE_GOLDEN=1 rewrites them. Actual images land in
+// build/.../console-screenshots/ for a person to look at.
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+#include <imgui.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "console/console.h"
+#include "console/move_preview.h"
+#include "console/script_driver.h"
+#include "ui/image.h"
+#include "ui/platform.h"
+#include "ui/theme.h"
+
+using namespace facedown;
+
+namespace {
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+struct Shooter {
+  ui::Platform* platform;
+  console::Console* console;
+  engine::Millis mono = 1000;
+  std::optional<ui::Image> previous;  // the last screen shot, English
+
+  void frames(int n) {
+    for (int i = 0; i < n; ++i) {
+      platform->begin_frame(false);
+      console->frame(mono);
+      platform->end_frame();
+    }
+  }
+
+  void shoot(const std::string& name) {
+    const std::string out_dir = FACEDOWN_BINARY_DIR "/console-screenshots";
+    const std::string golden_dir = FACEDOWN_SOURCE_DIR "/tests/console/golden";
+    std::filesystem::create_directories(out_dir);
+    for (ui::Lang lang : {ui::Lang::kEnglish, ui::Lang::kKorean}) {
+      console->ui().lang = lang;
+      frames(3);
+      const std::string file = fmt::format("{}-{}.png", name, lang == ui::Lang::kKorean ? "ko" : "en");
+      platform->begin_frame(false);
+      console->frame(mono);
+      const auto err = platform->end_frame_and_capture(out_dir + "/" + file);
+      REQUIRE(!err);
+      const auto actual = ui::read_png(out_dir + "/" + file);
+      REQUIRE(actual);
+      const ui::Image small = ui::to_grey(ui::downscale2(*actual));
+      // The tolerance must tell screens apart: each differs from the one before.
+      if (previous && lang == ui::Lang::kEnglish) {
+        const auto apart = ui::compare(small, *previous);
+        INFO(file << " against the previous screen: mean " << apart.mean_abs);
+        CHECK((apart.mean_abs >= 3.0 || apart.differing_share >= 0.02));
+      }
+      if (lang == ui::Lang::kEnglish) previous = small;
+      const std::string golden_path = golden_dir + "/" + file;
+      const char* update = std::getenv("FACEDOWN_UPDATE_GOLDEN");
+      const auto golden = ui::read_png(golden_path);
+      if (!golden || (update && std::string(update) == "1")) {
+        std::filesystem::create_directories(golden_dir);
+        REQUIRE(!ui::write_png_grey(small, golden_path));
+        WARN("wrote golden " << golden_path);
+        continue;
+      }
+      const auto diff = ui::compare(small, *golden);
+      INFO(file << ": mean " << diff.mean_abs << ", differing " << diff.differing_share);
+      CHECK(diff.same_size);
+      CHECK(diff.mean_abs < 3.0);
+      CHECK(diff.differing_share < 0.02);
+    }
+    console->ui().lang = ui::Lang::kEnglish;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("every console screen in English and Korean matches its golden image") {
+  ui::WindowSpec spec;
+  spec.width = 1280;
+  spec.height = 800;
+  spec.vsync = false;
+  spec.fonts.large_text = console::large_font_text();
+  auto opened = ui::Platform::open(spec);
+  if (auto* e = std::get_if<std::string>(&opened)) FAIL("no window: " << *e);
+  auto& platform = *std::get<std::unique_ptr<ui::Platform>>(opened);
+  ui::apply_theme(ImGui::GetStyle());
+  console::Console c(console::memory_library(), &platform.fonts());
+  Shooter s{&platform, &c, 1000, std::nullopt};
+
+  auto loaded = console::ScriptDriver::load(read(FACEDOWN_SOURCE_DIR "/tests/console/scripts/full-match.txt"));
+  REQUIRE(std::holds_alternative<console::ScriptDriver>(loaded));
+  auto& driver = std::get<console::ScriptDriver>(loaded);
+
+  s.shoot("start");
+  REQUIRE(!driver.create(c, s.mono));
+  // Setup: player 1 locked, player 2 half placed (masked on screen).
+  std::size_t i = 0;
+  for (; i < 2; ++i) REQUIRE(!driver.play(c, i, s.mono));
+  const auto& game = c.session()->match().game();
+  c.ui().setup.player = 2;
+  c.ui().setup.draft[1] = game.random_setup(2, 7);
+  c.ui().setup.draft[1].resize(9);
+  s.shoot("setup");
+  c.ui().setup.draft[1].clear();
+
+  // Play: up to the multi-battle, with c5-c4 chosen and previewed.
+  auto play_until = [&](const std::string& line) {
+    for (; i < driver.size() && driver.line(i).find(line) == std::string::npos; ++i)
+      REQUIRE(!driver.play(c, i, s.mono));
+  };
+  play_until("move c5-c4");
+  const auto& g = game.geometry();
+  c.ui().play.selected = *g.parse("c5");
+  c.ui().play.preview = console::preview_move(c.session()->match(), {*g.parse("c5"), *g.parse("c4")}, 0);
+  s.shoot("play");
+  c.ui().play.preview.reset();
+  c.ui().play.selected = engine::kNoSquare;
+  REQUIRE(!driver.play(c, i++, s.mono));  // the move: items awaited
+  s.shoot("items");
+  play_until("revive");
+  s.shoot("revival");
+  REQUIRE(!driver.play(c, i++, s.mono));
+  s.mono += 70000;  // player 2 runs out of time
+  s.frames(2);
+  REQUIRE(c.session()->match().state().result);
+  s.shoot("result");
+
+  c.dispatch(console::ReplayCurrent{}, s.mono);
+  c.ui().replay.cursor = 17;
+  c.ui().replay.viewer = engine::kPublic;
+  s.shoot("replay");
+}
