@@ -155,7 +155,7 @@ json event_to_json(const Event& e, const Game& g) {
                    for (const auto& p : o.pairs)
                      pairs.push_back({{"mover", ref_json(p.mover, g)},
                                       {"enemy", ref_json(p.enemy, g)},
-                                      {"kind", p.kind},
+                                      {"kind", p.kind.empty() ? json(nullptr) : json(p.kind)},
                                       {"outcome", p.outcome}});
                    j["pairs"] = pairs;
                    j["removed"] = refs_json(o.removed, g);
@@ -248,7 +248,8 @@ std::variant<Event, std::string> event_from_json(const json& j, const Game& g) {
     } else if (type == "battle") {
       Battle b;
       for (const auto& p : j.at("pairs"))
-        b.pairs.push_back({rd.ref(p.at("mover")), rd.ref(p.at("enemy")), p.at("kind"), p.at("outcome")});
+        b.pairs.push_back({rd.ref(p.at("mover")), rd.ref(p.at("enemy")),
+                           p.at("kind").is_null() ? std::string() : p.at("kind").get<std::string>(), p.at("outcome")});
       b.removed = rd.refs(j.at("removed"));
       b.revealed = rd.refs(j.at("revealed"));
       e.body = b;

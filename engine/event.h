@@ -77,7 +77,7 @@ struct ItemsDeclared {
 struct BattlePair {
   PieceRef mover;  // the moved (or revived) piece's side of this pair
   PieceRef enemy;
-  std::string kind;     // "sum" | "minus" | "mine" | "king" | "kings"
+  std::string kind;     // "sum" | "minus" | "mine" | "king" | "kings"; empty in views that may not know it
   std::string outcome;  // "mover" | "enemy" | "both" | "none": who wins / what is removed
 };
 struct Battle {

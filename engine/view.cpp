@@ -41,6 +41,9 @@ Event project(const Event& event, Viewer viewer) {
                  },
                  [&](Battle& o) {
                    for (auto& p : o.pairs) {
+                     // The kind of a pair ("mine", "sum", ...) tells what a piece is,
+                     // so a viewer who may not know either piece does not get it.
+                     if ((p.mover.hidden_from | p.enemy.hidden_from) & viewer_bit(viewer)) p.kind.clear();
                      blank(p.mover, viewer);
                      blank(p.enemy, viewer);
                    }

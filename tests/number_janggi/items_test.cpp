@@ -181,3 +181,29 @@ TEST_CASE("item use is public; Blind keeps the piece face down even when it fall
   CHECK(decl["items"]["2"] == json({{"item", "blind"}, {"square", "c6"}}));
   CHECK(decl["items"]["1"].is_null());
 }
+
+TEST_CASE("Blind hides what kind of battle it was: a blinded mine is not given away") {
+  // Regression: the public saw the pair's kind ("mine"), which told them the
+  // blinded piece was a mine (and "sum"/"minus" that it was a number).
+  auto m = nj::position({{"K", "a1"}, {"5", "c4"}, {"M", "f1"}}, {{"K", "f9"}, {"M", "c6"}, {"4", "e8"}}, 1);
+  nj::play(m, "move c4-c5");
+  nj::play(m, "items 1=none 2=blind:c6");
+  auto ref = nj::last_battle(m, kReferee)["pairs"][0];
+  CHECK(ref["kind"] == "mine");
+  CHECK(ref["outcome"] == "both");
+  for (Viewer v : {kPublic, kPlayer1}) {
+    auto pair = nj::last_battle(m, v)["pairs"][0];
+    CHECK(pair["kind"].is_null());
+    CHECK(pair["enemy"]["piece"].is_null());
+    CHECK(pair["outcome"] == "both");
+    CHECK(nj::state(m, v)["removed"]["2"] == json::array({nullptr}));
+  }
+  CHECK(nj::last_battle(m, kPlayer2)["pairs"][0]["kind"] == "mine");  // the owner knows
+  // A blinded number: "sum" would tell that it is a number.
+  auto n = nj::position({{"K", "a1"}, {"5", "c4"}, {"M", "f1"}}, {{"K", "f9"}, {"3", "c6"}, {"4", "e8"}}, 1);
+  nj::play(n, "move c4-c5");
+  nj::play(n, "items 1=blind:c5 2=none");
+  CHECK(nj::last_battle(n, kPublic)["pairs"][0]["kind"].is_null());
+  CHECK(nj::last_battle(n, kPlayer1)["pairs"][0]["kind"] == "sum");
+  CHECK(nj::last_battle(n, kReferee)["pairs"][0]["kind"] == "sum");
+}
