@@ -141,6 +141,7 @@ int main(int argc, char** argv) {
   app.add_option("--size", width, "window width")->check(CLI::Range(640, 7680));
   CLI11_PARSE(app, argc, argv);
   if (!demo_dir.empty() && script.empty()) script = console::demo_script_path(FACEDOWN_SOURCE_DIR);
+  // The demo keeps away from the operator's real database unless given one.
   if (!demo_dir.empty() && db == default_db_path()) db = ":memory:";
   height = width * 5 / 8;
 
