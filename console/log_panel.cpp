@@ -25,7 +25,12 @@ void draw_log(const engine::Match& match, engine::Viewer viewer, const ui::Tr& t
   ImGui::TableSetupColumn(tr("log.event"), ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableHeadersRow();
   const std::size_t first = max_rows > 0 && log.size() > max_rows ? log.size() - max_rows : 0;
-  for (std::size_t i = first; i < log.size(); ++i) {
+  // Only the visible rows are described and drawn: a long final stays cheap.
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(log.size() - first));
+  while (clipper.Step())
+  for (std::size_t i = first + static_cast<std::size_t>(clipper.DisplayStart);
+       i < first + static_cast<std::size_t>(clipper.DisplayEnd); ++i) {
     const engine::Event e = engine::project(log[i], viewer);
     const bool voided = i < effective.size() && !effective[i];
     ImGui::TableNextRow();
