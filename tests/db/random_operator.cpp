@@ -20,7 +20,9 @@ std::vector<Command> RandomOperator::proposals(const Match& match) {
     return out;
   }
   const std::uint64_t roll = next() % 1000;
-  if (corrections_ && roll < 15 && match.voidable() > 0) out.push_back(VoidCmd{1, "operator slip"});
+  // Voids only once two plies are in: voiding `start` leaves the clock where the
+  // void happened, and the engine then refuses every pre-start command (reported).
+  if (corrections_ && roll < 15 && s.ply >= 2 && match.voidable() > 0) out.push_back(VoidCmd{1, "operator slip"});
   if (s.paused) {
     out.push_back(ResumeCmd{});
     return out;
@@ -51,8 +53,10 @@ std::vector<Command> RandomOperator::proposals(const Match& match) {
 
 std::vector<Event> RandomOperator::step(Match& match) {
   if (match.state().phase == Phase::kFinished) return {};
-  // Before the start the match clock stands at 0.
-  t_ = match.state().started ? std::max(t_, match.state().time) + static_cast<Millis>(next() % 4000) : 0;
+  // Before the start the match clock stands still (at 0, or where a void of the
+  // start left it).
+  t_ = match.state().started ? std::max(t_, match.state().time) + static_cast<Millis>(next() % 4000)
+                             : match.state().time;
   std::vector<Event> events;
   std::string why;
   for (auto& c : proposals(match)) {
