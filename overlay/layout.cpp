@@ -64,8 +64,9 @@ OverlayLayout layout_overlay(Orientation orientation, int files, int ranks) {
   l.panels[1] = {l.safe.right() - kPanel, mid_y, kPanel, mid_h};
   l.board_space = {l.panels[0].right() + 2 * kGap, mid_y, l.panels[1].x - l.panels[0].right() - 4 * kGap, mid_h};
   l.board = BoardLayout(orientation, files, ranks, l.board_space);
-  const float bw = std::min(1180.0f, l.safe.w), bh = 200;
-  l.banner = {l.safe.x + (l.safe.w - bw) / 2, mid_y + (mid_h - bh) / 2, bw, bh};
+  // Over the board only: the players' panels (removed pieces, items) stay readable.
+  const float bw = l.board_space.w + 2 * kGap, bh = 200;
+  l.banner = {l.board_space.x - kGap, mid_y + (mid_h - bh) / 2, bw, bh};
   return l;
 }
 

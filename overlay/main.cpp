@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
   CLI::App app{"Facedown audience overlay: the public board, live or in replay"};
   std::string db_path, layout = "landscape", background = "chroma", lang = "en", capture;
   std::optional<std::int64_t> match;
-  bool latest = false, replay = false;
+  bool latest = false, replay = false, stats = false;
   int width = 1920, height = 1080, frames = 0;
   app.add_option("--db", db_path, "the match store (SQLite file); waited for when missing")->required();
   auto* m = app.add_option("--match", match, "the match id to show");
@@ -61,6 +61,7 @@ int main(int argc, char** argv) {
   app.add_option("--size", width, "window width (the height follows 16:9)");
   app.add_option("--capture", capture, "save the frame as PNG after --frames frames and quit (tests)");
   app.add_option("--frames", frames, "with --capture: frames to run first");
+  app.add_flag("--stats", stats, "print frames drawn and wake-ups every 10 s (stderr)");
   CLI11_PARSE(app, argc, argv);
   height = width * 9 / 16;
 
@@ -87,8 +88,21 @@ int main(int argc, char** argv) {
 
   OverlaySession session(std::make_unique<PublicFeed>(db_path, match), config);
   int drawn = 0;
+  long frames_drawn = 0, wakeups = 0;
+  double frame_seconds = 0;
+  double stats_from = steady_seconds();
   while (window.running()) {
     const double steady = steady_seconds(), wall = wall_seconds();
+    ++wakeups;
+    if (stats && steady - stats_from >= 10) {
+      std::fprintf(stderr, "facedown-overlay: %.1f frames/s (%.1f ms each), %.1f wake-ups/s\n",
+                   static_cast<double>(frames_drawn) / (steady - stats_from),
+                   frames_drawn ? 1000 * frame_seconds / static_cast<double>(frames_drawn) : 0.0,
+                   static_cast<double>(wakeups) / (steady - stats_from));
+      frames_drawn = wakeups = 0;
+      frame_seconds = 0;
+      stats_from = steady;
+    }
     session.update(steady, wall);
     for (int key : window.take_keys()) {
       if (key == GLFW_KEY_ESCAPE || key == GLFW_KEY_ENTER || (!replay && key == GLFW_KEY_SPACE)) session.skip_animation();
@@ -99,6 +113,7 @@ int main(int argc, char** argv) {
     if (session.needs_frame(steady, wall) || asked || !capture.empty()) {
       if (auto err = window.ensure_glyphs(glyphs_needed(session.model(), config.lang)))
         std::fprintf(stderr, "facedown-overlay: %s\n", err->c_str());
+      ++frames_drawn;
       window.begin_frame();
       DrawOptions o = session.draw_options(steady, wall);
       o.transform = fit_canvas(static_cast<float>(window.width()), static_cast<float>(window.height()));
@@ -112,6 +127,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "facedown-overlay: %s\n", err->c_str());
         return 1;
       }
+      frame_seconds += steady_seconds() - steady;
       if (last) break;
     }
     window.wait(session.idle_timeout(steady, wall));

@@ -383,7 +383,8 @@ void draw_banner(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, 
     pen.text(head, {r.centre().x, r.y + 26}, 84, kText, 0.5f, r.w - 60);
     std::string sub = reason_text(o.lang, res.reason);
     if (dq) sub = fmt::format("{} \xC2\xB7 {} {}", sub, m.players[static_cast<std::size_t>(res.winner - 1)], phrase(o.lang, Phrase::kWins));
-    if (!res.detail.empty() && res.reason != "disqualified") sub += " \xC2\xB7 " + res.detail;
+    // The engine writes details in English; Korean captions stay Korean.
+    if (!res.detail.empty() && !dq && o.lang == Lang::kEn) sub += " \xC2\xB7 " + res.detail;
     pen.text(sub, {r.centre().x, r.y + 128}, 40, kText, 0.5f, r.w - 60);
     return;
   }

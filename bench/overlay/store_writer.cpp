@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
   std::string path, game = "number-janggi", preset = "genius-2015";
   int commands = 100, min_ms = 40, max_ms = 160;
   std::uint64_t seed = 1;
-  bool hold = false, keep_going = false;
+  bool hold = false, keep_going = false, finish = false;
   app.add_option("--db", path)->required();
   app.add_option("--game", game);
   app.add_option("--preset", preset);
@@ -34,6 +34,7 @@ int main(int argc, char** argv) {
   app.add_option("--max-ms", max_ms, "longest wall pause between commits");
   app.add_option("--seed", seed);
   app.add_flag("--keep-going", keep_going, "pause/resume between moves and void endings: exactly --commands commits");
+  app.add_flag("--finish", finish, "resign for player 2 at the end if the match is still on");
   app.add_flag("--hold", hold, "stay alive after the last command (a console idling on air)");
   CLI11_PARSE(app, argc, argv);
 
@@ -53,7 +54,7 @@ int main(int argc, char** argv) {
   std::uniform_int_distribution<int> pause(min_ms, max_ms);
   db::MatchId id = 0;
   long long start = now_ns();
-  overlay::bench::play_random(*info, preset, seed, commands, 1000, keep_going, [&](const engine::Match& m, const std::vector<engine::Event>& evs) {
+  auto commit = [&](const engine::Match& m, const std::vector<engine::Event>& evs) {
     if (id == 0) {
       auto created = store.create_match(m);
       if (auto* err = std::get_if<db::StoreError>(&created)) throw std::runtime_error(err->message);
@@ -65,7 +66,12 @@ int main(int argc, char** argv) {
     }
     std::printf("%d %lld %lld\n", evs.back().seq, start, now_ns());
     std::fflush(stdout);
-  });
+  };
+  engine::Match match = overlay::bench::play_random(*info, preset, seed, commands, 1000, keep_going, commit);
+  if (finish && !match.state().result) {
+    auto r = match.submit(engine::ResignCmd{2}, match.state().time + 1000);
+    if (!r.events.empty()) commit(match, r.events);
+  }
   while (hold) std::this_thread::sleep_for(std::chrono::seconds(1));
   return 0;
 }
