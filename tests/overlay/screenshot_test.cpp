@@ -117,3 +117,38 @@ TEST_CASE("the result banner with the verified reveal", "[screenshot]") {
                                      std::string("y"), true};
   shoot("result", m, at(m, 1), Background::kSolid);
 }
+
+TEST_CASE("every game of the registry, mid-match, both layouts (frames kept for review, no golden)", "[screenshot]") {
+  for (const auto& info : engine::all_games()) {
+    engine::Match match = random_match(info, info.default_preset, 5, 24);
+    const auto rows = public_rows(match, 1.7e9, 1);
+    std::size_t shown = rows.size();  // up to the resignation that ended it, so the board shows
+    while (shown > 1 && rows[shown - 1].type != "moved" && rows[shown - 1].type != "attack") --shown;
+    OverlayModel m = derive_model(rows, shown, engine::all_games());
+    INFO(info.id);
+    REQUIRE(m.opened);
+    CHECK(m.problems.empty());
+    for (auto orientation : {Orientation::kLandscape, Orientation::kPortrait}) {
+      OverlayWindow& w = window();
+      REQUIRE_FALSE(w.ensure_glyphs(glyphs_needed(m, Lang::kEn)).has_value());
+      w.begin_frame();
+      DrawOptions o = at(m, 2);
+      o.orientation = orientation;
+      o.battle_elapsed = 1.0;  // the last attack, flipped
+      o.transform = fit_canvas(static_cast<float>(w.width()), static_cast<float>(w.height()));
+      o.small_font = w.fonts().small;
+      o.large_font = w.fonts().large;
+      draw_overlay(*ImGui::GetBackgroundDrawList(), m, o);
+      const std::filesystem::path out_dir = std::filesystem::path(FACEDOWN_BINARY_DIR) / "overlay-screenshots";
+      const std::string name = info.id + (orientation == Orientation::kLandscape ? "-landscape" : "-portrait");
+      REQUIRE_FALSE(w.end_frame(background_colour(Background::kChroma), (out_dir / (name + ".png")).string()).has_value());
+      auto frame = ui::read_png((out_dir / (name + ".png")).string());
+      REQUIRE(frame);
+      // Not just the background: a good share of the frame is board and panels.
+      std::size_t drawn = 0;
+      for (std::size_t i = 0; i + 2 < frame->pixels.size(); i += 3)
+        if (!(frame->pixels[i] == 0 && frame->pixels[i + 1] == 177 && frame->pixels[i + 2] == 64)) ++drawn;
+      CHECK(drawn > frame->pixels.size() / 3 / 3);
+    }
+  }
+}
