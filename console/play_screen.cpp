@@ -195,7 +195,10 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
   if (st.phase == engine::Phase::kAwaitingRevival) model.targets = st.pending.squares;
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float board_w = std::min(avail.x * 0.46f, avail.y * 0.72f);
+  // As wide as the board's shape allows at this height (22 px of coordinates).
+  const auto& geo = game.geometry();
+  const float board_w = std::min(avail.x * 0.46f, (avail.y - 22.0f) * static_cast<float>(geo.files()) /
+                                                      static_cast<float>(geo.ranks()) + 30.0f);
   ImGui::BeginChild("play_board", ImVec2(board_w, 0), false);
   const auto result = ui::draw_board("board", model, ImVec2(board_w, ImGui::GetContentRegionAvail().y));
   ui.board = result.layout;

@@ -69,13 +69,14 @@ void draw_replay(const engine::Match& at, const ui::Fonts* fonts, const ui::Tr& 
   ImGui::SameLine();
   for (int speed : {1, 2, 4}) {
     const std::string label = fmt::format("{}x", speed);
-    if (speed == r.speed) ImGui::PushStyleColor(ImGuiCol_Button, ui::colour::kOk & 0xA0FFFFFFu);
+    const bool current = speed == r.speed;
+    if (current) ImGui::PushStyleColor(ImGuiCol_Button, ui::colour::kOk & 0xA0FFFFFFu);
     const char key = static_cast<char>('0' + speed);
     const std::string key_name(1, key);
     if (action_button(ui, "replay.speed" + label, label.c_str(), tr("replay.speed_tip"), key,
                       key_name.c_str()))
       r.speed = speed;
-    if (speed == r.speed) ImGui::PopStyleColor();
+    if (current) ImGui::PopStyleColor();
     ImGui::SameLine();
   }
   ImGui::SetNextItemWidth(110);

@@ -3,6 +3,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
+
 #include "console/screens.h"
 #include "console/widgets.h"
 #include "ui/keys.h"
@@ -28,7 +30,7 @@ void choose_game(const std::vector<engine::GameInfo>& games, int index, const st
 }
 
 void draw_new_match(const StartView& view, const ui::Tr& tr, UiState& ui,
-                    std::vector<Action>& out) {
+                    std::vector<Action>& out, float reserve) {
   const auto& games = *view.games;
   StartForm& form = ui.start;
   if (!form.initialised) choose_game(games, 0, "", form);
@@ -37,15 +39,21 @@ void draw_new_match(const StartView& view, const ui::Tr& tr, UiState& ui,
   ImGui::SetNextItemWidth(320);
   const std::string game_label =
       ui.lang == ui::Lang::kKorean ? info.name_ko : info.name_en;
+  int chosen = -1;
   if (ImGui::BeginCombo(tr("start.game"), game_label.c_str())) {
     for (std::size_t i = 0; i < games.size(); ++i) {
       const std::string name = ui.lang == ui::Lang::kKorean ? games[i].name_ko : games[i].name_en;
-      if (ImGui::Selectable(name.c_str(), static_cast<int>(i) == form.game))
-        choose_game(games, static_cast<int>(i), "", form);
+      if (ImGui::Selectable(name.c_str(), static_cast<int>(i) == form.game)) chosen = static_cast<int>(i);
+      ui.hits.record_last_item("start.game." + games[i].id);
     }
     ImGui::EndCombo();
   }
   ui.hits.record_last_item("start.game");
+  if (chosen >= 0) {
+    // The rest of this form belongs to the old game: draw it from the next frame.
+    choose_game(games, chosen, "", form);
+    return;
+  }
   ImGui::SetNextItemWidth(320);
   if (ImGui::BeginCombo(tr("start.preset"), form.preset.c_str())) {
     for (const auto& p : info.presets) {
@@ -60,8 +68,8 @@ void draw_new_match(const StartView& view, const ui::Tr& tr, UiState& ui,
 
   // Options: value editable, the preset's value shown as the default.
   const auto resolved = engine::resolve_options(info, form.preset, {});
-  if (ImGui::BeginTable("options", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg,
-                        ImVec2(0, 230))) {
+  if (ImGui::BeginTable("options", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY,
+                        ImVec2(0, std::max(160.0f, ImGui::GetContentRegionAvail().y - reserve)))) {
     ImGui::TableSetupColumn(tr("start.option"));
     ImGui::TableSetupColumn(tr("start.value"));
     ImGui::TableSetupColumn(tr("start.default"));
@@ -172,12 +180,13 @@ void draw_start(const StartView& view, const ui::Tr& tr, UiState& ui, std::vecto
 
   ImGui::Separator();
   ImGui::TextUnformatted(tr("start.new"));
-  draw_new_match(view, tr, ui, out);
+  // Below the options: names, first mover, create (and the finished matches).
+  draw_new_match(view, tr, ui, out, finished.empty() ? 150.0f : 330.0f);
 
   if (!finished.empty()) {
     ImGui::Separator();
     ImGui::TextUnformatted(tr("start.finished"));
-    ImGui::BeginChild("finished", ImVec2(0, 0), false);
+    ImGui::BeginChild("finished", ImVec2(0, 0), false);  // scrolls when there are many
     for (std::size_t i = finished.size(); i-- > 0;) {
       const auto& m = *finished[i];
       ImGui::PushID(static_cast<int>(m.id));

@@ -1,0 +1,168 @@
+// The console's other flows through its UI: every game of the engine can be set
+// up and played from the console; an unfinished match is offered first and its
+// clock paused on resume; a finished match replays step by step, by ply, at speed
+// and from each viewer's side.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+
+#include "console/script_driver.h"
+#include "console_driver.h"
+#include "engine/registry.h"
+#include "engine/view.h"
+#include "ui/keys.h"
+
+using namespace facedown;
+using console::testing::ConsoleDriver;
+
+namespace {
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Plays the full-match script into the console's library (no clicks needed here).
+void play_script(ConsoleDriver& d) {
+  auto loaded = console::ScriptDriver::load(read(FACEDOWN_SOURCE_DIR "/tests/console/scripts/full-match.txt"));
+  REQUIRE(std::holds_alternative<console::ScriptDriver>(loaded));
+  auto& driver = std::get<console::ScriptDriver>(loaded);
+  REQUIRE(!driver.create(d.console(), d.mono));
+  for (std::size_t i = 0; i < driver.size(); ++i) REQUIRE(!driver.play(d.console(), i, d.mono));
+}
+
+}  // namespace
+
+TEST_CASE("every game can be created, set up and played from the console") {
+  for (const auto& info : engine::all_games()) {
+    DYNAMIC_SECTION(info.id) {
+      ConsoleDriver d(console::memory_library());
+      auto& c = d.console();
+      d.frame(2);
+      d.click("start.game");
+      d.click("start.game." + info.id);
+      // Only the chosen game's options are offered.
+      for (const auto& [name, value] : c.ui().start.options) CHECK(info.find_option(name) != nullptr);
+      d.click("start.create");
+      INFO(c.ui().notice << c.ui().banner);
+      REQUIRE(c.session());
+      CHECK(c.session()->match().state().game == info.id);
+      for (int p = 1; p <= 2; ++p) {
+        d.press('0' + p);
+        d.press('S');  // shuffle: the game's own random setup
+        d.click("setup.lock");
+        d.press(ui::key::kEnter);
+        d.frame();
+        REQUIRE(c.session()->match().state().setup_locked[static_cast<std::size_t>(p - 1)]);
+      }
+      d.press('G');
+      REQUIRE(c.session()->match().state().started);
+      // A few plies, each by clicking a legal move on the board and confirming.
+      for (int ply = 0; ply < 4; ++ply) {
+        const auto& m = c.session()->match();
+        if (m.state().result || m.state().phase != engine::Phase::kPlaying) break;
+        d.mono += 1000;
+        const auto moves = m.legal_moves();
+        REQUIRE(!moves.empty());
+        const auto& g = m.game().geometry();
+        const int before = m.state().ply;
+        d.click_square(g.name(moves.front().from));
+        d.click_square(g.name(moves.front().to));
+        d.press(ui::key::kEnter);
+        CHECK(c.session()->match().state().ply == before + 1);
+        if (c.session()->match().state().phase == engine::Phase::kAwaitingItems) d.press(ui::key::kEnter);
+      }
+    }
+  }
+}
+
+TEST_CASE("an unfinished match is offered first and resumes paused") {
+  auto library = console::memory_library();
+  ConsoleDriver d(std::move(library));
+  auto& c = d.console();
+  d.frame(2);
+  d.click("start.create");
+  for (int p = 1; p <= 2; ++p) {
+    d.press('S');
+    d.click("setup.lock");
+    d.press(ui::key::kEnter);
+    d.frame();
+  }
+  d.press('G');
+  d.mono += 3000;
+  d.frame();
+  REQUIRE(c.session()->match().state().started);
+  // The operator leaves the desk (as after a crash, the match stays stored).
+  d.click("ctl.back");
+  d.frame();
+  REQUIRE(c.ui().screen == console::Screen::kStart);
+  REQUIRE(c.ui().hits.has("start.resume.1"));
+  d.press('R');  // resumes the newest unfinished match
+  REQUIRE(c.ui().screen == console::Screen::kMatch);
+  const auto& st = c.session()->match().state();
+  CHECK(st.paused);
+  const auto* paused = std::get_if<engine::Paused>(&c.session()->match().log().back().body);
+  REQUIRE(paused);
+  CHECK(paused->reason == console::kResumeReason);
+  d.press('P');  // resume the clock: no reason needed
+  CHECK(!c.session()->match().state().paused);
+}
+
+TEST_CASE("a finished match replays by step, by ply, at speed, from every side") {
+  ConsoleDriver d(console::memory_library());
+  auto& c = d.console();
+  play_script(d);
+  d.mono += 70000;  // the timeout
+  d.frame(2);
+  REQUIRE(c.session()->match().state().result);
+  const auto log = c.session()->match().log();
+  c.dispatch(console::BackToStart{}, d.mono);
+  d.frame();
+  d.click("start.replay.1");
+  REQUIRE(c.ui().screen == console::Screen::kReplay);
+  auto& r = c.ui().replay;
+  CHECK(r.cursor == 1);
+  d.press(ui::key::kRight);  // one command: `first 1`
+  CHECK(r.cursor == 2);
+  d.press(ui::key::kEnd);
+  CHECK(r.cursor == static_cast<int>(log.size()));
+  REQUIRE(c.replay_match()->state().result);
+  d.press(ui::key::kLeft);  // back over the timeout
+  CHECK(r.cursor == static_cast<int>(log.size()) - 1);
+  CHECK(!c.replay_match()->state().result);
+
+  // Jump to ply 3: the position after three moves, before the fourth began.
+  r.jump_ply = 3;
+  d.press('J');
+  CHECK(c.replay_match()->state().ply == 3);
+  const int at_ply3 = r.cursor;
+  CHECK(std::holds_alternative<engine::Moved>(log[static_cast<std::size_t>(at_ply3)].body));
+
+  // Viewers: the public sees no identity of an unrevealed piece, the referee all.
+  d.press(ui::key::kF1 + 3);
+  CHECK(r.viewer == engine::kPublic);
+  const auto pub = engine::view_state(c.replay_match()->state(), engine::kPublic);
+  CHECK(std::none_of(pub.board.begin(), pub.board.end(),
+                     [](const engine::SquareView& s) { return s.type && !s.revealed; }));
+  d.press(ui::key::kF1);
+  CHECK(r.viewer == engine::kReferee);
+
+  // Playing at 4x: 8 s of match time pass in 2 s of wall time.
+  d.press('4');
+  CHECK(r.speed == 4);
+  const auto t0 = c.replay_match()->state().time;
+  d.press(ui::key::kSpace);
+  REQUIRE(r.playing);
+  for (int i = 0; i < 40; ++i) {
+    d.mono += 50;
+    d.frame();
+  }
+  const auto t1 = c.replay_match()->state().time;
+  CHECK(t1 > t0);
+  CHECK(t1 <= t0 + 8000);
+  d.press(ui::key::kSpace);
+  CHECK(!r.playing);
+}
