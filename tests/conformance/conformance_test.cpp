@@ -233,6 +233,7 @@ void check_export(const GameInfo& info, const Match& m) {
 }
 
 struct Totals {
+  std::map<std::string, int> seen;  // event types and end reasons
   int sessions = 0;
   long submissions = 0;
   long events = 0;
@@ -254,6 +255,8 @@ void run_session(const GameInfo& info, const std::string& preset, std::uint64_t 
       follower.emplace(fold(info, {m.log().front()}));
     }
     for (const auto& e : events) {
+      ++totals.seen[event_type(e.body)];
+      if (auto* end = std::get_if<Ended>(&e.body)) ++totals.seen["ended:" + end->reason];
       check_round_trip(e, m.game());
       REQUIRE_FALSE(follower->record(e));
     }
@@ -327,6 +330,20 @@ TEST_CASE("conformance: random playouts of every game and preset") {
                    << totals.pairs.valid << "/" << totals.pairs.tried << " hidden-identity pairs checked, "
                    << secs << " s");
       CHECK(totals.sessions == n);
+      std::string seen;
+      for (const auto& [k, v] : totals.seen) seen += " " + k + "=" + std::to_string(v);
+      WARN("seen:" << seen);
+      // The sessions reach every part of the rules they are meant to exercise.
+      if (info.id == "number-janggi") {
+        std::vector<std::string> wanted = {"battle", "revived", "revival-declined", "voided", "paused", "resumed",
+                                           "warned", "ticked", "ended:king-captured", "ended:resigned",
+                                           "ended:disqualified"};
+        if (preset.id == "genius-2015") wanted.insert(wanted.end(), {"items-declared", "ended:timeout"});
+        for (const auto& w : wanted) {
+          INFO(preset.id << " never produced " << w);
+          CHECK(totals.seen[w] > 0);
+        }
+      }
       // The hidden-identity check must really run, not be skipped every time (in
       // Number Janggi numbers move alike, so most exchanges keep the match the same).
       CHECK(totals.pairs.valid > 0);

@@ -29,6 +29,15 @@ std::optional<Command> main_action(const Match& m, Rng& rng) {
   if (s.phase == Phase::kPlaying && s.to_move != 0) {
     auto moves = m.legal_moves();
     if (moves.empty()) return std::nullopt;
+    // Half the time prefer moves that change rank, so pieces travel (and reach
+    // far ranks, revivals and the end) instead of shuffling sideways.
+    if (rng.chance(500)) {
+      const Geometry& g = m.game().geometry();
+      std::vector<Move> travel;
+      for (const auto& mv : moves)
+        if (g.rank_of(mv.from) != g.rank_of(mv.to)) travel.push_back(mv);
+      if (!travel.empty()) return MoveCmd{travel[rng.below(travel.size())]};
+    }
     return MoveCmd{moves[rng.below(moves.size())]};
   }
   if (s.phase == Phase::kAwaitingItems) {
