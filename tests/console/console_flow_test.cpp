@@ -109,6 +109,12 @@ TEST_CASE("a full Number Janggi match played through the console UI ends up in t
   d.click("setup.lock.confirm");
   REQUIRE(match().state().setup_locked[0]);
   d.frame();
+#ifdef FACEDOWN_CONSOLE_HAS_STORE
+  // The store seals the setup: the console shows its commitment, not the pieces.
+  const auto commitment = c.session()->commitment(1);
+  REQUIRE(commitment);
+  CHECK(commitment->size() == 64);
+#endif
   CHECK(c.ui().setup.draft[0].empty());  // the secret left the UI
   CHECK(c.ui().setup.player == 2);
 

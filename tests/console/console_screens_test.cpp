@@ -166,3 +166,89 @@ TEST_CASE("a finished match replays by step, by ply, at speed, from every side")
   d.press(ui::key::kSpace);
   CHECK(!r.playing);
 }
+
+namespace {
+
+// A started Number Janggi match (shuffled setups) on the desk.
+void start_match(ConsoleDriver& d) {
+  d.frame(2);
+  d.click("start.create");
+  REQUIRE(d.console().session());
+  for (int p = 1; p <= 2; ++p) {
+    d.press('S');
+    d.click("setup.lock");
+    d.press(ui::key::kEnter);
+    d.frame();
+  }
+  d.press('G');
+  REQUIRE(d.console().session()->match().state().started);
+}
+
+}  // namespace
+
+TEST_CASE("two manual warnings disqualify, and the game-over band says so") {
+  ConsoleDriver d(console::memory_library());
+  start_match(d);
+  auto& c = d.console();
+  for (int i = 0; i < 2; ++i) {
+    d.mono += 2000;
+    d.press('W');
+    REQUIRE(c.ui().play.dialog == console::PlayUi::Dialog::kWarn);
+    d.click("dlg.player2");
+    d.click("dlg.reason");
+    d.type("touching the board");
+    d.click("dlg.confirm");
+    CHECK(c.session()->match().state().warnings[1] == i + 1);
+  }
+  const auto& st = c.session()->match().state();
+  REQUIRE(st.result);
+  CHECK(st.result->reason == "disqualified");
+  CHECK(st.result->winner == 1);
+  d.frame();
+  CHECK(c.ui().hits.has("clock.p1"));
+  // Controls that would change a finished match are disabled; void still works.
+  d.press('P');
+  CHECK(c.ui().play.dialog == console::PlayUi::Dialog::kNone);
+  d.press('V');
+  CHECK(c.ui().play.dialog == console::PlayUi::Dialog::kVoid);
+  d.press(ui::key::kEscape);
+  CHECK(c.ui().play.dialog == console::PlayUi::Dialog::kNone);
+}
+
+TEST_CASE("resign, draw and award end the match through their dialogs") {
+  SECTION("resign") {
+    ConsoleDriver d(console::memory_library());
+    start_match(d);
+    d.press('R', true);
+    d.click("dlg.player1");
+    d.click("dlg.confirm");
+    const auto& r = d.console().session()->match().state().result;
+    REQUIRE(r);
+    CHECK(r->winner == 2);
+    CHECK(r->reason == "resigned");
+  }
+  SECTION("draw") {
+    ConsoleDriver d(console::memory_library());
+    start_match(d);
+    d.press('D', true);
+    d.press(ui::key::kEnter);
+    const auto& r = d.console().session()->match().state().result;
+    REQUIRE(r);
+    CHECK(r->winner == 0);
+  }
+  SECTION("award needs a reason") {
+    ConsoleDriver d(console::memory_library());
+    start_match(d);
+    d.press('A', true);
+    d.click("dlg.player2");
+    d.click("dlg.confirm");  // disabled without a reason
+    CHECK(!d.console().session()->match().state().result);
+    d.click("dlg.reason");
+    d.type("player 1 left the studio");
+    d.press(ui::key::kEnter);
+    const auto& r = d.console().session()->match().state().result;
+    REQUIRE(r);
+    CHECK(r->winner == 2);
+    CHECK(r->reason == "awarded");
+  }
+}
