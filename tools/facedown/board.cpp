@@ -34,7 +34,15 @@ int board(const BoardArgs& args, std::istream& in, std::ostream& out, std::ostre
   const Match& m = *run.match;
   const Geometry& g = m.game().geometry();
   StateView v = view_state(m.state(), *viewer);
+  // Empty squares show their terrain: ~ lake, ^ camp, H headquarters, + palace.
   std::vector<std::string> cells(static_cast<std::size_t>(g.size()), " .  ");
+  for (Square s = 0; s < g.size(); ++s) {
+    const auto t = g.terrain(s);
+    if (t & kLake) cells[static_cast<std::size_t>(s)] = "~~~ ";
+    else if (t & kCamp) cells[static_cast<std::size_t>(s)] = " ^  ";
+    else if (t & kHeadquarters) cells[static_cast<std::size_t>(s)] = " H  ";
+    else if (t & kPalace) cells[static_cast<std::size_t>(s)] = " +  ";
+  }
   for (const auto& sq : v.board) {
     std::string tok = sq.type ? m.game().token(*sq.type) : "?";
     // Owner 1 in upper case brackets [ ], owner 2 in parentheses ( ); face-up marked with *.
