@@ -38,9 +38,15 @@ void OverlaySession::update(double steady, double wall) {
   last_steady_ = steady;
   const bool changed = source_->poll();
   const auto& rows = source_->rows();
+  if (source_->generation() != generation_ || rows.size() < position_) {
+    // Another match or another file: start over, catching up without animating.
+    generation_ = source_->generation();
+    position_ = 0;
+    caught_up_ = false;
+    battle_start_.reset();
+  }
   if (!config_.replay) {
     if (changed || position_ != rows.size()) {
-      if (rows.size() < position_) position_ = 0;  // another match: start over
       step_to(rows.size(), steady, caught_up_);
       caught_up_ = caught_up_ || !rows.empty();
     }

@@ -56,6 +56,7 @@ class OverlaySession {
   OverlayModel model_;
   std::size_t position_ = 0;  // rows shown
   bool caught_up_ = false;    // the first rows were read (later battles animate)
+  std::uint64_t generation_ = 0;
   std::optional<double> battle_start_;
   bool dirty_ = true;
   std::string drawn_key_;

@@ -1,5 +1,8 @@
 #include "overlay/public_feed.h"
 
+#include <sys/stat.h>
+
+#include <chrono>
 #include <filesystem>
 #include <fmt/format.h>
 
@@ -14,6 +17,13 @@ PublicRow to_row(db::PublicEventRow&& r) {
   return PublicRow{r.seq, std::move(r.type), static_cast<double>(r.t) / 1000.0,
                    static_cast<double>(r.wall_ms) / 1000.0, std::move(r.event), std::move(r.state)};
 }
+
+double steady_now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+constexpr double kReopenEvery = 0.5;         // seconds between attempts to open
+constexpr double kIdentityCheckEvery = 1.0;  // seconds between checks of the file's inode
 
 template <class T>
 const db::StoreError* failed(const db::Result<T>& r) {
@@ -32,13 +42,27 @@ PublicFeed::~PublicFeed() = default;
 void PublicFeed::disconnect(std::string why) {
   reader_.reset();
   data_version_.reset();
+  identity_.reset();
   message_ = std::move(why);
 }
 
+std::optional<std::pair<std::uint64_t, std::uint64_t>> PublicFeed::file_identity() const {
+  struct stat st {};
+  if (::stat(path_.c_str(), &st) != 0) return std::nullopt;
+  return std::pair<std::uint64_t, std::uint64_t>{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
+}
+
 bool PublicFeed::poll() {
+  const double now = steady_now();
+  if (reader_ && now >= next_identity_check_) {
+    next_identity_check_ = now + kIdentityCheckEvery;
+    if (file_identity() != identity_) disconnect(fmt::format("{} was replaced; reopening", path_));
+  }
   if (!reader_) {
-    std::error_code ec;
-    if (!std::filesystem::exists(path_, ec)) {
+    if (now < next_open_) return false;
+    next_open_ = now + kReopenEvery;
+    identity_ = file_identity();
+    if (!identity_) {
       message_ = fmt::format("waiting for {}", path_);
       return false;
     }
@@ -48,6 +72,9 @@ bool PublicFeed::poll() {
       return false;
     }
     reader_ = std::make_unique<db::PublicReader>(std::move(std::get<db::PublicReader>(opened)));
+    next_identity_check_ = now + kIdentityCheckEvery;
+    // Whatever was shown came from another file (or none): read this one from the start.
+    current_.reset();
   }
   auto version = reader_->data_version();
   if (auto* err = failed(version)) {
@@ -75,11 +102,20 @@ bool PublicFeed::read_new() {
     message_ = fmt::format("{}: no match yet", path_);
     return false;
   }
+  if (wanted_ && rows_.empty()) {
+    // A match asked for by id that is not there (yet) is waited for, and said so.
+    auto summary = reader_->match(*wanted_);
+    if (auto* err = failed(summary)) {
+      message_ = err->message;
+      return false;
+    }
+  }
   bool changed = false;
   if (current_ != target) {
     current_ = target;
     rows_.clear();
     commitments_ = {};
+    ++generation_;
     changed = true;
   }
   const int after = rows_.empty() ? 0 : rows_.back().seq;

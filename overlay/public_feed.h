@@ -41,11 +41,14 @@ class PublicFeed final : public RowSource {
   std::size_t fresh_from() const { return fresh_from_; }
   // What to say on screen while there is nothing to show ("waiting for ...").
   std::string message() const override { return message_; }
+  std::uint64_t generation() const override { return generation_; }
   bool connected() const { return reader_ != nullptr; }
 
  private:
   bool read_new();
   void disconnect(std::string why);
+  // The file's identity (device, inode) now; nullopt when it cannot be read.
+  std::optional<std::pair<std::uint64_t, std::uint64_t>> file_identity() const;
 
   std::string path_;
   std::optional<std::int64_t> wanted_;
@@ -55,7 +58,15 @@ class PublicFeed final : public RowSource {
   std::vector<PublicRow> rows_;
   std::array<std::optional<SetupCommitment>, 2> commitments_;
   std::size_t fresh_from_ = 0;
+  std::uint64_t generation_ = 0;
   std::string message_;
+  // Reopening is throttled (a broken file must not be reopened 60 times a
+  // second), and the file's identity is rechecked now and then: a store deleted
+  // and created again under the same name is a new file the old connection
+  // would never see.
+  double next_open_ = 0;
+  double next_identity_check_ = 0;
+  std::optional<std::pair<std::uint64_t, std::uint64_t>> identity_;
 };
 
 

@@ -4,6 +4,7 @@
 // the overlay never sees a referee row, so it has nothing secret to filter.
 #pragma once
 #include <array>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -38,6 +39,9 @@ class RowSource {
   virtual const std::vector<PublicRow>& rows() const = 0;
   virtual std::array<std::optional<SetupCommitment>, 2> commitments() const = 0;
   virtual std::string message() const = 0;
+  // Changes whenever the rows were replaced rather than extended (another match,
+  // another file): what follows is a catch-up, not news.
+  virtual std::uint64_t generation() const { return 0; }
 };
 
 }  // namespace facedown::overlay

@@ -23,10 +23,19 @@ class ListSource final : public RowSource {
   const std::vector<PublicRow>& rows() const override { return shown_; }
   std::array<std::optional<SetupCommitment>, 2> commitments() const override { return {}; }
   std::string message() const override { return shown_.empty() ? "waiting for test.db" : ""; }
+  std::uint64_t generation() const override { return generation_; }
+  // Another match: the same rows count as a new list.
+  void replace(std::vector<PublicRow> all, std::size_t n) {
+    all_ = std::move(all);
+    shown_.clear();
+    wanted_ = std::min(n, all_.size());
+    ++generation_;
+  }
 
  private:
   std::vector<PublicRow> all_, shown_;
   std::size_t wanted_ = 0;
+  std::uint64_t generation_ = 0;
 };
 
 std::size_t index_of(const std::vector<PublicRow>& rows, const std::string& type) {
@@ -134,4 +143,19 @@ TEST_CASE("replay: step, seek, autoplay on the recorded wall clock") {
   CHECK(s.position() == 6);
   s.replay_action(ReplayAction::kJumpForward, 21);
   CHECK(s.position() == std::min<std::size_t>(16, rows.size()));
+}
+
+TEST_CASE("live: switching to another match catches up without animating its battles") {
+  const auto rows = public_rows(script_match(kOpenBattle), 1000, 1);
+  auto owned = std::make_unique<ListSource>(rows);
+  ListSource& source = *owned;
+  source.release(3);
+  OverlaySession s(std::move(owned), SessionConfig{});
+  s.update(1, 1000);
+  CHECK(s.model().rows == 3);
+  source.replace(rows, rows.size());  // e.g. --latest found a newer match, already past its battle
+  s.update(2, 1001);
+  CHECK(s.model().rows == rows.size());
+  CHECK(s.model().battle);
+  CHECK(s.draw_options(2, 1001).battle_elapsed < 0);
 }
