@@ -36,6 +36,7 @@ engine::Millis Console::match_time(engine::Millis mono_ms) const {
 }
 
 void Console::refresh_list() {
+  listed_log_size_ = session_ ? session_->match().log().size() : 0;
   auto listed = library_->list();
   if (auto* e = std::get_if<std::string>(&listed)) {
     listing_error_ = *e;
@@ -117,6 +118,10 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
             dispatch(SubmitCommand{first}, mono_ms);
           },
           [&](const ResumeMatch& a) {
+            if (session_ && session_->id() == a.id) {
+              ui_.screen = Screen::kMatch;  // the match on the desk: just go back to it
+              return;
+            }
             auto resumed = library_->resume(a.id);
             if (auto* e = std::get_if<std::string>(&resumed)) {
               ui_.notice = *e;
@@ -261,7 +266,8 @@ void Console::frame(engine::Millis mono_ms) {
   // F8 held, or the reveal button held down during the previous frame.
   ui_.reveal = key_held(ui::key::kF1 + 7) || ui_.reveal_button;
   // Time passes first: deadlines fall due and are stored before anything is drawn.
-  if (session_ && ui_.screen == Screen::kMatch && ui_.banner.empty()) {
+  // The match clock runs whichever screen the operator is looking at.
+  if (session_ && ui_.banner.empty()) {
     const auto& st = session_->match().state();
     ui_.now = match_time(mono_ms);
     if (st.started && !st.result) {
@@ -287,6 +293,8 @@ void Console::frame(engine::Millis mono_ms) {
   std::vector<Action> out;
   switch (ui_.screen) {
     case Screen::kStart: {
+      // The match on the desk moved on (its clock ran out): list it afresh.
+      if (session_ && session_->match().log().size() != listed_log_size_) refresh_list();
       StartView view{&games_, &listing_, library_->location(), listing_error_};
       draw_start(view, tr, ui_, out);
       break;

@@ -53,6 +53,7 @@ class Console {
   UiState ui_;
   std::vector<MatchListing> listing_;
   std::string listing_error_;
+  std::size_t listed_log_size_ = 0;  // the desk's log size when the list was read
   // The match clock: match time `anchor_match_` was at monotonic `anchor_mono_`.
   std::optional<std::pair<engine::Millis, engine::Millis>> anchor_;
   // Replay cache.

@@ -3,11 +3,12 @@
 namespace facedown::console {
 
 MatchSession::MatchSession(engine::Match match, Journal journal, Commitment commitment,
-                           std::string label)
+                           std::string label, std::int64_t id)
     : match_(std::move(match)),
       journal_(std::move(journal)),
       commitment_(std::move(commitment)),
-      label_(std::move(label)) {}
+      label_(std::move(label)),
+      id_(id) {}
 
 SessionOutcome MatchSession::submit(const engine::Command& command, engine::Millis t) {
   const std::size_t before = match_.log().size();

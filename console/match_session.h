@@ -5,6 +5,7 @@
 // stored, and the error comes back for the banner. Nothing is lost: the command
 // can simply be given again.
 #pragma once
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -32,7 +33,8 @@ class MatchSession {
   // The sealed-setup commitment of a player, when the store keeps one.
   using Commitment = std::function<std::optional<std::string>(int player)>;
 
-  MatchSession(engine::Match match, Journal journal, Commitment commitment, std::string label);
+  MatchSession(engine::Match match, Journal journal, Commitment commitment, std::string label,
+               std::int64_t id = 0);
 
   const engine::Match& match() const { return match_; }
   SessionOutcome submit(const engine::Command& command, engine::Millis t);
@@ -41,6 +43,8 @@ class MatchSession {
   std::optional<std::string> commitment(int player) const;
   // Where the match lives, for the title bar ("match 3 in /srv/final.db").
   const std::string& label() const { return label_; }
+  // The match's id in its library (0: none).
+  std::int64_t id() const { return id_; }
 
  private:
   SessionOutcome store(std::vector<engine::Event> events, std::size_t log_before);
@@ -49,6 +53,7 @@ class MatchSession {
   Journal journal_;
   Commitment commitment_;
   std::string label_;
+  std::int64_t id_ = 0;
 };
 
 }  // namespace facedown::console

@@ -77,7 +77,7 @@ class StoreLibrary final : public MatchLibrary {
       return std::nullopt;
     };
     return std::make_unique<MatchSession>(std::move(match), journal, commitment,
-                                          "match " + std::to_string(id) + " in " + store_->path());
+                                          "match " + std::to_string(id) + " in " + store_->path(), id);
   }
 
   std::shared_ptr<db::Store> store_;

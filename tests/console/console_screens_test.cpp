@@ -4,6 +4,7 @@
 // and from each viewer's side.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -12,11 +13,16 @@
 #include "engine/registry.h"
 #include "engine/view.h"
 #include "ui/keys.h"
+#ifdef FACEDOWN_CONSOLE_HAS_STORE
+#include "console/store_library.h"
+#endif
 
 using namespace facedown;
 using console::testing::ConsoleDriver;
 
 namespace {
+
+void start_match(ConsoleDriver& d);
 
 std::string read(const std::string& path) {
   std::ifstream in(path);
@@ -79,37 +85,56 @@ TEST_CASE("every game can be created, set up and played from the console") {
   }
 }
 
-TEST_CASE("an unfinished match is offered first and resumes paused") {
-  auto library = console::memory_library();
-  ConsoleDriver d(std::move(library));
+TEST_CASE("leaving the desk keeps the match running; choosing it again goes back to it") {
+  ConsoleDriver d(console::memory_library());
   auto& c = d.console();
-  d.frame(2);
-  d.click("start.create");
-  for (int p = 1; p <= 2; ++p) {
-    d.press('S');
-    d.click("setup.lock");
-    d.press(ui::key::kEnter);
-    d.frame();
-  }
-  d.press('G');
-  d.mono += 3000;
-  d.frame();
-  REQUIRE(c.session()->match().state().started);
-  // The operator leaves the desk (as after a crash, the match stays stored).
+  start_match(d);
   d.click("ctl.back");
   d.frame();
   REQUIRE(c.ui().screen == console::Screen::kStart);
+  REQUIRE(c.ui().hits.has("start.resume.1"));  // unfinished: offered first
+  // The turn clock keeps running on the start screen: a 60 s turn times out.
+  d.mono += 61000;
+  d.frame(2);
+  REQUIRE(c.session()->match().state().result);
+  CHECK(c.session()->match().state().result->reason == "timeout");
+  d.click("start.replay.1");  // finished now: offered for replay
+  CHECK(c.ui().screen == console::Screen::kReplay);
+}
+
+#ifdef FACEDOWN_CONSOLE_HAS_STORE
+TEST_CASE("after a crash the unfinished match is offered first and resumes paused") {
+  const auto path = (std::filesystem::temp_directory_path() / "facedown-console-resume.db").string();
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+  auto open = [&] {
+    auto lib = console::store_library(path);
+    REQUIRE(std::holds_alternative<std::unique_ptr<console::MatchLibrary>>(lib));
+    return std::move(std::get<std::unique_ptr<console::MatchLibrary>>(lib));
+  };
+  std::size_t events = 0;
+  {
+    ConsoleDriver d(open());
+    start_match(d);
+    d.mono += 3000;
+    d.frame();
+    events = d.console().session()->match().log().size();
+  }  // the console goes away mid-turn
+  ConsoleDriver d(open());
+  auto& c = d.console();
+  d.frame(2);
   REQUIRE(c.ui().hits.has("start.resume.1"));
   d.press('R');  // resumes the newest unfinished match
   REQUIRE(c.ui().screen == console::Screen::kMatch);
-  const auto& st = c.session()->match().state();
-  CHECK(st.paused);
-  const auto* paused = std::get_if<engine::Paused>(&c.session()->match().log().back().body);
+  const auto& log = c.session()->match().log();
+  REQUIRE(log.size() == events + 1);
+  const auto* paused = std::get_if<engine::Paused>(&log.back().body);
   REQUIRE(paused);
   CHECK(paused->reason == console::kResumeReason);
+  CHECK(c.session()->match().state().paused);
   d.press('P');  // resume the clock: no reason needed
   CHECK(!c.session()->match().state().paused);
 }
+#endif
 
 TEST_CASE("a finished match replays by step, by ply, at speed, from every side") {
   ConsoleDriver d(console::memory_library());
