@@ -439,7 +439,7 @@ void draw_footer(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, 
   }
   if (o.replay) {
     const ReplayInfo& rp = *o.replay;
-    const std::string s = fmt::format("{} {} {}/{}  \xC3\x97{}", rp.playing ? "\xE2\x96\xB6" : "\xE2\x9D\x9A\xE2\x9D\x9A",
+    const std::string s = fmt::format("{} {} {}/{}  \xC3\x97{}", rp.playing ? "\xE2\x96\xB6" : "||",
                                       phrase(o.lang, Phrase::kReplay), rp.position, rp.total, rp.speed);
     pen.text(s, {r.right() - 24, r.y + 26}, 32, kGold, 1);
   }
@@ -469,7 +469,7 @@ void draw_overlay(ImDrawList& dl, const OverlayModel& m, const DrawOptions& o) {
 std::string glyphs_needed(const OverlayModel& m, Lang lang) {
   std::string s =
       " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
-      "\xC2\xB7\xE2\x80\xA6\xE2\x96\xB6\xE2\x9D\x9A\xC3\x97";
+      "\xC2\xB7\xE2\x80\xA6\xE2\x96\xB6\xC3\x97";
   for (int p = 0; p <= static_cast<int>(Phrase::kMove); ++p) s += phrase(lang, static_cast<Phrase>(p));
   for (const char* r : {"king-captured", "annihilation", "simultaneous-annihilation", "king-reached-end", "timeout",
                         "disqualified", "resigned", "draw-agreed", "awarded", "no-legal-moves", "ply-limit",

@@ -32,6 +32,12 @@ void each_codepoint(const std::string& s, F&& f) {
 
 }  // namespace
 
+std::vector<unsigned> codepoints(const std::string& text) {
+  std::vector<unsigned> out;
+  each_codepoint(text, [&](unsigned cp) { out.push_back(cp); });
+  return out;
+}
+
 OverlayFonts load_overlay_fonts(ImFontAtlas& atlas, const std::string& text, const std::string& font_dir) {
   OverlayFonts out;
   const std::string path = font_dir + "/NanumGothicBold.ttf";

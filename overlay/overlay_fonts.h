@@ -5,6 +5,7 @@
 // new name arrives. Headless-safe: builds into an ImFontAtlas, no GL.
 #pragma once
 #include <string>
+#include <vector>
 
 struct ImFont;
 struct ImFontAtlas;
@@ -23,6 +24,8 @@ struct OverlayFonts {
 
 // Clears the atlas, adds both fonts for the characters of `text` and builds it.
 OverlayFonts load_overlay_fonts(ImFontAtlas& atlas, const std::string& text, const std::string& font_dir = kFontDir);
+// The code points of UTF-8 text (invalid bytes skipped).
+std::vector<unsigned> codepoints(const std::string& text);
 // Whether `font` has a glyph for every character of `text`.
 bool font_covers(const ImFont& font, const std::string& text);
 

@@ -75,7 +75,12 @@ void OverlayWindow::wait(double timeout) {
 }
 
 std::optional<std::string> OverlayWindow::ensure_glyphs(const std::string& text) {
-  if (fonts_.large && font_covers(*fonts_.large, text)) return std::nullopt;
+  // Compared with what was asked for, not with the font: a character the font
+  // lacks must not rebuild the atlas every frame.
+  bool known = fonts_.large != nullptr;
+  for (unsigned cp : codepoints(text))
+    if (asked_.insert(cp).second) known = false;
+  if (known) return std::nullopt;
   glyphs_ += text;
   ImGuiIO& io = ImGui::GetIO();
   if (gl_backend_) ImGui_ImplOpenGL3_DestroyFontsTexture();

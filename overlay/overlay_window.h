@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <variant>
 #include <vector>
 
@@ -67,9 +68,10 @@ class OverlayWindow {
 
   GLFWwindow* window_ = nullptr;
   OverlayFonts fonts_;
-  std::string glyphs_;
+  std::string glyphs_;                  // characters the current atlas was built for
+  std::unordered_set<unsigned> asked_;  // their code points (some may be missing from the font)
   std::vector<int> keys_;
-  bool redraw_ = true;  // characters the current atlas was built for
+  bool redraw_ = true;
   bool transparent_ = false;
   bool imgui_ = false, glfw_backend_ = false, gl_backend_ = false;
 };

@@ -83,7 +83,7 @@ TEST_CASE("all text stays inside the graphics-safe area", "[layout]") {
       DrawOptions o;
       o.orientation = orientation;
       o.lang = lang;
-      o.replay = ReplayInfo{10, 20, true, 2};
+      o.replay = ReplayInfo{10, 20, orientation == Orientation::kLandscape, 2};  // playing and paused
       m.commitments[0] = SetupCommitment{1, std::string(64, 'a'), std::nullopt, std::nullopt, true};
       m.commitments[1] = SetupCommitment{2, std::string(64, 'b'), std::nullopt, std::nullopt, false};
       Drawn d = draw(m, o);
@@ -183,5 +183,14 @@ TEST_CASE("every game of the registry draws, with random matches mid-way") {
         }
       }
     }
+  }
+}
+
+TEST_CASE("every character the overlay asks the font for exists in NanumGothic Bold") {
+  OverlayModel m;
+  for (auto lang : {Lang::kEn, Lang::kKo}) {
+    ImGuiFrame frame(glyphs_needed(m, lang));
+    INFO(glyphs_needed(m, lang));
+    CHECK(font_covers(*frame.fonts().large, glyphs_needed(m, lang)));
   }
 }
