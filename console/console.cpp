@@ -256,7 +256,10 @@ void Console::draw_match_screen(const ui::Tr& tr, std::vector<Action>& out) {
   }
   ImGui::EndChild();
   ImGui::BeginChild("match_log", ImVec2(0, 0), true);
-  draw_log(match, engine::kReferee, tr);
+  // On camera the log must not give away a setup: while setups are entered (and
+  // in camera-safe play) it shows the public view unless the reveal key is held.
+  const bool masked = (!st.started || ui_.play.camera_safe) && !ui_.reveal;
+  draw_log(match, masked ? engine::kPublic : engine::kReferee, tr);
   ImGui::EndChild();
 }
 

@@ -157,7 +157,10 @@ void draw_result_panel(const engine::Match& match, const ui::Tr& tr, UiState& ui
     for (std::size_t i = from; i < to; ++i) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", describe(log[i], match.game(), tr).c_str());
+      // Camera-safe: the operator's column too shows only what the public may see.
+      const bool masked = ui.play.camera_safe && !ui.reveal;
+      ImGui::TextWrapped("%s", describe(masked ? engine::project(log[i], engine::kPublic) : log[i],
+                                        match.game(), tr).c_str());
       ImGui::TableNextColumn();
       ImGui::TextWrapped("%s", describe(engine::project(log[i], engine::kPublic), match.game(), tr).c_str());
     }
