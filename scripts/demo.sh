@@ -13,20 +13,29 @@ console="$bin/console/facedown-console"
 overlay="$bin/overlay/facedown-overlay"
 facedown="$bin/tools/facedown/facedown"
 
-data_home="${XDG_DATA_HOME:-$HOME/.local/share}"
+# Under sudo the windows open as the user who asked, with that user's data dir
+# (and X authority); installing and building needed root, running does not.
+as_user=()
+user_home="$HOME"
+if [ "$(id -u)" -eq 0 ] && [ -n "${SUDO_USER:-}" ] && [ "$SUDO_USER" != root ]; then
+  as_user=(sudo -u "$SUDO_USER" -H env "DISPLAY=${DISPLAY:-}" "WAYLAND_DISPLAY=${WAYLAND_DISPLAY:-}"
+           "XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-}")
+  user_home="$(getent passwd "$SUDO_USER" | cut -d: -f6)"
+fi
+data_home="${XDG_DATA_HOME:-$user_home/.local/share}"
 db="$data_home/facedown/facedown.db"
 
 if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
-  mkdir -p "$(dirname "$db")"
+  "${as_user[@]}" mkdir -p "$(dirname "$db")"
   echo "demo: console on $db"
   overlay_pid=""
   if [ -x "$overlay" ]; then
     echo "demo: overlay following the newest match in $db"
-    "$overlay" --db "$db" --latest &
+    "${as_user[@]}" "$overlay" --db "$db" --latest &
     overlay_pid=$!
   fi
   status=0
-  "$console" --db "$db" || status=$?
+  "${as_user[@]}" "$console" --db "$db" || status=$?
   if [ -n "$overlay_pid" ]; then kill "$overlay_pid" 2>/dev/null || true; fi
   exit "$status"
 fi
