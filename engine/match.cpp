@@ -22,9 +22,32 @@ bool valid_player(int p) { return p == 1 || p == 2; }
 
 }  // namespace
 
-Match::Match(GameInfo info, std::unique_ptr<Game> game)
-    : info_(std::move(info)), game_(std::move(game)) {}
+Match::Match(GameInfo info, std::unique_ptr<Game> game, const Options& options)
+    : info_(std::move(info)), game_(std::move(game)) {
+  rules_.turn_limit = option_int(options, "turn_limit");
+  rules_.warning_after = option_int(options, "warning_after");
+  rules_.warnings_to_dq = option_int(options, "warnings_to_dq");
+  rules_.decision_limit = option_int(options, "decision_limit");
+  rules_.ply_limit = option_int(options, "ply_limit");
+  auto on_timeout = options.find("on_timeout");
+  rules_.timeout_loses = on_timeout == options.end() || on_timeout->second == "loss";
+  auto no_moves = options.find("no_legal_moves");
+  rules_.no_moves_draw = no_moves != options.end() && no_moves->second == "draw";
+}
 Match::Match(Match&&) noexcept = default;
+Match::Match(const Match& o)
+    : info_(o.info_),
+      game_(o.info_.make(o.state_.options)),
+      state_(o.state_),
+      log_(o.log_),
+      effective_(o.effective_),
+      entries_(o.entries_),
+      commands_(o.commands_),
+      now_(o.now_) {}
+Match& Match::operator=(const Match& o) {
+  if (this != &o) *this = Match(o);
+  return *this;
+}
 Match& Match::operator=(Match&&) noexcept = default;
 Match::~Match() = default;
 
@@ -33,7 +56,7 @@ std::variant<Match, Rejection> Match::open(const GameInfo& info, const std::stri
                                            const std::array<std::string, 2>& players) {
   auto resolved = resolve_options(info, preset, overrides);
   if (resolved.error) return Rejection{*resolved.error};
-  Match m(info, info.make(resolved.options));
+  Match m(info, info.make(resolved.options), resolved.options);
   m.state_ = m.initial_state();
   std::vector<Event> sink;
   m.sink_ = &sink;
@@ -51,7 +74,7 @@ std::variant<Match, Rejection> Match::from_log(const GameInfo& info,
     return Rejection{"the log is of game '" + opened.game + "', not '" + info.id + "'"};
   auto resolved = resolve_options(info, opened.preset, opened.options);
   if (resolved.error) return Rejection{*resolved.error};
-  Match m(info, info.make(resolved.options));
+  Match m(info, info.make(resolved.options), resolved.options);
   m.state_ = m.initial_state();
   for (std::size_t i = 0; i < log.size(); ++i) {
     if (log[i].seq != static_cast<int>(i) + 1)
@@ -93,10 +116,11 @@ void Match::emit(EventBody body) {
   }
   e.body = std::move(body);
   apply_event(e);
-  if (sink_) sink_->push_back(e);
+  if (sink_) sink_->push_back(std::move(e));
 }
 
 void Match::apply_event(const Event& e) {
+  ++version_;
   log_.push_back(e);
   effective_.push_back(true);
   if (e.command) {
@@ -144,11 +168,11 @@ std::optional<Millis> Match::next_deadline() const {
     if (!best || d < *best) best = d;
   };
   if (s.phase == Phase::kPlaying && s.to_move != 0) {
-    if (long limit = option_int(s.options, "turn_limit"); limit > 0) consider(base + limit * 1000);
-    if (long w = option_int(s.options, "warning_after"); w > 0)
+    if (long limit = rules_.turn_limit; limit > 0) consider(base + limit * 1000);
+    if (long w = rules_.warning_after; w > 0)
       consider(base + w * 1000 * (s.timed_warnings + 1));
   } else if (s.phase == Phase::kAwaitingItems || s.phase == Phase::kAwaitingRevival) {
-    if (long d = option_int(s.options, "decision_limit"); d > 0) consider(base + d * 1000);
+    if (long d = rules_.decision_limit; d > 0) consider(base + d * 1000);
   }
   return best;
 }
@@ -163,11 +187,11 @@ void Match::fire_deadlines(Millis t) {
     const MatchState& s = state_;
     const Millis base = s.period_start + s.paused_total;
     if (s.phase == Phase::kPlaying) {
-      long limit = option_int(s.options, "turn_limit");
+      long limit = rules_.turn_limit;
       int player = s.to_move;
       // A timeout and a warning at the same instant: the timeout wins.
       if (limit > 0 && base + limit * 1000 == *d) {
-        if (s.options.at("on_timeout") == "loss") {
+        if (rules_.timeout_loses) {
           emit(Ended{other(player), "timeout",
                      player_name(player) + " did not move within " + std::to_string(limit) + " s"});
         } else {
@@ -186,7 +210,7 @@ void Match::fire_deadlines(Millis t) {
 void Match::warn(int player, const std::string& kind, const std::string& reason) {
   int total = state_.warnings[static_cast<std::size_t>(player - 1)] + 1;
   emit(Warned{player, kind, reason, total});
-  long dq = option_int(state_.options, "warnings_to_dq");
+  long dq = rules_.warnings_to_dq;
   if (dq > 0 && total >= dq)
     emit(Ended{other(player), "disqualified",
                player_name(player) + " received " + std::to_string(total) + " warnings"});
@@ -206,14 +230,16 @@ std::vector<Event> Match::advance(Millis t) {
 // ---------------------------------------------------------------- turns
 
 void Match::begin_turn(int player) {
-  std::vector<Move> moves;
-  game_->legal_moves(state_, player, moves);
-  if (moves.empty()) {
-    bool draw = state_.options.at("no_legal_moves") == "draw";
+  if (moves_of(player).empty()) {
+    bool draw = rules_.no_moves_draw;
     emit(Ended{draw ? 0 : other(player), "no-legal-moves", player_name(player) + " has no legal move"});
     return;
   }
+  const bool fresh = moves_player_ == player && moves_version_ == version_;
   emit(TurnStarted{player});
+  // TurnStarted changes who moves and the clock, never the position, so the moves
+  // just found are still the legal ones (legal_moves reads the position only).
+  if (fresh) moves_version_ = version_;
 }
 
 void Match::finish_resolution() {
@@ -223,7 +249,7 @@ void Match::finish_resolution() {
     emit(Ended{result->winner, result->reason, result->detail});
     return;
   }
-  long limit = option_int(state_.options, "ply_limit");
+  long limit = rules_.ply_limit;
   if (limit > 0 && state_.ply >= limit) {
     emit(Ended{0, "ply-limit", "the ply limit of " + std::to_string(limit) + " was reached"});
     return;
@@ -231,11 +257,19 @@ void Match::finish_resolution() {
   begin_turn(other(mover));
 }
 
+const std::vector<Move>& Match::moves_of(int player) const {
+  if (moves_player_ != player || moves_version_ != version_) {
+    moves_.clear();
+    game_->legal_moves(state_, player, moves_);
+    moves_player_ = player;
+    moves_version_ = version_;
+  }
+  return moves_;
+}
+
 std::vector<Move> Match::legal_moves() const {
-  std::vector<Move> moves;
-  if (state_.phase == Phase::kPlaying && state_.to_move != 0 && !state_.paused)
-    game_->legal_moves(state_, state_.to_move, moves);
-  return moves;
+  if (state_.phase == Phase::kPlaying && state_.to_move != 0 && !state_.paused) return moves_of(state_.to_move);
+  return {};
 }
 
 // ---------------------------------------------------------------- commands
@@ -256,6 +290,7 @@ Match::Submitted Match::submit(const Command& command, Millis t) {
     out.rejection = r;
     return out;
   }
+  out.events.reserve(4);
   sink_ = &out.events;
   current_cmd_ = 0;
   current_command_.reset();
@@ -337,8 +372,7 @@ std::optional<Rejection> Match::decide(const Command& command) {
             if (owner != s.to_move)
               return Rejection{g.name(c.move.from) + " is " + player_name(owner) + "'s piece; " +
                                player_name(s.to_move) + " is to move"};
-            std::vector<Move> moves;
-            game_->legal_moves(s, s.to_move, moves);
+            const auto& moves = moves_of(s.to_move);
             if (std::find(moves.begin(), moves.end(), c.move) == moves.end())
               return Rejection{g.name(c.move.from) + "-" + g.name(c.move.to) + " is not a legal move"};
             game_->play(*this, c.move);

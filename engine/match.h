@@ -9,6 +9,7 @@
 // and everything after the first of them; the log keeps all of it plus a Voided
 // marker, and the state is the fold of the events still in effect.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -44,6 +45,10 @@ class Match final : private Resolver {
 
   Match(Match&&) noexcept;
   Match& operator=(Match&&) noexcept;
+  // A copy makes its own rules object from the same options (games hold no
+  // match state), so replays can keep snapshots to seek from.
+  Match(const Match& other);
+  Match& operator=(const Match& other);
   ~Match() override;
 
   Submitted submit(const Command& command, Millis t);
@@ -65,7 +70,7 @@ class Match final : private Resolver {
   std::optional<Millis> next_deadline() const;
 
  private:
-  Match(GameInfo info, std::unique_ptr<Game> game);
+  Match(GameInfo info, std::unique_ptr<Game> game, const Options& options);
 
   void emit(EventBody body) override;
   void apply_event(const Event& e);
@@ -79,8 +84,31 @@ class Match final : private Resolver {
   void begin_turn(int player);
   void warn(int player, const std::string& kind, const std::string& reason);
 
+  // The shared clock and turn options, read once: they never change in a match,
+  // and parsing them on every command was a measurable share of a ply.
+  struct Rules {
+    long turn_limit = 0;
+    long warning_after = 0;
+    long warnings_to_dq = 0;
+    long decision_limit = 0;
+    long ply_limit = 0;
+    bool timeout_loses = true;
+    bool no_moves_draw = false;
+  };
+
   GameInfo info_;
   std::unique_ptr<Game> game_;
+  Rules rules_;
+  // The legal moves of the player to move, computed once per turn (legal_moves
+  // is a pure function of the state, so they stay right until an event applies):
+  // begin_turn, the move's validation and legal() share them. version_ counts
+  // applied events; the cache holds for (moves_player_, moves_version_). Games'
+  // legal_moves read only the position (pieces, board), which TurnStarted keeps.
+  const std::vector<Move>& moves_of(int player) const;
+  mutable std::vector<Move> moves_;
+  mutable int moves_player_ = 0;
+  mutable std::uint64_t moves_version_ = ~std::uint64_t{0};
+  std::uint64_t version_ = 0;
   MatchState state_;
   std::vector<Event> log_;
   std::vector<bool> effective_;

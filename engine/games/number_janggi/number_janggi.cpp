@@ -77,22 +77,25 @@ class NumberJanggi final : public Game {
   }
 
   void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {
-    const int dir = player == 1 ? 1 : -1;
+    // The hottest function of self-play: plain index arithmetic on the 6x9 board.
+    const int dir = player == 1 ? kFiles : -kFiles;  // one rank forward, as a square offset
+    const int* board = s.board.data();
+    out.reserve(out.size() + 64);
     for (const Piece& p : s.pieces) {
       if (p.owner != player || p.square == kNoSquare || p.type == kMineType) continue;
-      const int f = geometry_.file_of(p.square), r = geometry_.rank_of(p.square);
-      auto add = [&](int df, int dr) {
-        Square to = geometry_.at(f + df, r + dr);
-        if (to != kNoSquare && s.board[static_cast<std::size_t>(to)] < 0) out.push_back({p.square, to});
-      };
-      add(-1, 0);
-      add(1, 0);
-      add(-1, dir);
-      add(1, dir);
-      Square one = geometry_.at(f, r + dir);
-      if (one != kNoSquare && s.board[static_cast<std::size_t>(one)] < 0) {
-        out.push_back({p.square, one});
-        add(0, 2 * dir);
+      const Square sq = p.square;
+      const int f = sq % kFiles;
+      const Square fwd = sq + dir;
+      const bool has_fwd = fwd >= 0 && fwd < kFiles * kRanks;
+      if (f > 0 && board[sq - 1] < 0) out.push_back({sq, sq - 1});
+      if (f + 1 < kFiles && board[sq + 1] < 0) out.push_back({sq, sq + 1});
+      if (!has_fwd) continue;
+      if (f > 0 && board[fwd - 1] < 0) out.push_back({sq, fwd - 1});
+      if (f + 1 < kFiles && board[fwd + 1] < 0) out.push_back({sq, fwd + 1});
+      if (board[fwd] < 0) {
+        out.push_back({sq, fwd});
+        const Square two = fwd + dir;
+        if (two >= 0 && two < kFiles * kRanks && board[two] < 0) out.push_back({sq, two});
       }
     }
   }
@@ -214,13 +217,21 @@ class NumberJanggi final : public Game {
   }
 
   // Enemy pieces orthogonally adjacent to a square, in square order.
-  std::vector<int> adjacent_enemies(const MatchState& s, int id) const {
+  // At most four: a fixed array, so a quiet move allocates nothing here.
+  struct Enemies {
+    std::array<int, 4> ids{};
+    int count = 0;
+    bool empty() const { return count == 0; }
+    const int* begin() const { return ids.data(); }
+    const int* end() const { return ids.data() + count; }
+  };
+  Enemies adjacent_enemies(const MatchState& s, int id) const {
     const Piece& p = s.pieces[static_cast<std::size_t>(id)];
     const int f = geometry_.file_of(p.square), r = geometry_.rank_of(p.square);
-    std::vector<int> out;
+    Enemies out;
     for (auto [df, dr] : {std::pair{0, -1}, {-1, 0}, {1, 0}, {0, 1}}) {
       int e = s.piece_at(geometry_.at(f + df, r + dr));
-      if (e >= 0 && s.pieces[static_cast<std::size_t>(e)].owner != p.owner) out.push_back(e);
+      if (e >= 0 && s.pieces[static_cast<std::size_t>(e)].owner != p.owner) out.ids[static_cast<std::size_t>(out.count++)] = e;
     }
     return out;
   }
@@ -235,7 +246,7 @@ class NumberJanggi final : public Game {
   // The battles a piece causes by arriving (moved or revived): wait for items or resolve.
   void start_battles(Resolver& r, int id) const {
     const MatchState& s = r.state();
-    std::vector<int> enemies = adjacent_enemies(s, id);
+    const Enemies enemies = adjacent_enemies(s, id);
     if (!enemies.empty()) {
       if (anyone_holds_items(s)) {
         DecisionAwaited d{Decision::kItems, 0, id, {}, {}};
@@ -252,7 +263,7 @@ class NumberJanggi final : public Game {
   // Resolves all battles of the arriving piece at once, with the declared items.
   void resolve(Resolver& r, int mover_id, const std::array<ItemChoice, 2>& items) const {
     const MatchState& s = r.state();
-    std::vector<int> enemies = adjacent_enemies(s, mover_id);
+    const Enemies enemies = adjacent_enemies(s, mover_id);
     if (enemies.empty()) return;
     auto fighter = [&](int id, std::optional<Item>& used) {
       const Piece& p = s.pieces[static_cast<std::size_t>(id)];
