@@ -48,6 +48,12 @@ void draw_player_clock(const engine::MatchState& st, int pl, engine::Millis now,
     shown = limit * 1000 - elapsed;
     colour = clock_colour(shown);
   }
+  // A decision (items, revival) counts down its own limit when there is one.
+  const long decision = engine::option_int(st.options, "decision_limit");
+  if (deciding && decision > 0) {
+    shown = decision * 1000 - elapsed;
+    colour = clock_colour(shown);
+  }
   if (!running && !deciding) {
     colour = ui::colour::kMuted;
     if (limit > 0) shown = limit * 1000;  // an idle clock shows the full turn
