@@ -1,0 +1,47 @@
+// The log's text: every event of a full match has a line in both languages, and a
+// public line never names a piece the public may not know.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+
+#include "codec/script_runner.h"
+#include "console/console.h"
+#include "console/event_text.h"
+#include "engine/view.h"
+
+using namespace facedown;
+
+TEST_CASE("every event reads in English and Korean; public lines keep secrets") {
+  std::ifstream in(FACEDOWN_SOURCE_DIR "/tests/console/scripts/full-match.txt");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  auto run = codec::run_script(ss.str());
+  REQUIRE(run.errors.empty());
+  REQUIRE(run.match);
+  run.match->advance(130000);
+  ui::Catalog catalog;
+  console::add_console_phrases(catalog);
+  const auto& game = run.match->game();
+  for (ui::Lang lang : {ui::Lang::kEnglish, ui::Lang::kKorean}) {
+    const ui::Tr tr{&catalog, lang};
+    for (const auto& e : run.match->log()) {
+      const std::string referee = console::describe(e, game, tr);
+      const std::string pub = console::describe(engine::project(e, engine::kPublic), game, tr);
+      INFO(referee);
+      CHECK(!referee.empty());
+      // No phrase key left untranslated ("ev.", "reason.", "outcome." ...).
+      for (const char* prefix : {"ev.", "reason.", "outcome.", "battle.", "warn."})
+        CHECK(referee.find(prefix) == std::string::npos);
+      if (const auto* locked = std::get_if<engine::SetupLocked>(&e.body)) {
+        // The referee line names the pieces, the public one none of them.
+        CHECK(referee.find(ui::piece_name(game.roster()[11], lang)) != std::string::npos);
+        CHECK(pub.find(ui::piece_name(game.roster()[11], lang)) == std::string::npos);
+        CHECK(pub.find(tr("hidden")) != std::string::npos);
+        (void)locked;
+      }
+    }
+  }
+  CHECK(console::clock_text(61500) == "1:01.5");
+  CHECK(console::clock_text(-5) == "0:00.0");
+}
