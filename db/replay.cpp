@@ -14,13 +14,17 @@ struct Replay::Impl {
   std::vector<engine::GameInfo> games;
   std::vector<engine::Event> events;
   std::vector<int> plies;  // plies[i]: the ply count after event i + 1
+  // Snapshots: the match after events 1, K + 1, 2K + 1, ... (never moved), and the
+  // cursor that seeks move. A seek copies the nearest snapshot at or before its
+  // target when that is closer than the cursor, then folds at most K events.
+  std::vector<engine::Match> snapshots;
+  int spacing = 0;
   std::optional<engine::Match> cursor;
-
-  // A fresh match holding only the Opened event.
-  engine::Match start() const {
-    return std::move(std::get<engine::Match>(engine::Match::from_log(*info, {events.front()})));
-  }
 };
+
+// Snapshot spacing: at least 256 events apart, at most 16 snapshots (each holds
+// its prefix of the log, so memory stays within about 8 logs).
+int snapshot_spacing(std::size_t events) { return std::max(256, static_cast<int>(events / 16)); }
 
 Result<Replay> Replay::from_events(std::vector<engine::Event> events) {
   auto impl = std::make_unique<Impl>();
@@ -32,13 +36,17 @@ Result<Replay> Replay::from_events(std::vector<engine::Event> events) {
   auto first = engine::Match::from_log(*impl->info, {events.front()});
   if (auto* r = std::get_if<engine::Rejection>(&first)) return StoreError{K::kInvalid, r->reason};
   impl->events = std::move(events);
-  // One fold up front checks the whole log and notes the ply after every event.
+  // One fold up front checks the whole log, notes the ply after every event and
+  // keeps the snapshots.
   engine::Match m = std::move(std::get<engine::Match>(first));
+  impl->spacing = snapshot_spacing(impl->events.size());
   impl->plies.push_back(m.state().ply);
+  impl->snapshots.push_back(m);
   for (std::size_t i = 1; i < impl->events.size(); ++i) {
     if (auto r = m.record(impl->events[i]))
       return StoreError{K::kTampered, "event " + std::to_string(i + 1) + ": " + r->reason};
     impl->plies.push_back(m.state().ply);
+    if (i % static_cast<std::size_t>(impl->spacing) == 0) impl->snapshots.push_back(m);
   }
   impl->cursor.emplace(std::move(m));
   return Replay(std::move(impl));
@@ -69,11 +77,14 @@ const engine::Match& Replay::seek(int seq) {
   auto& d = *impl_;
   seq = std::clamp(seq, 1, size());
   int at = static_cast<int>(d.cursor->log().size());
-  // Folding is plain bookkeeping (no rule is decided), so going back means
-  // folding again from the start; forward continues from where the cursor is.
-  if (seq < at) {
-    d.cursor.emplace(d.start());
-    at = 1;
+  // Folding is plain bookkeeping (no rule is decided): start from whichever of the
+  // cursor and the nearest earlier snapshot is closer, and fold forward.
+  const auto k = static_cast<std::size_t>((seq - 1) / d.spacing);
+  const auto& snap = d.snapshots[std::min(k, d.snapshots.size() - 1)];
+  const int snap_at = static_cast<int>(snap.log().size());
+  if (seq < at || seq - at > seq - snap_at) {
+    d.cursor.emplace(snap);
+    at = snap_at;
   }
   for (int s = at + 1; s <= seq; ++s) d.cursor->record(d.events[static_cast<std::size_t>(s - 1)]);
   return *d.cursor;
