@@ -38,6 +38,8 @@ Match::Match(Match&&) noexcept = default;
 Match::Match(const Match& o)
     : info_(o.info_),
       game_(o.info_.make(o.state_.options)),
+      rules_(o.rules_),
+      version_(o.version_),
       state_(o.state_),
       log_(o.log_),
       effective_(o.effective_),

@@ -51,3 +51,23 @@ TEST_CASE("seq_of_ply finds where each ply ends", "[replay]") {
   }
   CHECK(replay.seq_of_ply(plies + 10) == replay.size());
 }
+
+TEST_CASE("a copied match (a replay snapshot) goes on exactly like the original", "[replay]") {
+  for (std::uint64_t seed : {93u, 94u, 95u}) {
+    auto original = open_random_match(seed);
+    RandomOperator warmup(seed);
+    for (int i = 0; i < 40; ++i) warmup.step(original);
+    engine::Match copy = original;
+    CHECK(copy.next_deadline() == original.next_deadline());
+    CHECK(codec::state_to_json(copy, engine::kReferee) == codec::state_to_json(original, engine::kReferee));
+    RandomOperator a(seed + 1000), b(seed + 1000);
+    for (int i = 0; i < 60; ++i) {
+      auto ea = a.step(original);
+      auto eb = b.step(copy);
+      REQUIRE(ea.size() == eb.size());
+      for (std::size_t k = 0; k < ea.size(); ++k)
+        CHECK(codec::event_to_json(ea[k], original.game()) == codec::event_to_json(eb[k], copy.game()));
+      CHECK(copy.next_deadline() == original.next_deadline());
+    }
+  }
+}
