@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
   CLI::App app{"Facedown audience overlay: the public board, live or in replay"};
   std::string db_path, layout = "landscape", background = "chroma", lang = "en", capture;
   std::optional<std::int64_t> match;
-  bool latest = false, replay = false, stats = false;
+  bool latest = false, replay = false, stats = false, no_vsync = false;
   int width = 1920, height = 1080, frames = 0;
   app.add_option("--db", db_path, "the match store (SQLite file); waited for when missing")->required();
   auto* m = app.add_option("--match", match, "the match id to show");
@@ -61,6 +61,7 @@ int main(int argc, char** argv) {
   app.add_option("--size", width, "window width (the height follows 16:9)");
   app.add_option("--capture", capture, "save the frame as PNG after --frames frames and quit (tests)");
   app.add_option("--frames", frames, "with --capture: frames to run first");
+  app.add_flag("--no-vsync", no_vsync, "swap without waiting for the display (measurements)");
   app.add_flag("--stats", stats, "print frames drawn and wake-ups every 10 s (stderr)");
   CLI11_PARSE(app, argc, argv);
   height = width * 9 / 16;
@@ -77,6 +78,7 @@ int main(int argc, char** argv) {
   spec.width = width;
   spec.height = height;
   spec.transparent = bg == Background::kTransparent;
+  spec.vsync = !no_vsync;
   auto opened = OverlayWindow::open(spec);
   if (auto* err = std::get_if<std::string>(&opened)) {
     std::fprintf(stderr, "facedown-overlay: %s\n", err->c_str());
