@@ -33,15 +33,27 @@ using nlohmann::json;
 
 namespace {
 
-// Sessions per preset. Number Janggi: 1,000 per preset (2,000 per run).
+// Sessions per preset. Number Janggi: 1,000 per preset (2,000 per run) in
+// optimised builds.
 int sessions_for(const GameInfo& info) {
   int scale = 1;
   if (const char* s = std::getenv("FACEDOWN_CONFORMANCE_SCALE")) scale = std::max(1, std::atoi(s));
+#ifdef NDEBUG
   int n = scale * (info.id == "number-janggi" ? 1000 : 60);
+#else
+  // Unoptimised (and sanitised) dev builds run an eighth, so ctest stays quick;
+  // the ci preset (RelWithDebInfo) runs the full 2,000 Number Janggi games.
+  int n = scale * (info.id == "number-janggi" ? 125 : 8);
+#endif
   // A quick local run: FACEDOWN_CONFORMANCE_SESSIONS=N caps the sessions per preset.
   if (const char* s = std::getenv("FACEDOWN_CONFORMANCE_SESSIONS")) n = std::min(n, std::max(1, std::atoi(s)));
   return n;
 }
+#ifdef NDEBUG
+constexpr bool kFullRun = true;
+#else
+constexpr bool kFullRun = false;
+#endif
 // Every n-th session runs the quadratic checks (from_log and void/replay) at every step.
 constexpr int kFullEvery = 8;
 
@@ -333,8 +345,9 @@ TEST_CASE("conformance: random playouts of every game and preset") {
       std::string seen;
       for (const auto& [k, v] : totals.seen) seen += " " + k + "=" + std::to_string(v);
       WARN("seen:" << seen);
-      // The sessions reach every part of the rules they are meant to exercise.
-      if (info.id == "number-janggi") {
+      // The sessions reach every part of the rules they are meant to exercise
+      // (checked on full runs; a dev build's eighth may miss the rarer ones).
+      if (kFullRun && info.id == "number-janggi") {
         std::vector<std::string> wanted = {"battle", "revived", "revival-declined", "voided", "paused", "resumed",
                                            "warned", "ticked", "ended:king-captured", "ended:resigned",
                                            "ended:disqualified"};
@@ -346,7 +359,7 @@ TEST_CASE("conformance: random playouts of every game and preset") {
       }
       // The hidden-identity check must really run, not be skipped every time (in
       // Number Janggi numbers move alike, so most exchanges keep the match the same).
-      CHECK(totals.pairs.valid > 0);
+      if (kFullRun || info.id == "number-janggi") CHECK(totals.pairs.valid > 0);
       if (info.id == "number-janggi") CHECK(totals.pairs.valid * 2 >= totals.pairs.tried);
     }
   }
