@@ -450,8 +450,9 @@ Status Store::Impl::write(MatchId id, Held& h, const engine::Match& after, const
   const int stored = static_cast<int>(h.shadow->log().size());
   for (std::size_t i = 0; i < evs.size(); ++i)
     if (evs[i].seq != stored + 1 + static_cast<int>(i))
-      return fail(K::kInvalid, what + ": " + std::to_string(stored) + " events are stored, but the events given start at seq " +
-                                   std::to_string(evs.front().seq) + (i ? " and skip" : ""));
+      return fail(K::kInvalid, what + ": " + std::to_string(stored) + " events are stored, so seq " +
+                                   std::to_string(stored + 1 + static_cast<int>(i)) + " comes next, but the event given has seq " +
+                                   std::to_string(evs[i].seq) + "; nothing was written");
   if (static_cast<int>(after.log().size()) != evs.back().seq)
     return fail(K::kInvalid, what + ": the events given are not the end of the match's log");
 
