@@ -5,6 +5,8 @@
 // synchronous=FULL), so nothing may be shown as done before append() returns ok.
 // Only the holder of a match's writer lock appends to it (one writer per match,
 // across processes); a lock left by a dead process is taken over.
+// A Store is used from one thread at a time. After a failed append the live match
+// is ahead of the file: stop taking commands and reload it (load or resume).
 #pragma once
 #include <array>
 #include <cstdint>
