@@ -1,7 +1,8 @@
 // CPU milliseconds per frame of the console's play screen, headless (ImGui
 // NewFrame .. Render, no GL): a mid-game Number Janggi position with a piece
 // selected and its battle previewed, a log of about N events, both boards, the
-// clocks and the public preview. Prints mean, median, p99 and max.
+// clocks and the public preview. Prints mean, median, p99 and max, and the cost
+// of the battle preview a click on a destination computes once.
 //   console_frame_bench [frames=2000] [extra pause/resume pairs=250]
 #include <fmt/format.h>
 #include <imgui.h>
@@ -84,5 +85,11 @@ int main(int argc, char** argv) {
   fmt::print("cpu ms/frame: mean {:.3f}  median {:.3f}  p99 {:.3f}  max {:.3f}\n", sum / static_cast<double>(times.size()),
              at(0.5), at(0.99), times.back());
   fmt::print("draw data: {} vertices, {} indices\n", dd ? dd->TotalVtxCount : 0, dd ? dd->TotalIdxCount : 0);
+  // The one-off cost of a click on a destination: the battle preview folds the
+  // whole log into a copy of the match and plays the move there.
+  const int previews = 200;
+  const double p0 = cpu_ms();
+  for (int i = 0; i < previews; ++i) console::preview_move(m, {*g.parse("a5"), *g.parse("a7")}, 0);
+  fmt::print("battle preview (on click): {:.3f} cpu ms\n", (cpu_ms() - p0) / previews);
   return 0;
 }
