@@ -280,7 +280,11 @@ void draw_battle(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, 
     TileLook look;
     look.owner = f.owner;
     look.highlight = light > 0.05f;
-    if (t < kLightUpEnd) {
+    if (f.was_face_up && f.token) {
+      // Known before the battle: it lights up and (if it lost) fades, no flip.
+      look.label = piece_label(m, *f.token, o.lang);
+      if (f.removed && t >= kFlipEnd) look.alpha = static_cast<float>(1.0 - (t - kFlipEnd) / (kBattleSeconds - kFlipEnd));
+    } else if (t < kLightUpEnd) {
       look.label.reset();  // still face down as it was before the battle
     } else if (t < kFlipEnd) {
       const double u = (t - kLightUpEnd) / (kFlipEnd - kLightUpEnd);

@@ -117,7 +117,18 @@ Fighter fighter(const OverlayModel& m, const json& ref, bool mover, const std::v
   return f;
 }
 
-BattleShow battle_show(const OverlayModel& m, const PublicRow& row, const std::vector<BlindMark>& blinds) {
+// Whether the public state before the battle showed this piece's identity.
+bool face_up_before(const json* before, const OverlayModel& m, const Fighter& f) {
+  if (!before || !m.game || f.square == engine::kNoSquare) return false;
+  const json& board = before->at("board");
+  const std::string name = m.game->geometry().name(f.square);
+  if (!board.contains(name)) return false;
+  const json& p = board.at(name);
+  return p.at("owner").get<int>() == f.owner && p.at("piece").is_string();
+}
+
+BattleShow battle_show(const OverlayModel& m, const PublicRow& row, const std::vector<BlindMark>& blinds,
+                       const json* before) {
   BattleShow b;
   b.seq = row.seq;
   b.kind = row.type;
@@ -146,20 +157,24 @@ BattleShow battle_show(const OverlayModel& m, const PublicRow& row, const std::v
     d.removed = outcome == "attacker" || outcome == "both";
     b.fighters = {a, d};
   }
+  for (auto& f : b.fighters) f.was_face_up = face_up_before(before, m, f);
   return b;
 }
 
 // Everything the event JSONs add to the state JSON, from the rows in effect.
 void read_events(OverlayModel& m, const std::vector<const PublicRow*>& effective) {
   std::vector<BlindMark> blinds;
+  const json* before = nullptr;  // the public state before the row being read
   for (const PublicRow* row : effective) {
+    const json* previous = before;
+    if (row->state.is_object()) before = &row->state;
     const json& e = row->event;
     const std::string& type = row->type;
     if (type == "moved" || type == "attack") {
       m.last_from = parse_square(m, e.at("from"));
       m.last_to = parse_square(m, e.at("to"));
       blinds.clear();
-      if (type == "attack") m.battle = battle_show(m, *row, blinds);
+      if (type == "attack") m.battle = battle_show(m, *row, blinds, previous);
     } else if (type == "setup-locked") {
       const int p = e.at("player").get<int>();
       if (p == 1 || p == 2) m.setup_locked[static_cast<std::size_t>(p - 1)] = true;
@@ -172,7 +187,7 @@ void read_events(OverlayModel& m, const std::vector<const PublicRow*>& effective
         m.items_used.push_back(std::move(use));
       }
     } else if (type == "battle") {
-      m.battle = battle_show(m, *row, blinds);
+      m.battle = battle_show(m, *row, blinds, previous);
     } else if (type == "warned") {
       m.last_warning = WarningShown{row->seq, e.at("player").get<int>(), e.value("kind", std::string{}),
                                     e.value("reason", std::string{}), e.value("total", 0), row->wall_time};

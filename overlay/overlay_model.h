@@ -33,6 +33,7 @@ struct Fighter {
   bool blind = false;                // hidden by the Blind item (tagged "BLIND")
   bool removed = false;              // fades out
   bool mover = false;
+  bool was_face_up = false;          // already public before the battle: it does not flip
 };
 
 struct BattleShow {

@@ -194,3 +194,16 @@ TEST_CASE("every character the overlay asks the font for exists in NanumGothic B
     CHECK(font_covers(*frame.fonts().large, glyphs_needed(m, lang)));
   }
 }
+
+TEST_CASE("a fighter already face up keeps its face through the light-up") {
+  OverlayModel m = model_of(kOpenBattle,
+                            "@25 move a3-a5\n@26 move e8-e7\n@27 move a5-b5\n@28 move f8-f7\n@29 move b5-b6\n"
+                            "@30 items 1=none 2=none\n");
+  DrawOptions o;
+  o.battle_elapsed = 0.1;
+  Drawn d = draw(m, o);
+  CHECK(d.has("10"));       // the 10 was revealed by the first battle
+  CHECK_FALSE(d.has("9"));  // the 9 is still a back until the flip
+  o.battle_elapsed = 1.0;
+  CHECK(draw(m, o).has("9"));
+}

@@ -209,3 +209,23 @@ TEST_CASE("commitments: hashes once locked, the reveal only after the end") {
   attach_commitments(m, seals);
   CHECK(m.commitments[0]->verified == true);
 }
+
+TEST_CASE("a piece already face up before its battle is marked so (it does not flip)") {
+  // The 10 on c6 was revealed by the first battle; player 1's 9 attacks it from the side.
+  std::string script = kOpenBattle;
+  script += "@25 move a3-a5\n@26 move e8-e7\n@27 move a5-b5\n@28 move f8-f7\n@29 move b5-b6\n@30 items 1=none 2=none\n";
+  const auto rows = public_rows(script_match(script));
+  OverlayModel m = derive_model(rows, rows.size(), engine::all_games());
+  REQUIRE(m.battle);
+  bool saw_ten = false;
+  for (const auto& f : m.battle->fighters) {
+    if (f.owner == 2 && f.square == sq(m, "c6")) {
+      saw_ten = true;
+      CHECK(f.was_face_up);
+      CHECK(f.token == "10");
+    } else {
+      CHECK_FALSE(f.was_face_up);  // the 9 was face down until this battle
+    }
+  }
+  CHECK(saw_ten);
+}
