@@ -280,9 +280,11 @@ std::optional<Rejection> Match::check_time(const Command& command, Millis t) con
   if (t < state_.time)
     return Rejection{"time goes backwards: " + format_seconds(t) + " s is before " +
                      format_seconds(state_.time) + " s"};
-  bool before_clock = !state_.started || std::holds_alternative<StartCmd>(command);
-  if (before_clock && t != 0 && !std::holds_alternative<VoidCmd>(command))
-    return Rejection{"the match clock has not started: time must be 0 before start"};
+  // Before start the clock stands still: at 0, or where a void that took back the
+  // start left it (a restart then happens at that time, not back at 0).
+  if (!state_.started && t != state_.time && !std::holds_alternative<VoidCmd>(command))
+    return Rejection{"the match clock has not started: time must be " + format_seconds(state_.time) +
+                     " before start"};
   return std::nullopt;
 }
 

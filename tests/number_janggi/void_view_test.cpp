@@ -173,3 +173,18 @@ TEST_CASE("a void first lets time pass: a deadline due before it is adjudicated 
   };
   CHECK(all(other) == all(m));
 }
+
+TEST_CASE("a voided start can be given again at the void's time") {
+  // Regression: after `void` took back `start` at 5 s, no `start` was accepted
+  // any more (time had to be 0, and 0 was in the past).
+  Match m = nj::run_ok(base() + "@5 void 1 \"started too early\"\n");
+  CHECK(nj::state(m)["status"] == "ready");
+  CHECK(nj::state(m)["clock"]["time"] == 5.0);
+  CHECK(nj::submit(m, "@6 start").value_or("") == "the match clock has not started: time must be 5 before start");
+  nj::play(m, "start");
+  CHECK(nj::state(m)["status"] == "playing");
+  CHECK(nj::state(m)["clock"]["turn_elapsed"] == 0.0);
+  // The turn clock runs from the restart: 60 s later is late (Genius).
+  CHECK(nj::submit(m, "@65 move a7-a6").value_or("").find("the game is over (timeout)") == 0);
+  CHECK(nj::events_of(m, "ended").back()["t"] == 65.0);
+}
