@@ -147,14 +147,23 @@ Result<Store> Store::open(const std::string& path, StoreOptions options) {
 
 Store::Store(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Store::Store(Store&&) noexcept = default;
-Store& Store::operator=(Store&&) noexcept = default;
 
-Store::~Store() {
+void Store::release_all() {
   if (!impl_) return;
   std::vector<MatchId> ids;
   for (const auto& [id, h] : impl_->held) ids.push_back(id);
   for (auto id : ids) release(id);
 }
+
+Store& Store::operator=(Store&& other) noexcept {
+  if (this != &other) {
+    release_all();  // the locks of the store being replaced are let go, not orphaned
+    impl_ = std::move(other.impl_);
+  }
+  return *this;
+}
+
+Store::~Store() { release_all(); }
 
 const std::string& Store::path() const { return impl_->path; }
 

@@ -139,6 +139,7 @@ class Store {
  private:
   struct Impl;
   explicit Store(std::unique_ptr<Impl> impl);
+  void release_all();
   std::unique_ptr<Impl> impl_;
 };
 

@@ -72,3 +72,14 @@ TEST_CASE("the lock of a process that died is taken over", "[lock]") {
   must_ok(store.acquire(id));
   CHECK(store.lock_holder(id)->pid == ::getpid());
 }
+
+TEST_CASE("a store replaced by move-assignment lets its locks go", "[lock]") {
+  TempDir dir;
+  auto path = dir.file("s.db");
+  auto a = must(Store::open(path));
+  std::optional<engine::Match> live;
+  MatchId id = play_random(a, 53, 5, live);
+  a = must(Store::open(dir.file("other.db")));
+  auto b = must(Store::open(path));
+  must_ok(b.acquire(id));
+}
