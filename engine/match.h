@@ -62,7 +62,8 @@ class Match final : private Resolver {
   const std::vector<Event>& log() const { return log_; }
   // Whether each log entry is still in effect (false once voided).
   const std::vector<bool>& in_effect() const { return effective_; }
-  // Legal moves of the player to move (empty when no turn runs).
+  // Legal moves of the player to move (empty when no turn runs). Memoised per
+  // turn, so a Match, even const, is not for two threads at once.
   std::vector<Move> legal_moves() const;
   // Accepted commands a `void` could still undo.
   int voidable() const;
