@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
       frame_seconds = 0;
       stats_from = steady;
     }
-    session.update(steady, wall);
+    session.update(steady);
     for (int key : window.take_keys()) {
       if (key == GLFW_KEY_ESCAPE || key == GLFW_KEY_ENTER || (!replay && key == GLFW_KEY_SPACE)) session.skip_animation();
       else if (auto a = replay_key(key)) session.replay_action(*a, steady);

@@ -33,7 +33,7 @@ void OverlaySession::step_to(std::size_t position, double steady, bool animate) 
   else if (position_ < before) battle_start_.reset();
 }
 
-void OverlaySession::update(double steady, double wall) {
+void OverlaySession::update(double steady) {
   const double dt = last_steady_ > 0 ? steady - last_steady_ : 0;
   last_steady_ = steady;
   const bool changed = source_->poll();
@@ -50,7 +50,6 @@ void OverlaySession::update(double steady, double wall) {
       step_to(rows.size(), steady, caught_up_);
       caught_up_ = caught_up_ || !rows.empty();
     }
-    (void)wall;
     return;
   }
   if (changed) {

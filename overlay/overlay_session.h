@@ -30,8 +30,8 @@ class OverlaySession {
   OverlaySession(std::unique_ptr<RowSource> source, SessionConfig config);
 
   // Polls the source and advances the playhead and animation. `steady` is a
-  // monotonic clock in seconds, `wall` seconds since the epoch.
-  void update(double steady, double wall);
+  // monotonic clock in seconds (the wall clock matters only when drawing).
+  void update(double steady);
   void replay_action(ReplayAction a, double steady);
   void skip_animation();
 

@@ -59,7 +59,7 @@ int main(int argc, char** argv) {
   int last = 0;
   for (;;) {
     const double steady = static_cast<double>(now_ns()) / 1e9;
-    session.update(steady, steady);
+    session.update(steady);
     const int shown = session.model().last_seq;
     if (shown > last) {
       const long long t = now_ns();

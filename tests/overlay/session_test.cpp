@@ -52,20 +52,20 @@ TEST_CASE("live: waits with a message, catches up without animating, animates a 
   auto owned = std::make_unique<ListSource>(rows);
   ListSource& source = *owned;
   OverlaySession s(std::move(owned), SessionConfig{});
-  s.update(1, 1000);
+  s.update(1);
   CHECK_FALSE(s.model().opened);
   CHECK(s.draw_options(1, 1000).message == "waiting for test.db");
 
   const std::size_t battle = index_of(rows, "battle");
   source.release(battle);  // started mid-match: everything before the battle at once
-  s.update(2, 1001);
+  s.update(2);
   CHECK(s.model().rows == battle);
   CHECK(s.draw_options(2, 1001).battle_elapsed < 0);
   CHECK(s.needs_frame(2, 1001));
   CHECK_FALSE(s.needs_frame(2, 1001));  // nothing changed, same second
 
   source.release(rows.size());  // the battle is committed
-  s.update(3, 1002);
+  s.update(3);
   CHECK(s.model().rows == rows.size());
   CHECK(s.draw_options(3.5, 1002.5).battle_elapsed == Approx(0.5));
   CHECK(s.needs_frame(3.5, 1002.5));
@@ -81,7 +81,7 @@ TEST_CASE("live: a session started after the battle does not replay it") {
   auto source = std::make_unique<ListSource>(rows);
   source->release(rows.size());
   OverlaySession s(std::move(source), SessionConfig{});
-  s.update(1, 2000);
+  s.update(1);
   CHECK(s.model().battle);
   CHECK(s.draw_options(1, 2000).battle_elapsed < 0);
 }
@@ -92,12 +92,12 @@ TEST_CASE("live: the clock redraws once a second, not every frame") {
   source->release(rows.size());
   OverlaySession s(std::move(source), SessionConfig{});
   const double w = rows.back().wall_time;
-  s.update(1, w);
+  s.update(1);
   CHECK(s.needs_frame(1, w + 0.1));
   int frames = 0;
   for (int i = 1; i <= 120; ++i) {  // two seconds at 60 Hz
     const double t = static_cast<double>(i) / 60.0;
-    s.update(1 + t, w + 0.1 + t);
+    s.update(1 + t);
     if (s.needs_frame(1 + t, w + 0.1 + t)) ++frames;
   }
   CHECK(frames == 2);
@@ -110,7 +110,7 @@ TEST_CASE("replay: step, seek, autoplay on the recorded wall clock") {
   SessionConfig config;
   config.replay = true;
   OverlaySession s(std::move(source), config);
-  s.update(1, 5000);
+  s.update(1);
   CHECK(s.position() == 1);
   CHECK(s.model().opened);
   CHECK(s.draw_options(1, 5000).now_wall == Approx(rows[0].wall_time));  // the replayed moment
@@ -132,14 +132,14 @@ TEST_CASE("replay: step, seek, autoplay on the recorded wall clock") {
 
   s.replay_action(ReplayAction::kStart, 5);
   s.replay_action(ReplayAction::kPlayPause, 5);
-  s.update(5, 0);
-  s.update(8.5, 0);  // 3.5 s of replay at 1x: rows are 1 s apart
+  s.update(5);
+  s.update(8.5);  // 3.5 s of replay at 1x: rows are 1 s apart
   CHECK(s.position() == 4);
   s.replay_action(ReplayAction::kFaster, 8.5);  // 2x
-  s.update(9.5, 0);
+  s.update(9.5);
   CHECK(s.position() == 6);
   s.replay_action(ReplayAction::kPlayPause, 9.5);
-  s.update(20, 0);
+  s.update(20);
   CHECK(s.position() == 6);
   s.replay_action(ReplayAction::kJumpForward, 21);
   CHECK(s.position() == std::min<std::size_t>(16, rows.size()));
@@ -151,10 +151,10 @@ TEST_CASE("live: switching to another match catches up without animating its bat
   ListSource& source = *owned;
   source.release(3);
   OverlaySession s(std::move(owned), SessionConfig{});
-  s.update(1, 1000);
+  s.update(1);
   CHECK(s.model().rows == 3);
   source.replace(rows, rows.size());  // e.g. --latest found a newer match, already past its battle
-  s.update(2, 1001);
+  s.update(2);
   CHECK(s.model().rows == rows.size());
   CHECK(s.model().battle);
   CHECK(s.draw_options(2, 1001).battle_elapsed < 0);
