@@ -23,11 +23,13 @@ constexpr ImU32 kRed = IM_COL32(240, 60, 60, 255);
 constexpr ImU32 kMinusMark = IM_COL32(255, 214, 90, 255);
 constexpr ImU32 kLake = IM_COL32(40, 90, 170, 255);
 
+// Player 1 blue, player 2 red, as on the console (ui/theme.h), in brighter
+// broadcast shades: the operator and the director must name the same colour.
 ImU32 player_colour(int player, int alpha = 255) {
-  return player == 1 ? IM_COL32(214, 64, 64, alpha) : player == 2 ? IM_COL32(58, 110, 220, alpha) : IM_COL32(128, 128, 128, alpha);
+  return player == 1 ? IM_COL32(58, 110, 220, alpha) : player == 2 ? IM_COL32(214, 64, 64, alpha) : IM_COL32(128, 128, 128, alpha);
 }
 ImU32 player_dark(int player) {
-  return player == 1 ? IM_COL32(92, 26, 30, 255) : IM_COL32(24, 44, 100, 255);
+  return player == 1 ? IM_COL32(24, 44, 100, 255) : IM_COL32(92, 26, 30, 255);
 }
 ImU32 with_alpha(ImU32 c, float a) {
   const auto alpha = static_cast<unsigned>(std::clamp(a, 0.0f, 1.0f) * static_cast<float>((c >> IM_COL32_A_SHIFT) & 0xFF));
