@@ -68,3 +68,42 @@ TEST_CASE("the catalog switches language and shows unknown keys as themselves") 
   CHECK(std::string(c.get(ui::Lang::kKorean, "viewer.public")) == "공개");
   CHECK(std::string(c.get(ui::Lang::kKorean, "no.such.key")) == "no.such.key");
 }
+
+TEST_CASE("a masked side's pieces are drawn without their identity") {
+  ui::HeadlessContext ctx(ImVec2(800, 800));
+  const auto games = engine::all_games();
+  const auto& info = games.front();
+  const auto resolved = engine::resolve_options(info, info.default_preset, {});
+  const auto game = info.make(resolved.options);
+  engine::StateView pieces;
+  for (const auto& p : game->random_setup(1, 5)) pieces.board.push_back({p.square, 1, p.type, false});
+  // Glyph vertices the board draws: text quads sample the font atlas away from
+  // its white pixel (shapes use the white pixel).
+  auto glyph_vertices = [&](const engine::StateView& view, bool masked) {
+    ctx.begin_frame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(800, 800));
+    ImGui::Begin("b");
+    ui::BoardModel m;
+    m.game = game.get();
+    m.view = &view;
+    m.masked = {masked, false};
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const int before = dl->VtxBuffer.Size;
+    ui::draw_board("board", m, ImVec2(600, 600));
+    const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
+    int glyphs = 0;
+    for (int i = before; i < dl->VtxBuffer.Size; ++i) {
+      const ImVec2 uv = dl->VtxBuffer[i].uv;
+      if (uv.x != white.x || uv.y != white.y) ++glyphs;
+    }
+    ImGui::End();
+    ctx.end_frame();
+    return glyphs;
+  };
+  const int coordinates_only = glyph_vertices(engine::StateView{}, false);
+  CHECK(glyph_vertices(pieces, false) > coordinates_only);   // labels shown
+  CHECK(glyph_vertices(pieces, true) == coordinates_only);   // masked: no label at all
+  pieces.board.front().revealed = true;  // a revealed piece is public: shown even masked
+  CHECK(glyph_vertices(pieces, true) > coordinates_only);
+}
