@@ -79,7 +79,7 @@ TEST_CASE("setup validation refuses with a reason and changes nothing") {
   }
   SECTION("too many of a piece") {
     auto e = refusal(h + "setup 1 K:a1 M:b1 M:c1 M:d1 M:e1 2:f1 3:a2 4:b2 5:c2 6:d2 7:e2 8:f2 9:a3 10:b3\n");
-    CHECK(e.find("too many M: 4 placed, the roster has 3") != std::string::npos);
+    CHECK(e.find("too many M (Mine): 4 placed, the roster has 3") != std::string::npos);
   }
   SECTION("missing pieces") {
     auto e = refusal(h + "setup 1 K:a1 M:b1 M:c1 M:d1 1:e1 2:f1 3:a2 4:b2 5:c2 6:d2 7:e2 8:f2 9:a3\n");

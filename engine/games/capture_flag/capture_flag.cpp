@@ -1,6 +1,7 @@
 #include "engine/games/capture_flag/capture_flag.h"
 
 #include "engine/games/capture_flag/combat.h"
+#include "engine/roster_setup.h"
 
 namespace facedown::engine::capture_flag {
 
@@ -40,31 +41,9 @@ class CaptureFlag final : public Game {
   }
 
   std::optional<Rejection> check_setup(int player, const std::vector<Placement>& pl) const override {
-    std::vector<int> counts(roster_.size(), 0);
-    std::vector<bool> used(static_cast<std::size_t>(geometry_.size()), false);
-    for (const auto& p : pl) {
-      if (p.type < 0 || p.type >= static_cast<int>(roster_.size())) return Rejection{"unknown piece"};
-      if (p.square < 0 || p.square >= geometry_.size()) return Rejection{"a square is off the board"};
-      if (setup_owner(p.square) != player)
-        return Rejection{geometry_.name(p.square) + " is not in " + player_name(player) +
-                         "'s setup area (ranks " + (player == 1 ? "1-4" : "7-10") + ")"};
-      if (used[static_cast<std::size_t>(p.square)])
-        return Rejection{"two pieces on " + geometry_.name(p.square)};
-      used[static_cast<std::size_t>(p.square)] = true;
-      ++counts[static_cast<std::size_t>(p.type)];
-    }
-    for (std::size_t t = 0; t < roster_.size(); ++t)
-      if (counts[t] > roster_[t].count)
-        return Rejection{"too many " + roster_[t].token + " (" + roster_[t].name_en + "): " +
-                         std::to_string(counts[t]) + " placed, the roster has " +
-                         std::to_string(roster_[t].count)};
-    std::string missing;
-    for (std::size_t t = 0; t < roster_.size(); ++t)
-      for (int n = counts[t]; n < roster_[t].count; ++n) missing += " " + roster_[t].token;
-    if (!missing.empty())
-      return Rejection{player_name(player) + " must fill all 40 squares of ranks " +
-                       (player == 1 ? "1-4" : "7-10") + "; missing:" + missing};
-    return std::nullopt;
+    const std::string ranks = player == 1 ? "1-4" : "7-10";
+    return check_roster_setup(*this, player, pl,
+                              {"setup area (ranks " + ranks + ")", "fill all 40 squares of ranks " + ranks});
   }
 
   void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {

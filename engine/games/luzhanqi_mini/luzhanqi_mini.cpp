@@ -1,6 +1,7 @@
 #include "engine/games/luzhanqi_mini/luzhanqi_mini.h"
 
 #include "engine/games/luzhanqi_mini/combat.h"
+#include "engine/roster_setup.h"
 
 namespace facedown::engine::luzhanqi_mini {
 
@@ -48,19 +49,10 @@ class LuzhanqiMini final : public Game {
   }
 
   std::optional<Rejection> check_setup(int player, const std::vector<Placement>& pl) const override {
-    std::vector<int> counts(roster_.size(), 0);
-    std::vector<bool> used(static_cast<std::size_t>(geometry_.size()), false);
     const std::string who = player_name(player);
-    for (const auto& p : pl) {
-      if (p.type < 0 || p.type >= static_cast<int>(roster_.size())) return Rejection{"unknown piece"};
-      if (p.square < 0 || p.square >= geometry_.size()) return Rejection{"a square is off the board"};
+    const std::string ranks = player == 1 ? "1-2" : "7-8";
+    auto limits = [&](const Placement& p) -> std::optional<Rejection> {
       const std::string at = roster_[static_cast<std::size_t>(p.type)].token + " on " + geometry_.name(p.square);
-      if (setup_owner(p.square) != player)
-        return Rejection{geometry_.name(p.square) + " is not in " + who + "'s setup area (ranks " +
-                         (player == 1 ? "1-2" : "7-8") + ")"};
-      if (used[static_cast<std::size_t>(p.square)])
-        return Rejection{"two pieces on " + geometry_.name(p.square)};
-      used[static_cast<std::size_t>(p.square)] = true;
       const int rank = geometry_.rank_of(p.square);
       if (p.type == kMine && rank != back_rank(player))
         return Rejection{at + ": mines go only on " + who + "'s back rank (rank " +
@@ -71,20 +63,10 @@ class LuzhanqiMini final : public Game {
       if (p.type == kFlag && !(geometry_.terrain(p.square) & kHeadquarters))
         return Rejection{at + ": the flag must stand on one of " + who + "'s headquarters (" +
                          headquarters_names(player) + ")"};
-      ++counts[static_cast<std::size_t>(p.type)];
-    }
-    for (std::size_t t = 0; t < roster_.size(); ++t)
-      if (counts[t] > roster_[t].count)
-        return Rejection{"too many " + roster_[t].token + " (" + roster_[t].name_en + "): " +
-                         std::to_string(counts[t]) + " placed, the roster has " +
-                         std::to_string(roster_[t].count)};
-    std::string missing;
-    for (std::size_t t = 0; t < roster_.size(); ++t)
-      for (int n = counts[t]; n < roster_[t].count; ++n) missing += " " + roster_[t].token;
-    if (!missing.empty())
-      return Rejection{who + " must fill all 14 squares of ranks " + (player == 1 ? "1-2" : "7-8") +
-                       "; missing:" + missing};
-    return std::nullopt;
+      return std::nullopt;
+    };
+    return check_roster_setup(*this, player, pl,
+                              {"setup area (ranks " + ranks + ")", "fill all 14 squares of ranks " + ranks}, limits);
   }
 
   // The default shuffle would put mines, bombs and the flag anywhere: draw the

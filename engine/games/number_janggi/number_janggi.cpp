@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/games/number_janggi/battle.h"
+#include "engine/roster_setup.h"
 
 namespace facedown::engine::number_janggi {
 
@@ -50,30 +51,9 @@ class NumberJanggi final : public Game {
   }
 
   std::optional<Rejection> check_setup(int player, const std::vector<Placement>& pl) const override {
-    std::vector<int> counts(roster_.size(), 0);
-    std::vector<bool> used(static_cast<std::size_t>(geometry_.size()), false);
-    for (const auto& p : pl) {
-      if (p.type < 0 || p.type >= static_cast<int>(roster_.size())) return Rejection{"unknown piece"};
-      if (p.square < 0 || p.square >= geometry_.size()) return Rejection{"a square is off the board"};
-      if (setup_owner(p.square) != player)
-        return Rejection{geometry_.name(p.square) + " is not in player " + std::to_string(player) +
-                         "'s territory (ranks " + (player == 1 ? "1-3" : "7-9") + ")"};
-      if (used[static_cast<std::size_t>(p.square)])
-        return Rejection{"two pieces on " + geometry_.name(p.square)};
-      used[static_cast<std::size_t>(p.square)] = true;
-      ++counts[static_cast<std::size_t>(p.type)];
-    }
-    for (std::size_t t = 0; t < roster_.size(); ++t) {
-      if (counts[t] > roster_[t].count)
-        return Rejection{"too many " + roster_[t].token + ": " + std::to_string(counts[t]) +
-                         " placed, the roster has " + std::to_string(roster_[t].count)};
-    }
-    std::string missing;
-    for (std::size_t t = 0; t < roster_.size(); ++t)
-      for (int n = counts[t]; n < roster_[t].count; ++n) missing += " " + roster_[t].token;
-    if (!missing.empty())
-      return Rejection{"player " + std::to_string(player) + " must place all 14 pieces; missing:" + missing};
-    return std::nullopt;
+    return check_roster_setup(*this, player, pl,
+                              {std::string("territory (ranks ") + (player == 1 ? "1-3" : "7-9") + ")",
+                               "place all 14 pieces"});
   }
 
   void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {
