@@ -88,6 +88,10 @@ struct Battle {
 // An attack into an occupied square (Capture Flag, Salpakan, Luzhanqi, Gunjin,
 // Gwangsanghui): the attacker leaves `from`; the loser(s) leave the board; a
 // winning attacker stands on `to`. Games without battles use outcome "attacker".
+enum class AttackOutcome { kAttacker, kDefender, kBoth };
+// "attacker" | "defender" | "both", as Attack::outcome writes it.
+const char* outcome_name(AttackOutcome o);
+
 struct Attack {
   int player = 0;
   PieceRef attacker;  // at `from`

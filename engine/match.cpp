@@ -478,6 +478,15 @@ std::optional<Item> parse_item(const std::string& name) {
   return std::nullopt;
 }
 
+const char* outcome_name(AttackOutcome o) {
+  switch (o) {
+    case AttackOutcome::kAttacker: return "attacker";
+    case AttackOutcome::kDefender: return "defender";
+    case AttackOutcome::kBoth: return "both";
+  }
+  return "both";
+}
+
 const char* event_type(const EventBody& body) {
   return std::visit(
       Overloaded{

@@ -54,6 +54,26 @@ void remove_piece(MatchState& s, int id) {
   s.removed[static_cast<std::size_t>(p.owner - 1)].push_back(id);
 }
 
+// Moves a piece from its square to `to` (which must be empty of other pieces).
+void relocate(MatchState& s, int id, Square to) {
+  Piece& p = s.pieces[static_cast<std::size_t>(id)];
+  if (p.square != kNoSquare && s.board[static_cast<std::size_t>(p.square)] == id)
+    s.board[static_cast<std::size_t>(p.square)] = -1;
+  s.board[static_cast<std::size_t>(to)] = id;
+  p.square = to;
+}
+
+// What every move (a step or an attack) does besides moving pieces: it is a ply,
+// it ends the mover's turn, and any decision it causes starts timing now.
+void count_move(MatchState& s, int player, Square from, Square to, Millis t) {
+  s.last_from = from;
+  s.last_to = to;
+  ++s.ply;
+  s.mover = player;
+  s.to_move = 0;
+  start_period(s, t);
+}
+
 void reveal(MatchState& s, const PieceRef& r) {
   if (r.id >= 0) s.pieces[static_cast<std::size_t>(r.id)].revealed = true;
 }
@@ -96,16 +116,8 @@ void MatchState::apply(const Event& e) {
             if (paused) pause_start = e.t;
           },
           [&](const Moved& o) {
-            int id = board[static_cast<std::size_t>(o.from)];
-            board[static_cast<std::size_t>(o.from)] = -1;
-            board[static_cast<std::size_t>(o.to)] = id;
-            pieces[static_cast<std::size_t>(id)].square = o.to;
-            last_from = o.from;
-            last_to = o.to;
-            ++ply;
-            mover = o.player;
-            to_move = 0;
-            start_period(*this, e.t);
+            relocate(*this, board[static_cast<std::size_t>(o.from)], o.to);
+            count_move(*this, o.player, o.from, o.to, e.t);
           },
           [&](const DecisionAwaited& o) {
             phase = o.kind == Decision::kItems ? Phase::kAwaitingItems : Phase::kAwaitingRevival;
@@ -137,17 +149,8 @@ void MatchState::apply(const Event& e) {
             const int attacker = o.attacker.id, defender = o.defender.id;
             if (o.outcome != "attacker") remove_piece(*this, attacker);
             if (o.outcome != "defender") remove_piece(*this, defender);
-            if (o.outcome == "attacker") {
-              board[static_cast<std::size_t>(o.from)] = -1;
-              board[static_cast<std::size_t>(o.to)] = attacker;
-              pieces[static_cast<std::size_t>(attacker)].square = o.to;
-            }
-            last_from = o.from;
-            last_to = o.to;
-            ++ply;
-            mover = o.player;
-            to_move = 0;
-            start_period(*this, e.t);
+            if (o.outcome == "attacker") relocate(*this, attacker, o.to);
+            count_move(*this, o.player, o.from, o.to, e.t);
           },
           [&](const Removed& o) {
             for (const auto& r : o.pieces) {
@@ -162,10 +165,8 @@ void MatchState::apply(const Event& e) {
             }
             auto& list = removed[static_cast<std::size_t>(o.player - 1)];
             list.erase(std::remove(list.begin(), list.end(), o.piece.id), list.end());
-            Piece& p = pieces[static_cast<std::size_t>(o.piece.id)];
-            p.square = o.piece.square;
-            p.revealed = true;
-            board[static_cast<std::size_t>(o.piece.square)] = o.piece.id;
+            relocate(*this, o.piece.id, o.piece.square);
+            pieces[static_cast<std::size_t>(o.piece.id)].revealed = true;
             pending = Pending{};
             phase = Phase::kPlaying;
           },
@@ -197,6 +198,12 @@ void MatchState::apply(const Event& e) {
           [&](const Voided&) {},
       },
       e.body);
+}
+
+PieceRef MatchState::ref(int id) const {
+  const Piece& p = pieces[static_cast<std::size_t>(id)];
+  return PieceRef{id, p.owner, p.type, p.square, std::nullopt,
+                  p.revealed ? std::uint8_t{0} : hidden_but_owner(p.owner)};
 }
 
 std::optional<std::string> MatchState::check_invariants() const {

@@ -74,6 +74,9 @@ struct MatchState {
   Millis turn_elapsed() const;
 
   int piece_at(Square s) const { return s < 0 ? -1 : board[static_cast<std::size_t>(s)]; }
+  // A piece as it stands, for an event: its identity hidden from everyone but its
+  // owner unless it is revealed.
+  PieceRef ref(int id) const;
 
   // Bookkeeping for one event (Voided is handled by Match, which owns the log).
   void apply(const Event& e);

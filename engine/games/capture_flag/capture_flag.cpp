@@ -74,11 +74,11 @@ class CaptureFlag final : public Game {
     const int target = s.piece_at(move.to);
     const int player = s.pieces[static_cast<std::size_t>(id)].owner;
     if (target < 0) {
-      r.emit(Moved{player, ref(s, id), move.from, move.to});
+      r.emit(Moved{player, s.ref(id), move.from, move.to});
       return;
     }
     // Both ranks of a battle are public, and so stay the pieces that fought.
-    PieceRef attacker = ref(s, id), defender = ref(s, target);
+    PieceRef attacker = s.ref(id), defender = s.ref(target);
     attacker.hidden_from = 0;
     defender.hidden_from = 0;
     Attack a{player, attacker, defender, move.from, move.to,
@@ -96,13 +96,6 @@ class CaptureFlag final : public Game {
   }
 
  private:
-  // A piece as it stands: hidden from all but its owner until it has fought.
-  static PieceRef ref(const MatchState& s, int id) {
-    const Piece& p = s.pieces[static_cast<std::size_t>(id)];
-    return PieceRef{id, p.owner, p.type, p.square, std::nullopt,
-                    p.revealed ? std::uint8_t{0} : hidden_but_owner(p.owner)};
-  }
-
   Geometry geometry_;
   std::vector<PieceTypeSpec> roster_;
 };

@@ -20,13 +20,4 @@ Outcome strike(PieceType attacker, PieceType defender) {
   return a > d ? Outcome::kAttacker : Outcome::kDefender;
 }
 
-const char* outcome_name(Outcome o) {
-  switch (o) {
-    case Outcome::kAttacker: return "attacker";
-    case Outcome::kDefender: return "defender";
-    case Outcome::kBoth: return "both";
-  }
-  return "both";
-}
-
 }  // namespace facedown::engine::capture_flag

@@ -2,16 +2,14 @@
 // table-free so each ruling (Flag, Bomb and Miner, Spy and Marshal, ranks) is a
 // one-line test.
 #pragma once
+#include "engine/event.h"
 #include "engine/piece.h"
 
 namespace facedown::engine::capture_flag {
 
-enum class Outcome { kAttacker, kDefender, kBoth };
+using Outcome = AttackOutcome;
 
 // The outcome of `attacker` moving onto `defender` (types of this game's roster).
 Outcome strike(PieceType attacker, PieceType defender);
-
-// "attacker" | "defender" | "both", as the Attack event writes it.
-const char* outcome_name(Outcome o);
 
 }  // namespace facedown::engine::capture_flag

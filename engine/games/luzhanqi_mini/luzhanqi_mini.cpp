@@ -118,11 +118,11 @@ class LuzhanqiMini final : public Game {
     const int target = s.piece_at(move.to);
     const int player = s.pieces[static_cast<std::size_t>(id)].owner;
     if (target < 0) {
-      r.emit(Moved{player, ref(s, id), move.from, move.to});
+      r.emit(Moved{player, s.ref(id), move.from, move.to});
       return;
     }
     // Identities stay private: the public learns squares and the outcome only.
-    const PieceRef attacker = ref(s, id), defender = ref(s, target);
+    const PieceRef attacker = s.ref(id), defender = s.ref(target);
     r.emit(Attack{player, attacker, defender, move.from, move.to,
                   outcome_name(engage(attacker.type, defender.type)), {}});
   }
@@ -138,11 +138,6 @@ class LuzhanqiMini final : public Game {
   std::string headquarters_names(int player) const {
     return geometry_.name(geometry_.at(kHeadquarterFiles[0], back_rank(player))) + ", " +
            geometry_.name(geometry_.at(kHeadquarterFiles[1], back_rank(player)));
-  }
-
-  static PieceRef ref(const MatchState& s, int id) {
-    const Piece& p = s.pieces[static_cast<std::size_t>(id)];
-    return PieceRef{id, p.owner, p.type, p.square, std::nullopt, hidden_but_owner(p.owner)};
   }
 
   Geometry geometry_;

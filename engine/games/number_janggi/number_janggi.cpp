@@ -84,7 +84,7 @@ class NumberJanggi final : public Game {
     const MatchState& s = r.state();
     const int id = s.piece_at(move.from);
     const Piece& piece = s.pieces[static_cast<std::size_t>(id)];
-    r.emit(Moved{piece.owner, ref(s, id), move.from, move.to});
+    r.emit(Moved{piece.owner, s.ref(id), move.from, move.to});
     start_battles(r, id);
   }
 
@@ -133,7 +133,7 @@ class NumberJanggi final : public Game {
                        std::to_string(player) + "'s back rank"};
     Revived ev{player, std::nullopt, PieceRef{chosen, player, cmd.type, cmd.square, std::nullopt, 0}};
     if (revive_ == "optional-swap") {
-      PieceRef a = ref(s, arriving);
+      PieceRef a = s.ref(arriving);
       a.hidden_from = 0;
       ev.arriving = a;
     }
@@ -189,12 +189,6 @@ class NumberJanggi final : public Game {
   int far_rank(int player) const { return player == 1 ? kRanks - 1 : 0; }
   int back_rank(int player) const { return player == 1 ? 0 : kRanks - 1; }
 
-  // A reference to a piece as it stands, hidden from the others unless revealed.
-  PieceRef ref(const MatchState& s, int id) const {
-    const Piece& p = s.pieces[static_cast<std::size_t>(id)];
-    return PieceRef{id, p.owner, p.type, p.square, std::nullopt,
-                    p.revealed ? std::uint8_t{0} : hidden_but_owner(p.owner)};
-  }
 
   // Enemy pieces orthogonally adjacent to a square, in square order.
   // At most four: a fixed array, so a quiet move allocates nothing here.
@@ -254,7 +248,7 @@ class NumberJanggi final : public Game {
       return f;
     };
     auto battle_ref = [&](int id, const Fighter& f, bool blind) {
-      PieceRef out = ref(s, id);
+      PieceRef out = s.ref(id);
       if (f.cls == Class::kNumber) out.value = f.effective;
       out.hidden_from = blind ? hidden_but_owner(out.owner) : 0;
       return out;
@@ -281,8 +275,8 @@ class NumberJanggi final : public Game {
       const bool show = out.kind != "kings" || reveal_kings_;
       if (!show) {
         // Kings that only met each other keep their secret under reveal_kings=off.
-        pair.mover = ref(s, mover_id);
-        pair.enemy = ref(s, e);
+        pair.mover = s.ref(mover_id);
+        pair.enemy = s.ref(e);
       } else {
         mover_fought_non_king = true;
         if (!enemy_blind) revealed.push_back(e);
@@ -301,7 +295,7 @@ class NumberJanggi final : public Game {
     };
     for (int id : revealed)
       if (!s.pieces[static_cast<std::size_t>(id)].revealed) {
-        PieceRef pr = ref(s, id);
+        PieceRef pr = s.ref(id);
         pr.hidden_from = 0;
         battle.revealed.push_back(pr);
       }
@@ -314,7 +308,7 @@ class NumberJanggi final : public Game {
       return key(pa) < key(pb);
     });
     for (int id : removed) {
-      PieceRef pr = ref(s, id);
+      PieceRef pr = s.ref(id);
       bool visible = !blinded(id) && (s.pieces[static_cast<std::size_t>(id)].revealed ||
                                       std::find(revealed.begin(), revealed.end(), id) != revealed.end());
       pr.hidden_from = visible ? 0 : hidden_but_owner(pr.owner);
@@ -333,7 +327,7 @@ class NumberJanggi final : public Game {
     if (victory(s, p.owner)) return;  // the game is decided; nothing more happens
     const int owner = p.owner;
     if (revive_ == "remove-always") {
-      PieceRef a = ref(s, id);
+      PieceRef a = s.ref(id);
       a.hidden_from = 0;
       r.emit(Removed{{a}, "arrival"});
     }
@@ -345,7 +339,7 @@ class NumberJanggi final : public Game {
     for (int rid : s.removed[static_cast<std::size_t>(owner - 1)]) {
       const Piece& rp = s.pieces[static_cast<std::size_t>(rid)];
       if (rid != id && is_number(rp.type)) {
-        PieceRef c = ref(s, rid);
+        PieceRef c = s.ref(rid);
         c.hidden_from = rp.revealed ? 0 : hidden_but_owner(owner);
         d.candidates.push_back(c);
       }

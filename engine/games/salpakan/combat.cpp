@@ -24,13 +24,4 @@ Outcome challenge(PieceType attacker, PieceType defender) {
   return beats(attacker, defender) ? Outcome::kAttacker : Outcome::kDefender;
 }
 
-const char* outcome_name(Outcome o) {
-  switch (o) {
-    case Outcome::kAttacker: return "attacker";
-    case Outcome::kDefender: return "defender";
-    case Outcome::kBoth: return "both";
-  }
-  return "both";
-}
-
 }  // namespace facedown::engine::salpakan

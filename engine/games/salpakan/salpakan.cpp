@@ -72,11 +72,11 @@ class Salpakan final : public Game {
     const int target = s.piece_at(move.to);
     const int player = s.pieces[static_cast<std::size_t>(id)].owner;
     if (target < 0) {
-      r.emit(Moved{player, ref(s, id), move.from, move.to});
+      r.emit(Moved{player, s.ref(id), move.from, move.to});
       return;
     }
     // The arbiter announces only who was eliminated: both ranks stay secret.
-    const PieceRef attacker = ref(s, id), defender = ref(s, target);
+    const PieceRef attacker = s.ref(id), defender = s.ref(target);
     r.emit(Attack{player, attacker, defender, move.from, move.to,
                   outcome_name(challenge(attacker.type, defender.type)), {}});
   }
@@ -102,11 +102,6 @@ class Salpakan final : public Game {
  private:
   static int far_rank(int player) { return player == 1 ? kRanks - 1 : 0; }
 
-  // Ranks are never announced: a piece is always hidden from all but its owner.
-  static PieceRef ref(const MatchState& s, int id) {
-    const Piece& p = s.pieces[static_cast<std::size_t>(id)];
-    return PieceRef{id, p.owner, p.type, p.square, std::nullopt, hidden_but_owner(p.owner)};
-  }
 
   Geometry geometry_;
   std::vector<PieceTypeSpec> roster_;
