@@ -21,7 +21,8 @@ constexpr ImU32 kGold = IM_COL32(255, 204, 64, 255);
 constexpr ImU32 kAmber = IM_COL32(255, 160, 40, 255);
 constexpr ImU32 kRed = IM_COL32(240, 60, 60, 255);
 constexpr ImU32 kMinusMark = IM_COL32(255, 214, 90, 255);
-constexpr ImU32 kLake = IM_COL32(40, 90, 170, 255);
+// Teal, not blue: player 1 is blue, and a lake must never read as a piece.
+constexpr ImU32 kLake = IM_COL32(28, 120, 118, 255);
 
 // Player 1 blue, player 2 red, as on the console (ui/theme.h), in brighter
 // broadcast shades: the operator and the director must name the same colour.
