@@ -395,6 +395,14 @@ void draw_banner(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, 
     pen.text(sub, {r.centre().x, r.y + 128}, 40, kText, 0.5f, r.w - 60);
     return;
   }
+  if (desk_standby(m, o.now_wall)) {
+    Rect p{r.x + r.w * 0.2f, r.y + 30, r.w * 0.6f, 140};
+    pen.rect(p, IM_COL32(10, 10, 14, 230), 14);
+    pen.frame(p, kDimText, 4, 14);
+    pen.text(phrase(o.lang, Phrase::kStandby), {p.centre().x, p.y + 14}, 68, kText, 0.5f, p.w - 40);
+    pen.text(phrase(o.lang, Phrase::kDeskReconnecting), {p.centre().x, p.y + 92}, 32, kDimText, 0.5f, p.w - 40);
+    return;
+  }
   if (m.paused) {
     Rect p{r.x + r.w * 0.2f, r.y + 30, r.w * 0.6f, 140};
     pen.rect(p, IM_COL32(10, 10, 14, 230), 14);

@@ -261,6 +261,10 @@ void attach_commitments(OverlayModel& m, const std::array<std::optional<SetupCom
   }
 }
 
+bool desk_standby(const OverlayModel& m, double now_wall) {
+  return m.opened && !m.result && m.heartbeat && now_wall - m.heartbeat->wall_time > kStaleDeskSeconds;
+}
+
 ClockShown turn_clock(const OverlayModel& m, double now_wall) {
   ClockShown c;
   if (!m.opened || m.to_move == 0 || m.result) return c;
@@ -268,7 +272,15 @@ ClockShown turn_clock(const OverlayModel& m, double now_wall) {
   c.visible = true;
   c.running = m.status == "playing";
   double used = m.turn_elapsed;
-  if (c.running) used += std::max(0.0, now_wall - m.row_wall_time);
+  if (c.running) {
+    double ran = std::max(0.0, now_wall - m.row_wall_time);
+    if (desk_standby(m, now_wall)) {
+      // Only as far as the desk's clock is known to have run.
+      ran = std::clamp(m.heartbeat->match_time - m.match_time, 0.0, ran);
+      c.running = false;
+    }
+    used += ran;
+  }
   if (m.turn_limit > 0) {
     c.counts_down = true;
     c.seconds = std::max(0.0, m.turn_limit - used);

@@ -10,6 +10,8 @@ const char* phrase(Lang lang, Phrase p) {
   switch (p) {
     case Phrase::kBlind: return ko ? "블라인드" : "BLIND";
     case Phrase::kPaused: return ko ? "일시 정지" : "PAUSED";
+    case Phrase::kStandby: return ko ? "대기" : "STANDBY";
+    case Phrase::kDeskReconnecting: return ko ? "심판석 연결을 기다리는 중" : "Waiting for the referee desk";
     case Phrase::kWins: return ko ? "승리" : "WINS";
     case Phrase::kDraw: return ko ? "무승부" : "DRAW";
     case Phrase::kDisqualified: return ko ? "실격" : "DISQUALIFIED";

@@ -11,6 +11,8 @@ enum class Lang { kEn, kKo };
 enum class Phrase {
   kBlind,
   kPaused,
+  kStandby,
+  kDeskReconnecting,
   kWins,
   kDraw,
   kDisqualified,

@@ -207,3 +207,36 @@ TEST_CASE("a fighter already face up keeps its face through the light-up") {
   o.battle_elapsed = 1.0;
   CHECK(draw(m, o).has("9"));
 }
+
+TEST_CASE("standby: a desk silent for more than 2 s freezes the clock at its last heartbeat") {
+  DrawOptions o;
+  o.lang = Lang::kEn;
+  OverlayModel m = model_of(kOpenBattle);
+  REQUIRE(m.status == "playing");
+  const ClockShown live = turn_clock(m, m.row_wall_time + 5);
+  REQUIRE(live.running);
+  // No heartbeat at all (an older desk): no standby, the clock runs as before.
+  CHECK_FALSE(desk_standby(m, m.row_wall_time + 60));
+  // The desk beat 3 s after the last row, at match time +3 s, then went quiet.
+  m.heartbeat = DeskHeartbeat{m.match_time + 3, m.row_wall_time + 3};
+  o.now_wall = m.row_wall_time + 4.5;  // 1.5 s after the last beat: still live
+  CHECK_FALSE(desk_standby(m, o.now_wall));
+  CHECK(turn_clock(m, o.now_wall).running);
+  CHECK_FALSE(draw(m, o).has("STANDBY"));
+  o.now_wall = m.row_wall_time + 40;  // long silent
+  CHECK(desk_standby(m, o.now_wall));
+  const ClockShown frozen = turn_clock(m, o.now_wall);
+  CHECK_FALSE(frozen.running);
+  // Frozen at 3 s past the last row, never counting on to 40.
+  CHECK(frozen.seconds == Approx(turn_clock(m, m.row_wall_time + 3).seconds));
+  CHECK(turn_clock(m, o.now_wall + 100).seconds == Approx(frozen.seconds));
+  Drawn d = draw(m, o);
+  CHECK(d.has("STANDBY"));
+  CHECK(d.has("Waiting for the referee desk"));
+  o.lang = Lang::kKo;
+  CHECK(draw(m, o).has("대기"));
+  // A finished match needs no desk: no standby.
+  OverlayModel done = model_of(kOpenBattle, "@30 resign 1\n");
+  done.heartbeat = DeskHeartbeat{0, 0};
+  CHECK_FALSE(desk_standby(done, 1e9));
+}
