@@ -369,6 +369,17 @@ void draw_player_panel(ImDrawList& dl, const OverlayModel& m, int player, const 
   }
 }
 
+// [SECTION] Caption: the director's text on air (`caption "text"`), a lower third.
+void draw_caption(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o) {
+  if (!m.caption) return;
+  Pen pen{dl, o};
+  const Rect& f = l.footer;
+  const Rect box{f.x + f.w * 0.15f, f.y - 104, f.w * 0.7f, 88};
+  pen.rect(box, IM_COL32(10, 10, 14, 235), 12);
+  pen.rect({box.x, box.y, 10, box.h}, kGold, 4);
+  pen.text(*m.caption, {box.centre().x, box.y + 20}, 44, kText, 0.5f, box.w - 60);
+}
+
 // [SECTION] Banner: the result, a pause, a fresh warning.
 void draw_banner(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o) {
   Pen pen{dl, o};
@@ -388,10 +399,9 @@ void draw_banner(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, 
       head = fmt::format("{} {}", m.players[static_cast<std::size_t>(res.winner - 1)], phrase(o.lang, Phrase::kWins));
     }
     pen.text(head, {r.centre().x, r.y + 26}, 84, kText, 0.5f, r.w - 60);
-    std::string sub = reason_text(o.lang, res.reason);
-    if (dq) sub = fmt::format("{} \xC2\xB7 {} {}", sub, m.players[static_cast<std::size_t>(res.winner - 1)], phrase(o.lang, Phrase::kWins));
-    // The engine writes details in English; Korean captions stay Korean.
-    if (!res.detail.empty() && !dq && o.lang == Lang::kEn) sub += " \xC2\xB7 " + res.detail;
+    // What happened, with names, in the screen's language (the engine's detail
+    // names seats and is English).
+    const std::string sub = result_sentence(o.lang, res.reason, res.winner, m.players, static_cast<int>(m.turn_limit));
     pen.text(sub, {r.centre().x, r.y + 128}, 40, kText, 0.5f, r.w - 60);
     return;
   }
@@ -478,6 +488,7 @@ void draw_overlay(ImDrawList& dl, const OverlayModel& m, const DrawOptions& o) {
   draw_board(dl, m, l, o);
   draw_battle(dl, m, l, o);
   draw_banner(dl, m, l, o);
+  draw_caption(dl, m, l, o);
   draw_footer(dl, m, l, o);
 }
 
@@ -490,13 +501,14 @@ std::string glyphs_needed(const OverlayModel& m, Lang lang) {
                         "disqualified", "resigned", "draw-agreed", "awarded", "no-legal-moves", "ply-limit",
                         "flag-captured", "flag-claim", "leader-captured", "headquarters", "repetition",
                         "marshal-captured"})
-    s += reason_text(lang, r);
+    s += reason_text(lang, r) + result_sentence(lang, r, 1, m.players, 60) + result_sentence(lang, r, 0, m.players, 60);
   for (const char* i : {"blind", "plus", "minus"}) s += item_text(lang, i);
   s += m.players[0] + m.players[1] + m.game_name_en + m.game_name_ko + m.preset + m.pause_reason;
   if (m.game)
     for (const auto& spec : m.game->roster()) s += spec.token + piece_label(m, spec.token, lang);
   if (m.last_warning) s += m.last_warning->reason + m.last_warning->kind;
   if (m.result) s += m.result->detail;
+  if (m.caption) s += *m.caption;
   return s;
 }
 

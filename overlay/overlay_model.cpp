@@ -68,6 +68,7 @@ void read_state(OverlayModel& m, const json& s) {
   m.ply = s.value("ply", 0);
   m.match_time = s.at("clock").at("time").get<double>();
   m.turn_elapsed = s.at("clock").at("turn_elapsed").get<double>();
+  if (const auto it = s.find("caption"); it != s.end() && it->is_string()) m.caption = it->get<std::string>();
   std::fill(m.board.begin(), m.board.end(), std::nullopt);
   for (const auto& [name, p] : s.at("board").items()) {
     engine::Square sq = parse_square(m, json(name));

@@ -93,6 +93,7 @@ struct OverlayModel {
   bool paused = false;
   std::string pause_reason;
   std::optional<ResultShown> result;
+  std::optional<std::string> caption;  // the director's text on air
   std::array<bool, 2> setup_locked{false, false};
   std::array<std::optional<SetupCommitment>, 2> commitments;  // see attach_commitments
   std::optional<DeskHeartbeat> heartbeat;  // live only: the desk's last sign of life
