@@ -373,11 +373,12 @@ void draw_player_panel(ImDrawList& dl, const OverlayModel& m, int player, const 
 void draw_caption(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o) {
   if (!m.caption) return;
   Pen pen{dl, o};
-  const Rect& f = l.footer;
-  const Rect box{f.x + f.w * 0.15f, f.y - 104, f.w * 0.7f, 88};
+  // Over the bottom of the board only, never over a player's panel.
+  const Rect& b = l.board_space;
+  const Rect box{b.x + 16, b.bottom() - 84, b.w - 32, 76};
   pen.rect(box, IM_COL32(10, 10, 14, 235), 12);
   pen.rect({box.x, box.y, 10, box.h}, kGold, 4);
-  pen.text(*m.caption, {box.centre().x, box.y + 20}, 44, kText, 0.5f, box.w - 60);
+  pen.text(*m.caption, {box.centre().x, box.y + 16}, 42, kText, 0.5f, box.w - 60);
 }
 
 // [SECTION] Banner: the result, a pause, a fresh warning.
