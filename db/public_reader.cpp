@@ -66,7 +66,7 @@ struct PublicReader::Impl {
   std::string path;
   sql::Connection db;
 
-  StoreError fail(const std::string& what, const sql::Failure& f) const { return sql::classify(path, what, f); }
+  StoreError fail(const std::string& what, const sql::SqliteError& f) const { return sql::classify(path, what, f); }
 
   template <class F>
   Result<std::vector<PublicEventRow>> rows(const std::string& sql_text, F bind) {

@@ -74,9 +74,10 @@ class PublicReader {
   Result<std::vector<PublicSeal>> seals(MatchId id);
   Result<std::vector<Interruption>> interruptions(MatchId id);
 
-  // Runs any SQL through the guarded connection and returns the rows as text
-  // (NULL as nullopt). Exists so tests can prove that nothing secret comes back,
-  // whatever is sent; an authorizer refusal is a kIo error naming the statement.
+  // Test support: runs any SQL through the guarded connection and returns the rows
+  // as text (NULL as nullopt). Exists so tests can prove that nothing secret comes
+  // back, whatever is sent; an authorizer refusal (or a statement stopped for
+  // running too long) is a kIo error naming the statement. Not for the overlay.
   using Row = std::vector<std::optional<std::string>>;
   Result<std::vector<Row>> query(const std::string& sql);
 

@@ -18,7 +18,7 @@ T must(Result<T> r) {
   return std::move(std::get<T>(r));
 }
 
-inline void must_ok(const Status& s) {
+inline void must_ok(const Failure& s) {
   if (s) FAIL(s->message);
 }
 

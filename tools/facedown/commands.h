@@ -49,6 +49,9 @@ int export_match(const ExportArgs& args, std::ostream& out, std::ostream& err);
 struct VerifyArgs {
   std::string db;
   std::optional<std::int64_t> match;
+  // The chain head the referee wrote down with the confirmed result: the match's
+  // last hash must equal it (needs match).
+  std::optional<std::string> head = std::nullopt;
 };
 // Exit status 0: everything checks out; 1: a problem was found; 2: cannot check.
 int verify(const VerifyArgs& args, std::ostream& out, std::ostream& err);

@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
   auto* vf = app.add_subcommand("verify", "Check a store: hash chain, engine replay, public rows, sealed setups");
   vf->add_option("--db", ver.db, "the store file")->required();
   vf->add_option("--match", ver.match, "only this match");
+  vf->add_option("--head", ver.head, "the chain head written down with the confirmed result (needs --match)");
 
   try {
     app.parse(argc, argv);

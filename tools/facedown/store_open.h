@@ -1,5 +1,6 @@
-// Opening the store for a CLI verb: never creates a file, logs nothing, and turns
-// a failure into the verb's message on stderr.
+// Opening the store for a CLI verb: logs nothing and turns a failure into the
+// verb's message on stderr. Reading verbs (create = false) open the file
+// read-only: they never create, change or migrate it. Only `play --db` writes.
 #pragma once
 #include <optional>
 #include <ostream>
@@ -17,6 +18,7 @@ inline std::optional<db::Store> open_store(const std::string& verb, const std::s
   }
   db::StoreOptions options;
   options.create = create;
+  options.read_only = !create;
   auto r = db::Store::open(path, options);
   if (auto* e = std::get_if<db::StoreError>(&r)) {
     err << "facedown " << verb << ": " << e->message << "\n";
