@@ -134,7 +134,7 @@ Failure prepare(sql::Connection& db, const std::string& path, bool read_only, in
       return StoreError{K::kNotAStore, path + ": an empty file, not a Facedown store"};
     return StoreError{K::kOlderVersion,
                       path + ": an older store (schema version " + std::to_string(*version) +
-                          "); open it once with a writer (facedown matches --db) to migrate it"};
+                          "); migrate it once with `facedown migrate --db FILE` (or open it with the console)"};
   }
 
   sql::Transaction tx;

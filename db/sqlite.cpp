@@ -166,6 +166,8 @@ StoreError classify(const std::string& path, const std::string& what, const Sqli
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
       return make(K::kBusy, "another connection kept the database busy");
+    case SQLITE_INTERRUPT:
+      return make(K::kIo, "the statement was stopped: it ran past the work allowed for one statement");
     case SQLITE_IOERR:
       if (f.code == SQLITE_IOERR_SHORT_READ) return make(K::kCorrupt, "the file is truncated");
       return make(K::kIo, "an I/O error");

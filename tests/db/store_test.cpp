@@ -79,3 +79,45 @@ TEST_CASE("each append is one transaction: public rows and events go together", 
   CHECK(raw_sql(path, "UPDATE events SET payload='x' WHERE seq=1").find("never edited") != std::string::npos);
   CHECK(raw_sql(path, "DELETE FROM events").find("never deleted") != std::string::npos);
 }
+
+TEST_CASE("what the store accepts it reads back: a command it could not parse again is refused, nothing written",
+          "[store]") {
+  TempDir dir;
+  auto path = dir.file("s.db");
+  auto store = must(Store::open(path));
+  std::optional<engine::Match> live;
+  MatchId id = play_random(store, 5, 30, live, false);
+  const auto stored = live->log().size();
+  for (const std::string& reason : {std::string("caf\xe9"), std::string("camera\rchange"), std::string("a\xff\xfe"),
+                                   std::string("quote \" inside"), std::string("new\nline")}) {
+    INFO(reason);
+    auto copy = must(store.load(id));
+    auto sub = copy.submit(engine::PauseCmd{reason}, copy.state().time);
+    if (sub.rejection) continue;  // the engine refused it itself (the match may be paused)
+    auto failure = store.append(id, copy, sub.events);
+    if (!failure) {
+      // Accepted: then it reads back exactly, and the match goes on from there.
+      auto back = must(store.load(id));
+      REQUIRE(back.log().size() == copy.log().size());
+      CHECK(canonical_payload(back.log().back(), back.game()) == canonical_payload(copy.log().back(), copy.game()));
+      auto resumed = copy.submit(engine::ResumeCmd{}, copy.state().time);
+      REQUIRE_FALSE(resumed.rejection);
+      must_ok(store.append(id, copy, resumed.events));
+      continue;
+    }
+    CHECK(failure->kind == StoreError::Kind::kInvalid);
+    CHECK(failure->message.find(path) != std::string::npos);
+    CHECK(failure->message.find("nothing of this command was recorded") != std::string::npos);
+    CHECK(static_cast<int>(must(store.load(id)).log().size()) == must(store.match(id)).events);
+  }
+  CHECK(must(store.load(id)).log().size() >= stored);
+  require_verified(must(verify(store)));
+  // Invalid UTF-8 never reaches the file: the store refuses it rather than abort.
+  CHECK(raw_sql(path, "SELECT count(*) FROM events WHERE payload LIKE '%caf%'") == "0\n");
+  // A match whose player name is not UTF-8 is refused whole.
+  auto opened = engine::Match::open(live->info(), live->info().default_preset, {}, {"J\xffng", "Kim"});
+  REQUIRE(std::holds_alternative<engine::Match>(opened));
+  auto e = must_fail(store.create_match(std::get<engine::Match>(opened)));
+  CHECK(e.kind == StoreError::Kind::kInvalid);
+  CHECK(must(store.matches()).size() == 1);
+}

@@ -57,12 +57,19 @@ int main(int argc, char** argv) {
     int code = app.exit(e);
     return code == 0 ? 0 : 2;
   }
-  if (*p) return facedown::cli::play(play, std::cin, std::cout, std::cerr);
-  if (*r) return facedown::cli::rules(game, std::cout, std::cerr);
-  if (*b) return facedown::cli::board(board, std::cin, std::cout, std::cerr);
-  if (*ls) return facedown::cli::matches(matches_db, std::cout, std::cerr);
-  if (*rp) return facedown::cli::replay(replay, std::cout, std::cerr);
-  if (*ex) return facedown::cli::export_match(exp, std::cout, std::cerr);
-  if (*vf) return facedown::cli::verify(ver, std::cout, std::cerr);
+  // The verbs return errors as values; this is the last guard, so that nothing a
+  // script or a file holds can end the process with an abort (and so the store's
+  // destructor still releases its writer lock).
+  try {
+    if (*p) return facedown::cli::play(play, std::cin, std::cout, std::cerr);
+    if (*r) return facedown::cli::rules(game, std::cout, std::cerr);
+    if (*b) return facedown::cli::board(board, std::cin, std::cout, std::cerr);
+    if (*ls) return facedown::cli::matches(matches_db, std::cout, std::cerr);
+    if (*rp) return facedown::cli::replay(replay, std::cout, std::cerr);
+    if (*ex) return facedown::cli::export_match(exp, std::cout, std::cerr);
+    if (*vf) return facedown::cli::verify(ver, std::cout, std::cerr);
+  } catch (const std::exception& e) {
+    std::cerr << "facedown: internal error: " << e.what() << "\n";
+  }
   return 2;
 }
