@@ -108,7 +108,15 @@ struct PublicReader::Impl {
     bind(st);
     std::vector<PublicEventRow> out;
     int rc;
-    while ((rc = st.step()) == SQLITE_ROW) out.push_back(read_row(st));
+    while ((rc = st.step()) == SQLITE_ROW) {
+      out.push_back(read_row(st));
+      const auto& r = out.back();
+      if (r.event.is_discarded() || r.state.is_discarded())
+        return StoreError{K::kTampered, path + ": match " + std::to_string(r.match) + ", seq " +
+                                            std::to_string(r.seq) +
+                                            ": the public row is not JSON (edited or damaged; facedown verify "
+                                            "names what else is)"};
+    }
     if (rc != SQLITE_DONE) return fail("reading public events", st.failure(rc));
     return out;
   }

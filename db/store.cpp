@@ -55,6 +55,7 @@ struct Store::Impl {
   std::string token;
   std::vector<engine::GameInfo> games = engine::all_games();
   std::map<MatchId, Held> held;
+  std::optional<int> migrated_from;
 
   std::int64_t now() const {
     if (options.wall_clock_ms) return options.wall_clock_ms();
@@ -129,8 +130,10 @@ Result<Store> Store::open(const std::string& path, StoreOptions options) {
     impl->log->error("{}", e->message);
     return *e;
   }
-  if (from != kSchemaVersion)
+  if (from != kSchemaVersion) {
     impl->log->info("{}: schema {} -> {}", path, from, kSchemaVersion);
+    impl->migrated_from = from;
+  }
 
   if (!read_only) {
     sql::Statement st;
@@ -183,6 +186,7 @@ Store& Store::operator=(Store&& other) noexcept {
 Store::~Store() { release_all(); }
 
 const std::string& Store::path() const { return impl_->path; }
+std::optional<int> Store::migrated_from() const { return impl_->migrated_from; }
 
 // ------------------------------------------------------------------ reading
 

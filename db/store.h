@@ -102,6 +102,9 @@ class Store {
   ~Store();  // releases the writer locks this Store holds
 
   const std::string& path() const;
+  // The schema version the file had when this open migrated it; nullopt when it
+  // was already current (or is read-only).
+  std::optional<int> migrated_from() const;
 
   // Records a new match: every event of match.log() (normally just Opened) in one
   // transaction; the new match's writer lock is held by this Store.

@@ -283,3 +283,23 @@ TEST_CASE("verify prints the chain head and checks one written down with --head"
   CHECK(call([&](auto& o, auto& e) { return cli::verify({db, 1, std::string("xyz")}, o, e); }).status == 2);
   CHECK(call([&](auto& o, auto& e) { return cli::verify({db, std::nullopt, hex}, o, e); }).status == 2);
 }
+
+TEST_CASE("migrate brings an older store up to date; reading verbs then read it", "[cli]") {
+  TempDir dir;
+  auto db = dir.file("old.db");
+  cli::PlayArgs args;
+  args.db = db;
+  REQUIRE(play(random_script(181, 30), args).status == 0);
+  raw_sql(db, "DROP TABLE interruptions; PRAGMA user_version = 1");
+  CHECK(call([&](auto& o, auto& e) { return cli::verify({db, std::nullopt}, o, e); }).status == 2);
+  auto m = call([&](auto& o, auto& e) { return cli::migrate(db, o, e); });
+  CHECK(m.status == 0);
+  CHECK(m.out.find("migrated from schema version 1") != std::string::npos);
+  CHECK(call([&](auto& o, auto& e) { return cli::verify({db, std::nullopt}, o, e); }).status == 0);
+  CHECK(call([&](auto& o, auto& e) { return cli::migrate(db, o, e); }).out.find("already") != std::string::npos);
+  auto empty = dir.file("empty.db");
+  std::ofstream(empty).close();
+  auto r = call([&](auto& o, auto& e) { return cli::migrate(empty, o, e); });
+  CHECK(r.status == 2);
+  CHECK(std::filesystem::file_size(empty) == 0);
+}

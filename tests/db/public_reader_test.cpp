@@ -206,3 +206,19 @@ TEST_CASE("the public reader allows only the SQL functions it names, no recursio
   must(reader.interruptions(1));
   must(reader.data_version());
 }
+
+TEST_CASE("a public row that is not JSON is an error value naming match and seq", "[reader]") {
+  TempDir dir;
+  auto path = dir.file("s.db");
+  {
+    auto store = must(Store::open(path));
+    std::optional<engine::Match> live;
+    play_random(store, 19, 30, live);
+  }
+  raw_sql(path, "UPDATE public_events SET state = 'garbage' WHERE seq = 4");
+  auto reader = must(PublicReader::open(path));
+  auto e = must_fail(reader.events_after(1, 0));
+  CHECK(e.kind == StoreError::Kind::kTampered);
+  CHECK(e.message.find("match 1, seq 4") != std::string::npos);
+  CHECK(must(reader.events_after(1, 4)).size() > 0);  // the rows after it still read
+}

@@ -30,6 +30,11 @@ int main(int argc, char** argv) {
   auto* ls = app.add_subcommand("matches", "List the matches in a store (id, game, players, status, result, dates)");
   ls->add_option("--db", matches_db, "the store file")->required();
 
+  std::string migrate_db;
+  auto* mg = app.add_subcommand("migrate", "Bring an older store to this build's schema (the only verb besides "
+                                           "play --db that writes a store)");
+  mg->add_option("--db", migrate_db, "the store file")->required();
+
   facedown::cli::ReplayArgs replay;
   auto* rp = app.add_subcommand("replay", "Print a stored match's events, or its state JSON at any point");
   rp->add_option("--db", replay.db, "the store file")->required();
@@ -65,6 +70,7 @@ int main(int argc, char** argv) {
     if (*r) return facedown::cli::rules(game, std::cout, std::cerr);
     if (*b) return facedown::cli::board(board, std::cin, std::cout, std::cerr);
     if (*ls) return facedown::cli::matches(matches_db, std::cout, std::cerr);
+    if (*mg) return facedown::cli::migrate(migrate_db, std::cout, std::cerr);
     if (*rp) return facedown::cli::replay(replay, std::cout, std::cerr);
     if (*ex) return facedown::cli::export_match(exp, std::cout, std::cerr);
     if (*vf) return facedown::cli::verify(ver, std::cout, std::cerr);
