@@ -614,6 +614,27 @@ Result<VerifyReport> verify(Store& store, const VerifyOptions& options) {
     report.matches.push_back(check.run());
     db.exec("COMMIT");
   }
+  if (!options.only) {
+    // Rows of a match whose matches row is gone (deleted, or its id damaged).
+    sql::Statement st;
+    if (auto f = sql::Statement::prepare(
+            db,
+            "SELECT DISTINCT match_id FROM (SELECT match_id FROM events UNION SELECT match_id FROM public_events "
+            "UNION SELECT match_id FROM sealed_setups UNION SELECT match_id FROM public_seals "
+            "UNION SELECT match_id FROM interruptions) WHERE match_id NOT IN (SELECT id FROM matches) "
+            "ORDER BY match_id",
+            st))
+      return sql::classify(path, "looking for rows without a match", *f);
+    int rc;
+    while ((rc = st.step()) == SQLITE_ROW) {
+      MatchVerdict v;
+      v.match = st.int64(0);
+      v.first_bad_seq = 0;
+      v.problem = "rows of this match are stored, but it has no matches row (deleted?)";
+      report.matches.push_back(std::move(v));
+    }
+    if (rc != SQLITE_DONE) return sql::classify(path, "looking for rows without a match", st.failure(rc));
+  }
   return report;
 }
 

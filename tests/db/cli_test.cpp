@@ -303,3 +303,24 @@ TEST_CASE("migrate brings an older store up to date; reading verbs then read it"
   CHECK(r.status == 2);
   CHECK(std::filesystem::file_size(empty) == 0);
 }
+
+TEST_CASE("play --db with a text that is not UTF-8 reports the line, records nothing of it, never aborts", "[cli]") {
+  TempDir dir;
+  auto db = dir.file("s.db");
+  const std::string script =
+      "game number-janggi\npreset genius-2015\n"
+      "setup 1 K:a1 M:b1 M:c1 M:d1 1:e1 2:f1 3:a2 4:b2 5:c2 6:d2 7:e2 8:f2 9:a3 10:b3\n"
+      "setup 2 K:f9 M:e9 M:d9 M:c9 1:b9 2:a9 3:f8 4:e8 5:d8 6:c8 7:b8 8:a8 9:f7 10:e7\n"
+      "first 1\nstart\n"
+      "pause \"caf\xe9\"\n";
+  cli::PlayArgs args;
+  args.db = db;
+  args.final = true;
+  auto r = play(script, args);
+  INFO(r.err);
+  CHECK(r.status == 2);
+  CHECK(r.err.rfind("line 7: ", 0) == 0);
+  CHECK(raw_sql(db, "SELECT count(*) FROM events WHERE type = 'paused'") == "0\n");
+  CHECK(raw_sql(db, "SELECT count(*) FROM writers") == "0\n");
+  CHECK(call([&](auto& o, auto& e) { return cli::verify({db, std::nullopt}, o, e); }).status == 0);
+}

@@ -456,6 +456,18 @@ TEST_CASE("a cut tail is caught wherever the file can tell, and the chain head c
   CHECK(must_fail(verify_file(s.original, o)).kind == StoreError::Kind::kInvalid);
 }
 
+TEST_CASE("rows of a match whose matches row is gone are named", "[verify]") {
+  Stores s;
+  auto path = s.copy();
+  edit(path, "DELETE FROM matches WHERE id = 2");
+  auto r = must(verify_file(path));
+  REQUIRE_FALSE(r.ok());
+  bool named = false;
+  for (const auto& m : r.matches)
+    if (m.match == 2 && m.problem.find("no matches row") != std::string::npos) named = true;
+  CHECK(named);
+}
+
 TEST_CASE("rows holding invalid UTF-8 or non-JSON give error values naming match and seq", "[verify]") {
   Stores s;
   auto path = s.copy();
