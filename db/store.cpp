@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -42,6 +43,9 @@ std::string utc_text(std::int64_t ms) {
 struct Held {
   std::optional<engine::Match> shadow;
   std::string last_hash = kChainStart;
+  // Wall time of the last commit: a commit is never stamped earlier (a clock
+  // stepped back by NTP must not make an honest log look edited).
+  std::int64_t last_wall = 0;
 };
 
 }  // namespace
@@ -325,10 +329,13 @@ Failure Store::Impl::acquire(MatchId id) {
   }
   h.shadow.emplace(std::move(std::get<engine::Match>(m)));
   sql::Statement st;
-  if (auto f = sql::Statement::prepare(db, "SELECT hash FROM events WHERE match_id = ?1 ORDER BY seq DESC LIMIT 1", st))
+  if (auto f = sql::Statement::prepare(db, "SELECT hash, wall_ms FROM events WHERE match_id = ?1 ORDER BY seq DESC LIMIT 1", st))
     return fail(what, *f);
   st.bind(1, id);
-  if (st.step() == SQLITE_ROW) h.last_hash = st.text(0);
+  if (st.step() == SQLITE_ROW) {
+    h.last_hash = st.text(0);
+    h.last_wall = st.int64(1);
+  }
   return std::nullopt;
 }
 
@@ -516,6 +523,7 @@ Result<MatchId> Store::create_match(const engine::Match& match) {
   if (auto e = d.write_rows(id, h, log, wall)) return *e;
   if (auto e = d.update_summary(id, *h.shadow, wall, what)) return *e;
   if (auto f = tx.commit()) return d.fail(what, *f);
+  h.last_wall = wall;
   d.held[id] = std::move(h);
   d.log->info("{}: match {} created ({}, {} vs {})", d.path, id, opened.game, opened.players[0], opened.players[1]);
   return id;
@@ -533,7 +541,7 @@ Failure Store::Impl::write(MatchId id, Held& h, const engine::Match& after, cons
   if (static_cast<int>(after.log().size()) != evs.back().seq)
     return fail(K::kInvalid, what + ": the events given are not the end of the match's log");
 
-  const std::int64_t wall = now();
+  const std::int64_t wall = std::max(now(), h.last_wall);
   sql::Transaction tx;
   if (auto f = sql::Transaction::begin(db, tx)) return fail(what, *f);
   // Another process may have taken the lock over (this one was thought dead).
@@ -552,6 +560,7 @@ Failure Store::Impl::write(MatchId id, Held& h, const engine::Match& after, cons
   if (extra)
     if (auto e = extra()) return dropped(e);
   if (auto f = tx.commit()) return dropped(fail(what, *f));
+  h.last_wall = wall;
   return std::nullopt;
 }
 

@@ -121,3 +121,17 @@ TEST_CASE("what the store accepts it reads back: a command it could not parse ag
   CHECK(e.kind == StoreError::Kind::kInvalid);
   CHECK(must(store.matches()).size() == 1);
 }
+
+TEST_CASE("a wall clock stepped back never stamps a commit earlier than the one before", "[store]") {
+  TempDir dir;
+  auto path = dir.file("s.db");
+  std::int64_t now = 5'000'000'000'000;
+  StoreOptions opts;
+  opts.wall_clock_ms = [&] { return now -= 1000; };  // every reading a second earlier
+  auto store = must(Store::open(path, opts));
+  std::optional<engine::Match> live;
+  MatchId id = play_random(store, 8, 40, live);
+  CHECK(raw_sql(path, "SELECT count(*) FROM events a JOIN events b ON a.match_id = b.match_id AND b.seq = a.seq + 1 "
+                      "WHERE b.wall_ms < a.wall_ms") == "0\n");
+  require_verified(must(verify(store, id)));
+}
