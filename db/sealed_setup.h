@@ -26,4 +26,9 @@ std::optional<std::string> random_salt();
 
 std::string setup_commitment(const std::string& setup_text, const std::string& salt);
 
+// Whether appending this event opens every sealed setup of the match so far to
+// the public (the store copies text and salt into public_seals; verify expects a
+// seal open exactly when such an event follows it). Today: the match ended.
+bool opens_seals(const engine::Event& event);
+
 }  // namespace facedown::db

@@ -357,13 +357,6 @@ void Store::release(MatchId id) {
 // (open_seals); then the matches row (update_summary). write_rows runs the four
 // per-event steps in order; write() wraps everything in one transaction.
 
-namespace {
-
-// Whether this event opens the match's sealed setups to the public.
-bool opens_seals(const engine::Event& e) { return std::holds_alternative<engine::Ended>(e.body); }
-
-}  // namespace
-
 // The canonical payload of `e`, or why it cannot be stored: text that is not
 // UTF-8 cannot be dumped, and a payload that does not parse back to the same
 // event would be a log the store could not read again (replay, resume, verify).

@@ -103,9 +103,6 @@ struct Walked {
   int expected_head_seq = 0;               // the seq whose hash is the expected head (0: none)
 };
 
-// Whether an event opens the match's sealed setups (as the store does it).
-bool opens_seals(const engine::Event& e) { return std::holds_alternative<engine::Ended>(e.body); }
-
 class MatchCheck {
  public:
   MatchCheck(sql::Connection& db, const std::string& path, MatchId id, const std::vector<engine::GameInfo>& games,
