@@ -84,7 +84,7 @@ struct Store::Impl {
   Result<engine::Match> load(MatchId id, std::optional<int> to_seq);
   Failure acquire(MatchId id);
   Failure write(MatchId id, Held& h, const engine::Match& after, const std::vector<engine::Event>& events,
-               const std::function<Failure()>& extra);
+                const std::function<Failure()>& extra);
   Failure write_rows(MatchId id, Held& h, const std::vector<engine::Event>& events, std::int64_t wall);
   Result<std::string> storable_payload(const engine::Event& e, const engine::Game& game,
                                        const std::string& what) const;
@@ -523,7 +523,7 @@ Result<MatchId> Store::create_match(const engine::Match& match) {
 }
 
 Failure Store::Impl::write(MatchId id, Held& h, const engine::Match& after, const std::vector<engine::Event>& evs,
-                          const std::function<Failure()>& extra) {
+                           const std::function<Failure()>& extra) {
   const std::string what = "recording events of match " + std::to_string(id);
   const int stored = static_cast<int>(h.shadow->log().size());
   for (std::size_t i = 0; i < evs.size(); ++i)
