@@ -30,7 +30,7 @@ struct PublicEventRow {
 
 // The sealed setup of one player. commitment = SHA-256(setup_text ‖ salt), where
 // salt is 64 lowercase hex characters (32 random bytes) taken as text; setup_text
-// and salt are null until the match has ended (docs/db-schema.md, "Sealed setups").
+// and salt are null until the match is closed (docs/db-schema.md, "Sealed setups").
 struct PublicSeal {
   MatchId match = 0;
   int player = 0;

@@ -97,7 +97,7 @@ struct Walked {
     std::string text;  // canonical setup text, rebuilt from the event
   };
   std::vector<Setup> setups;
-  int last_opening_seq = 0;              // the last event that opens the seals (0: none)
+  int last_opening_seq = 0;              // the last event that opens the seals, `closed` (0: none)
   std::map<int, std::int64_t> wall_at;   // wall_ms of the seqs interruptions name
   std::map<int, bool> interruption_pause;  // seq -> is a Paused "resumed after interruption"
   int expected_head_seq = 0;               // the seq whose hash is the expected head (0: none)
@@ -477,9 +477,9 @@ std::optional<Problem> MatchCheck::check_seals() {
     const auto open_text = pub.text_or_null(3), open_salt = pub.text_or_null(4);
     const bool should_be_open = w_.last_opening_seq > setup.seq;
     if (!should_be_open) {
-      if (open_text || open_salt) return Problem{setup.seq, "the setup was made public before the match ended"};
+      if (open_text || open_salt) return Problem{setup.seq, "the setup was made public before the match was closed"};
     } else {
-      if (!open_text || !open_salt) return Problem{setup.seq, "the match has ended but its sealed setup is not open"};
+      if (!open_text || !open_salt) return Problem{setup.seq, "the match is closed but its sealed setup is not open"};
       if (*open_text != text) return Problem{setup.seq, "the opened setup is not the one the match was played with"};
       if (*open_salt != salt || setup_commitment(*open_text, *open_salt) != commitment)
         return Problem{setup.seq, "the opened setup and salt do not match the commitment published at setup"};

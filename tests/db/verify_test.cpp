@@ -491,3 +491,22 @@ TEST_CASE("rows holding invalid UTF-8 or non-JSON give error values naming match
   CHECK(e.kind == StoreError::Kind::kTampered);
   CHECK(e.message.find("match 3, seq 2") != std::string::npos);
 }
+
+TEST_CASE("seals open in an ended match that is not closed are a leak verify names", "[verify]") {
+  TempDir dir;
+  auto path = dir.file("s.db");
+  MatchId id = 0;
+  {
+    auto store = must(Store::open(path));
+    std::optional<engine::Match> live;
+    std::uint64_t seed = 72;
+    while (!runs_sealed(seed, 60)) ++seed;
+    id = play_random(store, seed, 60, live);
+    end(store, id, *live);  // the end, not confirmed
+  }
+  CHECK(verdict(path, id).ok());
+  edit(path, "UPDATE public_seals SET setup_text = (SELECT s.setup_text FROM sealed_setups s WHERE s.match_id = "
+             "public_seals.match_id AND s.seq = public_seals.seq), salt = (SELECT s.salt FROM sealed_setups s WHERE "
+             "s.match_id = public_seals.match_id AND s.seq = public_seals.seq)");
+  require_bad(path, id, "before the match was closed");
+}
