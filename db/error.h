@@ -32,8 +32,11 @@ struct StoreError {
 // A value or the reason there is none. std::get_if<StoreError>(&r) tests for failure.
 template <class T>
 using Result = std::variant<T, StoreError>;
-// For operations with nothing to return: nullopt means done.
-using Status = std::optional<StoreError>;
+// For operations with nothing to return: the failure, if there was one (nullopt:
+// done). Reads as `if (auto failure = store.append(...)) report(failure->message);`.
+using Failure = std::optional<StoreError>;
+// Deprecated: the old name of Failure, kept so code outside db/ still compiles.
+using Status [[deprecated("use facedown::db::Failure")]] = Failure;
 
 const char* kind_name(StoreError::Kind kind);
 

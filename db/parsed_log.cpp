@@ -10,7 +10,8 @@ std::variant<ParsedLog, ParseFailure> parse_log(const std::vector<StoredEvent>& 
   if (rows.empty()) return ParseFailure{1, "no events are stored"};
   ParsedLog out;
   nlohmann::json first = nlohmann::json::parse(rows[0].payload, nullptr, false);
-  if (first.is_discarded() || !first.is_object() || first.value("type", std::string()) != "opened" ||
+  auto type_it = first.is_object() ? first.find("type") : first.end();
+  if (first.is_discarded() || !first.is_object() || type_it == first.end() || *type_it != "opened" ||
       !first.contains("game") || !first["game"].is_string())
     return ParseFailure{rows[0].seq, "the first event is not a readable opened event"};
   const std::string game_id = first["game"].get<std::string>();

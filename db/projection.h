@@ -14,7 +14,9 @@ struct PublicProjection {
   std::string state;  // codec::state_to_json(match, kPublic)
 };
 
-// `after` is the match right after `event` was applied.
+// `after` is the match right after `event` was applied. Like canonical_payload,
+// throws nlohmann's type_error.316 on a text that is not UTF-8 (the store refuses
+// such an event before writing anything).
 PublicProjection public_projection(const engine::Event& event, const engine::Match& after);
 
 }  // namespace facedown::db

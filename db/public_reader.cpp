@@ -1,5 +1,7 @@
 #include "db/public_reader.h"
 
+#include <strings.h>
+
 #include <array>
 #include <cstring>
 #include <filesystem>
@@ -7,6 +9,7 @@
 #include "db/match_rows.h"
 #include "db/schema.h"
 #include "db/sqlite.h"
+#include "db/statements.h"
 
 namespace facedown::db {
 
@@ -26,14 +29,36 @@ bool is_public_table(const char* table) {
   return std::strcmp(table, "sqlite_schema") == 0;
 }
 
+// The SQL functions a statement on this connection may call. The reader's own
+// queries call none (they read columns, with ORDER BY and LIMIT); what is here is
+// what a test or a person reading public rows reasonably asks (counting,
+// extremes, picking a key out of the state JSON), and each runs in time linear
+// in its input and returns only what it was given. Everything else is refused:
+// fts3_tokenizer() hands out a heap address, load_extension() runs code,
+// randomblob()/zeroblob()/printf() make values of any size, and the rest are
+// simply not needed.
+constexpr std::array<const char*, 20> kAllowedFunctions = {
+    "count",  "min",    "max",   "sum",          "total",             "avg",        "coalesce",
+    "ifnull", "length", "typeof", "lower",       "upper",             "substr",     "instr",
+    "abs",    "json_extract", "json_type", "json_array_length", "json_valid", "nullif"};
+
+bool is_allowed_function(const char* name) {
+  if (!name) return false;
+  for (const char* f : kAllowedFunctions)
+    if (::strcasecmp(f, name) == 0) return true;
+  return false;
+}
+
 // Called by SQLite while it prepares every statement on this connection: whatever
 // the SQL, a statement that would touch anything else is refused before it runs.
 int authorize(void*, int action, const char* a3, const char* a4, const char* /*db*/, const char* /*trigger*/) {
   switch (action) {
     case SQLITE_SELECT:
-    case SQLITE_RECURSIVE:
-    case SQLITE_FUNCTION:
       return SQLITE_OK;
+    case SQLITE_FUNCTION:  // a3: NULL, a4: the function's name
+      return is_allowed_function(a4) ? SQLITE_OK : SQLITE_DENY;
+    case SQLITE_RECURSIVE:  // WITH RECURSIVE: a loop the reader never needs
+      return SQLITE_DENY;
     case SQLITE_READ:
       return is_public_table(a3) ? SQLITE_OK : SQLITE_DENY;
     case SQLITE_PRAGMA:
@@ -60,13 +85,22 @@ PublicEventRow read_row(const sql::Statement& st) {
   return r;
 }
 
+// Work bound per statement: SQLite calls the progress handler every
+// kProgressPeriod virtual-machine instructions, and the statement is stopped
+// (SQLITE_INTERRUPT) after kMaxProgressCalls calls, 10^8 instructions in all:
+// about a second, and some 30 times what reading every row of a 100,000-event
+// match takes. The count starts again with each statement (SQLITE_TRACE_STMT).
+constexpr int kProgressPeriod = 10000;
+constexpr int kMaxProgressCalls = 10000;
+
 }  // namespace
 
 struct PublicReader::Impl {
   std::string path;
   sql::Connection db;
+  int progress_calls = 0;  // of the statement running now
 
-  StoreError fail(const std::string& what, const sql::Failure& f) const { return sql::classify(path, what, f); }
+  StoreError fail(const std::string& what, const sql::SqliteError& f) const { return sql::classify(path, what, f); }
 
   template <class F>
   Result<std::vector<PublicEventRow>> rows(const std::string& sql_text, F bind) {
@@ -75,7 +109,15 @@ struct PublicReader::Impl {
     bind(st);
     std::vector<PublicEventRow> out;
     int rc;
-    while ((rc = st.step()) == SQLITE_ROW) out.push_back(read_row(st));
+    while ((rc = st.step()) == SQLITE_ROW) {
+      out.push_back(read_row(st));
+      const auto& r = out.back();
+      if (r.event.is_discarded() || r.state.is_discarded())
+        return StoreError{K::kTampered, path + ": match " + std::to_string(r.match) + ", seq " +
+                                            std::to_string(r.seq) +
+                                            ": the public row is not JSON (edited or damaged; facedown verify "
+                                            "names what else is)"};
+    }
     if (rc != SQLITE_DONE) return fail("reading public events", st.failure(rc));
     return out;
   }
@@ -91,6 +133,21 @@ Result<PublicReader> PublicReader::open(const std::string& path) {
   sqlite3_busy_timeout(impl->db.get(), 2000);
   if (auto e = schema::prepare(impl->db, path, true, kSchemaVersion)) return *e;
   sqlite3_set_authorizer(impl->db.get(), authorize, nullptr);
+  Impl* raw = impl.get();  // stable: the Impl lives behind its unique_ptr
+  sqlite3_trace_v2(
+      impl->db.get(), SQLITE_TRACE_STMT,
+      [](unsigned, void* ctx, void*, void*) {
+        static_cast<Impl*>(ctx)->progress_calls = 0;
+        return 0;
+      },
+      raw);
+  sqlite3_progress_handler(
+      impl->db.get(), kProgressPeriod,
+      [](void* ctx) { return ++static_cast<Impl*>(ctx)->progress_calls > kMaxProgressCalls ? 1 : 0; }, raw);
+  // Sizes no public row comes near (rows are tens of kilobytes).
+  sqlite3_limit(impl->db.get(), SQLITE_LIMIT_LENGTH, 64 * 1024 * 1024);
+  sqlite3_limit(impl->db.get(), SQLITE_LIMIT_SQL_LENGTH, 1024 * 1024);
+  sqlite3_limit(impl->db.get(), SQLITE_LIMIT_ATTACHED, 0);
   return PublicReader(std::move(impl));
 }
 
@@ -169,7 +226,7 @@ Result<std::vector<PublicSeal>> PublicReader::seals(MatchId id) {
 
 Result<std::optional<Heartbeat>> PublicReader::heartbeat(MatchId id) {
   sql::Statement st;
-  if (auto f = sql::Statement::prepare(impl_->db, "SELECT match_ms, wall_ms FROM heartbeats WHERE match_id = ?1", st))
+  if (auto f = sql::Statement::prepare(impl_->db, statements::kSelectHeartbeat, st))
     return impl_->fail("reading the heartbeat", *f);
   st.bind(1, id);
   int rc = st.step();
@@ -223,6 +280,8 @@ Result<std::vector<PublicReader::Row>> PublicReader::query(const std::string& sq
     }
     std::string msg = sqlite3_errmsg(impl_->db.get());
     sqlite3_finalize(raw);
+    if (rc == SQLITE_INTERRUPT)
+      return StoreError{K::kIo, impl_->path + ": statement stopped: it ran past the work allowed for one statement"};
     if (rc != SQLITE_DONE) return StoreError{K::kIo, impl_->path + ": statement failed: " + msg};
   }
   return out;

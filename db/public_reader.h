@@ -31,7 +31,7 @@ struct PublicEventRow {
 
 // The sealed setup of one player. commitment = SHA-256(setup_text ‖ salt), where
 // salt is 64 lowercase hex characters (32 random bytes) taken as text; setup_text
-// and salt are null until the match has ended (docs/db-schema.md, "Sealed setups").
+// and salt are null until the match is closed (docs/db-schema.md, "Sealed setups").
 struct PublicSeal {
   MatchId match = 0;
   int player = 0;
@@ -77,9 +77,10 @@ class PublicReader {
   // The writer's last heartbeat for the match (none before the desk wrote one).
   Result<std::optional<Heartbeat>> heartbeat(MatchId id);
 
-  // Runs any SQL through the guarded connection and returns the rows as text
-  // (NULL as nullopt). Exists so tests can prove that nothing secret comes back,
-  // whatever is sent; an authorizer refusal is a kIo error naming the statement.
+  // Test support: runs any SQL through the guarded connection and returns the rows
+  // as text (NULL as nullopt). Exists so tests can prove that nothing secret comes
+  // back, whatever is sent; an authorizer refusal (or a statement stopped for
+  // running too long) is a kIo error naming the statement. Not for the overlay.
   using Row = std::vector<std::optional<std::string>>;
   Result<std::vector<Row>> query(const std::string& sql);
 

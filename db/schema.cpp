@@ -105,7 +105,7 @@ CREATE TABLE heartbeats (
 namespace {
 
 std::optional<std::int64_t> pragma_int(sql::Connection& db, const char* sql_text,
-                                       std::optional<sql::Failure>& failure) {
+                                       std::optional<sql::SqliteError>& failure) {
   sql::Statement st;
   if ((failure = sql::Statement::prepare(db, sql_text, st))) return std::nullopt;
   int rc = st.step();
@@ -116,10 +116,10 @@ std::optional<std::int64_t> pragma_int(sql::Connection& db, const char* sql_text
 
 }  // namespace
 
-Status prepare(sql::Connection& db, const std::string& path, bool read_only, int target_version,
+Failure prepare(sql::Connection& db, const std::string& path, bool read_only, int target_version,
                int* migrated_from) {
   using K = StoreError::Kind;
-  std::optional<sql::Failure> f;
+  std::optional<sql::SqliteError> f;
   // Reading the schema is what reveals a file that is not SQLite or is damaged.
   auto tables = pragma_int(db, "SELECT count(*) FROM sqlite_schema", f);
   if (!tables) return sql::classify(path, "opening the store", *f);
@@ -141,10 +141,10 @@ Status prepare(sql::Connection& db, const std::string& path, bool read_only, int
   if (*version == target_version) return std::nullopt;
   if (read_only) {
     if (empty)
-      return StoreError{K::kNotAStore, path + ": an empty file, not a Facedown store yet"};
+      return StoreError{K::kNotAStore, path + ": an empty file, not a Facedown store"};
     return StoreError{K::kOlderVersion,
                       path + ": an older store (schema version " + std::to_string(*version) +
-                          "); open it once with a writer (facedown matches --db) to migrate it"};
+                          "); migrate it once with `facedown migrate --db FILE` (or open it with the console)"};
   }
 
   sql::Transaction tx;

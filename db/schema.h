@@ -19,7 +19,7 @@ const std::vector<std::string>& migrations();
 // Checks the file is a Facedown store this build understands and, when writable,
 // migrates it to kSchemaVersion (one transaction). `path` is for messages.
 // read_only: refuses an older file instead of migrating (the public reader).
-Status prepare(sql::Connection& db, const std::string& path, bool read_only, int target_version,
+Failure prepare(sql::Connection& db, const std::string& path, bool read_only, int target_version,
                int* migrated_from = nullptr);
 
 }  // namespace facedown::db::schema

@@ -31,4 +31,6 @@ std::string setup_commitment(const std::string& setup_text, const std::string& s
   return codec::sha256_hex(setup_text + salt);
 }
 
+bool opens_seals(const engine::Event& event) { return std::holds_alternative<engine::Closed>(event.body); }
+
 }  // namespace facedown::db

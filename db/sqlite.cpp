@@ -19,11 +19,11 @@ Connection::~Connection() {
   if (db_) sqlite3_close_v2(db_);
 }
 
-std::optional<Failure> Connection::open(const std::string& path, int flags, Connection& out) {
+std::optional<SqliteError> Connection::open(const std::string& path, int flags, Connection& out) {
   sqlite3* db = nullptr;
   int rc = sqlite3_open_v2(path.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   if (rc != SQLITE_OK) {
-    Failure f{db ? sqlite3_extended_errcode(db) : rc, db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)};
+    SqliteError f{db ? sqlite3_extended_errcode(db) : rc, db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)};
     if (db) sqlite3_close_v2(db);
     return f;
   }
@@ -33,15 +33,15 @@ std::optional<Failure> Connection::open(const std::string& path, int flags, Conn
   return std::nullopt;
 }
 
-Failure Connection::last_failure(int code) const {
-  return Failure{db_ ? sqlite3_extended_errcode(db_) : code, db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(code)};
+SqliteError Connection::last_failure(int code) const {
+  return SqliteError{db_ ? sqlite3_extended_errcode(db_) : code, db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(code)};
 }
 
-std::optional<Failure> Connection::exec(const std::string& sql) {
+std::optional<SqliteError> Connection::exec(const std::string& sql) {
   char* msg = nullptr;
   int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &msg);
   if (rc == SQLITE_OK) return std::nullopt;
-  Failure f{sqlite3_extended_errcode(db_), msg ? msg : sqlite3_errstr(rc)};
+  SqliteError f{sqlite3_extended_errcode(db_), msg ? msg : sqlite3_errstr(rc)};
   sqlite3_free(msg);
   return f;
 }
@@ -60,7 +60,7 @@ Statement::~Statement() {
   if (stmt_) sqlite3_finalize(stmt_);
 }
 
-std::optional<Failure> Statement::prepare(Connection& db, std::string_view sql, Statement& out) {
+std::optional<SqliteError> Statement::prepare(Connection& db, std::string_view sql, Statement& out) {
   sqlite3_stmt* stmt = nullptr;
   int rc = sqlite3_prepare_v2(db.get(), sql.data(), static_cast<int>(sql.size()), &stmt, nullptr);
   if (rc != SQLITE_OK) return db.last_failure(rc);
@@ -87,7 +87,7 @@ Statement& Statement::bind_null(int i) {
 
 int Statement::step() { return sqlite3_step(stmt_); }
 
-std::optional<Failure> Statement::run() {
+std::optional<SqliteError> Statement::run() {
   int rc;
   while ((rc = step()) == SQLITE_ROW) {
   }
@@ -100,10 +100,10 @@ void Statement::reset() {
   sqlite3_clear_bindings(stmt_);
 }
 
-Failure Statement::failure(int code) const {
+SqliteError Statement::failure(int code) const {
   // After sqlite3_step the connection's extended code is the precise one.
   int ext = sqlite3_extended_errcode(db_);
-  return Failure{ext != SQLITE_OK ? ext : code, sqlite3_errmsg(db_)};
+  return SqliteError{ext != SQLITE_OK ? ext : code, sqlite3_errmsg(db_)};
 }
 
 std::string Statement::text(int col) const {
@@ -121,7 +121,7 @@ std::optional<std::int64_t> Statement::int64_or_null(int col) const {
   return int64(col);
 }
 
-std::optional<Failure> Transaction::begin(Connection& db, Transaction& out) {
+std::optional<SqliteError> Transaction::begin(Connection& db, Transaction& out) {
   if (auto f = db.exec("BEGIN IMMEDIATE")) return f;
   out.db_ = &db;
   return std::nullopt;
@@ -131,13 +131,13 @@ Transaction::~Transaction() {
   if (db_) db_->exec("ROLLBACK");
 }
 
-std::optional<Failure> Transaction::commit() {
+std::optional<SqliteError> Transaction::commit() {
   auto f = db_->exec("COMMIT");
   if (!f) db_ = nullptr;  // on failure the destructor rolls back what is left
   return f;
 }
 
-StoreError classify(const std::string& path, const std::string& what, const Failure& f) {
+StoreError classify(const std::string& path, const std::string& what, const SqliteError& f) {
   using K = StoreError::Kind;
   const int primary = f.code & 0xff;
   std::string dir = std::filesystem::path(path).parent_path().string();
@@ -166,6 +166,8 @@ StoreError classify(const std::string& path, const std::string& what, const Fail
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
       return make(K::kBusy, "another connection kept the database busy");
+    case SQLITE_INTERRUPT:
+      return make(K::kIo, "the statement was stopped: it ran past the work allowed for one statement");
     case SQLITE_IOERR:
       if (f.code == SQLITE_IOERR_SHORT_READ) return make(K::kCorrupt, "the file is truncated");
       return make(K::kIo, "an I/O error");

@@ -15,7 +15,7 @@
 namespace facedown::db::sql {
 
 // What went wrong in one SQLite call.
-struct Failure {
+struct SqliteError {
   int code = SQLITE_OK;  // extended result code
   std::string message;
 };
@@ -28,12 +28,12 @@ class Connection {
   ~Connection();
 
   // flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, or SQLITE_OPEN_READONLY.
-  static std::optional<Failure> open(const std::string& path, int flags, Connection& out);
+  static std::optional<SqliteError> open(const std::string& path, int flags, Connection& out);
 
   sqlite3* get() const { return db_; }
   // Runs one or more statements without results.
-  std::optional<Failure> exec(const std::string& sql);
-  Failure last_failure(int code) const;
+  std::optional<SqliteError> exec(const std::string& sql);
+  SqliteError last_failure(int code) const;
   bool read_only() const { return db_ && sqlite3_db_readonly(db_, "main") == 1; }
 
  private:
@@ -47,7 +47,7 @@ class Statement {
   Statement& operator=(Statement&& o) noexcept;
   ~Statement();
 
-  static std::optional<Failure> prepare(Connection& db, std::string_view sql, Statement& out);
+  static std::optional<SqliteError> prepare(Connection& db, std::string_view sql, Statement& out);
 
   Statement& bind(int i, std::int64_t v);
   Statement& bind(int i, int v) { return bind(i, static_cast<std::int64_t>(v)); }
@@ -63,9 +63,9 @@ class Statement {
   // SQLITE_ROW, SQLITE_DONE or an error code (see failure()).
   int step();
   // Runs to completion; a row is not an error.
-  std::optional<Failure> run();
+  std::optional<SqliteError> run();
   void reset();
-  Failure failure(int code) const;
+  SqliteError failure(int code) const;
 
   std::int64_t int64(int col) const { return sqlite3_column_int64(stmt_, col); }
   int integer(int col) const { return sqlite3_column_int(stmt_, col); }
@@ -73,6 +73,8 @@ class Statement {
   std::optional<std::string> text_or_null(int col) const;
   std::optional<std::int64_t> int64_or_null(int col) const;
   bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+  // SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB or SQLITE_NULL.
+  int column_type(int col) const { return sqlite3_column_type(stmt_, col); }
   int columns() const { return sqlite3_column_count(stmt_); }
 
  private:
@@ -83,18 +85,18 @@ class Statement {
 // BEGIN IMMEDIATE (the write lock at once, so a busy file fails before any work).
 class Transaction {
  public:
-  static std::optional<Failure> begin(Connection& db, Transaction& out);
+  static std::optional<SqliteError> begin(Connection& db, Transaction& out);
   Transaction() = default;
   Transaction(Transaction&& o) noexcept : db_(o.db_) { o.db_ = nullptr; }
   Transaction& operator=(Transaction&&) = delete;
   ~Transaction();
-  std::optional<Failure> commit();
+  std::optional<SqliteError> commit();
 
  private:
   Connection* db_ = nullptr;
 };
 
 // A StoreError for a failure on `path` while doing `what` ("appending events").
-StoreError classify(const std::string& path, const std::string& what, const Failure& f);
+StoreError classify(const std::string& path, const std::string& what, const SqliteError& f);
 
 }  // namespace facedown::db::sql

@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -19,6 +20,7 @@
 #include "db/schema.h"
 #include "db/sealed_setup.h"
 #include "db/sqlite.h"
+#include "db/statements.h"
 #include "engine/registry.h"
 
 namespace facedown::db {
@@ -42,6 +44,9 @@ std::string utc_text(std::int64_t ms) {
 struct Held {
   std::optional<engine::Match> shadow;
   std::string last_hash = kChainStart;
+  // Wall time of the last commit: a commit is never stamped earlier (a clock
+  // stepped back by NTP must not make an honest log look edited).
+  std::int64_t last_wall = 0;
   std::int64_t last_heartbeat_wall = 0;  // when this Store last wrote one
 };
 
@@ -56,6 +61,7 @@ struct Store::Impl {
   std::string token;
   std::vector<engine::GameInfo> games = engine::all_games();
   std::map<MatchId, Held> held;
+  std::optional<int> migrated_from;
 
   std::int64_t now() const {
     if (options.wall_clock_ms) return options.wall_clock_ms();
@@ -63,7 +69,7 @@ struct Store::Impl {
                std::chrono::system_clock::now().time_since_epoch())
         .count();
   }
-  StoreError fail(const std::string& what, const sql::Failure& f) const {
+  StoreError fail(const std::string& what, const sql::SqliteError& f) const {
     auto e = sql::classify(path, what, f);
     log->error("{}", e.message);
     return e;
@@ -78,11 +84,20 @@ struct Store::Impl {
 
   Result<std::vector<StoredEvent>> events(MatchId id, std::optional<int> to_seq);
   Result<engine::Match> load(MatchId id, std::optional<int> to_seq);
-  Status acquire(MatchId id);
-  Status write(MatchId id, Held& h, const engine::Match& after, const std::vector<engine::Event>& events,
-               const std::function<Status()>& extra);
-  Status write_rows(MatchId id, Held& h, const std::vector<engine::Event>& events, std::int64_t wall);
-  Status update_summary(MatchId id, const engine::Match& m, std::int64_t wall, const std::string& what);
+  Failure acquire(MatchId id);
+  Failure write(MatchId id, Held& h, const engine::Match& after, const std::vector<engine::Event>& events,
+                const std::function<Failure()>& extra);
+  Failure write_rows(MatchId id, Held& h, const std::vector<engine::Event>& events, std::int64_t wall);
+  Result<std::string> storable_payload(const engine::Event& e, const engine::Game& game,
+                                       const std::string& what) const;
+  Failure write_event_row(MatchId id, Held& h, const engine::Event& e, const std::string& payload,
+                          std::int64_t wall, const std::string& what);
+  Failure write_public_row(MatchId id, const engine::Event& e, const engine::Match& after, std::int64_t wall,
+                           const std::string& what);
+  Failure seal_setup(MatchId id, const engine::Event& e, const engine::SetupLocked& setup,
+                     const engine::Game& game, const std::string& what);
+  Failure open_seals(MatchId id, const std::string& what);
+  Failure update_summary(MatchId id, const engine::Match& m, std::int64_t wall, const std::string& what);
 };
 
 // ------------------------------------------------------------------ opening
@@ -98,28 +113,35 @@ Result<Store> Store::open(const std::string& path, StoreOptions options) {
   impl->token = random_salt().value_or(std::to_string(impl->me.pid)).substr(0, 16);
 
   std::error_code ec;
+  const bool read_only = impl->options.read_only;
   bool exists = std::filesystem::exists(path, ec);
-  if (!exists && !impl->options.create)
+  if (!exists && (read_only || !impl->options.create))
     return impl->fail(K::kNotFound, "no such file");
   if (exists && std::filesystem::is_directory(path, ec))
     return impl->fail(K::kIo, "is a directory, not a store file");
+  // SQLite would take a 0-byte file for a new database; a reader must not.
+  if (read_only && std::filesystem::file_size(path, ec) == 0 && !ec)
+    return impl->fail(K::kNotAStore, "an empty file, not a Facedown store");
 
-  int flags = SQLITE_OPEN_READWRITE | (impl->options.create ? SQLITE_OPEN_CREATE : 0);
+  int flags = read_only ? SQLITE_OPEN_READONLY
+                        : SQLITE_OPEN_READWRITE | (impl->options.create ? SQLITE_OPEN_CREATE : 0);
   if (auto f = sql::Connection::open(path, flags, impl->db)) return impl->fail("opening the store", *f);
-  if (impl->db.read_only())
+  if (!read_only && impl->db.read_only())
     return impl->fail(sql::classify(path, "opening the store", {SQLITE_READONLY, "opened read-only"}).kind,
                       "the file is read-only (a writer needs to write the file and its directory)");
   sqlite3_busy_timeout(impl->db.get(), impl->options.busy_timeout_ms);
 
   int from = 0;
-  if (auto e = schema::prepare(impl->db, path, false, kSchemaVersion, &from)) {
+  if (auto e = schema::prepare(impl->db, path, read_only, kSchemaVersion, &from)) {
     impl->log->error("{}", e->message);
     return *e;
   }
-  if (from != kSchemaVersion)
+  if (from != kSchemaVersion) {
     impl->log->info("{}: schema {} -> {}", path, from, kSchemaVersion);
+    impl->migrated_from = from;
+  }
 
-  {
+  if (!read_only) {
     sql::Statement st;
     if (auto f = sql::Statement::prepare(impl->db, "PRAGMA journal_mode=WAL", st))
       return impl->fail("switching to WAL", *f);
@@ -127,11 +149,13 @@ Result<Store> Store::open(const std::string& path, StoreOptions options) {
     if (rc != SQLITE_ROW) return impl->fail("switching to WAL", st.failure(rc));
     if (st.text(0) != "wal")
       return impl->fail(K::kIo, "could not switch to WAL mode (journal mode stays " + st.text(0) + ")");
+    std::string pragmas = "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;";
+    if (impl->options.max_page_count > 0)
+      pragmas += "PRAGMA max_page_count=" + std::to_string(impl->options.max_page_count) + ";";
+    if (auto f = impl->db.exec(pragmas)) return impl->fail("setting up the connection", *f);
+  } else if (auto f = impl->db.exec("PRAGMA query_only=1")) {
+    return impl->fail("setting up the connection", *f);
   }
-  std::string pragmas = "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;";
-  if (impl->options.max_page_count > 0)
-    pragmas += "PRAGMA max_page_count=" + std::to_string(impl->options.max_page_count) + ";";
-  if (auto f = impl->db.exec(pragmas)) return impl->fail("setting up the connection", *f);
 
   // A damaged page is better found now than in the middle of a live match.
   {
@@ -168,6 +192,7 @@ Store& Store::operator=(Store&& other) noexcept {
 Store::~Store() { release_all(); }
 
 const std::string& Store::path() const { return impl_->path; }
+std::optional<int> Store::migrated_from() const { return impl_->migrated_from; }
 
 // ------------------------------------------------------------------ reading
 
@@ -258,7 +283,7 @@ std::optional<WriterLock> Store::lock_holder(MatchId id) {
   return WriterLock{static_cast<long>(st.int64(0)), st.text(1), st.int64(2)};
 }
 
-Status Store::Impl::acquire(MatchId id) {
+Failure Store::Impl::acquire(MatchId id) {
   const std::string what = "taking the writer lock of match " + std::to_string(id);
   {
     sql::Transaction tx;
@@ -291,11 +316,7 @@ Status Store::Impl::acquire(MatchId id) {
       return fail(what, lk.failure(rc));
     }
     sql::Statement up;
-    if (auto f = sql::Statement::prepare(
-            db,
-            "INSERT OR REPLACE INTO writers (match_id, pid, pid_start, host, token, since_ms) "
-            "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            up))
+    if (auto f = sql::Statement::prepare(db, statements::kReplaceWriter, up))
       return fail(what, *f);
     up.bind(1, id).bind(2, static_cast<std::int64_t>(me.pid)).bind(3, me.start).bind(4, me.host).bind(5, token).bind(6, now());
     if (auto f = up.run()) return fail(what, *f);
@@ -310,98 +331,146 @@ Status Store::Impl::acquire(MatchId id) {
   }
   h.shadow.emplace(std::move(std::get<engine::Match>(m)));
   sql::Statement st;
-  if (auto f = sql::Statement::prepare(db, "SELECT hash FROM events WHERE match_id = ?1 ORDER BY seq DESC LIMIT 1", st))
+  if (auto f = sql::Statement::prepare(db, "SELECT hash, wall_ms FROM events WHERE match_id = ?1 ORDER BY seq DESC LIMIT 1", st))
     return fail(what, *f);
   st.bind(1, id);
-  if (st.step() == SQLITE_ROW) h.last_hash = st.text(0);
+  if (st.step() == SQLITE_ROW) {
+    h.last_hash = st.text(0);
+    h.last_wall = st.int64(1);
+  }
   return std::nullopt;
 }
 
-Status Store::acquire(MatchId id) { return impl_->acquire(id); }
+Failure Store::acquire(MatchId id) { return impl_->acquire(id); }
 
 void Store::release(MatchId id) {
   impl_->held.erase(id);
   sql::Statement st;
-  if (sql::Statement::prepare(impl_->db, "DELETE FROM writers WHERE match_id = ?1 AND token = ?2", st)) return;
+  if (sql::Statement::prepare(impl_->db, statements::kDeleteWriter, st)) return;
   st.bind(1, id).bind(2, impl_->token);
   if (auto f = st.run()) impl_->log->warn("{}: could not release the lock of match {}: {}", impl_->path, id, f->message);
 }
 
 // ------------------------------------------------------------------ writing
+//
+// One append is: for each event, its referee row and chain link
+// (write_event_row), its public row (write_public_row), its seal when it locks a
+// setup (seal_setup) and the opening of the seals when it closes the match
+// (open_seals); then the matches row (update_summary). write_rows runs the four
+// per-event steps in order; write() wraps everything in one transaction.
 
-Status Store::Impl::write_rows(MatchId id, Held& h, const std::vector<engine::Event>& evs, std::int64_t wall) {
+// The canonical payload of `e`, or why it cannot be stored: text that is not
+// UTF-8 cannot be dumped, and a payload that does not parse back to the same
+// event would be a log the store could not read again (replay, resume, verify).
+Result<std::string> Store::Impl::storable_payload(const engine::Event& e, const engine::Game& game,
+                                                  const std::string& what) const {
+  std::string payload;
+  try {
+    payload = canonical_payload(e, game);
+  } catch (const std::exception& ex) {
+    return fail(K::kInvalid, what + ", seq " + std::to_string(e.seq) + ": the event cannot be written as JSON (" +
+                                 ex.what() + "); nothing of this command was recorded");
+  }
+  auto j = nlohmann::json::parse(payload, nullptr, false);
+  std::optional<std::string> again;
+  if (!j.is_discarded()) {
+    auto back = codec::event_from_json(j, game);
+    if (auto* ev = std::get_if<engine::Event>(&back)) {
+      try {
+        again = canonical_payload(*ev, game);
+      } catch (const std::exception&) {
+      }
+    }
+  }
+  if (again != payload)
+    return fail(K::kInvalid, what + ", seq " + std::to_string(e.seq) +
+                                 ": the event would not read back as written (a text the script reader cannot "
+                                 "parse again?); nothing of this command was recorded");
+  return payload;
+}
+
+// Inserts the referee row of `e` and extends the hash chain by it.
+Failure Store::Impl::write_event_row(MatchId id, Held& h, const engine::Event& e, const std::string& payload,
+                                    std::int64_t wall, const std::string& what) {
+  const std::string hash = chain_hash(h.last_hash, payload);
+  sql::Statement st;
+  if (auto f = sql::Statement::prepare(db, statements::kInsertEvent, st)) return fail(what, *f);
+  st.bind(1, id).bind(2, e.seq).bind(3, e.cmd).bind(4, engine::event_type(e.body)).bind(5, e.t).bind(6, wall);
+  st.bind(7, payload).bind(8, hash);
+  if (auto f = st.run()) return fail(what, *f);
+  h.last_hash = hash;
+  return std::nullopt;
+}
+
+// Inserts the public row of `e`: its public projection and the public state after it.
+Failure Store::Impl::write_public_row(MatchId id, const engine::Event& e, const engine::Match& after,
+                                     std::int64_t wall, const std::string& what) {
+  PublicProjection proj;
+  try {
+    proj = public_projection(e, after);
+  } catch (const std::exception& ex) {
+    return fail(K::kInvalid, what + ", seq " + std::to_string(e.seq) + ": the public row cannot be written (" +
+                                 ex.what() + "); nothing of this command was recorded");
+  }
+  sql::Statement st;
+  if (auto f = sql::Statement::prepare(db, statements::kInsertPublicEvent, st)) return fail(what, *f);
+  st.bind(1, id).bind(2, e.seq).bind(3, engine::event_type(e.body)).bind(4, e.t).bind(5, wall);
+  st.bind(6, proj.event).bind(7, proj.state);
+  if (auto f = st.run()) return fail(what, *f);
+  return std::nullopt;
+}
+
+// Draws a salt and writes the secret setup text with it and the public commitment.
+Failure Store::Impl::seal_setup(MatchId id, const engine::Event& e, const engine::SetupLocked& setup,
+                               const engine::Game& game, const std::string& what) {
+  auto salt = random_salt();
+  if (!salt) return fail(K::kIo, what + ": no random bytes for the setup's salt (OpenSSL RAND_bytes failed)");
+  const std::string text = canonical_setup_text(id, e.seq, setup, game);
+  sql::Statement sec, seal;
+  if (auto f = sql::Statement::prepare(db, statements::kInsertSealedSetup, sec)) return fail(what, *f);
+  sec.bind(1, id).bind(2, e.seq).bind(3, setup.player).bind(4, text).bind(5, *salt);
+  if (auto f = sec.run()) return fail(what, *f);
+  if (auto f = sql::Statement::prepare(db, statements::kInsertPublicSeal, seal)) return fail(what, *f);
+  seal.bind(1, id).bind(2, e.seq).bind(3, setup.player).bind(4, setup_commitment(text, *salt));
+  if (auto f = seal.run()) return fail(what, *f);
+  return std::nullopt;
+}
+
+// Copies the text and salt of every sealed setup of the match not yet open into
+// its public seal, so anyone can check the commitments.
+Failure Store::Impl::open_seals(MatchId id, const std::string& what) {
+  sql::Statement st;
+  if (auto f = sql::Statement::prepare(db, statements::kOpenSeals, st)) return fail(what, *f);
+  st.bind(1, id);
+  if (auto f = st.run()) return fail(what, *f);
+  return std::nullopt;
+}
+
+// Folds each event into the shadow match and writes its rows, link and seals.
+Failure Store::Impl::write_rows(MatchId id, Held& h, const std::vector<engine::Event>& evs, std::int64_t wall) {
   const std::string what = "recording events of match " + std::to_string(id);
-  sql::Statement ev, pub;
-  if (auto f = sql::Statement::prepare(db,
-                                       "INSERT INTO events (match_id, seq, cmd, type, t_ms, wall_ms, payload, hash) "
-                                       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                                       ev))
-    return fail(what, *f);
-  if (auto f = sql::Statement::prepare(db,
-                                       "INSERT INTO public_events (match_id, seq, type, t_ms, wall_ms, event, state) "
-                                       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                                       pub))
-    return fail(what, *f);
   engine::Match& m = *h.shadow;
   for (const auto& e : evs) {
     if (e.seq != 1) {
       if (auto r = m.record(e)) return fail(K::kInvalid, what + ": " + r->reason);
     }
-    const std::string payload = canonical_payload(e, m.game());
-    const std::string hash = chain_hash(h.last_hash, payload);
-    const char* type = engine::event_type(e.body);
-    ev.reset();
-    ev.bind(1, id).bind(2, e.seq).bind(3, e.cmd).bind(4, type).bind(5, e.t).bind(6, wall).bind(7, payload).bind(8, hash);
-    if (auto f = ev.run()) return fail(what, *f);
-    auto proj = public_projection(e, m);
-    pub.reset();
-    pub.bind(1, id).bind(2, e.seq).bind(3, type).bind(4, e.t).bind(5, wall).bind(6, proj.event).bind(7, proj.state);
-    if (auto f = pub.run()) return fail(what, *f);
-    h.last_hash = hash;
-
-    if (const auto* setup = std::get_if<engine::SetupLocked>(&e.body)) {
-      auto salt = random_salt();
-      if (!salt) return fail(K::kIo, what + ": no random bytes for the setup's salt (OpenSSL RAND_bytes failed)");
-      const std::string text = canonical_setup_text(id, e.seq, *setup, m.game());
-      sql::Statement sec, seal;
-      if (auto f = sql::Statement::prepare(db,
-                                           "INSERT INTO sealed_setups (match_id, seq, player, setup_text, salt) "
-                                           "VALUES (?1, ?2, ?3, ?4, ?5)",
-                                           sec))
-        return fail(what, *f);
-      sec.bind(1, id).bind(2, e.seq).bind(3, setup->player).bind(4, text).bind(5, *salt);
-      if (auto f = sec.run()) return fail(what, *f);
-      if (auto f = sql::Statement::prepare(db,
-                                           "INSERT INTO public_seals (match_id, seq, player, commitment) "
-                                           "VALUES (?1, ?2, ?3, ?4)",
-                                           seal))
-        return fail(what, *f);
-      seal.bind(1, id).bind(2, e.seq).bind(3, setup->player).bind(4, setup_commitment(text, *salt));
-      if (auto f = seal.run()) return fail(what, *f);
-    }
-    if (std::holds_alternative<engine::Ended>(e.body)) {
-      // The match is over: every sealed setup so far is opened to the public.
-      if (auto f = db.exec("UPDATE public_seals SET setup_text = (SELECT s.setup_text FROM sealed_setups s "
-                           "WHERE s.match_id = public_seals.match_id AND s.seq = public_seals.seq), "
-                           "salt = (SELECT s.salt FROM sealed_setups s WHERE s.match_id = public_seals.match_id "
-                           "AND s.seq = public_seals.seq) WHERE match_id = " +
-                           std::to_string(id) + " AND setup_text IS NULL"))
-        return fail(what, *f);
-    }
+    auto payload = storable_payload(e, m.game(), what);
+    if (auto* err = std::get_if<StoreError>(&payload)) return *err;
+    if (auto f = write_event_row(id, h, e, std::get<std::string>(payload), wall, what)) return f;
+    if (auto f = write_public_row(id, e, m, wall, what)) return f;
+    if (const auto* setup = std::get_if<engine::SetupLocked>(&e.body))
+      if (auto f = seal_setup(id, e, *setup, m.game(), what)) return f;
+    if (opens_seals(e))
+      if (auto f = open_seals(id, what)) return f;
   }
   return std::nullopt;
 }
 
-Status Store::Impl::update_summary(MatchId id, const engine::Match& m, std::int64_t wall, const std::string& what) {
+// Writes the matches row as the match stands after this commit.
+Failure Store::Impl::update_summary(MatchId id, const engine::Match& m, std::int64_t wall, const std::string& what) {
   const auto& s = m.state();
   sql::Statement st;
-  if (auto f = sql::Statement::prepare(
-          db,
-          "UPDATE matches SET status = ?2, winner = ?3, result_reason = ?4, "
-          "finished_ms = CASE WHEN ?4 IS NULL THEN NULL ELSE coalesce(finished_ms, ?5) END, "
-          "events = ?6, match_time_ms = ?7, last_wall_ms = ?5 WHERE id = ?1",
-          st))
-    return fail(what, *f);
+  if (auto f = sql::Statement::prepare(db, statements::kUpdateSummary, st)) return fail(what, *f);
   st.bind(1, id).bind(2, s.status());
   if (s.result) {
     st.bind(3, s.result->winner).bind(4, s.result->reason);
@@ -427,20 +496,19 @@ Result<MatchId> Store::create_match(const engine::Match& match) {
   sql::Transaction tx;
   if (auto f = sql::Transaction::begin(d.db, tx)) return d.fail(what, *f);
   sql::Statement st;
-  if (auto f = sql::Statement::prepare(d.db,
-                                       "INSERT INTO matches (game, preset, options, player1, player2, created_ms, "
-                                       "status, last_wall_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'setup', ?6)",
-                                       st))
-    return d.fail(what, *f);
-  st.bind(1, opened.game).bind(2, opened.preset).bind(3, nlohmann::json(opened.options).dump());
+  std::string options_json;
+  try {
+    options_json = nlohmann::json(opened.options).dump();
+  } catch (const std::exception& ex) {
+    return d.fail(K::kInvalid, what + ": the options cannot be written as JSON (" + ex.what() + ")");
+  }
+  if (auto f = sql::Statement::prepare(d.db, statements::kInsertMatch, st)) return d.fail(what, *f);
+  st.bind(1, opened.game).bind(2, opened.preset).bind(3, options_json);
   st.bind(4, opened.players[0]).bind(5, opened.players[1]).bind(6, wall);
   if (auto f = st.run()) return d.fail(what, *f);
   const MatchId id = sqlite3_last_insert_rowid(d.db.get());
   sql::Statement lk;
-  if (auto f = sql::Statement::prepare(d.db,
-                                       "INSERT INTO writers (match_id, pid, pid_start, host, token, since_ms) "
-                                       "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                                       lk))
+  if (auto f = sql::Statement::prepare(d.db, statements::kInsertWriter, lk))
     return d.fail(what, *f);
   lk.bind(1, id).bind(2, static_cast<std::int64_t>(d.me.pid)).bind(3, d.me.start).bind(4, d.me.host).bind(5, d.token).bind(6, wall);
   if (auto f = lk.run()) return d.fail(what, *f);
@@ -450,13 +518,14 @@ Result<MatchId> Store::create_match(const engine::Match& match) {
   if (auto e = d.write_rows(id, h, log, wall)) return *e;
   if (auto e = d.update_summary(id, *h.shadow, wall, what)) return *e;
   if (auto f = tx.commit()) return d.fail(what, *f);
+  h.last_wall = wall;
   d.held[id] = std::move(h);
   d.log->info("{}: match {} created ({}, {} vs {})", d.path, id, opened.game, opened.players[0], opened.players[1]);
   return id;
 }
 
-Status Store::Impl::write(MatchId id, Held& h, const engine::Match& after, const std::vector<engine::Event>& evs,
-                          const std::function<Status()>& extra) {
+Failure Store::Impl::write(MatchId id, Held& h, const engine::Match& after, const std::vector<engine::Event>& evs,
+                           const std::function<Failure()>& extra) {
   const std::string what = "recording events of match " + std::to_string(id);
   const int stored = static_cast<int>(h.shadow->log().size());
   for (std::size_t i = 0; i < evs.size(); ++i)
@@ -467,7 +536,7 @@ Status Store::Impl::write(MatchId id, Held& h, const engine::Match& after, const
   if (static_cast<int>(after.log().size()) != evs.back().seq)
     return fail(K::kInvalid, what + ": the events given are not the end of the match's log");
 
-  const std::int64_t wall = now();
+  const std::int64_t wall = std::max(now(), h.last_wall);
   sql::Transaction tx;
   if (auto f = sql::Transaction::begin(db, tx)) return fail(what, *f);
   // Another process may have taken the lock over (this one was thought dead).
@@ -477,7 +546,7 @@ Status Store::Impl::write(MatchId id, Held& h, const engine::Match& after, const
   lk.bind(1, id);
   if (lk.step() != SQLITE_ROW || lk.text(0) != token)
     return fail(K::kLocked, what + ": this process no longer holds the match's writer lock");
-  auto dropped = [&](Status s) {
+  auto dropped = [&](Failure s) {
     h.shadow.reset();  // it may hold events that were rolled back
     return s;
   };
@@ -486,10 +555,11 @@ Status Store::Impl::write(MatchId id, Held& h, const engine::Match& after, const
   if (extra)
     if (auto e = extra()) return dropped(e);
   if (auto f = tx.commit()) return dropped(fail(what, *f));
+  h.last_wall = wall;
   return std::nullopt;
 }
 
-Status Store::append(MatchId id, const engine::Match& after, const std::vector<engine::Event>& events) {
+Failure Store::append(MatchId id, const engine::Match& after, const std::vector<engine::Event>& events) {
   if (events.empty()) return std::nullopt;
   auto& d = *impl_;
   auto it = d.held.find(id);
@@ -529,29 +599,28 @@ Result<engine::Match> Store::resume(MatchId id) {
     if (auto* e = std::get_if<StoreError>(&beat_or)) return *e;
     const auto& beat = std::get<std::optional<Heartbeat>>(beat_or);
     if (beat && beat->match_ms > at) at = beat->match_ms;
-    if (beat && beat->wall_ms > last_wall) last_wall = beat->wall_ms;
+    // The interruptions row keeps the last commit's wall time (verify checks it);
+    // the note says when the desk was last alive.
+    const std::int64_t last_sign = beat && beat->wall_ms > last_wall ? beat->wall_ms : last_wall;
     auto sub = live.submit(engine::PauseCmd{kInterruptionReason}, at);
     if (sub.rejection && at != s.time) sub = live.submit(engine::PauseCmd{kInterruptionReason}, s.time);
     if (!sub.rejection) {
       paused = sub.events;
       for (const auto& e : paused)
         if (std::holds_alternative<engine::Paused>(e.body)) paused_seq = e.seq;
-      const double outage_s = static_cast<double>(std::max<std::int64_t>(0, resumed_wall - last_wall)) / 1000.0;
+      const double outage_s = static_cast<double>(std::max<std::int64_t>(0, resumed_wall - last_sign)) / 1000.0;
       auto noted = live.submit(
           engine::NoteCmd{fmt::format("outage: the desk stopped at match time {} s ({}, last sign of life); "
                                       "resumed {} ({:.1f} s later)",
-                                      engine::format_seconds(live.state().time), utc_text(last_wall),
+                                      engine::format_seconds(live.state().time), utc_text(last_sign),
                                       utc_text(resumed_wall), outage_s)},
           live.state().time);
       paused.insert(paused.end(), noted.events.begin(), noted.events.end());
     }
   }
-  auto record_outage = [&]() -> Status {
+  auto record_outage = [&]() -> Failure {
     sql::Statement st;
-    if (auto f = sql::Statement::prepare(d.db,
-                                         "INSERT INTO interruptions (match_id, after_seq, last_wall_ms, "
-                                         "resumed_wall_ms, paused_seq) VALUES (?1, ?2, ?3, ?4, ?5)",
-                                         st))
+    if (auto f = sql::Statement::prepare(d.db, statements::kInsertInterruption, st))
       return d.fail("recording the interruption", *f);
     st.bind(1, id).bind(2, after_seq).bind(3, last_wall).bind(4, resumed_wall).bind(5, paused_seq.has_value() ? std::optional<std::int64_t>(*paused_seq) : std::nullopt);
     if (auto f = st.run()) return d.fail("recording the interruption", *f);
@@ -572,7 +641,7 @@ Result<engine::Match> Store::resume(MatchId id) {
 
 // ------------------------------------------------------------------ heartbeats
 
-Status Store::heartbeat(MatchId id, engine::Millis t) {
+Failure Store::heartbeat(MatchId id, engine::Millis t) {
   auto& d = *impl_;
   auto it = d.held.find(id);
   if (it == d.held.end()) return d.fail(K::kLocked, "match " + std::to_string(id) + ": a heartbeat needs the writer lock");
@@ -580,11 +649,7 @@ Status Store::heartbeat(MatchId id, engine::Millis t) {
   if (wall - it->second.last_heartbeat_wall < kHeartbeatEveryMs) return std::nullopt;
   sql::Statement st;
   const std::string what = "recording the heartbeat of match " + std::to_string(id);
-  if (auto f = sql::Statement::prepare(d.db,
-                                       "INSERT INTO heartbeats (match_id, match_ms, wall_ms) VALUES (?1, ?2, ?3) "
-                                       "ON CONFLICT(match_id) DO UPDATE SET match_ms = excluded.match_ms, "
-                                       "wall_ms = excluded.wall_ms",
-                                       st))
+  if (auto f = sql::Statement::prepare(d.db, statements::kUpsertHeartbeat, st))
     return d.fail(what, *f);
   st.bind(1, id).bind(2, t).bind(3, wall);
   if (auto f = st.run()) return d.fail(what, *f);
@@ -594,7 +659,7 @@ Status Store::heartbeat(MatchId id, engine::Millis t) {
 
 Result<std::optional<Heartbeat>> Store::last_heartbeat(MatchId id) {
   sql::Statement st;
-  if (auto f = sql::Statement::prepare(impl_->db, "SELECT match_ms, wall_ms FROM heartbeats WHERE match_id = ?1", st))
+  if (auto f = sql::Statement::prepare(impl_->db, statements::kSelectHeartbeat, st))
     return impl_->fail("reading the heartbeat", *f);
   st.bind(1, id);
   int rc = st.step();

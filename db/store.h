@@ -41,7 +41,11 @@ struct StoreOptions {
   std::function<std::int64_t()> wall_clock_ms;
   // Create the file (and the schema) when missing. false: a missing file is kNotFound.
   bool create = true;
-  // Caps the file at this many pages (tests of a full disk). 0: no cap.
+  // Open for reading only (the CLI's reading verbs): SQLITE_OPEN_READONLY, no
+  // schema, no migration, no journal-mode change, so the file's bytes stay as they
+  // are. An empty or older file is refused; every write fails (kReadOnly).
+  bool read_only = false;
+  // Test support: caps the file at this many pages, to test a full disk. 0: no cap.
   std::int64_t max_page_count = 0;
   // How long a write waits for another connection's transaction (ms).
   int busy_timeout_ms = 5000;
@@ -105,6 +109,9 @@ class Store {
   ~Store();  // releases the writer locks this Store holds
 
   const std::string& path() const;
+  // The schema version the file had when this open migrated it; nullopt when it
+  // was already current (or is read-only).
+  std::optional<int> migrated_from() const;
 
   // Records a new match: every event of match.log() (normally just Opened) in one
   // transaction; the new match's writer lock is held by this Store.
@@ -115,13 +122,16 @@ class Store {
   // after.log() and continue the stored sequence. One transaction: the events, their
   // public rows, the hash chain, the sealed-setup commitments (SetupLocked) and
   // their opening (Ended), the match summary. On any error nothing is written.
-  Status append(MatchId id, const engine::Match& after, const std::vector<engine::Event>& events);
+  Failure append(MatchId id, const engine::Match& after, const std::vector<engine::Event>& events);
 
   // Writer lock: taken by create_match/resume; acquire() for a match loaded
   // otherwise. Refused (kLocked, message naming pid, host and since) when another
   // live process or Store holds it; a lock whose pid is dead is taken over.
-  Status acquire(MatchId id);
+  Failure acquire(MatchId id);
   void release(MatchId id);
+
+  // Test support: who holds the match's writer lock (the lock tests read it; the
+  // desk itself only ever learns it from a refused acquire()).
   std::optional<WriterLock> lock_holder(MatchId id);
 
   Result<std::vector<MatchSummary>> matches();
@@ -138,7 +148,7 @@ class Store {
   // The live desk's sign of life (call it every frame: it writes at most every
   // kHeartbeatEveryMs): the match time `t` it has reached. Only the holder of
   // the match's writer lock writes one.
-  Status heartbeat(MatchId id, engine::Millis t);
+  Failure heartbeat(MatchId id, engine::Millis t);
   Result<std::optional<Heartbeat>> last_heartbeat(MatchId id);
 
   // After a crash: takes the writer lock, loads the match and records the

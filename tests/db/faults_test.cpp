@@ -151,7 +151,7 @@ TEST_CASE("a full disk stops the store without a half-written command", "[faults
   MatchId id = must(store.create_match(live));
   RandomOperator op(41);
   int committed = static_cast<int>(live.log().size());
-  Status failure;
+  Failure failure;
   for (int i = 0; i < 5000 && !failure; ++i) {
     auto evs = op.step(live);
     if (evs.empty()) {

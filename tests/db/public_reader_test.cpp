@@ -161,3 +161,64 @@ TEST_CASE("the public reader refuses what is not a store it knows", "[reader]") 
   CHECK(e.kind == StoreError::Kind::kNotFound);
   CHECK(e.message.find("missing.db") != std::string::npos);
 }
+
+TEST_CASE("the public reader allows only the SQL functions it names, no recursion, bounded work", "[reader]") {
+  TempDir dir;
+  auto path = dir.file("s.db");
+  std::optional<engine::Match> live;
+  {
+    auto store = must(Store::open(path));
+    play_random(store, 17, 80, live);
+  }
+  auto reader = must(PublicReader::open(path));
+  auto refused = [&](const std::string& sql) {
+    INFO(sql);
+    auto r = reader.query(sql);
+    REQUIRE(std::holds_alternative<StoreError>(r));
+    return std::get<StoreError>(r).message;
+  };
+  // fts3_tokenizer('simple') returns the address of a C struct in the heap.
+  CHECK(refused("SELECT fts3_tokenizer('simple')").find("not authorized") != std::string::npos);
+  CHECK(refused("SELECT hex(fts3_tokenizer('simple'))").find("not authorized") != std::string::npos);
+  refused("SELECT load_extension('/tmp/x')");
+  refused("SELECT randomblob(1000000000)");
+  refused("SELECT printf('%.*c', 1000000000, 'x')");
+  refused("SELECT sqlite_version()");
+  // A recursive CTE is refused outright: a loop with no end in a few bytes.
+  refused("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c");
+  refused("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 10) SELECT x FROM c");
+  // A statement that only takes long (a five-way cross join of 80+ rows, 10^9
+  // combinations) is stopped by the work limit, and the next statement runs.
+  const auto stopped = refused(
+      "SELECT count(*) FROM public_events a, public_events b, public_events c, public_events d, public_events e");
+  CHECK(stopped.find("stopped") != std::string::npos);
+  // The allowed functions, and the reader's own API, still work.
+  auto ok = reader.query("SELECT count(*), max(seq), min(seq), json_extract(state, '$.status') FROM public_events "
+                         "WHERE seq = (SELECT max(seq) FROM public_events)");
+  REQUIRE(std::holds_alternative<std::vector<PublicReader::Row>>(ok));
+  CHECK(std::get<std::vector<PublicReader::Row>>(ok).at(0).at(0) == "1");
+  auto rows = must(reader.events_after(1, 0));
+  CHECK(rows.size() == live->log().size());
+  CHECK(must(reader.matches()).size() == 1);
+  CHECK(must(reader.latest(1))->seq == static_cast<int>(live->log().size()));
+  CHECK(must(reader.row_at(1, 3))->seq == 3);
+  must(reader.seals(1));
+  must(reader.interruptions(1));
+  must(reader.data_version());
+}
+
+TEST_CASE("a public row that is not JSON is an error value naming match and seq", "[reader]") {
+  TempDir dir;
+  auto path = dir.file("s.db");
+  {
+    auto store = must(Store::open(path));
+    std::optional<engine::Match> live;
+    play_random(store, 19, 30, live);
+  }
+  raw_sql(path, "UPDATE public_events SET state = 'garbage' WHERE seq = 4");
+  auto reader = must(PublicReader::open(path));
+  auto e = must_fail(reader.events_after(1, 0));
+  CHECK(e.kind == StoreError::Kind::kTampered);
+  CHECK(e.message.find("match 1, seq 4") != std::string::npos);
+  CHECK(must(reader.events_after(1, 4)).size() > 0);  // the rows after it still read
+}

@@ -18,7 +18,7 @@ T must(Result<T> r) {
   return std::move(std::get<T>(r));
 }
 
-inline void must_ok(const Status& s) {
+inline void must_ok(const Failure& s) {
   if (s) FAIL(s->message);
 }
 
@@ -44,10 +44,19 @@ inline MatchId play_random(Store& store, std::uint64_t seed, int steps, std::opt
 }
 
 // Ends the match (player 1 resigns, or an award when no clock runs) through the store.
-inline void finish(Store& store, MatchId id, engine::Match& live) {
+inline void end(Store& store, MatchId id, engine::Match& live) {
   if (live.state().result) return;
   auto sub = live.submit(engine::ResignCmd{1}, live.state().time);
   if (sub.rejection) sub = live.submit(engine::AwardCmd{2, "forfeit"}, live.state().time);
+  REQUIRE_FALSE(sub.rejection);
+  must_ok(store.append(id, live, sub.events));
+}
+
+// Ends the match and closes it (the referee confirms the result: the seals open).
+inline void finish(Store& store, MatchId id, engine::Match& live) {
+  end(store, id, live);
+  if (live.state().closed) return;
+  auto sub = live.submit(engine::CloseCmd{}, live.state().time);
   REQUIRE_FALSE(sub.rejection);
   must_ok(store.append(id, live, sub.events));
 }

@@ -132,6 +132,12 @@ TEST_CASE("no row the public reader returns identifies a face-down piece, in any
         ++matches;
         INFO(info.id << " " << preset.id << " seed " << seed);
         REQUIRE(match.state().result);
+        // Ended, then confirmed: the sealed setups open at close (issue 9, item 5).
+        {
+          auto closed = match.submit(engine::CloseCmd{}, match.state().time);
+          REQUIRE_FALSE(closed.rejection);
+          if (auto err = store.append(id, match, closed.events)) FAIL(err->message);
+        }
 
         auto reader = must(db::PublicReader::open(path));
         auto rows = must(reader.events_after(id, 0));
@@ -155,7 +161,7 @@ TEST_CASE("no row the public reader returns identifies a face-down piece, in any
           }
           ++rows_checked;
         }
-        // After the end the sealed setups are opened, and they check out.
+        // After close the sealed setups are opened, and they check out.
         for (const auto& seal : must(reader.seals(id))) {
           REQUIRE(seal.setup_text);
           REQUIRE(seal.salt);

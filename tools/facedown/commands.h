@@ -26,8 +26,13 @@ struct BoardArgs {
 };
 int board(const BoardArgs& args, std::istream& in, std::ostream& out, std::ostream& err);
 
-// The store's verbs (docs/db-schema.md). None of them creates a missing file.
+// The store's verbs (docs/db-schema.md). None of them creates a missing file, and
+// the reading ones (matches, replay, export, verify) open it read-only: they never
+// change or migrate it.
 int matches(const std::string& db, std::ostream& out, std::ostream& err);
+// Opens an existing store with a writer, which migrates an older schema; says
+// from which version. Exit 0 when the file is a store of this build's version.
+int migrate(const std::string& db, std::ostream& out, std::ostream& err);
 
 struct ReplayArgs {
   std::string db;
@@ -49,6 +54,9 @@ int export_match(const ExportArgs& args, std::ostream& out, std::ostream& err);
 struct VerifyArgs {
   std::string db;
   std::optional<std::int64_t> match;
+  // The chain head the referee wrote down with the confirmed result: the match's
+  // last hash must equal it (needs match).
+  std::optional<std::string> head = std::nullopt;
 };
 // Exit status 0: everything checks out; 1: a problem was found; 2: cannot check.
 int verify(const VerifyArgs& args, std::ostream& out, std::ostream& err);

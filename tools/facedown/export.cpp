@@ -4,6 +4,7 @@
 #include "codec/json.h"
 #include "engine/time.h"
 #include "tools/facedown/commands.h"
+#include "tools/facedown/json_out.h"
 #include "tools/facedown/store_open.h"
 
 namespace facedown::cli {
@@ -33,10 +34,13 @@ int export_match(const ExportArgs& args, std::ostream& out, std::ostream& err) {
     for (const auto& r : std::get<std::vector<db::StoredEvent>>(rows)) {
       // `event` dumped compactly (keys sorted, as nlohmann does) is the stored payload,
       // so the hashes can be checked from the export alone.
-      events.push_back({{"seq", r.seq},
-                        {"wall_ms", r.wall_ms},
-                        {"hash", r.hash},
-                        {"event", nlohmann::json::parse(r.payload)}});
+      auto event = nlohmann::json::parse(r.payload, nullptr, false);
+      if (event.is_discarded()) {
+        err << "facedown export: " << args.db << ": match " << args.match << ", seq " << r.seq
+            << ": the stored payload is not JSON (run facedown verify)\n";
+        return 2;
+      }
+      events.push_back({{"seq", r.seq}, {"wall_ms", r.wall_ms}, {"hash", r.hash}, {"event", std::move(event)}});
     }
     nlohmann::json doc = {{"match", s.id},
                           {"game", s.game},
@@ -46,7 +50,7 @@ int export_match(const ExportArgs& args, std::ostream& out, std::ostream& err) {
                           {"created_ms", s.created_ms},
                           {"finished_ms", s.finished_ms ? nlohmann::json(*s.finished_ms) : nlohmann::json(nullptr)},
                           {"events", events}};
-    out << doc.dump(2) << "\n";
+    out << printable(doc, 2) << "\n";
     return 0;
   }
   out << codec::export_script(m);

@@ -30,6 +30,11 @@ int main(int argc, char** argv) {
   auto* ls = app.add_subcommand("matches", "List the matches in a store (id, game, players, status, result, dates)");
   ls->add_option("--db", matches_db, "the store file")->required();
 
+  std::string migrate_db;
+  auto* mg = app.add_subcommand("migrate", "Bring an older store to this build's schema (the only verb besides "
+                                           "play --db that writes a store)");
+  mg->add_option("--db", migrate_db, "the store file")->required();
+
   facedown::cli::ReplayArgs replay;
   auto* rp = app.add_subcommand("replay", "Print a stored match's events, or its state JSON at any point");
   rp->add_option("--db", replay.db, "the store file")->required();
@@ -49,6 +54,7 @@ int main(int argc, char** argv) {
   auto* vf = app.add_subcommand("verify", "Check a store: hash chain, engine replay, public rows, sealed setups");
   vf->add_option("--db", ver.db, "the store file")->required();
   vf->add_option("--match", ver.match, "only this match");
+  vf->add_option("--head", ver.head, "the chain head written down with the confirmed result (needs --match)");
 
   try {
     app.parse(argc, argv);
@@ -56,12 +62,20 @@ int main(int argc, char** argv) {
     int code = app.exit(e);
     return code == 0 ? 0 : 2;
   }
-  if (*p) return facedown::cli::play(play, std::cin, std::cout, std::cerr);
-  if (*r) return facedown::cli::rules(game, std::cout, std::cerr);
-  if (*b) return facedown::cli::board(board, std::cin, std::cout, std::cerr);
-  if (*ls) return facedown::cli::matches(matches_db, std::cout, std::cerr);
-  if (*rp) return facedown::cli::replay(replay, std::cout, std::cerr);
-  if (*ex) return facedown::cli::export_match(exp, std::cout, std::cerr);
-  if (*vf) return facedown::cli::verify(ver, std::cout, std::cerr);
+  // The verbs return errors as values; this is the last guard, so that nothing a
+  // script or a file holds can end the process with an abort (and so the store's
+  // destructor still releases its writer lock).
+  try {
+    if (*p) return facedown::cli::play(play, std::cin, std::cout, std::cerr);
+    if (*r) return facedown::cli::rules(game, std::cout, std::cerr);
+    if (*b) return facedown::cli::board(board, std::cin, std::cout, std::cerr);
+    if (*ls) return facedown::cli::matches(matches_db, std::cout, std::cerr);
+    if (*mg) return facedown::cli::migrate(migrate_db, std::cout, std::cerr);
+    if (*rp) return facedown::cli::replay(replay, std::cout, std::cerr);
+    if (*ex) return facedown::cli::export_match(exp, std::cout, std::cerr);
+    if (*vf) return facedown::cli::verify(ver, std::cout, std::cerr);
+  } catch (const std::exception& e) {
+    std::cerr << "facedown: internal error: " << e.what() << "\n";
+  }
   return 2;
 }

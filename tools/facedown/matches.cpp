@@ -1,4 +1,5 @@
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 
 #include "tools/facedown/commands.h"
@@ -38,6 +39,21 @@ int matches(const std::string& path, std::ostream& out, std::ostream& err) {
         << result << "\t" << m.events << "\t" << utc(m.created_ms) << "\t"
         << (m.finished_ms ? utc(*m.finished_ms) : std::string("-")) << "\n";
   }
+  return 0;
+}
+
+int migrate(const std::string& path, std::ostream& out, std::ostream& err) {
+  std::error_code ec;
+  if (!path.empty() && std::filesystem::is_regular_file(path, ec) && std::filesystem::file_size(path, ec) == 0) {
+    err << "facedown migrate: " << path << ": an empty file, not a Facedown store\n";
+    return 2;
+  }
+  auto store = open_store("migrate", path, err, false, /*write=*/true);
+  if (!store) return 2;
+  if (auto from = store->migrated_from())
+    out << path << ": migrated from schema version " << *from << " to " << db::kSchemaVersion << "\n";
+  else
+    out << path << ": already at schema version " << db::kSchemaVersion << "\n";
   return 0;
 }
 

@@ -6,11 +6,13 @@
 #include "codec/script_runner.h"
 #include "engine/view.h"
 #include "tools/facedown/commands.h"
+#include "tools/facedown/json_out.h"
 #include "tools/facedown/store_open.h"
 
 namespace facedown::cli {
 
 using namespace engine;
+
 
 int play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ostream& err) {
   auto viewer = codec::parse_viewer(args.view);
@@ -52,7 +54,7 @@ int play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ostream
   codec::ScriptRunner runner(journal);
   auto print = [&](const std::vector<Event>& events) {
     if (args.final || !runner.match()) return;
-    for (const auto& e : events) out << codec::event_to_json(project(e, *viewer), runner.match()->game()).dump() << "\n";
+    for (const auto& e : events) out << printable(codec::event_to_json(project(e, *viewer), runner.match()->game())) << "\n";
   };
   int status = 0;
   std::string line;
@@ -79,7 +81,26 @@ int play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ostream
     if (status == 0) err << "facedown play: the script opens no match (no `game` line)\n";
     return 2;
   }
-  if (args.final) out << codec::state_to_json(*runner.match(), *viewer).dump(2) << "\n";
+  if (store && runner.failed()) {
+    // The live match holds the command the store refused (the runner applied it
+    // before the journal failed): only what was committed may be shown as done,
+    // so the state printed is the one the file holds.
+    if (match_id == 0) {
+      err << "facedown play: nothing was recorded in " << args.db << "\n";
+      return 2;
+    }
+    auto committed = store->load(match_id);
+    if (auto* e = std::get_if<db::StoreError>(&committed)) {
+      err << "facedown play: match " << match_id << " cannot be read back: " << e->message << "\n";
+      return 2;
+    }
+    const auto& m = std::get<Match>(committed);
+    if (args.final) out << printable(codec::state_to_json(m, *viewer), 2) << "\n";
+    err << "facedown play: match " << match_id << " in " << args.db << " is recorded only up to event "
+        << m.log().size() << ", the last one committed; the line above was not recorded\n";
+    return 2;
+  }
+  if (args.final) out << printable(codec::state_to_json(*runner.match(), *viewer), 2) << "\n";
   if (match_id) err << "facedown play: recorded as match " << match_id << " in " << args.db << "\n";
   // --keep-going forgives refused lines, never a store that failed.
   if (args.keep_going && !runner.failed()) return 0;

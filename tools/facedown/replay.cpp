@@ -4,6 +4,7 @@
 #include "db/replay.h"
 #include "engine/view.h"
 #include "tools/facedown/commands.h"
+#include "tools/facedown/json_out.h"
 #include "tools/facedown/store_open.h"
 
 namespace facedown::cli {
@@ -42,11 +43,12 @@ int replay(const ReplayArgs& args, std::ostream& out, std::ostream& err) {
   }
   const engine::Match& m = replay.seek(seq);
   if (args.final) {
-    out << codec::state_to_json(m, *viewer).dump(2) << "\n";
+    out << printable(codec::state_to_json(m, *viewer), 2) << "\n";
     return 0;
   }
   for (int i = 0; i < seq; ++i)
-    out << codec::event_to_json(engine::project(replay.events()[static_cast<std::size_t>(i)], *viewer), m.game()).dump()
+    out << printable(codec::event_to_json(engine::project(replay.events()[static_cast<std::size_t>(i)], *viewer),
+                                          m.game()))
         << "\n";
   return 0;
 }

@@ -1,5 +1,7 @@
-// Opening the store for a CLI verb: never creates a file, logs nothing, and turns
-// a failure into the verb's message on stderr.
+// Opening the store for a CLI verb: logs nothing and turns a failure into the
+// verb's message on stderr. Reading verbs (neither create nor write) open the
+// file read-only: they never create, change or migrate it. Only `play --db`
+// (create) and `migrate` (write) open it with a writer.
 #pragma once
 #include <optional>
 #include <ostream>
@@ -10,13 +12,14 @@
 namespace facedown::cli {
 
 inline std::optional<db::Store> open_store(const std::string& verb, const std::string& path, std::ostream& err,
-                                           bool create = false) {
+                                           bool create = false, bool write = false) {
   if (path.empty()) {
     err << "facedown " << verb << ": --db FILE is required\n";
     return std::nullopt;
   }
   db::StoreOptions options;
   options.create = create;
+  options.read_only = !create && !write;
   auto r = db::Store::open(path, options);
   if (auto* e = std::get_if<db::StoreError>(&r)) {
     err << "facedown " << verb << ": " << e->message << "\n";
