@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
+#include "codec/toss.h"
+
 namespace conformance {
 
 using namespace facedown::engine;
@@ -17,8 +19,9 @@ struct Rng {
   bool chance(int percent_times_10) { return static_cast<int>(next() % 1000) < percent_times_10; }
 };
 
-Match open_match(const GameInfo& info, const std::string& preset, const Options& overrides) {
-  auto opened = Match::open(info, preset, overrides, {"Alpha", "Beta"});
+Match open_match(const GameInfo& info, const std::string& preset, const Options& overrides,
+                 const std::array<std::string, 2>& players = {"Alpha", "Beta"}) {
+  auto opened = Match::open(info, preset, overrides, players);
   REQUIRE(std::holds_alternative<Match>(opened));
   return std::move(std::get<Match>(opened));
 }
@@ -72,7 +75,8 @@ std::optional<Command> main_action(const Match& m, Rng& rng) {
 Session play_session(const GameInfo& info, const std::string& preset, const SessionConfig& config,
                      const Observer& observe) {
   Rng rng{config.seed * 0x9E3779B97F4A7C15ull + 12345};
-  Session session{open_match(info, preset, {}), {}};
+  auto text = [&](const char* what, const char* fixed) { return config.text ? config.text(what) : std::string(fixed); };
+  Session session{open_match(info, preset, {}, {text("player", "Alpha"), text("player", "Beta")}), {}};
   Match& m = session.match;
   Millis now = 0;
   auto submit = [&](const Command& c) {
@@ -85,7 +89,12 @@ Session play_session(const GameInfo& info, const std::string& preset, const Sess
 
   submit(SetupCmd{1, m.game().random_setup(1, rng.next())});
   submit(SetupCmd{2, m.game().random_setup(2, rng.next())});
-  submit(FirstCmd{1 + static_cast<int>(rng.below(2)), std::nullopt});
+  if (config.text && rng.chance(300)) {
+    const std::string seed = config.text("toss");
+    submit(FirstCmd{facedown::codec::toss(seed), seed});
+  } else {
+    submit(FirstCmd{1 + static_cast<int>(rng.below(2)), std::nullopt});
+  }
   submit(StartCmd{});
 
   for (int n = 0; n < config.max_commands; ++n) {
@@ -96,7 +105,7 @@ Session play_session(const GameInfo& info, const std::string& preset, const Sess
 
     if (s.phase == Phase::kFinished) {
       if (!config.extras || !rng.chance(300) || m.voidable() == 0) break;
-      submit(VoidCmd{1 + static_cast<int>(rng.below(std::min(3, m.voidable()))), "after the end"});
+      submit(VoidCmd{1 + static_cast<int>(rng.below(std::min(3, m.voidable()))), text("void", "after the end")});
       continue;
     }
     if (config.extras) {
@@ -105,14 +114,14 @@ Session play_session(const GameInfo& info, const std::string& preset, const Sess
         if (roll < 700) submit(ResumeCmd{});
         else if (roll < 800) submit(TickCmd{});
         else if (roll < 900) submit(MoveCmd{{0, 1}});  // refused while paused
-        else submit(WarnCmd{1 + static_cast<int>(rng.below(2)), "while paused"});
+        else submit(WarnCmd{1 + static_cast<int>(rng.below(2)), text("warn", "while paused")});
         continue;
       }
       if (roll < 30) { submit(TickCmd{}); continue; }
-      if (roll < 45) { submit(PauseCmd{"random pause"}); continue; }
-      if (roll < 52) { submit(WarnCmd{1 + static_cast<int>(rng.below(2)), "random warning"}); continue; }
+      if (roll < 45) { submit(PauseCmd{text("pause", "random pause")}); continue; }
+      if (roll < 52) { submit(WarnCmd{1 + static_cast<int>(rng.below(2)), text("warn", "random warning")}); continue; }
       if (roll < 90 && m.voidable() > 4) {
-        submit(VoidCmd{1 + static_cast<int>(rng.below(std::min(3, m.voidable() - 4))), "random void"});
+        submit(VoidCmd{1 + static_cast<int>(rng.below(std::min(3, m.voidable() - 4))), text("void", "random void")});
         continue;
       }
       if (roll < 110) {  // nonsense: a random move, a stray decision, a second start
@@ -127,7 +136,7 @@ Session play_session(const GameInfo& info, const std::string& preset, const Sess
       }
       if (roll < 112) { submit(ResignCmd{1 + static_cast<int>(rng.below(2))}); continue; }
       if (roll < 113) { submit(DrawCmd{}); continue; }
-      if (roll < 114) { submit(AwardCmd{1 + static_cast<int>(rng.below(2)), "random award"}); continue; }
+      if (roll < 114) { submit(AwardCmd{1 + static_cast<int>(rng.below(2)), text("award", "random award")}); continue; }
     }
     auto action = main_action(m, rng);
     if (!action) break;

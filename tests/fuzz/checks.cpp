@@ -10,7 +10,6 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <random>
 #include <sstream>
 #include <thread>
 
@@ -698,19 +697,6 @@ void install_crash_reporting(const std::filesystem::path& crash_file) {
 void set_current_case(const std::string* script, long case_number) {
   g_script = script;
   g_case = case_number;
-}
-
-// --------------------------------------------------------------- temp dir
-
-TempDir::TempDir() {
-  static std::mt19937_64 gen{std::random_device{}()};
-  path_ = std::filesystem::temp_directory_path() / ("facedown-fuzz-" + std::to_string(::getpid()) + "-" + std::to_string(gen()));
-  std::filesystem::create_directories(path_);
-}
-
-TempDir::~TempDir() {
-  std::error_code ec;
-  std::filesystem::remove_all(path_, ec);
 }
 
 }  // namespace fuzz

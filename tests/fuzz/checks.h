@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/match.h"
+#include "tests/conformance/temp_dir.h"
 
 namespace fuzz {
 
@@ -64,17 +65,6 @@ std::string minimize(const std::string& script, const std::function<bool(const s
 void install_crash_reporting(const std::filesystem::path& crash_file);
 void set_current_case(const std::string* script, long case_number);
 
-// A temporary directory removed with its contents.
-class TempDir {
- public:
-  TempDir();
-  ~TempDir();
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  std::filesystem::path path_;
-};
+using TempDir = conformance::TempDir;
 
 }  // namespace fuzz

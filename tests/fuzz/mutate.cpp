@@ -11,6 +11,7 @@
 #include "engine/game.h"
 #include "engine/registry.h"
 #include "tests/conformance/random_match.h"
+#include "tests/conformance/random_text.h"
 #include "tests/overlay/scripts.h"
 
 namespace fuzz {
@@ -36,25 +37,6 @@ void add_dir(std::vector<CorpusScript>& out, const std::string& rel) {
     if (entry.path().extension() == ".txt") files.push_back(entry.path());
   std::sort(files.begin(), files.end());  // directory order is not deterministic
   for (const auto& f : files) out.push_back({rel + "/" + f.filename().string(), read_file(f)});
-}
-
-// Appends a UTF-8 encoding of code point cp.
-void utf8(std::string& out, std::uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
 }
 
 const std::vector<std::string> kOddNumbers = {
@@ -222,25 +204,7 @@ std::vector<CorpusScript> load_corpus() {
 }
 
 std::string random_text(Rng& rng, bool controls, std::size_t max_chars) {
-  std::string out;
-  const std::size_t n = rng.below(max_chars + 1);
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::size_t kind = rng.below(controls ? 11 : 10);
-    switch (kind) {
-      case 0: case 1: case 2: out += static_cast<char>(0x20 + rng.below(0x5F)); break;  // printable ASCII
-      case 3: utf8(out, static_cast<std::uint32_t>(0xAC00 + rng.below(0xD7A4 - 0xAC00))); break;  // Hangul
-      case 4: out += rng.pick(std::vector<std::string>{"\"", "\\", "#", " ", "\t", "\\\"", "\"\"", "@", "="}); break;
-      case 5: utf8(out, static_cast<std::uint32_t>(0x00A0 + rng.below(0x2000))); break;  // Latin, Greek, Cyrillic ...
-      case 6: utf8(out, static_cast<std::uint32_t>(0x1F300 + rng.below(0x300))); break;  // emoji
-      case 7: utf8(out, static_cast<std::uint32_t>(0x0300 + rng.below(0x70))); break;    // combining marks
-      case 8: utf8(out, rng.pick(std::vector<std::uint32_t>{0xFEFF, 0x200B, 0x202E, 0x2028, 0x2029, 0xFFFD, 0x3000, 0x00A0})); break;
-      case 9: out += static_cast<char>('a' + rng.below(26)); break;
-      default:  // control characters
-        out += rng.pick(std::vector<std::string>{std::string(1, '\0'), "\r", "\x1b", "\x7f", "\x01", "\x08", "\x0b",
-                                                 "\x0c", "\x1f", "\xc2\x80", "\xc2\x9b"});
-    }
-  }
-  return out;
+  return conformance::random_text(rng.state, controls, max_chars);
 }
 
 std::string quoted(const std::string& text) {
