@@ -2,9 +2,9 @@
 //  - 20,000 per run (ci preset; an eighth in unoptimised and sanitised builds)
 //    through the parser and the engine in process (tests/fuzz/checks.h lists what
 //    is checked on every line);
-//  - 300 (dev: 40) through the store: journalled into a temp file, then load,
+//  - 1,000 (dev: 125) through the store: journalled into a temp file, then load,
 //    verify, the public rows and resume;
-//  - 200 (dev: 25) through the `facedown play -` binary;
+//  - 400 (dev: 50) through the `facedown play -` binary;
 //  - the hostile inputs of issue 9 through all three paths.
 // Nothing may crash, throw, take seconds for one line, or read back otherwise
 // than it was written. Each defect is reported once, with the case number, the
@@ -35,10 +35,10 @@ extern "C" const char* __ubsan_default_options() { return "halt_on_error=1:print
 namespace {
 
 #ifdef NDEBUG
-constexpr long kEngineCases = 20000, kStoreCases = 300, kCliCases = 200;
+constexpr long kEngineCases = 20000, kStoreCases = 1000, kCliCases = 400;
 #else
 // Unoptimised (and sanitised) builds run an eighth, like the conformance suite.
-constexpr long kEngineCases = 2500, kStoreCases = 40, kCliCases = 25;
+constexpr long kEngineCases = 2500, kStoreCases = 125, kCliCases = 50;
 #endif
 // Case numbers of the three streams, so each case has one number.
 constexpr long kStoreBase = 1000000, kCliBase = 2000000;
