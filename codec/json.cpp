@@ -1,4 +1,5 @@
 #include "codec/json.h"
+#include "engine/vocabulary.h"
 
 #include "codec/script.h"
 #include "engine/view.h"
@@ -9,13 +10,6 @@ using namespace engine;
 using nlohmann::json;
 
 namespace {
-
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
 
 double seconds(Millis ms) { return static_cast<double>(ms) / 1000.0; }
 
@@ -199,7 +193,16 @@ json event_to_json(const Event& e, const Game& g) {
                    j["reason"] = o.reason;
                    j["commands"] = o.commands;
                    j["rewind_to"] = o.rewind_to;
+                   j["restore"] = o.restore;
                  },
+                 [&](const ClockSet& o) {
+                   j["player"] = o.player;
+                   j["elapsed"] = seconds(o.elapsed);
+                   j["reason"] = o.reason;
+                 },
+                 [&](const Noted& o) { j["text"] = o.text; },
+                 [&](const Captioned& o) { j["text"] = o.text ? json(*o.text) : json(nullptr); },
+                 [&](const Closed&) {},
              },
              e.body);
   return j;
@@ -275,13 +278,25 @@ std::variant<Event, std::string> event_from_json(const json& j, const Game& g) {
     } else if (type == "ended") {
       e.body = Ended{j.at("winner").is_null() ? 0 : j.at("winner").get<int>(), j.at("reason"), j.at("detail")};
     } else if (type == "voided") {
-      e.body = Voided{j.at("count"), j.at("reason"), j.at("commands").get<std::vector<int>>(), j.at("rewind_to")};
+      e.body = Voided{j.at("count"), j.at("reason"), j.at("commands").get<std::vector<int>>(), j.at("rewind_to"),
+                      j.value("restore", false)};
+    } else if (type == "clock-set") {
+      e.body = ClockSet{j.at("player"), static_cast<Millis>(std::llround(j.at("elapsed").get<double>() * 1000.0)),
+                        j.at("reason")};
+    } else if (type == "noted") {
+      e.body = Noted{j.at("text")};
+    } else if (type == "captioned") {
+      Captioned c;
+      if (!j.at("text").is_null()) c.text = j.at("text").get<std::string>();
+      e.body = c;
+    } else if (type == "closed") {
+      e.body = Closed{};
     } else {
       return "event " + std::to_string(e.seq) + ": unknown type '" + type + "'";
     }
     if (!rd.error.empty()) return "event " + std::to_string(e.seq) + ": " + rd.error;
     return e;
-  } catch (const json::exception& ex) {
+  } catch (const std::exception& ex) {  // nlohmann's errors, and any other a bad row causes
     return std::string("malformed event: ") + ex.what();
   }
 }
@@ -310,6 +325,8 @@ json state_to_json(const Match& match, Viewer viewer) {
       {"board", board},
       {"removed", removed},
       {"warnings", {{"1", s.warnings[0]}, {"2", s.warnings[1]}}},
+      {"caption", s.caption ? json(*s.caption) : json(nullptr)},
+      {"closed", s.closed},
   };
   if (g.has_items()) {
     json items = json::object();

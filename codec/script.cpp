@@ -1,21 +1,17 @@
 #include "codec/script.h"
+#include "engine/vocabulary.h"
 
 #include <charconv>
+#include <cstdint>
 
 #include "codec/toss.h"
+#include "engine/text.h"
 
 namespace facedown::codec {
 
 using namespace engine;
 
 namespace {
-
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
 
 std::optional<int> parse_int(const std::string& s) {
   int v = 0;
@@ -45,6 +41,7 @@ std::variant<std::pair<PieceType, Square>, std::string> parse_piece_square(const
 }  // namespace
 
 std::variant<std::vector<std::string>, std::string> tokenize(std::string_view line) {
+  if (auto bad = utf8_problem(line)) return *bad;
   std::vector<std::string> out;
   std::string cur;
   bool in_quotes = false, have = false;
@@ -55,6 +52,12 @@ std::variant<std::vector<std::string>, std::string> tokenize(std::string_view li
         in_quotes = false;
       } else if (c == '\\' && i + 1 < line.size() && (line[i + 1] == '"' || line[i + 1] == '\\')) {
         cur += line[++i];
+      } else if (static_cast<unsigned char>(c) < 0x20 && c != '\t') {
+        // A line break or other control character in a name or reason could not
+        // be written back as one script line; refuse it here, before anything
+        // stores it.
+        return "a control character (byte " + std::to_string(static_cast<int>(c)) +
+               ") inside a quoted text";
       } else {
         cur += c;
       }
@@ -68,6 +71,8 @@ std::variant<std::vector<std::string>, std::string> tokenize(std::string_view li
       if (have) out.push_back(cur);
       cur.clear();
       have = false;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      return "a control character (byte " + std::to_string(static_cast<int>(c)) + ") in the line";
     } else {
       cur += c;
       have = true;
@@ -118,7 +123,7 @@ std::variant<TimedCommand, std::string> parse_command(const std::vector<std::str
   std::size_t i = 0;
   if (!tokens.empty() && !tokens[0].empty() && tokens[0][0] == '@') {
     auto t = parse_seconds(std::string_view(tokens[0]).substr(1));
-    if (!t) return "bad time '" + tokens[0] + "' (expected @SECONDS, e.g. @61.5)";
+    if (!t) return "bad time '" + tokens[0] + "' (expected @SECONDS, e.g. @61.5, at most 1000000000)";
     out.t = t;
     i = 1;
   }
@@ -226,10 +231,30 @@ std::variant<TimedCommand, std::string> parse_command(const std::vector<std::str
     if (!p) return "player must be 1 or 2, not '" + a[0] + "'";
     out.command = AwardCmd{*p, a[1]};
   } else if (verb == "void") {
-    if (a.empty() || a.size() > 2) return std::string("usage: void N \"REASON\"");
+    if (a.empty() || a.size() > 3) return std::string("usage: void N \"REASON\" [restore]");
     auto n = parse_int(a[0]);
     if (!n || *n < 1) return "void needs a count of at least 1, not '" + a[0] + "'";
-    out.command = VoidCmd{*n, a.size() > 1 ? a[1] : ""};
+    bool restore = false;
+    if (a.size() == 2 && a[1] == "restore") return std::string("void needs a reason before `restore`: void N \"REASON\" restore");
+    if (a.size() == 3) {
+      if (a[2] != "restore") return "void takes `restore` after its reason, not '" + a[2] + "'";
+      restore = true;
+    }
+    out.command = VoidCmd{*n, a.size() > 1 ? a[1] : "", restore};
+  } else if (verb == "clock") {
+    if (auto e = need(2, "clock SECONDS \"REASON\"")) return *e;
+    auto e = parse_seconds(a[0]);
+    if (!e) return "bad elapsed time '" + a[0] + "' (expected SECONDS, e.g. 20.5, at most 1000000000)";
+    out.command = ClockCmd{*e, a[1]};
+  } else if (verb == "note") {
+    if (auto e = need(1, "note \"TEXT\"")) return *e;
+    out.command = NoteCmd{a[0]};
+  } else if (verb == "caption") {
+    if (auto e = need(1, "caption \"TEXT\" | caption clear")) return *e;
+    out.command = a[0] == "clear" ? CaptionCmd{std::nullopt} : CaptionCmd{a[0]};
+  } else if (verb == "close") {
+    if (auto e = need(0, "close")) return *e;
+    out.command = CloseCmd{};
   } else if (verb == "game" || verb == "preset" || verb == "option" || verb == "player") {
     return "'" + verb + "' belongs in the header, before the first command";
   } else {
@@ -249,6 +274,31 @@ std::string quote(const std::string& text) {
     out += c;
   }
   return out + "\"";
+}
+
+std::string printable(std::string_view line) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (std::size_t i = 0; i < line.size();) {
+    // The longest valid UTF-8 sequence starting here (1 to 4 bytes), if any.
+    std::size_t n = 0;
+    for (std::size_t k = 1; k <= 4 && i + k <= line.size(); ++k)
+      if (!utf8_problem(line.substr(i, k))) {
+        n = k;
+        break;
+      }
+    const auto c = static_cast<unsigned char>(line[i]);
+    if (n == 0 || (n == 1 && c < 0x20 && c != '\t') || c == 0x7F) {
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 0xF];
+      ++i;
+    } else {
+      out.append(line.substr(i, n));
+      i += n;
+    }
+  }
+  return out;
 }
 
 std::string format_command(const Command& command, const Game& game) {
@@ -285,7 +335,13 @@ std::string format_command(const Command& command, const Game& game) {
           [&](const ResignCmd& c) { return "resign " + std::to_string(c.player); },
           [&](const DrawCmd&) { return std::string("draw"); },
           [&](const AwardCmd& c) { return "award " + std::to_string(c.player) + " " + quote(c.reason); },
-          [&](const VoidCmd& c) { return "void " + std::to_string(c.count) + " " + quote(c.reason); },
+          [&](const VoidCmd& c) {
+            return "void " + std::to_string(c.count) + " " + quote(c.reason) + (c.restore ? " restore" : "");
+          },
+          [&](const ClockCmd& c) { return "clock " + format_seconds(c.elapsed) + " " + quote(c.reason); },
+          [&](const NoteCmd& c) { return "note " + quote(c.text); },
+          [&](const CaptionCmd& c) { return c.text ? "caption " + quote(*c.text) : std::string("caption clear"); },
+          [&](const CloseCmd&) { return std::string("close"); },
       },
       command);
 }

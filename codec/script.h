@@ -47,5 +47,9 @@ std::variant<TimedCommand, std::string> parse_command(const std::vector<std::str
 std::string format_command(const engine::Command& command, const engine::Game& game);
 // A token quoted when it needs to be.
 std::string quote(const std::string& text);
+// A line as it may be shown in an error message: bytes that are not valid UTF-8
+// and control characters appear as \xNN (a CR would otherwise rewrite the
+// terminal line, and a bad byte would break a JSON or UTF-8 consumer).
+std::string printable(std::string_view line);
 
 }  // namespace facedown::codec

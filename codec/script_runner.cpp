@@ -45,6 +45,24 @@ ScriptRunner::LineResult ScriptRunner::open_match() {
   return out;
 }
 
+std::optional<std::string> ScriptRunner::check_header_line(const std::string& keyword) const {
+  // A game or preset that does not exist is reported on its own line, not at the
+  // first command (the preset can only be checked once the game is known).
+  if (!header_.has_game || (keyword != "game" && keyword != "preset")) return std::nullopt;
+  const GameInfo* info = find_game(games_, header_.game);
+  if (!info) {
+    std::string list;
+    for (const auto& g : games_) list += (list.empty() ? "" : ", ") + g.id;
+    return "unknown game '" + header_.game + "' (games: " + list + ")";
+  }
+  if (!header_.preset.empty() && !info->find_preset(header_.preset)) {
+    std::string list;
+    for (const auto& p : info->presets) list += (list.empty() ? "" : ", ") + p.id;
+    return "unknown preset '" + header_.preset + "' for " + info->id + " (presets: " + list + ")";
+  }
+  return std::nullopt;
+}
+
 ScriptRunner::LineResult ScriptRunner::feed(const std::string& line) {
   LineResult out;
   if (journal_failed_) {
@@ -61,7 +79,12 @@ ScriptRunner::LineResult ScriptRunner::feed(const std::string& line) {
 
   if (!match_ && !header_error_) {
     if (auto header = parse_header_line(tokens, header_)) {
-      if (auto* e = std::get_if<std::string>(&*header)) out.error = *e;
+      if (auto* e = std::get_if<std::string>(&*header)) {
+        out.error = *e;
+      } else {
+        out.error = check_header_line(tokens[0]);
+        if (out.error) header_error_ = out.error;
+      }
       return out;
     }
     out = open_match();
@@ -106,7 +129,7 @@ ScriptRun run_script(const std::string& text) {
   while (std::getline(in, line)) {
     ++n;
     auto r = runner.feed(line);
-    if (r.error) run.errors.push_back("line " + std::to_string(n) + ": " + line + ": " + *r.error);
+    if (r.error) run.errors.push_back("line " + std::to_string(n) + ": " + printable(line) + ": " + *r.error);
   }
   runner.finish();
   run.match = runner.release();

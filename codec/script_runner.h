@@ -38,6 +38,8 @@ class ScriptRunner {
 
  private:
   LineResult open_match();
+  // After a header line: whether the game and preset named so far exist.
+  std::optional<std::string> check_header_line(const std::string& keyword) const;
 
   Journal journal_;
   std::vector<engine::GameInfo> games_;

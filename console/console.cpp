@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
+#include "engine/vocabulary.h"
 #include "codec/toss.h"
 #include "console/screens.h"
 #include "console/widgets.h"
@@ -11,17 +12,6 @@
 #include "ui/theme.h"
 
 namespace facedown::console {
-
-namespace {
-
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
-
-}  // namespace
 
 Console::Console(std::unique_ptr<MatchLibrary> library, const ui::Fonts* fonts)
     : library_(std::move(library)), fonts_(fonts), games_(engine::all_games()) {
@@ -63,7 +53,7 @@ void Console::enter_match(std::unique_ptr<MatchSession> session, engine::Millis 
 
 void Console::dispatch(const Action& action, engine::Millis mono_ms) {
   std::visit(
-      Overloaded{
+      engine::Overloaded{
           [&](const SubmitCommand& a) {
             if (!session_) return;
             if (!ui_.banner.empty()) return;  // play is stopped until the store is fixed

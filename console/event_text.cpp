@@ -2,18 +2,12 @@
 
 #include <fmt/format.h>
 
+#include "engine/vocabulary.h"
 #include "codec/script.h"
 
 namespace facedown::console {
 
 namespace {
-
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 std::string square_name(const engine::Game& game, engine::Square s) {
   return s == engine::kNoSquare ? "-" : game.geometry().name(s);
@@ -49,7 +43,7 @@ std::string describe_piece(const engine::PieceRef& piece, const engine::Game& ga
 
 std::string describe(const engine::Event& event, const engine::Game& game, const ui::Tr& tr) {
   return std::visit(
-      Overloaded{
+      engine::Overloaded{
           [&](const engine::Opened& e) {
             return fmt::format("{}: {} / {} — {} vs {}", tr("ev.opened"), e.game, e.preset,
                                e.players[0], e.players[1]);
@@ -130,8 +124,17 @@ std::string describe(const engine::Event& event, const engine::Game& game, const
                                e.detail);
           },
           [&](const engine::Voided& e) {
-            return fmt::format("{} {}: {}", tr("ev.voided"), e.count, e.reason);
+            return fmt::format("{} {}{}: {}", tr("ev.voided"), e.count,
+                               e.restore ? std::string(" (") + tr("ev.clock_restored") + ")" : "", e.reason);
           },
+          [&](const engine::ClockSet& e) {
+            return fmt::format("{} P{} {}: {}", tr("ev.clock_set"), e.player, clock_text(e.elapsed), e.reason);
+          },
+          [&](const engine::Noted& e) { return fmt::format("{}: {}", tr("ev.noted"), e.text); },
+          [&](const engine::Captioned& e) {
+            return e.text ? fmt::format("{}: {}", tr("ev.caption"), *e.text) : std::string(tr("ev.caption_cleared"));
+          },
+          [&](const engine::Closed&) { return std::string(tr("ev.closed")); },
       },
       event.body);
 }

@@ -10,6 +10,7 @@
 
 #include "engine/geometry.h"
 #include "engine/piece.h"
+#include "engine/time.h"
 
 namespace facedown::engine {
 
@@ -70,9 +71,31 @@ struct AwardCmd {
 struct VoidCmd {
   int count = 1;
   std::string reason;
+  // The time from the first undone command to the void is not charged to the
+  // turn clock (as if the match had been paused for it).
+  bool restore = false;
 };
+// The referee sets the running turn's elapsed time (ms).
+struct ClockCmd {
+  Millis elapsed = 0;
+  std::string reason;
+};
+// A referee's note in the log; changes nothing else.
+struct NoteCmd {
+  std::string text;
+};
+// The director's text on air; nullopt takes it down.
+struct CaptionCmd {
+  std::optional<std::string> text;
+};
+// After the end: the referee confirms the result; nothing can be voided after it.
+struct CloseCmd {};
 
 using Command = std::variant<SetupCmd, FirstCmd, StartCmd, MoveCmd, ItemsCmd, ReviveCmd, TickCmd,
-                             PauseCmd, ResumeCmd, WarnCmd, ResignCmd, DrawCmd, AwardCmd, VoidCmd>;
+                             PauseCmd, ResumeCmd, WarnCmd, ResignCmd, DrawCmd, AwardCmd, VoidCmd,
+                             ClockCmd, NoteCmd, CaptionCmd, CloseCmd>;
+
+// Commands a `void` never counts and never undoes (docs/match-script.md).
+bool is_uncounted(const Command& command);
 
 }  // namespace facedown::engine

@@ -134,11 +134,27 @@ struct Voided {
   std::string reason;
   std::vector<int> commands;  // command numbers undone
   int rewind_to = 0;          // first event seq undone
+  bool restore = false;       // the span since rewind_to's time is not charged
 };
+// The referee set the running turn's elapsed time.
+struct ClockSet {
+  int player = 0;  // whose turn
+  Millis elapsed = 0;
+  std::string reason;
+};
+struct Noted {
+  std::string text;
+};
+struct Captioned {
+  std::optional<std::string> text;  // nullopt: taken down
+};
+// The result is confirmed: the match is closed for good.
+struct Closed {};
 
 using EventBody = std::variant<Opened, SetupLocked, FirstChosen, Started, TurnStarted, Moved,
                                DecisionAwaited, ItemsDeclared, Battle, Attack, Removed, Revived,
-                               RevivalDeclined, Warned, Paused, Resumed, Ticked, Ended, Voided>;
+                               RevivalDeclined, Warned, Paused, Resumed, Ticked, Ended, Voided,
+                               ClockSet, Noted, Captioned, Closed>;
 
 struct Event {
   int seq = 0;    // 1-based position in the log

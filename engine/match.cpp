@@ -1,26 +1,25 @@
+// Match: the log, its fold (with snapshots), time and deadlines, turns, and
+// submit(). The commands themselves are decided in match_setup.cpp,
+// match_play.cpp and match_referee.cpp.
+//
+// Index of this file:
+//   [SECTION] construction
+//   [SECTION] the log and its fold
+//   [SECTION] time
+//   [SECTION] turns
+//   [SECTION] submit
+//   [SECTION] names
 #include "engine/match.h"
 
 #include <algorithm>
 #include <limits>
 
+#include "engine/text.h"
+#include "engine/vocabulary.h"
+
 namespace facedown::engine {
 
-namespace {
-
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
-
-int other(int player) { return player == 1 ? 2 : 1; }
-
-std::string player_name(int p) { return "player " + std::to_string(p); }
-
-bool valid_player(int p) { return p == 1 || p == 2; }
-
-}  // namespace
+// ---------------------------------------------------------------- [SECTION] construction
 
 Match::Match(GameInfo info, std::unique_ptr<Game> game, const Options& options)
     : info_(std::move(info)), game_(std::move(game)) {
@@ -45,6 +44,7 @@ Match::Match(const Match& o)
       effective_(o.effective_),
       entries_(o.entries_),
       commands_(o.commands_),
+      snapshots_(o.snapshots_),
       now_(o.now_) {}
 Match& Match::operator=(const Match& o) {
   if (this != &o) *this = Match(o);
@@ -56,6 +56,9 @@ Match::~Match() = default;
 std::variant<Match, Rejection> Match::open(const GameInfo& info, const std::string& preset,
                                            const Options& overrides,
                                            const std::array<std::string, 2>& players) {
+  for (std::size_t p = 0; p < 2; ++p)
+    if (auto bad = text_problem(players[p]))
+      return Rejection{player_name(static_cast<int>(p) + 1) + "'s name: " + *bad};
   auto resolved = resolve_options(info, preset, overrides);
   if (resolved.error) return Rejection{*resolved.error};
   Match m(info, info.make(resolved.options), resolved.options);
@@ -82,7 +85,11 @@ std::variant<Match, Rejection> Match::from_log(const GameInfo& info,
     if (log[i].seq != static_cast<int>(i) + 1)
       return Rejection{"event " + std::to_string(i + 1) + " has sequence number " +
                        std::to_string(log[i].seq)};
-    m.apply_event(log[i]);
+    if (i > 0) {
+      if (auto r = m.record(log[i])) return *r;
+    } else {
+      m.apply_event(log[i]);
+    }
   }
   return m;
 }
@@ -93,6 +100,11 @@ std::optional<Rejection> Match::record(const Event& event) {
                      std::to_string(log_.size() + 1)};
   if (std::holds_alternative<Opened>(event.body))
     return Rejection{"a match has only one opened event"};
+  // A stored void must undo what it says it undoes; anything else would fold
+  // out of the log's bounds.
+  if (const auto* v = std::get_if<Voided>(&event.body))
+    if (v->rewind_to < 2 || v->rewind_to > static_cast<int>(log_.size()))
+      return Rejection{"void rewinds to event " + std::to_string(v->rewind_to) + ", outside the log"};
   apply_event(event);
   return std::nullopt;
 }
@@ -105,7 +117,7 @@ MatchState Match::initial_state() const {
   return s;
 }
 
-// ---------------------------------------------------------------- the log
+// ---------------------------------------------------------------- [SECTION] the log and its fold
 
 void Match::emit(EventBody body) {
   Event e;
@@ -126,40 +138,102 @@ void Match::apply_event(const Event& e) {
   log_.push_back(e);
   effective_.push_back(true);
   if (e.command) {
-    entries_.push_back(Entry{e.cmd, e.seq, std::holds_alternative<VoidCmd>(*e.command), false});
+    entries_.push_back(Entry{e.cmd, e.seq, !is_uncounted(*e.command), false});
     commands_ = std::max(commands_, e.cmd);
   }
   if (const auto* v = std::get_if<Voided>(&e.body)) {
+    // Everything from the first undone event on is out of effect, but notes and
+    // captions: a void never undoes them.
     for (std::size_t i = static_cast<std::size_t>(v->rewind_to - 1); i + 1 < log_.size(); ++i)
-      effective_[i] = false;
+      if (!std::holds_alternative<Noted>(log_[i].body) && !std::holds_alternative<Captioned>(log_[i].body))
+        effective_[i] = false;
     for (auto& entry : entries_)
       if (entry.first_seq >= v->rewind_to && entry.cmd != e.cmd) entry.voided = true;
+    // Snapshots inside the undone span no longer describe the state.
+    const auto keep = static_cast<std::size_t>(v->rewind_to - 1);
+    while (!snapshots_.empty() && snapshots_.back().first > keep) snapshots_.pop_back();
     rebuild();
-    state_.time = e.t;
-    return;
+  } else {
+    state_.apply(e);
   }
-  state_.apply(e);
+  if (log_.size() % kSnapshotEvery == 0) take_snapshot();
+}
+
+void Match::take_snapshot() { snapshots_.emplace_back(log_.size(), state_); }
+
+void Match::apply_void_clock(const Event& e, const Voided& v) {
+  const Millis first_undone = log_[static_cast<std::size_t>(v.rewind_to - 1)].t;
+  state_.time = e.t;
+  if (v.restore && state_.started && state_.phase != Phase::kFinished)
+    state_.exempt_span(e.t - first_undone);
 }
 
 void Match::rebuild() {
+  // The fold of the events in effect before the Voided marker (the last entry),
+  // from the nearest snapshot, then what the marker itself does to the clock.
+  const std::size_t upto = log_.size() - 1;
+  std::size_t from = 0;
   state_ = initial_state();
-  for (std::size_t i = 0; i + 1 < log_.size(); ++i) {
+  for (auto it = snapshots_.rbegin(); it != snapshots_.rend(); ++it)
+    if (it->first <= upto) {
+      state_ = it->second;
+      from = it->first;
+      break;
+    }
+  for (std::size_t i = from; i < upto; ++i) {
     if (!effective_[i]) continue;
-    if (std::holds_alternative<Voided>(log_[i].body))
-      state_.time = log_[i].t;
+    if (const auto* v = std::get_if<Voided>(&log_[i].body))
+      apply_void_clock(log_[i], *v);
     else
       state_.apply(log_[i]);
   }
+  apply_void_clock(log_.back(), std::get<Voided>(log_.back().body));
 }
 
 int Match::voidable() const {
+  if (state_.closed) return 0;
   int n = 0;
   for (const auto& e : entries_)
-    if (!e.is_void && !e.voided) ++n;
+    if (e.counted && !e.voided) ++n;
   return n;
 }
 
-// ---------------------------------------------------------------- time
+Match::Checkpoint Match::checkpoint(const Command& command) const {
+  Checkpoint cp{log_.size(), entries_.size(), commands_, now_, std::nullopt, std::nullopt};
+  if (std::holds_alternative<VoidCmd>(command)) {
+    cp.effective = effective_;
+    cp.entries = entries_;
+  }
+  return cp;
+}
+
+void Match::roll_back(Checkpoint cp) {
+  log_.resize(cp.log_size);
+  effective_.resize(cp.log_size);
+  entries_.resize(cp.entries_size);
+  if (cp.effective) effective_ = std::move(*cp.effective);
+  if (cp.entries) entries_ = std::move(*cp.entries);
+  commands_ = cp.commands;
+  now_ = cp.now;
+  while (!snapshots_.empty() && snapshots_.back().first > cp.log_size) snapshots_.pop_back();
+  // The state is the fold of what is left: from the nearest snapshot.
+  std::size_t from = 0;
+  state_ = initial_state();
+  if (!snapshots_.empty()) {
+    from = snapshots_.back().first;
+    state_ = snapshots_.back().second;
+  }
+  for (std::size_t i = from; i < log_.size(); ++i) {
+    if (!effective_[i]) continue;
+    if (const auto* v = std::get_if<Voided>(&log_[i].body))
+      apply_void_clock(log_[i], *v);
+    else
+      state_.apply(log_[i]);
+  }
+  ++version_;
+}
+
+// ---------------------------------------------------------------- [SECTION] time
 
 std::optional<Millis> Match::next_deadline() const {
   const MatchState& s = state_;
@@ -179,10 +253,15 @@ std::optional<Millis> Match::next_deadline() const {
   return best;
 }
 
-void Match::fire_deadlines(Millis t) {
+bool Match::fire_deadlines(Millis t) {
   while (true) {
     auto d = next_deadline();
-    if (!d || *d > t) break;
+    if (!d || *d > t) return true;
+    if (firings_left_ <= 0) {
+      overflowed_ = true;
+      return false;
+    }
+    --firings_left_;
     // After a void the state may stand later than a re-derived deadline; the
     // event is stamped at the current time so the log's times never go back.
     now_ = std::max(*d, state_.time);
@@ -224,12 +303,15 @@ std::vector<Event> Match::advance(Millis t) {
   sink_ = &out;
   current_cmd_ = 0;
   current_command_.reset();
+  // Never refuses: deadlines past the bound fire on the next call.
+  firings_left_ = kMaxDeadlineFirings;
+  overflowed_ = false;
   fire_deadlines(t);
   sink_ = nullptr;
   return out;
 }
 
-// ---------------------------------------------------------------- turns
+// ---------------------------------------------------------------- [SECTION] turns
 
 void Match::begin_turn(int player) {
   if (moves_of(player).empty()) {
@@ -274,15 +356,20 @@ std::vector<Move> Match::legal_moves() const {
   return {};
 }
 
-// ---------------------------------------------------------------- commands
+// ---------------------------------------------------------------- [SECTION] submit
 
 std::optional<Rejection> Match::check_time(const Command& command, Millis t) const {
+  if (t > kMaxMillis) return Rejection{"the time " + format_seconds(t) + " s is past the latest match time"};
   if (t < state_.time)
     return Rejection{"time goes backwards: " + format_seconds(t) + " s is before " +
                      format_seconds(state_.time) + " s"};
   // Before start the clock stands still: at 0, or where a void that took back the
   // start left it (a restart then happens at that time, not back at 0).
-  if (!state_.started && t != state_.time && !std::holds_alternative<VoidCmd>(command))
+  // A void may come later than that only once a start was given (and voided).
+  const bool restart = std::holds_alternative<VoidCmd>(command) &&
+                       std::any_of(log_.begin(), log_.end(),
+                                   [](const Event& e) { return std::holds_alternative<Started>(e.body); });
+  if (!state_.started && t != state_.time && !restart)
     return Rejection{"the match clock has not started: time must be " + format_seconds(state_.time) +
                      " before start"};
   return std::nullopt;
@@ -294,172 +381,89 @@ Match::Submitted Match::submit(const Command& command, Millis t) {
     out.rejection = r;
     return out;
   }
+  const Checkpoint cp = checkpoint(command);
   out.events.reserve(4);
   sink_ = &out.events;
   current_cmd_ = 0;
   current_command_.reset();
+  firings_left_ = kMaxDeadlineFirings;
+  overflowed_ = false;
   // Every command, a void included, first lets time pass: a deadline that fell due
   // before it is adjudicated at the deadline, so the log does not depend on whether
   // a refused command or the console's advance() happened to come in between.
-  fire_deadlines(t);
-  now_ = std::max(t, state_.time);
-  current_cmd_ = commands_ + 1;
-  current_command_ = command;
-  out.rejection = decide(command);
+  if (fire_deadlines(t)) {
+    now_ = std::max(t, state_.time);
+    current_cmd_ = commands_ + 1;
+    current_command_ = command;
+    out.rejection = decide(command);  // a void or a clock setting may fire more
+  }
   current_command_.reset();
   current_cmd_ = 0;
   sink_ = nullptr;
+  if (overflowed_) {
+    roll_back(cp);
+    out.events.clear();
+    out.rejection = Rejection{"the time " + format_seconds(t) + " s would fire more than " +
+                              std::to_string(kMaxDeadlineFirings) +
+                              " deadlines in one command (turn-clock warnings); nothing was changed"};
+  }
   return out;
 }
 
+namespace {
+
+// The typed text a command carries, if any, and what it is called in an error.
+std::optional<std::pair<const char*, const std::string*>> typed_text(const Command& command) {
+  using R = std::optional<std::pair<const char*, const std::string*>>;
+  return std::visit(Overloaded{
+                        [](const PauseCmd& c) -> R { return R{{"the reason", &c.reason}}; },
+                        [](const WarnCmd& c) -> R { return R{{"the reason", &c.reason}}; },
+                        [](const AwardCmd& c) -> R { return R{{"the reason", &c.reason}}; },
+                        [](const VoidCmd& c) -> R { return R{{"the reason", &c.reason}}; },
+                        [](const ClockCmd& c) -> R { return R{{"the reason", &c.reason}}; },
+                        [](const NoteCmd& c) -> R { return R{{"the note", &c.text}}; },
+                        [](const CaptionCmd& c) -> R {
+                          if (!c.text) return std::nullopt;
+                          return R{{"the caption", &*c.text}};
+                        },
+                        [](const FirstCmd& c) -> R {
+                          if (!c.toss_seed) return std::nullopt;
+                          return R{{"the toss seed", &*c.toss_seed}};
+                        },
+                        [](const auto&) -> R { return std::nullopt; },
+                    },
+                    command);
+}
+
+}  // namespace
+
 std::optional<Rejection> Match::decide(const Command& command) {
   const MatchState& s = state_;
-  const bool finished = s.phase == Phase::kFinished;
-  if (finished && !std::holds_alternative<VoidCmd>(command))
-    return Rejection{"the game is over (" + s.result->reason + "); only void is accepted"};
+  if (auto text = typed_text(command))
+    if (auto bad = text_problem(*text->second)) return Rejection{std::string(text->first) + ": " + *bad};
+  if (s.closed && !std::holds_alternative<NoteCmd>(command) && !std::holds_alternative<CaptionCmd>(command))
+    return Rejection{"the match is closed (" + s.result->reason + "); only note and caption are accepted"};
+  if (s.phase == Phase::kFinished && !std::holds_alternative<VoidCmd>(command) &&
+      !is_uncounted(command))
+    return Rejection{"the game is over (" + s.result->reason + "); only void, note, caption and close are accepted"};
+  return std::visit([&](const auto& c) { return decide_one(c); }, command);
+}
 
-  auto need_running = [&]() -> std::optional<Rejection> {
-    if (!s.started) return Rejection{"the match has not started"};
-    return std::nullopt;
-  };
-  auto need_unpaused = [&]() -> std::optional<Rejection> {
-    if (s.paused) return Rejection{"the match is paused; resume first"};
-    return std::nullopt;
-  };
+std::optional<Rejection> Match::need_running() const {
+  if (!state_.started) return Rejection{"the match has not started"};
+  return std::nullopt;
+}
 
-  return std::visit(
-      Overloaded{
-          [&](const SetupCmd& c) -> std::optional<Rejection> {
-            if (s.started) return Rejection{"setups are locked once the match has started"};
-            if (!valid_player(c.player)) return Rejection{"player must be 1 or 2"};
-            if (s.setup_locked[static_cast<std::size_t>(c.player - 1)])
-              return Rejection{player_name(c.player) + "'s setup is already locked (void it to change it)"};
-            if (auto r = game_->check_setup(c.player, c.placements)) return r;
-            SetupLocked ev{c.player, {}};
-            for (const auto& p : c.placements)
-              ev.pieces.push_back(PieceRef{-1, c.player, p.type, p.square, std::nullopt,
-                                           hidden_but_owner(c.player)});
-            std::sort(ev.pieces.begin(), ev.pieces.end(),
-                      [](const PieceRef& a, const PieceRef& b) { return a.square < b.square; });
-            int next_id = static_cast<int>(s.pieces.size());
-            for (auto& r : ev.pieces) r.id = next_id++;
-            emit(std::move(ev));
-            return std::nullopt;
-          },
-          [&](const FirstCmd& c) -> std::optional<Rejection> {
-            if (s.started) return Rejection{"the match has already started"};
-            if (!valid_player(c.player)) return Rejection{"player must be 1 or 2"};
-            if (s.first != 0)
-              return Rejection{"who moves first is already decided (" + player_name(s.first) + ")"};
-            emit(FirstChosen{c.player, c.toss_seed});
-            return std::nullopt;
-          },
-          [&](const StartCmd&) -> std::optional<Rejection> {
-            if (s.started) return Rejection{"the match has already started"};
-            if (!s.setup_locked[0]) return Rejection{"player 1's setup is missing"};
-            if (!s.setup_locked[1]) return Rejection{"player 2's setup is missing"};
-            if (s.first == 0) return Rejection{"who moves first is not decided (use first)"};
-            emit(Started{});
-            begin_turn(s.first);
-            return std::nullopt;
-          },
-          [&](const MoveCmd& c) -> std::optional<Rejection> {
-            if (auto r = need_running()) return r;
-            if (auto r = need_unpaused()) return r;
-            if (s.phase == Phase::kAwaitingItems) return Rejection{"waiting for item declarations"};
-            if (s.phase == Phase::kAwaitingRevival)
-              return Rejection{"waiting for " + player_name(s.pending.player) + "'s revival choice"};
-            const Geometry& g = game_->geometry();
-            int id = s.piece_at(c.move.from);
-            if (id < 0) return Rejection{"no piece on " + g.name(c.move.from)};
-            int owner = s.pieces[static_cast<std::size_t>(id)].owner;
-            if (owner != s.to_move)
-              return Rejection{g.name(c.move.from) + " is " + player_name(owner) + "'s piece; " +
-                               player_name(s.to_move) + " is to move"};
-            const auto& moves = moves_of(s.to_move);
-            if (std::find(moves.begin(), moves.end(), c.move) == moves.end())
-              return Rejection{g.name(c.move.from) + "-" + g.name(c.move.to) + " is not a legal move"};
-            game_->play(*this, c.move);
-            finish_resolution();
-            return std::nullopt;
-          },
-          [&](const ItemsCmd& c) -> std::optional<Rejection> {
-            if (auto r = need_running()) return r;
-            if (auto r = need_unpaused()) return r;
-            if (s.phase != Phase::kAwaitingItems)
-              return Rejection{"no item declarations are awaited now"};
-            if (auto r = game_->declare_items(*this, c)) return r;
-            finish_resolution();
-            return std::nullopt;
-          },
-          [&](const ReviveCmd& c) -> std::optional<Rejection> {
-            if (auto r = need_running()) return r;
-            if (auto r = need_unpaused()) return r;
-            if (s.phase != Phase::kAwaitingRevival) return Rejection{"no revival choice is awaited now"};
-            if (auto r = game_->revive(*this, c)) return r;
-            finish_resolution();
-            return std::nullopt;
-          },
-          [&](const TickCmd&) -> std::optional<Rejection> {
-            if (auto r = need_running()) return r;
-            emit(Ticked{});
-            return std::nullopt;
-          },
-          [&](const PauseCmd& c) -> std::optional<Rejection> {
-            if (auto r = need_running()) return r;
-            if (s.paused) return Rejection{"the match is already paused"};
-            emit(Paused{c.reason});
-            return std::nullopt;
-          },
-          [&](const ResumeCmd&) -> std::optional<Rejection> {
-            if (!s.paused) return Rejection{"the match is not paused"};
-            emit(Resumed{});
-            return std::nullopt;
-          },
-          [&](const WarnCmd& c) -> std::optional<Rejection> {
-            if (auto r = need_running()) return r;
-            if (!valid_player(c.player)) return Rejection{"player must be 1 or 2"};
-            warn(c.player, "manual", c.reason);
-            return std::nullopt;
-          },
-          [&](const ResignCmd& c) -> std::optional<Rejection> {
-            if (auto r = need_running()) return r;
-            if (!valid_player(c.player)) return Rejection{"player must be 1 or 2"};
-            emit(Ended{other(c.player), "resigned", player_name(c.player) + " resigned"});
-            return std::nullopt;
-          },
-          [&](const DrawCmd&) -> std::optional<Rejection> {
-            if (auto r = need_running()) return r;
-            emit(Ended{0, "draw-agreed", "both players agreed to a draw"});
-            return std::nullopt;
-          },
-          [&](const AwardCmd& c) -> std::optional<Rejection> {
-            if (!valid_player(c.player)) return Rejection{"player must be 1 or 2"};
-            if (c.reason.empty()) return Rejection{"an award needs a reason"};
-            emit(Ended{c.player, "awarded", c.reason});
-            return std::nullopt;
-          },
-          [&](const VoidCmd& c) -> std::optional<Rejection> {
-            if (c.count < 1) return Rejection{"void needs a count of at least 1"};
-            if (c.reason.empty()) return Rejection{"void needs a reason"};
-            int available = voidable();
-            if (c.count > available)
-              return Rejection{"cannot void " + std::to_string(c.count) + " commands: only " +
-                               std::to_string(available) + " can be voided"};
-            Voided v{c.count, c.reason, {}, 0};
-            int left = c.count;
-            for (auto it = entries_.rbegin(); it != entries_.rend() && left > 0; ++it) {
-              if (it->is_void || it->voided) continue;
-              v.commands.insert(v.commands.begin(), it->cmd);
-              v.rewind_to = it->first_seq;
-              --left;
-            }
-            emit(std::move(v));
-            fire_deadlines(now_);
-            return std::nullopt;
-          },
-      },
-      command);
+std::optional<Rejection> Match::need_unpaused() const {
+  if (state_.paused) return Rejection{"the match is paused; resume first"};
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------- [SECTION] names
+
+bool is_uncounted(const Command& command) {
+  return std::holds_alternative<VoidCmd>(command) || std::holds_alternative<NoteCmd>(command) ||
+         std::holds_alternative<CaptionCmd>(command) || std::holds_alternative<CloseCmd>(command);
 }
 
 const char* item_name(Item item) {
@@ -509,6 +513,10 @@ const char* event_type(const EventBody& body) {
           [](const Ticked&) { return "ticked"; },
           [](const Ended&) { return "ended"; },
           [](const Voided&) { return "voided"; },
+          [](const ClockSet&) { return "clock-set"; },
+          [](const Noted&) { return "noted"; },
+          [](const Captioned&) { return "captioned"; },
+          [](const Closed&) { return "closed"; },
       },
       body);
 }

@@ -5,9 +5,18 @@
 // an accepted command appends the events it caused. The state is the fold of the
 // log; from_log() rebuilds it from stored events and gives the same state.
 //
-// Void: `void N` undoes the last N accepted commands (other voids do not count)
-// and everything after the first of them; the log keeps all of it plus a Voided
-// marker, and the state is the fold of the events still in effect.
+// Void: `void N` undoes the last N accepted commands (voids, notes, captions and
+// close do not count and are never undone) and everything the undone commands
+// caused; the log keeps all of it plus a Voided marker, and the state is the fold
+// of the events still in effect, folded from the nearest snapshot.
+//
+// Bounded work: one command fires at most kMaxDeadlineFirings deadlines; a
+// command whose time would need more is refused and changes nothing.
+//
+// Files: match.cpp (the log, time, turns, submit), match_setup.cpp (setup,
+// first, start), match_play.cpp (move, items, revive), match_referee.cpp (the
+// referee's commands: tick, pause, resume, warn, resign, draw, award, void,
+// clock, note, caption, close).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -26,6 +35,13 @@ namespace facedown::engine {
 
 class Match final : private Resolver {
  public:
+  // Deadlines one command (or one advance()) may fire: far more than any real
+  // match reaches between two commands, few enough to stay quick.
+  static constexpr int kMaxDeadlineFirings = 10000;
+  // A snapshot of the state is kept every this many events; a void folds from
+  // the nearest one before the first undone event.
+  static constexpr std::size_t kSnapshotEvery = 256;
+
   struct Submitted {
     std::vector<Event> events;           // everything appended, deadline events included
     std::optional<Rejection> rejection;  // set when the command itself was refused
@@ -65,7 +81,7 @@ class Match final : private Resolver {
   // Legal moves of the player to move (empty when no turn runs). Memoised per
   // turn, so a Match, even const, is not for two threads at once.
   std::vector<Move> legal_moves() const;
-  // Accepted commands a `void` could still undo.
+  // Accepted commands a `void` could still undo (0 once the match is closed).
   int voidable() const;
   // The next deadline (turn limit, warning, decision limit), if any.
   std::optional<Millis> next_deadline() const;
@@ -75,15 +91,62 @@ class Match final : private Resolver {
 
   void emit(EventBody body) override;
   void apply_event(const Event& e);
+  // Re-derives the state after a Voided event (the last of the log).
   void rebuild();
+  // What an effective Voided event does to the clock once the state before its
+  // first undone event is back.
+  void apply_void_clock(const Event& e, const Voided& v);
+  void take_snapshot();
   MatchState initial_state() const;
+
+  struct Entry {
+    int cmd = 0;
+    int first_seq = 0;
+    bool counted = true;  // false: void, note, caption, close (never undone)
+    bool voided = false;
+  };
+  // Everything submit() may have to take back when a command is refused late.
+  struct Checkpoint {
+    std::size_t log_size = 0;
+    std::size_t entries_size = 0;
+    int commands = 0;
+    Millis now = 0;
+    std::optional<std::vector<bool>> effective;  // saved only for a void
+    std::optional<std::vector<Entry>> entries;
+  };
+  Checkpoint checkpoint(const Command& command) const;
+  void roll_back(Checkpoint cp);
 
   std::optional<Rejection> decide(const Command& command);
   std::optional<Rejection> check_time(const Command& command, Millis t) const;
-  void fire_deadlines(Millis t);
+  // Fires the deadlines due by t; false when it stopped at kMaxDeadlineFirings.
+  bool fire_deadlines(Millis t);
   void finish_resolution();
   void begin_turn(int player);
   void warn(int player, const std::string& kind, const std::string& reason);
+
+  // One decide_one per command, in the family files named above.
+  std::optional<Rejection> decide_one(const SetupCmd& c);
+  std::optional<Rejection> decide_one(const FirstCmd& c);
+  std::optional<Rejection> decide_one(const StartCmd& c);
+  std::optional<Rejection> decide_one(const MoveCmd& c);
+  std::optional<Rejection> decide_one(const ItemsCmd& c);
+  std::optional<Rejection> decide_one(const ReviveCmd& c);
+  std::optional<Rejection> decide_one(const TickCmd& c);
+  std::optional<Rejection> decide_one(const PauseCmd& c);
+  std::optional<Rejection> decide_one(const ResumeCmd& c);
+  std::optional<Rejection> decide_one(const WarnCmd& c);
+  std::optional<Rejection> decide_one(const ResignCmd& c);
+  std::optional<Rejection> decide_one(const DrawCmd& c);
+  std::optional<Rejection> decide_one(const AwardCmd& c);
+  std::optional<Rejection> decide_one(const VoidCmd& c);
+  std::optional<Rejection> decide_one(const ClockCmd& c);
+  std::optional<Rejection> decide_one(const NoteCmd& c);
+  std::optional<Rejection> decide_one(const CaptionCmd& c);
+  std::optional<Rejection> decide_one(const CloseCmd& c);
+  // Shared preconditions of the play commands.
+  std::optional<Rejection> need_running() const;
+  std::optional<Rejection> need_unpaused() const;
 
   // The shared clock and turn options, read once: they never change in a match,
   // and parsing them on every command was a measurable share of a ply.
@@ -114,14 +177,13 @@ class Match final : private Resolver {
   std::vector<Event> log_;
   std::vector<bool> effective_;
 
-  struct Entry {
-    int cmd = 0;
-    int first_seq = 0;
-    bool is_void = false;
-    bool voided = false;
-  };
   std::vector<Entry> entries_;
   int commands_ = 0;  // accepted commands so far
+  // (number of log entries folded, the state after them), ascending; every one
+  // is the fold of the events in effect among those entries.
+  std::vector<std::pair<std::size_t, MatchState>> snapshots_;
+  int firings_left_ = kMaxDeadlineFirings;  // while a command or advance runs
+  bool overflowed_ = false;                 // fire_deadlines stopped at the bound
 
   // While a command is being carried out: its number, whether its first event is
   // still to come, and the time events get.

@@ -1,18 +1,10 @@
 #include "engine/match_state.h"
+#include "engine/vocabulary.h"
 
 #include <algorithm>
 #include <type_traits>
 
 namespace facedown::engine {
-
-namespace {
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
-}  // namespace
 
 std::string MatchState::status() const {
   if (phase == Phase::kFinished) return "finished";
@@ -34,8 +26,18 @@ Millis MatchState::period_elapsed() const {
 }
 
 Millis MatchState::turn_elapsed() const {
+  if (phase == Phase::kFinished) return ended_turn_elapsed;
   if (phase != Phase::kPlaying || to_move == 0) return 0;
   return period_elapsed();
+}
+
+void MatchState::set_period_elapsed(Millis elapsed) {
+  period_start += period_elapsed() - elapsed;
+}
+
+void MatchState::exempt_span(Millis span) {
+  // A paused period is already not charged; its pause covers the span.
+  if (!paused) paused_total += span;
 }
 
 namespace {
@@ -189,6 +191,7 @@ void MatchState::apply(const Event& e) {
           },
           [&](const Ticked&) {},
           [&](const Ended& o) {
+            ended_turn_elapsed = turn_elapsed();
             result = Result{o.winner, o.reason, o.detail};
             phase = Phase::kFinished;
             to_move = 0;
@@ -196,6 +199,10 @@ void MatchState::apply(const Event& e) {
             pending = Pending{};
           },
           [&](const Voided&) {},
+          [&](const ClockSet& o) { set_period_elapsed(o.elapsed); },
+          [&](const Noted&) {},
+          [&](const Captioned& o) { caption = o.text; },
+          [&](const Closed&) { closed = true; },
       },
       e.body);
 }

@@ -65,13 +65,21 @@ struct MatchState {
 
   Square last_from = kNoSquare, last_to = kNoSquare;
   std::optional<Result> result;
+  Millis ended_turn_elapsed = 0;   // the turn clock where the end stopped it
+  bool closed = false;             // the result is confirmed (`close`)
+  std::optional<std::string> caption;  // the director's text on air
 
   // The status word of the state JSON: "setup", "ready", "playing", ...
   std::string status() const;
   // Time the running turn (or decision) has used, pauses excluded.
   Millis period_elapsed() const;
-  // Elapsed time of the player to move's turn; 0 while no turn runs.
+  // Elapsed time of the player to move's turn; 0 while no turn runs; after the
+  // end, the value it had when the game ended.
   Millis turn_elapsed() const;
+  // Sets the running period's elapsed time (ClockSet), pauses kept as they are.
+  void set_period_elapsed(Millis elapsed);
+  // Adds `span` to the paused time of the running period (a restoring void).
+  void exempt_span(Millis span);
 
   int piece_at(Square s) const { return s < 0 ? -1 : board[static_cast<std::size_t>(s)]; }
   // A piece as it stands, for an event: its identity hidden from everyone but its

@@ -23,8 +23,10 @@ std::optional<Millis> parse_seconds(std::string_view text) {
     }
     for (; digits < 3; ++digits) frac *= 10;
   }
-  if (!any_digit) return std::nullopt;
-  return whole * 1000 + frac;
+  if (!any_digit || whole > kMaxMillis / 1000) return std::nullopt;
+  const Millis ms = whole * 1000 + frac;
+  if (ms > kMaxMillis) return std::nullopt;
+  return ms;
 }
 
 std::string format_seconds(Millis ms) {

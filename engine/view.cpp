@@ -1,15 +1,9 @@
 #include "engine/view.h"
+#include "engine/vocabulary.h"
 
 namespace facedown::engine {
 
 namespace {
-
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
 
 void blank(PieceRef& r, Viewer v) {
   if (v == kReferee) return;
@@ -37,6 +31,10 @@ Event project(const Event& event, Viewer viewer) {
                  [&](Moved& o) { blank(o.piece, viewer); },
                  [&](DecisionAwaited& o) {
                    o.piece_id = -1;
+                   // Only candidates this viewer may know are listed: a count of
+                   // face-down ones would tell a blinded number from a mine.
+                   std::erase_if(o.candidates,
+                                 [&](const PieceRef& r) { return (r.hidden_from & viewer_bit(viewer)) != 0; });
                    for (auto& r : o.candidates) blank(r, viewer);
                  },
                  [&](Battle& o) {
@@ -62,6 +60,18 @@ Event project(const Event& event, Viewer viewer) {
                    if (o.arriving) blank(*o.arriving, viewer);
                    blank(o.piece, viewer);
                  },
+                 // The referee's typed words never leave the desk: the event says
+                 // what happened, not why.
+                 [&](Paused& o) { o.reason.clear(); },
+                 [&](Warned& o) {
+                   if (o.kind == "manual") o.reason.clear();
+                 },
+                 [&](Ended& o) {
+                   if (o.reason == "awarded") o.detail.clear();
+                 },
+                 [&](Voided& o) { o.reason.clear(); },
+                 [&](ClockSet& o) { o.reason.clear(); },
+                 [&](Noted& o) { o.text.clear(); },
                  [](auto&) {},
              },
              e.body);

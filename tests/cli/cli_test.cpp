@@ -80,18 +80,19 @@ TEST_CASE("play: each kind of bad input gets `line N: <line>: reason` and status
   check_refused(kStarted + "move a3-b5\n", 7, "move a3-b5", "a3-b5 is not a legal move");
   check_refused(kStarted + "move a8-a7\n", 7, "move a8-a7", "a8 is player 2's piece; player 1 is to move");
   check_refused(kStarted + "resign 1\nmove a3-a4\n", 8, "move a3-a4",
-                "the game is over (resigned); only void is accepted");
+                "the game is over (resigned); only void, note, caption and close are accepted");
   check_refused(kStarted + "@10 move a3-a4\n@9 move a8-a7\n", 8, "@9 move a8-a7",
                 "time goes backwards: 9 s is before 10 s");
   check_refused(kStarted + "pause \"camera\n", 7, "pause \"camera", "unterminated quote");
-  check_refused(kStarted + "@ten move a3-a4\n", 7, "@ten move a3-a4", "bad time '@ten' (expected @SECONDS, e.g. @61.5)");
+  check_refused(kStarted + "@ten move a3-a4\n", 7, "@ten move a3-a4", "bad time '@ten' (expected @SECONDS, e.g. @61.5, at most 1000000000)");
   check_refused(kStarted + "@5\n", 7, "@5", "a time with no command");
   check_refused(kStarted + "game number-janggi\n", 7, "game number-janggi",
                 "'game' belongs in the header, before the first command");
   check_refused(kSetups, 1, kSetups.substr(0, kSetups.find('\n')),
                 "no game given (the header needs `game GAME-ID` before any command)");
-  check_refused("game chess\nsetup 1\n", 2, "setup 1", "unknown game 'chess' (games: number-janggi, capture-flag, salpakan, luzhanqi-mini)");
-  check_refused("game number-janggi\npreset blitz\nstart\n", 3, "start",
+  check_refused("game chess\nsetup 1\n", 1, "game chess", "unknown game 'chess' (games: number-janggi, capture-flag, salpakan, luzhanqi-mini)");
+  // An unknown preset is reported on its own line.
+  check_refused("game number-janggi\npreset blitz\nstart\n", 2, "preset blitz",
                 "unknown preset 'blitz' for number-janggi (presets: genius-2015, rsf-s52)");
   check_refused("game number-janggi\noption speed=fast\nstart\n", 3, "start", "unknown option 'speed' for number-janggi");
   check_refused("game number-janggi\noption revive=never\nstart\n", 3, "start",

@@ -31,7 +31,7 @@ TEST_CASE("genius-2015: a move at exactly 60.0 s is late and loses") {
   CHECK(nj::state(ok)["to_move"] == 2);
   auto late = nj::run(base("genius-2015") + "@60 move a3-a4\n");
   REQUIRE(late.errors.size() == 1);
-  CHECK(late.errors[0] == "line 7: @60 move a3-a4: the game is over (timeout); only void is accepted");
+  CHECK(late.errors[0] == "line 7: @60 move a3-a4: the game is over (timeout); only void, note, caption and close are accepted");
   auto s = nj::state(*late.match);
   CHECK(s["result"] == json({{"winner", 2}, {"reason", "timeout"}}));
   auto ended = nj::events_of(*late.match, "ended").back();

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "codec/json.h"
+#include "codec/script.h"
 #include "codec/script_runner.h"
 #include "engine/view.h"
 #include "tools/facedown/commands.h"
@@ -61,7 +62,7 @@ int play(const PlayArgs& args, std::istream& in, std::ostream& out, std::ostream
     auto r = runner.feed(line);
     print(r.events);
     if (r.error) {
-      err << "line " << n << ": " << line << ": " << *r.error << "\n";
+      err << "line " << n << ": " << codec::printable(line) << ": " << *r.error << "\n";
       status = 2;
       if (!args.keep_going || runner.failed()) break;
     }

@@ -1,4 +1,5 @@
 #include "engine/games/capture_flag/capture_flag.h"
+#include "engine/vocabulary.h"
 
 #include "engine/games/capture_flag/combat.h"
 #include "engine/roster_setup.h"
@@ -10,9 +11,6 @@ namespace {
 constexpr int kFiles = 10;
 constexpr int kRanks = 10;
 constexpr int kSetupRanks = 4;
-
-int other(int p) { return p == 1 ? 2 : 1; }
-std::string player_name(int p) { return "player " + std::to_string(p); }
 
 std::vector<PieceTypeSpec> make_roster() {
   return {

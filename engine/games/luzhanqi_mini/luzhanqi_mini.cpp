@@ -1,4 +1,5 @@
 #include "engine/games/luzhanqi_mini/luzhanqi_mini.h"
+#include "engine/vocabulary.h"
 
 #include "engine/games/luzhanqi_mini/combat.h"
 #include "engine/roster_setup.h"
@@ -13,8 +14,6 @@ constexpr int kCampFiles[] = {1, 5};     // b, f
 constexpr int kCampRanks[] = {3, 4};     // 4, 5
 constexpr int kHeadquarterFiles[] = {1, 5};  // b1 f1, b8 f8
 
-int other(int p) { return p == 1 ? 2 : 1; }
-std::string player_name(int p) { return "player " + std::to_string(p); }
 int back_rank(int player) { return player == 1 ? 0 : kRanks - 1; }
 int front_rank(int player) { return player == 1 ? 1 : kRanks - 2; }
 

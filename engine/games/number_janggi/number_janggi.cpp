@@ -1,4 +1,5 @@
 #include "engine/games/number_janggi/number_janggi.h"
+#include "engine/vocabulary.h"
 
 #include <algorithm>
 
@@ -12,7 +13,6 @@ namespace {
 constexpr int kFiles = 6;
 constexpr int kRanks = 9;
 
-int other(int p) { return p == 1 ? 2 : 1; }
 bool is_number(PieceType t) { return t >= 0 && t < kMineType; }
 int printed_value(PieceType t) { return t + 1; }
 Class class_of(PieceType t) { return t == kMineType ? Class::kMine : t == kKingType ? Class::kKing : Class::kNumber; }

@@ -1,4 +1,5 @@
 #include "engine/games/salpakan/salpakan.h"
+#include "engine/vocabulary.h"
 
 #include "engine/games/salpakan/combat.h"
 #include "engine/roster_setup.h"
@@ -10,9 +11,6 @@ namespace {
 constexpr int kFiles = 9;
 constexpr int kRanks = 8;
 constexpr int kSetupRanks = 3;
-
-int other(int p) { return p == 1 ? 2 : 1; }
-std::string player_name(int p) { return "player " + std::to_string(p); }
 
 std::vector<PieceTypeSpec> make_roster() {
   return {
