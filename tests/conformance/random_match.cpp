@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "codec/toss.h"
+#include "tests/conformance/random_text.h"
 
 namespace conformance {
 
@@ -76,7 +77,11 @@ Session play_session(const GameInfo& info, const std::string& preset, const Sess
                      const Observer& observe) {
   Rng rng{config.seed * 0x9E3779B97F4A7C15ull + 12345};
   auto text = [&](const char* what, const char* fixed) { return config.text ? config.text(what) : std::string(fixed); };
-  Session session{open_match(info, preset, {}, {text("player", "Alpha"), text("player", "Beta")}), {}};
+  std::array<std::string, 2> players{text("player", "Alpha"), text("player", "Beta")};
+  // The engine refuses control characters in names (docs/match-script.md, "Text").
+  if (std::holds_alternative<Rejection>(Match::open(info, preset, {}, players)))
+    for (auto& p : players) p = replace_controls(p);
+  Session session{open_match(info, preset, {}, players), {}};
   Match& m = session.match;
   Millis now = 0;
   auto submit = [&](const Command& c) {
@@ -104,7 +109,11 @@ Session play_session(const GameInfo& info, const std::string& preset, const Sess
     if (config.extras && rng.chance(15)) now += 50000 + static_cast<Millis>(rng.below(600000));
 
     if (s.phase == Phase::kFinished) {
-      if (!config.extras || !rng.chance(300) || m.voidable() == 0) break;
+      if (!config.extras || !rng.chance(300) || m.voidable() == 0) {
+        // Now and then the referee confirms the result (the seals open).
+        if (config.extras && rng.chance(400)) submit(CloseCmd{});
+        break;
+      }
       submit(VoidCmd{1 + static_cast<int>(rng.below(std::min(3, m.voidable()))), text("void", "after the end")});
       continue;
     }
@@ -121,7 +130,8 @@ Session play_session(const GameInfo& info, const std::string& preset, const Sess
       if (roll < 45) { submit(PauseCmd{text("pause", "random pause")}); continue; }
       if (roll < 52) { submit(WarnCmd{1 + static_cast<int>(rng.below(2)), text("warn", "random warning")}); continue; }
       if (roll < 90 && m.voidable() > 4) {
-        submit(VoidCmd{1 + static_cast<int>(rng.below(std::min(3, m.voidable() - 4))), text("void", "random void")});
+        submit(VoidCmd{1 + static_cast<int>(rng.below(std::min(3, m.voidable() - 4))), text("void", "random void"),
+                       rng.chance(300)});
         continue;
       }
       if (roll < 110) {  // nonsense: a random move, a stray decision, a second start
@@ -137,6 +147,13 @@ Session play_session(const GameInfo& info, const std::string& preset, const Sess
       if (roll < 112) { submit(ResignCmd{1 + static_cast<int>(rng.below(2))}); continue; }
       if (roll < 113) { submit(DrawCmd{}); continue; }
       if (roll < 114) { submit(AwardCmd{1 + static_cast<int>(rng.below(2)), text("award", "random award")}); continue; }
+      // The referee's own lines: notes, captions, a corrected turn clock.
+      if (roll < 117) { submit(NoteCmd{text("note", "random note")}); continue; }
+      if (roll < 120) {
+        submit(CaptionCmd{rng.chance(300) ? std::nullopt : std::optional<std::string>(text("caption", "on air"))});
+        continue;
+      }
+      if (roll < 122) { submit(ClockCmd{static_cast<Millis>(rng.below(40000)), text("clock", "clock corrected")}); continue; }
     }
     auto action = main_action(m, rng);
     if (!action) break;

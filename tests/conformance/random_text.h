@@ -48,6 +48,25 @@ inline bool has_control(const std::string& text) {
   return false;
 }
 
+// The text with every control character (C0 but tab, DEL, C1) replaced by '?'
+// (not dropped: a reason must not become empty).
+inline std::string replace_controls(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\t') || c == 0x7F) {
+      out += '?';
+    } else if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+      out += '?';
+      ++i;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
 inline std::string random_text(std::uint64_t& rng, bool controls, std::size_t max_chars = 24) {
   using facedown::engine::splitmix64;
   auto below = [&](std::uint64_t n) { return n == 0 ? 0 : splitmix64(rng) % n; };

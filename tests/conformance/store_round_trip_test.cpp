@@ -62,25 +62,6 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
-// The line with every control character (C0 but tab, DEL, C1) replaced by '?'
-// (not dropped: a reason must not become empty).
-std::string without_controls(const std::string& line) {
-  std::string out;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(line[i]);
-    if ((c < 0x20 && c != '\t') || c == 0x7F) {
-      out += '?';
-    } else if (c == 0xC2 && i + 1 < line.size() && static_cast<unsigned char>(line[i + 1]) >= 0x80 &&
-               static_cast<unsigned char>(line[i + 1]) <= 0x9F) {
-      out += '?';
-      ++i;
-    } else {
-      out += line[i];
-    }
-  }
-  return out;
-}
-
 // A refusal that tells the operator what is wrong with the text.
 bool names_control_character(const std::string& error) {
   return error.find("control") != std::string::npos;
@@ -151,8 +132,24 @@ void round_trip(const GameInfo& info, const std::string& preset, std::uint64_t s
   });
   bool changed_texts = false;
   int n = 0;
+  std::uint64_t inject_rng = seed + 7;
   for (const auto& line : lines_of(script)) {
     ++n;
+    // In the control-character sessions, the line is first given with a control
+    // character inside its first quoted text: the parser must refuse it, saying
+    // why, and record nothing; then the line as exported is given.
+    if (const auto q = line.find('"'); controls && q != std::string::npos && splitmix64(inject_rng) % 2 == 0) {
+      static const std::vector<std::string> c0 = {"\x01", "\x1b", "\r", "\x0b", "\x08", "\x1f", "\x1b[2J"};
+      std::string bad = line;
+      bad.insert(q + 1, c0[splitmix64(inject_rng) % c0.size()]);
+      auto r = runner.feed(bad);
+      if (!r.error) FAIL("line " << n << " with a control character in a quoted text is accepted");
+      if (!names_control_character(*r.error))
+        FAIL("line " << n << " with a control character: the error does not say so: " << *r.error);
+      for (const auto& e : r.events)
+        if (e.command) FAIL("line " << n << " with a control character was refused but recorded");
+      ++stats.refused_controls;
+    }
     auto r = runner.feed(line);
     if (!r.error) continue;
     if (runner.failed()) FAIL("the store refused line " << n << ": " << *r.error);
@@ -160,7 +157,7 @@ void round_trip(const GameInfo& info, const std::string& preset, std::uint64_t s
       FAIL("line " << n << " of an exported script is refused: " << line << ": " << *r.error);
     ++stats.refused_controls;
     changed_texts = true;
-    auto again = runner.feed(without_controls(line));
+    auto again = runner.feed(conformance::replace_controls(line));
     if (again.error) FAIL("line " << n << " without its control characters is refused: " << *again.error);
   }
   runner.finish();
@@ -230,6 +227,7 @@ TEST_CASE("conformance: store round trip of random matches with random texts") {
       CHECK(stats.sessions == n);
       // Resumes of running clocks happen (not only of finished matches).
       if (info.id == "number-janggi") CHECK(stats.resumed_with_pause > 0);
+      CHECK(stats.refused_controls > 0);
     }
   }
 }

@@ -22,6 +22,7 @@
 #include "db/store.h"
 #include "db/verify.h"
 #include "engine/registry.h"
+#include "engine/text.h"
 #include "engine/view.h"
 #include "tests/fuzz/mutate.h"
 
@@ -218,6 +219,10 @@ InProcess run_in_process(const std::string& script, std::vector<Failure>& f) {
       if (r.error->empty()) add(f, "a refused line has an empty error", line_ref(n, line));
       if (r.error->find('\n') != std::string::npos)
         add(f, "an error message holds a newline (breaks `line N:` reports)", line_ref(n, line) + "\n" + escaped(*r.error));
+      // The reason is shown to the operator as it is (docs/match-script.md, "Text"):
+      // valid UTF-8 without control characters, like the line it quotes.
+      else if (auto bad = engine::text_problem(*r.error); bad && bad->find("longer than") == std::string::npos)
+        add(f, "an error message is not printable text: " + normalise(*bad), line_ref(n, line) + "\n" + escaped(*r.error));
     }
     if (bad_tokens && !r.error) add(f, "a line the tokenizer refuses is accepted", line_ref(n, line));
     if (blank && (r.error || !r.events.empty())) add(f, "a blank or comment line did something", line_ref(n, line));
@@ -502,7 +507,7 @@ Expected expected_play(const std::string& script, const CliOptions& o) {
       auto r = runner.feed(line);
       print(r.events);
       if (r.error) {
-        err << "line " << n << ": " << line << ": " << *r.error << "\n";
+        err << "line " << n << ": " << codec::printable(line) << ": " << *r.error << "\n";
         x.status = 2;
         if (!o.keep_going) break;
       }
@@ -568,6 +573,13 @@ void check_cli(const std::string& script, const CliOptions& o, std::vector<Failu
   std::istringstream es(c.err);
   std::string el;
   while (std::getline(es, el)) {
+    if (auto bad = engine::utf8_problem(el))
+      add(f, "facedown play: a stderr line is not valid UTF-8", "facedown" + flags + "\n" + escaped(el, 600));
+    for (char ch : el)
+      if (static_cast<unsigned char>(ch) < 0x20 && ch != '\t') {
+        add(f, "facedown play: a stderr line holds a control character", "facedown" + flags + "\n" + escaped(el, 600));
+        break;
+      }
     if (starts_with(el, "facedown play: ")) continue;
     std::size_t i = 5;
     bool ok = starts_with(el, "line ");
