@@ -9,7 +9,8 @@
 //   2. loaded back: the same events and the same state JSON in every view;
 //   3. exported again (the same script text) and played again (the same events);
 //   4. resumed (Store::resume): the stored match plus only its interruption
-//      pause, stored and loadable again, and exported and played again.
+//      events (a pause and a note of the outage), stored and loadable again,
+//      and exported and played again.
 // db::verify passes on every file.
 #include <catch2/catch.hpp>
 
@@ -185,19 +186,30 @@ void round_trip(const GameInfo& info, const std::string& preset, std::uint64_t s
   REQUIRE(codec::export_script(loaded) == codec::export_script(live));
   require_export_plays_back(loaded, "the export of the stored match");
 
-  // 4. Resumed: the stored match plus its interruption pause, nothing else.
+  // 4. Resumed: the stored match plus its interruption events, nothing else: a
+  // match whose clock ran gets a pause (at the last event: these tests write no
+  // heartbeat) and a note of the outage (its text holds wall-clock times).
+  Match resumed = must(store.resume(id), "resume");
   Match expected = loaded;
   const auto& s = expected.state();
   if (!s.result && s.started && !s.paused) {
     auto sub = expected.submit(PauseCmd{db::kInterruptionReason}, s.time);
-    if (!sub.rejection) ++stats.resumed_with_pause;
+    if (!sub.rejection) {
+      ++stats.resumed_with_pause;
+      const auto& rlog = resumed.log();
+      REQUIRE(rlog.size() == expected.log().size() + 1);
+      const auto* note = std::get_if<Noted>(&rlog.back().body);
+      REQUIRE(note);
+      CHECK(note->text.rfind("outage: ", 0) == 0);
+      REQUIRE_FALSE(expected.submit(NoteCmd{note->text}, expected.state().time).rejection);
+    }
   }
-  Match resumed = must(store.resume(id), "resume");
   require_same(stream(expected), stream(resumed), "resume");
   REQUIRE(views(resumed) == views(expected));
   {
     auto got = stream(resumed), want = stream(live);
     REQUIRE(got.size() >= want.size());
+    REQUIRE(got.size() <= want.size() + 2);
     got.resize(want.size());
     require_same(want, got, "the resumed log up to the interruption");
   }
