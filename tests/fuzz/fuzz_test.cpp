@@ -226,6 +226,12 @@ std::vector<std::pair<std::string, std::string>> hostile_scripts() {
       {"odd numbers", kStarted + "@-0 tick\n@1e308 tick\n@nan tick\n@0x10 tick\n@9999999999999999 tick\nvoid 2147483648 \"r\"\n"},
       {"a 1 MB line", kStarted + "pause \"" + std::string(1 << 20, 'x') + "\"\n" + std::string(1 << 20, 'a') + "\n"},
       {"an open quote", kStarted + "@3 pause \"camera change\n@4 resume\n"},
+      {"a revival offer after a removal on arrival (revive=remove-always), through the store",
+       "game number-janggi\noption revive=remove-always\n"
+       "setup 1 K:a1 M:b1 M:d1 M:e1 1:f1 4:a2 9:b2 3:d2 5:e2 6:f2 7:a3 2:d3 8:e3 10:f3\n"
+       "setup 2 M:c9 M:d9 M:e9 K:f9 2:b8 3:c8 4:d8 5:e8 6:f8 1:b7 7:c7 8:d7 9:e7 10:f7\n"
+       "first 2\nstart\n@3 move b7-c6\n@6 move a3-a5\n@9 move c6-c4\n@12 move a5-a7\n@15 move c4-c3\n"
+       "@16 items 1=none 2=none\n@20 move a7-a9\n@21 revive 2:c1\n"},
       {"the new referee commands", kStarted +
                                        "@3 clock 20.5 \"gave time back\"\n@4 note \"a \\\"note\\\" \xea\xb9\x80\"\n"
                                        "@5 caption \"\xec\x88\xab\xec\x9e\x90\xec\x9e\xa5\xea\xb8\xb0\"\n@6 caption clear\n"
