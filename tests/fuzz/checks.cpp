@@ -141,12 +141,6 @@ class LineTimer {
 
 // --------------------------------------------------------------- in process
 
-struct LineCheck {
-  const codec::ScriptRunner& runner;
-  std::vector<Failure>& f;
-  InProcess& out;
-};
-
 void check_events_json(const std::vector<Event>& events, const Game& game, int n, const std::string& line,
                        std::vector<Failure>& f) {
   for (const auto& e : events) {
@@ -191,6 +185,7 @@ InProcess run_in_process(const std::string& script, std::vector<Failure>& f) {
   const auto lines = split_lines(script);
   int n = 0;
   bool broken = false;
+  double total = 0;
   for (const auto& line : lines) {
     ++n;
     const std::size_t before = runner.match() ? runner.match()->log().size() : 0;
@@ -206,6 +201,7 @@ InProcess run_in_process(const std::string& script, std::vector<Failure>& f) {
       break;
     }
     if (secs > out.slowest_line) out.slowest_line = secs;
+    total += secs;
     if (secs > kLineBudgetSeconds)
       add(f, "one line takes seconds", line_ref(n, line) + "\ntook " + std::to_string(secs) + " s");
 
@@ -254,6 +250,8 @@ InProcess run_in_process(const std::string& script, std::vector<Failure>& f) {
     check_events_json(r.events, m->game(), n, line, f);
     if (!r.events.empty() || before == 0) check_state(*m, n, line, f);
   }
+  if (total > kScriptBudgetSeconds)
+    add(f, "one script's lines take long", std::to_string(lines.size()) + " lines took " + std::to_string(total) + " s");
   if (!broken) {
     try {
       LineTimer timer;
@@ -323,9 +321,7 @@ void check_store(const std::string& script, std::vector<Failure>& f) {
       if (auto e = store.append(id, m, events)) return journal_error = e->message;
       return std::nullopt;
     });
-    int n = 0;
     for (const auto& line : split_lines(script)) {
-      ++n;
       LineTimer timer;
       runner.feed(line);
     }

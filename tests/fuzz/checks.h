@@ -24,12 +24,15 @@ struct Failure {
   std::string detail;  // what exactly happened
 };
 
-// Time bounds: one line, and the watchdog that ends a run stuck in one line.
+// Time bounds: one line, one script's lines, and the watchdog that ends a run
+// stuck in one line.
 #ifdef NDEBUG
 inline constexpr double kLineBudgetSeconds = 2.0;
+inline constexpr double kScriptBudgetSeconds = 20.0;
 inline constexpr double kWatchdogSeconds = 60.0;
 #else
 inline constexpr double kLineBudgetSeconds = 10.0;
+inline constexpr double kScriptBudgetSeconds = 120.0;
 inline constexpr double kWatchdogSeconds = 300.0;
 #endif
 
