@@ -21,8 +21,32 @@ Console::Console(std::unique_ptr<MatchLibrary> library, const ui::Fonts* fonts)
 
 engine::Millis Console::match_time(engine::Millis mono_ms) const {
   if (!session_ || !session_->match().state().started || !anchor_) return 0;
+  if (held_at_) return std::max(*held_at_, session_->match().state().time);
   const engine::Millis t = anchor_->first + (mono_ms - anchor_->second);
   return std::max(t, session_->match().state().time);
+}
+
+bool Console::match_running() const {
+  if (!session_) return false;
+  const auto& st = session_->match().state();
+  return st.started && !st.result && !st.paused;
+}
+
+bool Console::request_close() {
+  if (!match_running()) return true;
+  ui_.quit_asked = true;
+  return false;
+}
+
+void Console::hold_match_clock(engine::Millis mono_ms) {
+  const bool hold = holds_match_clock(ui_.play.dialog) || ui_.quit_asked;
+  if (hold && !held_at_ && session_ && anchor_) {
+    held_at_ = match_time(mono_ms);
+  } else if (!hold && held_at_) {
+    // Time goes on from where it was held: the dialog's minutes are nobody's.
+    anchor_ = std::make_pair(*held_at_, mono_ms);
+    held_at_.reset();
+  }
 }
 
 void Console::refresh_list() {
@@ -43,8 +67,11 @@ void Console::enter_match(std::unique_ptr<MatchSession> session, engine::Millis 
   anchor_ = std::make_pair(st.time, mono_ms);
   const ui::Lang lang = ui_.lang;
   const StartForm form = ui_.start;
+  const bool camera_safe = ui_.camera_safe;
   ui_ = UiState{};
   ui_.lang = lang;
+  ui_.camera_safe = camera_safe;
+  held_at_.reset();
   ui_.start = form;
   ui_.screen = Screen::kMatch;
   ui_.play.last_result_log = session_->match().log().size();
@@ -153,6 +180,21 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
             refresh_list();
           },
           [&](const RefreshList&) { refresh_list(); },
+          [&](const QuitDesk&) {
+            ui_.quit_asked = false;
+            if (match_running()) {
+              const auto outcome = session_->submit(engine::PauseCmd{kQuitReason}, match_time(mono_ms));
+              if (outcome.store_error) {
+                ui_.banner = *outcome.store_error;  // not stored: stay open
+                return;
+              }
+              if (outcome.rejection) {
+                ui_.notice = *outcome.rejection;
+                return;
+              }
+            }
+            exit_ready_ = true;
+          },
       },
       action);
 }
@@ -211,6 +253,19 @@ void Console::draw_top_bar(const ui::Tr& tr) {
   if (action_button(ui_, "lang", other.c_str(), tr("app.lang_tip"), ui::key::kF1 + 11, "F12")) {
     ui_.lang = ui_.lang == ui::Lang::kEnglish ? ui::Lang::kKorean : ui::Lang::kEnglish;
   }
+  if (ui_.screen == Screen::kMatch) {
+    // One camera-safe switch for setup, board, log and preview; hold to reveal.
+    ImGui::SameLine(ImGui::GetWindowWidth() - 470);
+    ImGui::Checkbox(tr("app.camera_safe"), &ui_.camera_safe);
+    ui_.hits.record_last_item("camera_safe");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s  [F9]", tr("app.camera_safe_tip"));
+    if (shortcut_pressed(ui::key::kF1 + 8)) ui_.camera_safe = !ui_.camera_safe;
+    ImGui::SameLine();
+    ImGui::Button(tr("app.reveal"));
+    ui_.reveal_button = ImGui::IsItemActive();
+    ui_.hits.record_last_item("reveal");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s  [F8]", tr("app.reveal_tip"));
+  }
   if (!ui_.banner.empty()) {
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ui::colour::kDanger);
     ImGui::BeginChild("banner", ImVec2(0, 64), true);
@@ -246,10 +301,8 @@ void Console::draw_match_screen(const ui::Tr& tr, std::vector<Action>& out) {
   }
   ImGui::EndChild();
   ImGui::BeginChild("match_log", ImVec2(0, 0), true);
-  // On camera the log must not give away a setup: while setups are entered (and
-  // in camera-safe play) it shows the public view unless the reveal key is held.
-  const bool masked = (!st.started || ui_.play.camera_safe) && !ui_.reveal;
-  draw_log(match, masked ? engine::kPublic : engine::kReferee, tr);
+  // Camera-safe: the log is the engine's public projection unless reveal is held.
+  draw_log(match, ui_.masked() ? engine::kPublic : engine::kReferee, tr);
   ImGui::EndChild();
 }
 
@@ -258,6 +311,7 @@ void Console::frame(engine::Millis mono_ms) {
   ui_.hits.clear();
   // F8 held, or the reveal button held down during the previous frame.
   ui_.reveal = key_held(ui::key::kF1 + 7) || ui_.reveal_button;
+  hold_match_clock(mono_ms);
   // Time passes first: deadlines fall due and are stored before anything is drawn.
   // The match clock runs whichever screen the operator is looking at.
   if (session_ && ui_.banner.empty()) {
@@ -299,8 +353,28 @@ void Console::frame(engine::Millis mono_ms) {
       if (const auto* m = replay_match()) draw_replay(*m, fonts_, tr, ui_, out);
       break;
   }
+  draw_quit_dialog(tr, out);
   ImGui::End();
   for (const auto& a : out) dispatch(a, mono_ms);
+}
+
+void Console::draw_quit_dialog(const ui::Tr& tr, std::vector<Action>& out) {
+  if (!ui_.quit_asked) return;
+  const std::string popup = fmt::format("{}###quit_dialog", tr("quit.title"));
+  if (!ImGui::IsPopupOpen(popup.c_str())) ImGui::OpenPopup(popup.c_str());
+  if (!ImGui::BeginPopupModal(popup.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  ImGui::TextUnformatted(tr("quit.question"));
+  ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("dlg.clock_held"));
+  if (action_button(ui_, "quit.confirm", tr("quit.confirm"), tr("quit.confirm"), ui::key::kEnter, "Enter")) {
+    out.push_back(QuitDesk{});
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::SameLine();
+  if (action_button(ui_, "quit.cancel", tr("cancel"), tr("cancel"), ui::key::kEscape, "Esc")) {
+    ui_.quit_asked = false;
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
 }
 
 }  // namespace facedown::console
