@@ -33,7 +33,8 @@ std::vector<std::string> log_lines(const engine::Match& match, engine::Viewer vi
 }
 
 std::vector<std::string> preview_lines(const std::vector<engine::Event>& events, engine::Viewer viewer,
-                                       const engine::Game& game) {
+                                       const engine::Game& game,
+                                       const std::function<bool(engine::Square)>& known_now) {
   std::vector<std::string> out;
   const auto& g = game.geometry();
   for (const auto& raw : events) {
@@ -41,7 +42,8 @@ std::vector<std::string> preview_lines(const std::vector<engine::Event>& events,
     if (const auto* b = std::get_if<engine::Battle>(&e.body)) {
       for (const auto& pair : b->pairs) {
         const std::string squares = fmt::format("{} x {}", g.name(pair.mover.square), g.name(pair.enemy.square));
-        out.push_back(pair.kind.empty() ? squares : fmt::format("{} ({})", squares, pair.kind));
+        const bool known = !known_now || (known_now(pair.mover.square) && known_now(pair.enemy.square));
+        out.push_back(pair.kind.empty() || !known ? squares : fmt::format("{} ({})", squares, pair.kind));
       }
     } else if (const auto* a = std::get_if<engine::Attack>(&e.body)) {
       out.push_back(fmt::format("{} x {} (attack)", g.name(a->from), g.name(a->to)));

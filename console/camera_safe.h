@@ -4,6 +4,7 @@
 // cannot reach a text the UI built. Pass kPublic for the camera-safe text and
 // kReferee for the operator's own.
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,11 @@ std::vector<std::string> board_labels(const engine::StateView& view, const engin
 std::vector<std::string> log_lines(const engine::Match& match, engine::Viewer viewer, const ui::Tr& tr);
 // The battles a previewed move would cause, from its events as `viewer` would
 // see them: "c5 x c4 (minus)", the kind left out where the viewer may not know it.
+// A preview's battles have not happened, so what they would reveal is not known
+// yet: `known_now` (when given) says whether the viewer knows the piece on a
+// square after the move already now, and a kind shows only when both are known.
 std::vector<std::string> preview_lines(const std::vector<engine::Event>& events, engine::Viewer viewer,
-                                       const engine::Game& game);
+                                       const engine::Game& game,
+                                       const std::function<bool(engine::Square)>& known_now = {});
 
 }  // namespace facedown::console

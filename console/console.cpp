@@ -32,8 +32,9 @@ bool Console::match_running() const {
   return st.started && !st.result && !st.paused;
 }
 
-bool Console::request_close() {
+bool Console::request_close(engine::Millis mono_ms) {
   if (!match_running()) return true;
+  if (!held_at_ && anchor_) held_at_ = match_time(mono_ms);  // held from the moment it was asked
   ui_.quit_asked = true;
   return false;
 }
@@ -41,7 +42,8 @@ bool Console::request_close() {
 void Console::hold_match_clock(engine::Millis mono_ms) {
   const bool hold = holds_match_clock(ui_.play.dialog) || ui_.quit_asked;
   if (hold && !held_at_ && session_ && anchor_) {
-    held_at_ = match_time(mono_ms);
+    // Held at the frame the dialog opened in (this frame's time has not passed yet).
+    held_at_ = std::max(ui_.now, session_->match().state().time);
   } else if (!hold && held_at_) {
     // Time goes on from where it was held: the dialog's minutes are nobody's.
     anchor_ = std::make_pair(*held_at_, mono_ms);

@@ -42,7 +42,7 @@ class Console {
   // The window asks to close. True: the program may exit now (no live match on the
   // desk). False: the operator is asked first; a confirmed close pauses the match
   // (committed) and then exit_ready() turns true.
-  bool request_close();
+  bool request_close(engine::Millis mono_ms);
   bool exit_ready() const { return exit_ready_; }
   // Whether closing now needs the operator's confirmation and a pause.
   bool match_running() const;

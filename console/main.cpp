@@ -171,7 +171,7 @@ int main(int argc, char** argv) {
   while (!c.exit_ready()) {
     if (!platform.running()) {
       glfwSetWindowShouldClose(platform.window(), GLFW_FALSE);
-      if (c.request_close()) break;
+      if (c.request_close(monotonic_ms())) break;
     }
     render(platform, c, monotonic_ms());
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "console/camera_safe.h"
+#include "engine/view.h"
 
 namespace facedown::console {
 
@@ -28,7 +29,15 @@ std::optional<MovePreview> preview_move(const engine::Match& match, const engine
   // the public's from their public projection (battle kinds that tell a piece are
   // blanked there), never masked here.
   p.lines = preview_lines(events, engine::kReferee, match.game());
-  p.public_lines = preview_lines(events, engine::kPublic, match.game());
+  // What the public knows now (the battles would reveal more, but have not happened).
+  const engine::StateView now = engine::view_state(match.state(), engine::kPublic);
+  auto known_now = [&](engine::Square sq) {
+    if (sq == move.to) sq = move.from;  // the mover, before it moves
+    for (const auto& sv : now.board)
+      if (sv.square == sq) return sv.type.has_value();
+    return false;
+  };
+  p.public_lines = preview_lines(events, engine::kPublic, match.game(), known_now);
   for (const auto& e : events) {
     if (const auto* b = std::get_if<engine::Battle>(&e.body)) {
       for (const auto& pair : b->pairs)

@@ -53,6 +53,7 @@ void choose_move(const engine::Match& match, engine::Square from, engine::Square
   }
   const auto& g = match.game().geometry();
   ui.notice = fmt::format("{}-{} is not a legal move", g.name(from), g.name(to));
+  p.selected = engine::kNoSquare;
 }
 
 void on_board_click(const engine::Match& match, engine::Square sq, UiState& ui) {
