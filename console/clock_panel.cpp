@@ -317,6 +317,11 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
   draw_player_clock(st, 2, ui.now, view.fonts, tr, ui, w);
   ImGui::SameLine();
   ImGui::BeginChild("controls", ImVec2(0, 128), true);
+  // The hold's reason is asked only once its pause is stored (not after a store error).
+  if (ui.play.hold_pending) {
+    ui.play.hold_pending = false;
+    if (st.paused && ui.banner.empty()) open_dialog(ui, Dialog::kHold, 1);
+  }
   const bool live = st.started && !st.result && ui.banner.empty();
   const bool words = ui.banner.empty();  // note and caption: even after the end
   if (st.paused) {
@@ -327,7 +332,7 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     // The hold: the pause is committed at once, the reason is asked afterwards.
     if (action_button(ui, "ctl.pause", tr("ctl.pause"), tr("ctl.pause_tip"), 'P', "P", live)) {
       out.push_back(SubmitCommand{engine::PauseCmd{""}});
-      open_dialog(ui, Dialog::kHold, 1);
+      ui.play.hold_pending = true;
     }
   }
   ImGui::SameLine();

@@ -105,6 +105,7 @@ void add_console_phrases(ui::Catalog& c) {
       {"play.move_text_bad", "not a move (type two squares, like c3-c2)", "수가 아닙니다 (c3-c2처럼 두 칸 입력)"},
       {"play.pick_piece", "Click a piece of the player to move", "둘 차례인 플레이어의 말을 누르세요"},
       {"play.operator_sees", "Operator (full)", "운영자 (전체)"},
+      {"play.operator_masked", "Operator (camera-safe)", "운영자 (방송용 가림)"},
       {"play.public_sees", "Public sees", "시청자 화면"},
       {"play.public_board", "Public view now", "현재 공개 화면"},
       // Clock and controls

@@ -178,8 +178,12 @@ void draw_revival(const engine::Match& match, const ui::Tr& tr, UiState& ui,
     const auto& piece = st.pieces[static_cast<std::size_t>(id)];
     ImGui::SameLine();
     ImGui::PushID(id);
+    // Camera-safe: a candidate the public may not know (a blinded number) reads
+    // "?" — the engine's may_see decides, as for its own projection.
     const std::string label = ui::piece_label(game, piece.type);
-    if (ImGui::RadioButton(label.c_str(), p.revive_candidate == id)) p.revive_candidate = id;
+    const bool shown = !ui.masked() || engine::may_see(piece, engine::kPublic);
+    const std::string text = shown ? label : fmt::format("?##{}", id);
+    if (ImGui::RadioButton(text.c_str(), p.revive_candidate == id)) p.revive_candidate = id;
     ui.hits.record_last_item(fmt::format("revive.piece.{}", label));
     ImGui::PopID();
   }
@@ -206,7 +210,7 @@ void draw_result_panel(const engine::Match& match, const ui::Tr& tr, UiState& ui
   const std::size_t from = std::min(ui.play.last_result_log, log.size());
   const std::size_t to = std::min(ui.play.result_end, log.size());
   if (ImGui::BeginTable("result", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
-    ImGui::TableSetupColumn(tr("play.operator_sees"));
+    ImGui::TableSetupColumn(tr(ui.masked() ? "play.operator_masked" : "play.operator_sees"));
     ImGui::TableSetupColumn(tr("play.public_sees"));
     ImGui::TableHeadersRow();
     for (std::size_t i = from; i < to; ++i) {

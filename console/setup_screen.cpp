@@ -71,6 +71,14 @@ engine::Square home_square(const engine::Game& game, int player, std::size_t t) 
 
 }  // namespace
 
+std::string typed_setup_example(const engine::Game& game, int player) {
+  std::string out;
+  const auto& roster = game.roster();
+  for (std::size_t t = 0; t < roster.size() && t < 2; ++t)
+    out += fmt::format("{}:{} ", roster[t].token, game.geometry().name(home_square(game, player, t)));
+  return out;
+}
+
 void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector<Action>& out) {
   const engine::Match& match = *view.match;
   const engine::Game& game = match.game();
@@ -153,10 +161,8 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
       if (picked) ImGui::PopStyleColor();
     }
     // The hint names this game's own tokens.
-    std::string example;
-    for (std::size_t t = 0; t < roster.size() && t < 2; ++t)
-      example += fmt::format("{}:{} ", roster[t].token, game.geometry().name(home_square(game, s.player, t)));
-    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), tr("setup.tray_help"), example.c_str());
+    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), tr("setup.tray_help"),
+                       typed_setup_example(game, s.player).c_str());
 
     // Typed entry, masked like the board.
     ImGui::SetNextItemWidth(-90);

@@ -65,6 +65,7 @@ struct PlayUi {
   std::string reason;
   int dialog_player = 1;
   int void_count = 1;
+  bool hold_pending = false;  // a hold was asked: its reason is asked once the pause is stored
   bool void_restore = true;  // the correction time is not charged to the turn clock
   std::string clock_seconds;  // the Clock dialog's elapsed time, as typed ("20.5")
   std::string caption;        // the caption being written (previewed before it goes on air)

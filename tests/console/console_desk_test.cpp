@@ -5,12 +5,16 @@
 // mid-match, and the refusals that say why.
 #include <catch2/catch.hpp>
 
+#include <stdexcept>
+
 #include "console/camera_safe.h"
 #include "console/match_library.h"
 #include "console/move_preview.h"
 #include "console/screens.h"
 #include "console/script_driver.h"
 #include "console_driver.h"
+#include "console/widgets.h"
+#include "engine/registry.h"
 #include "engine/view.h"
 #include "ui/keys.h"
 
@@ -169,6 +173,7 @@ TEST_CASE("the hold pauses at once; its reason comes after, as a note") {
   REQUIRE(c.ui().play.dialog == Dialog::kHold);
   // The operator takes 90 s to type: the 60 s turn does not run out.
   d.mono += 90000;
+  d.frame();  // the reason field takes the keyboard
   d.type("player asked for the referee");
   d.press(ui::key::kEnter);
   CHECK(!match(d).state().result);
@@ -474,4 +479,51 @@ TEST_CASE("with items=blind:2 one Blind leaves one, still offered") {
   }
   CHECK(declared == 2);
   CHECK(match(d).state().items[0][blind] == 0);
+}
+
+TEST_CASE("a store that throws is a banner, not a terminated desk") {
+  ConsoleDriver d(console::memory_library());
+  play(d, script(false));
+  auto& c = d.console();
+  auto* s = c.session();
+  engine::Match copy = std::get<engine::Match>(engine::Match::from_log(s->match().info(), s->match().log()));
+  bool fail = true;
+  *s = console::MatchSession(
+      std::move(copy),
+      [&](const engine::Match&, const std::vector<engine::Event>&) -> std::optional<std::string> {
+        if (fail) throw std::runtime_error("[json.exception.type_error.316] invalid UTF-8 byte");
+        return std::nullopt;
+      },
+      nullptr, "test");
+  const auto size = c.session()->match().log().size();
+  d.press('P');
+  CHECK(c.session()->match().log().size() == size);  // nothing shown that was not stored
+  CHECK(!c.session()->match().state().paused);
+  CHECK(c.ui().banner.find("invalid UTF-8") != std::string::npos);
+  CHECK(c.ui().play.dialog == Dialog::kNone);  // no reason asked for a pause that did not happen
+  fail = false;
+  d.click("banner.retry");
+  d.press('P');
+  CHECK(c.session()->match().state().paused);
+  CHECK(c.ui().play.dialog == Dialog::kHold);
+}
+
+TEST_CASE("small words: shortcuts, the typed-setup hint of each game") {
+  CHECK(console::shortcut_name("R", true) == "Ctrl+R");  // not "Ctrl+Ctrl+R"
+  CHECK(console::shortcut_name("P", false) == "P");
+  for (const auto& info : engine::all_games()) {
+    DYNAMIC_SECTION(info.id) {
+      auto opened = engine::Match::open(info, info.default_preset, {}, {"A", "B"});
+      REQUIRE(std::holds_alternative<engine::Match>(opened));
+      const auto& game = std::get<engine::Match>(opened).game();
+      const auto hint = console::typed_setup_example(game, 1);
+      // Its own first token, on its own territory.
+      CHECK(hint.rfind(game.roster()[0].token + ":", 0) == 0);
+      const auto sq = game.geometry().parse(hint.substr(game.roster()[0].token.size() + 1,
+                                                        hint.find(' ') - game.roster()[0].token.size() - 1));
+      REQUIRE(sq);
+      CHECK(game.setup_owner(*sq) == 1);
+      if (info.id == "capture-flag") CHECK(hint.find("K:") == std::string::npos);
+    }
+  }
 }

@@ -190,6 +190,7 @@ TEST_CASE("a full Number Janggi match played through the console UI ends up in t
   REQUIRE(match().state().paused);
   CHECK(c.ui().play.dialog == console::PlayUi::Dialog::kHold);
   at(d, 44);  // the operator types; the match is paused meanwhile
+  d.frame();  // the reason field takes the keyboard
   d.type("camera change");
   d.press(ui::key::kEnter);
   CHECK(c.ui().play.dialog == console::PlayUi::Dialog::kNone);
