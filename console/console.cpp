@@ -276,8 +276,12 @@ void Console::draw_top_bar(const ui::Tr& tr) {
     ImGui::EndChild();
     ImGui::PopStyleColor();
   }
+  // The refusal line is always there (empty when there is none), so a refusal
+  // never pushes the board down under the mouse.
   if (!ui_.notice.empty()) {
     ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s: %s", tr("app.refused"), ui_.notice.c_str());
+  } else {
+    ImGui::TextUnformatted(" ");
   }
   ImGui::Separator();
 }

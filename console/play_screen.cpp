@@ -130,12 +130,21 @@ void draw_items(const engine::Match& match, const ui::Tr& tr, UiState& ui, std::
   for (int pl = 1; pl <= 2; ++pl) {
     const std::size_t i = static_cast<std::size_t>(pl - 1);
     ImGui::PushID(pl);
+    // Item buttons start in one column whatever the length of the name.
+    const float column = ImGui::GetCursorPosX() + 190.0f;
+    ImGui::PushClipRect(ImGui::GetCursorScreenPos(),
+                        ImVec2(ImGui::GetCursorScreenPos().x + 184.0f, ImGui::GetCursorScreenPos().y + 200.0f), true);
     ImGui::TextColored(ui::to_vec4(ui::player_colour(pl)), "P%d %s", pl, st.players[i].c_str());
+    ImGui::PopClipRect();
     const char* names[] = {"item.none", "item.blind", "item.plus", "item.minus"};
     for (int k = 0; k <= engine::kItemKinds; ++k) {
       // MatchState::items already counts what is left.
       const int left = k == 0 ? 1 : st.items[i][static_cast<std::size_t>(k - 1)];
-      ImGui::SameLine();
+      if (k == 0) {
+        ImGui::SameLine(column);
+      } else {
+        ImGui::SameLine();
+      }
       ImGui::BeginDisabled(left <= 0);
       const std::string label = k == 0 ? tr(names[k]) : fmt::format("{} ({})", tr(names[k]), left);
       if (ImGui::RadioButton(label.c_str(), p.item[i] == k)) p.item[i] = k;

@@ -527,3 +527,31 @@ TEST_CASE("small words: shortcuts, the typed-setup hint of each game") {
     }
   }
 }
+
+TEST_CASE("a refusal never moves the board under the mouse") {
+  ConsoleDriver d(console::memory_library());
+  play(d, script(false));
+  d.frame();
+  const ImVec2 before = d.ui().board.centre(sq(d, "d9"));
+  d.click_square("d9");  // a mine: refused, the notice appears
+  REQUIRE(!d.ui().notice.empty());
+  d.frame();
+  const ImVec2 after = d.ui().board.centre(sq(d, "d9"));
+  CHECK(after.x == before.x);
+  CHECK(after.y == before.y);
+}
+
+TEST_CASE("Create match stays reachable at 1280x800 with the coin toss chosen") {
+  ConsoleDriver d(console::memory_library(), ImVec2(1280, 800));
+  d.frame(2);
+  d.click("start.toss");
+  d.frame(2);
+  const auto create = d.ui().hits.centre("start.create");
+  REQUIRE(create);
+  CHECK(create->y < 800.0f - 10.0f);
+  d.click("start.toss_seed");
+  d.type("final 2026");
+  d.click("start.create");
+  REQUIRE(d.console().session());
+  CHECK(d.console().session()->match().state().toss_seed);
+}
