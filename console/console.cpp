@@ -187,7 +187,8 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
             if (match_running()) {
               const auto outcome = session_->submit(engine::PauseCmd{kQuitReason}, match_time(mono_ms));
               if (outcome.store_error) {
-                ui_.banner = *outcome.store_error;  // not stored: stay open
+                ui_.banner = *outcome.store_error;  // not stored: stay open, ask again
+                ui_.quit_asked = true;
                 return;
               }
               if (outcome.rejection) {
@@ -374,6 +375,16 @@ void Console::draw_quit_dialog(const ui::Tr& tr, std::vector<Action>& out) {
   if (action_button(ui_, "quit.confirm", tr("quit.confirm"), tr("quit.confirm"), ui::key::kEnter, "Enter")) {
     out.push_back(QuitDesk{});
     ImGui::CloseCurrentPopup();
+  }
+  // The store refused the pause: the operator may still leave (resume records
+  // the interruption), but only by saying so.
+  if (!ui_.banner.empty()) {
+    ImGui::SameLine();
+    if (action_button(ui_, "quit.anyway", tr("quit.anyway"), tr("quit.anyway_tip"))) {
+      exit_ready_ = true;
+      ui_.quit_asked = false;
+      ImGui::CloseCurrentPopup();
+    }
   }
   ImGui::SameLine();
   if (action_button(ui_, "quit.cancel", tr("cancel"), tr("cancel"), ui::key::kEscape, "Esc")) {

@@ -555,3 +555,57 @@ TEST_CASE("Create match stays reachable at 1280x800 with the coin toss chosen") 
   REQUIRE(d.console().session());
   CHECK(d.console().session()->match().state().toss_seed);
 }
+
+TEST_CASE("every referee dialog holds the match clock while the operator types") {
+  for (int key : {'W', 'K'}) {
+    DYNAMIC_SECTION("key " << static_cast<char>(key)) {
+      ConsoleDriver d(console::memory_library());
+      play(d, script(false));
+      auto& c = d.console();
+      d.press(key);
+      REQUIRE(c.ui().play.dialog != Dialog::kNone);
+      const auto held = c.match_time(d.mono);
+      d.mono += 120000;  // two turn limits
+      d.frame(3);
+      CHECK(!match(d).state().result);
+      CHECK(c.match_time(d.mono) == held);
+      d.press(ui::key::kEscape);
+      d.mono += 500;
+      d.frame();
+      CHECK(c.match_time(d.mono) == held + 500);  // and runs on from there
+    }
+  }
+  SECTION("a caption does not hold it") {
+    ConsoleDriver d(console::memory_library());
+    play(d, script(false));
+    d.press('T');
+    REQUIRE(d.ui().play.dialog == Dialog::kCaption);
+    const auto t0 = d.console().match_time(d.mono);
+    d.mono += 1000;
+    d.frame();
+    CHECK(d.console().match_time(d.mono) == t0 + 1000);
+  }
+}
+
+TEST_CASE("when the store refuses the closing pause, the desk stays and says so") {
+  ConsoleDriver d(console::memory_library());
+  play(d, script(false));
+  auto& c = d.console();
+  auto* s = c.session();
+  engine::Match copy = std::get<engine::Match>(engine::Match::from_log(s->match().info(), s->match().log()));
+  *s = console::MatchSession(
+      std::move(copy),
+      [](const engine::Match&, const std::vector<engine::Event>&) -> std::optional<std::string> {
+        return std::string("disk full");
+      },
+      nullptr, "test");
+  CHECK(!c.request_close(d.mono));
+  d.frame();
+  d.click("quit.confirm");
+  CHECK(!c.exit_ready());
+  CHECK(c.ui().banner.find("disk full") != std::string::npos);
+  CHECK(c.ui().quit_asked);  // asked again, now with a way out
+  d.frame();
+  d.click("quit.anyway");
+  CHECK(c.exit_ready());
+}
