@@ -208,6 +208,7 @@ void add_console_phrases(ui::Catalog& c) {
       {"outcome.attacker", "attacker wins", "공격자 승"},
       {"outcome.defender", "defender wins", "수비자 승"},
       {"reason.king-captured", "king captured", "왕 포획"},
+      {"reason.flag-captured", "flag captured", "깃발 포획"},
       {"reason.timeout", "TIMEOUT", "시간 초과"},
       {"reason.disqualified", "DISQUALIFIED", "실격"},
       {"reason.resigned", "resigned", "기권"},

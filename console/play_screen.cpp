@@ -316,8 +316,13 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
       ImGui::Text("%s — P%d %s", tr("game_over"), r.winner, tr("wins"));
     }
     ImGui::PopFont();
-    ImGui::Text("%s: %s  (%s)", tr(("reason." + r.reason).c_str()),
-                st.players[static_cast<std::size_t>(std::max(r.winner, 1) - 1)].c_str(), r.detail.c_str());
+    // The winner by name, then what happened: "TIMEOUT: Lee" read as if Lee lost.
+    if (r.winner == 0) {
+      ImGui::Text("%s  (%s)", tr(("reason." + r.reason).c_str()), r.detail.c_str());
+    } else {
+      ImGui::Text("%s %s — %s  (%s)", st.players[static_cast<std::size_t>(r.winner - 1)].c_str(), tr("wins"),
+                  tr(("reason." + r.reason).c_str()), r.detail.c_str());
+    }
     ImGui::EndChild();
     ImGui::PopStyleColor();
     if (st.closed) {
