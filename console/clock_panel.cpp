@@ -320,7 +320,7 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
   // The hold's reason is asked only once its pause is stored (not after a store error).
   if (ui.play.hold_pending) {
     ui.play.hold_pending = false;
-    if (st.paused && ui.banner.empty()) open_dialog(ui, Dialog::kHold, 1);
+    if (st.paused && ui.banner.empty() && ui.play.dialog == Dialog::kNone) open_dialog(ui, Dialog::kHold, 1);
   }
   const bool live = st.started && !st.result && ui.banner.empty();
   const bool words = ui.banner.empty();  // note and caption: even after the end
@@ -330,7 +330,10 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     }
   } else {
     // The hold: the pause is committed at once, the reason is asked afterwards.
-    if (action_button(ui, "ctl.pause", tr("ctl.pause"), tr("ctl.pause_tip"), 'P', "P", live)) {
+    // F5 holds even while a text field has the keyboard or a words dialog is open.
+    const bool hold_key = live && ImGui::IsKeyPressed(ui::key::kF1 + 4, false) &&
+                          (ui.play.dialog == Dialog::kNone || !holds_match_clock(ui.play.dialog));
+    if (action_button(ui, "ctl.pause", tr("ctl.pause"), tr("ctl.pause_tip"), 'P', "P / F5", live) || hold_key) {
       out.push_back(SubmitCommand{engine::PauseCmd{""}});
       ui.play.hold_pending = true;
     }

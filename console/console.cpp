@@ -170,6 +170,8 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
             ui_.replay.title = session_->label();
             ui_.replay.cursor = static_cast<int>(ui_.replay.events.size());
             ui_.replay.from_live = true;
+            // On camera the replay starts from the public's side too.
+            ui_.replay.viewer = ui_.camera_safe ? engine::kPublic : engine::kReferee;
             replay_cursor_built_ = -1;
             ui_.screen = Screen::kReplay;
           },

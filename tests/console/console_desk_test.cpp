@@ -609,3 +609,32 @@ TEST_CASE("when the store refuses the closing pause, the desk stays and says so"
   d.click("quit.anyway");
   CHECK(c.exit_ready());
 }
+
+TEST_CASE("F5 holds even while the operator is typing") {
+  SECTION("in the move field") {
+    ConsoleDriver d(console::memory_library());
+    play(d, script(false));
+    d.click("play.move_text");
+    d.type("f7");
+    d.press(ui::key::kF1 + 4);
+    CHECK(match(d).state().paused);
+  }
+  SECTION("in the caption dialog") {
+    ConsoleDriver d(console::memory_library());
+    play(d, script(false));
+    d.press('T');
+    d.type("Game 3");
+    d.press(ui::key::kF1 + 4);
+    CHECK(match(d).state().paused);
+    CHECK(d.ui().play.dialog == Dialog::kCaption);  // the caption being written stays
+    CHECK(d.ui().play.caption == "Game 3");
+  }
+}
+
+TEST_CASE("a replay opened from a camera-safe desk starts from the public's side") {
+  ConsoleDriver d(console::memory_library());
+  play(d, script(false));
+  d.press(ui::key::kF1 + 5);  // F6
+  REQUIRE(d.ui().screen == console::Screen::kReplay);
+  CHECK(d.ui().replay.viewer == engine::kPublic);
+}
