@@ -26,22 +26,23 @@ bool contains(const std::vector<engine::Square>& v, engine::Square s) {
 
 // Why a click on `sq` picks nothing: said in words the camera may see (no piece
 // named while masked: "a mine never moves" would tell where a mine is).
-std::string refusal(const engine::Match& match, engine::Square sq, const UiState& ui) {
+std::string refusal(const engine::Match& match, engine::Square sq, const ui::Tr& tr, const UiState& ui) {
   const auto& st = match.state();
   const auto& game = match.game();
   const std::string name = game.geometry().name(sq);
   const int id = st.piece_at(sq);
-  if (id < 0) return fmt::format("{}: {}", name, ui.masked() ? "no piece of the player to move" : "empty square");
+  if (id < 0) return name + ": " + tr(ui.masked() ? "refuse.no_piece" : "refuse.empty");
   const auto& piece = st.pieces[static_cast<std::size_t>(id)];
-  if (piece.owner != st.to_move) return fmt::format("{}: not a piece of the player to move (P{})", name, st.to_move);
-  if (ui.masked()) return fmt::format("{}: this piece has no legal move", name);
-  return fmt::format("{}: {} has no legal move", name,
-                     ui::piece_name(game.roster()[static_cast<std::size_t>(piece.type)], ui.lang));
+  if (piece.owner != st.to_move) return fmt::format("{}: {} (P{})", name, tr("refuse.not_yours"), st.to_move);
+  if (ui.masked()) return name + ": " + tr("refuse.no_legal");
+  return fmt::format("{}: {} — {}", name, ui::piece_name(game.roster()[static_cast<std::size_t>(piece.type)], ui.lang),
+                     tr("refuse.piece_no_legal"));
 }
 
 // Selects the piece on `from` and previews from-to; the notice says why when the
 // move is not legal. Shared by board clicks and typed entry.
-void choose_move(const engine::Match& match, engine::Square from, engine::Square to, UiState& ui) {
+void choose_move(const engine::Match& match, engine::Square from, engine::Square to, const ui::Tr& tr,
+                 UiState& ui) {
   PlayUi& p = ui.play;
   const auto moves = match.legal_moves();
   const engine::Move m{from, to};
@@ -52,11 +53,11 @@ void choose_move(const engine::Match& match, engine::Square from, engine::Square
     return;
   }
   const auto& g = match.game().geometry();
-  ui.notice = fmt::format("{}-{} is not a legal move", g.name(from), g.name(to));
+  ui.notice = fmt::format("{}-{}: {}", g.name(from), g.name(to), tr("refuse.illegal"));
   p.selected = engine::kNoSquare;
 }
 
-void on_board_click(const engine::Match& match, engine::Square sq, UiState& ui) {
+void on_board_click(const engine::Match& match, engine::Square sq, const ui::Tr& tr, UiState& ui) {
   const auto& st = match.state();
   PlayUi& p = ui.play;
   const auto moves = match.legal_moves();
@@ -64,13 +65,13 @@ void on_board_click(const engine::Match& match, engine::Square sq, UiState& ui) 
                                    [&](const engine::Move& m) { return m.from == sq; });
   if (p.selected != engine::kNoSquare && sq != p.selected && !movable) {
     p.preview.reset();
-    choose_move(match, p.selected, sq, ui);
+    choose_move(match, p.selected, sq, tr, ui);
     return;
   }
   p.preview.reset();
   p.selected = movable && st.piece_at(sq) >= 0 ? sq : engine::kNoSquare;
   if (p.selected == engine::kNoSquare) {
-    ui.notice = refusal(match, sq, ui);
+    ui.notice = refusal(match, sq, tr, ui);
   } else {
     ui.notice.clear();
   }
@@ -116,7 +117,7 @@ void draw_move_entry(const engine::Match& match, const ui::Tr& tr, UiState& ui) 
     ui.notice = fmt::format("'{}': {}", p.move_text, tr("play.move_text_bad"));
     return;
   }
-  choose_move(match, parsed->from, parsed->to, ui);
+  choose_move(match, parsed->from, parsed->to, tr, ui);
   if (p.preview) p.move_text.clear();
 }
 
@@ -286,7 +287,7 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
   const auto result = ui::draw_board("board", model, ImVec2(board_w, ImGui::GetContentRegionAvail().y));
   ui.board = result.layout;
   if (result.clicked) {
-    if (can_move) on_board_click(match, *result.clicked, ui);
+    if (can_move) on_board_click(match, *result.clicked, tr, ui);
     if (st.phase == engine::Phase::kAwaitingRevival && contains(st.pending.squares, *result.clicked))
       p.revive_square = *result.clicked;
   }

@@ -36,7 +36,7 @@ std::optional<std::string> parse_setup_text(const engine::Game& game, int player
   return std::nullopt;
 }
 
-void place(const engine::Game& game, UiState& ui, engine::Square sq) {
+void place(const engine::Game& game, const ui::Tr& tr, UiState& ui, engine::Square sq) {
   SetupUi& s = ui.setup;
   auto& draft = s.draft[static_cast<std::size_t>(s.player - 1)];
   const auto it = std::find_if(draft.begin(), draft.end(),
@@ -44,7 +44,7 @@ void place(const engine::Game& game, UiState& ui, engine::Square sq) {
   if (s.tray) {
     // Only the player's own territory; the refusal says so.
     if (game.setup_owner(sq) != s.player) {
-      ui.notice = fmt::format("{}: outside player {}'s setup territory", game.geometry().name(sq), s.player);
+      ui.notice = fmt::format("{}: {} (P{})", game.geometry().name(sq), tr("refuse.territory"), s.player);
       return;
     }
     ui.notice.clear();
@@ -56,7 +56,7 @@ void place(const engine::Game& game, UiState& ui, engine::Square sq) {
     s.tray = it->type;  // pick the piece back up
     draft.erase(it);
   } else {
-    ui.notice = fmt::format("{}: pick a piece from the tray first", game.geometry().name(sq));
+    ui.notice = game.geometry().name(sq) + ": " + tr("refuse.tray_first");
   }
 }
 
@@ -112,7 +112,7 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
   const auto result =
       ui::draw_board("board", model, ImVec2(board_w, ImGui::GetContentRegionAvail().y));
   ui.board = result.layout;
-  if (result.clicked && !locked) place(game, ui, *result.clicked);
+  if (result.clicked && !locked) place(game, tr, ui, *result.clicked);
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("setup_side", ImVec2(0, 0), false);

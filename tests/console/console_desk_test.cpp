@@ -196,7 +196,6 @@ TEST_CASE("the void dialog holds the clock and restores it by default, as one co
   d.click_square("e6");
   d.press(ui::key::kEnter);
   REQUIRE(match(d).state().to_move == 1);
-  const auto held = c.match_time(d.mono);
   d.mono += 20000;
   d.press('V');
   REQUIRE(c.ui().play.dialog == Dialog::kVoid);
@@ -234,7 +233,6 @@ TEST_CASE("the void dialog holds the clock and restores it by default, as one co
   d.mono += 1000;
   d.frame();
   CHECK(c.match_time(d.mono) == at_open + 1000);
-  (void)held;
 }
 
 TEST_CASE("restore can be switched off in the void dialog") {
@@ -363,7 +361,7 @@ TEST_CASE("refused input says why") {
   REQUIRE(c.ui().play.selected == sq(d, "f7"));
   d.click_square("f3");
   CHECK(!c.ui().play.preview);
-  CHECK(c.ui().notice.find("f7-f3 is not a legal move") != std::string::npos);
+  CHECK(c.ui().notice.find("f7-f3: not a legal move") != std::string::npos);
   // The opponent's piece.
   d.click_square("a5");
   CHECK(c.ui().notice.find("not a piece of the player to move") != std::string::npos);
@@ -376,7 +374,12 @@ TEST_CASE("a square outside the territory is refused with its reason during setu
   d.click("setup.tray.K");
   d.click_square("a8");
   CHECK(d.ui().setup.draft[0].empty());
-  CHECK(d.ui().notice.find("outside player 1's setup territory") != std::string::npos);
+  CHECK(d.ui().notice.find("a8: outside the player's setup territory (P1)") != std::string::npos);
+  // In Korean too.
+  d.ui().lang = ui::Lang::kKorean;
+  d.click_square("a9");
+  CHECK(d.ui().notice.find("배치 구역 밖") != std::string::npos);
+  d.ui().lang = ui::Lang::kEnglish;
   d.click_square("a1");
   CHECK(d.ui().setup.draft[0].size() == 1);
   CHECK(d.ui().notice.empty());
