@@ -123,7 +123,8 @@ void draw_text_field(UiState& ui, const char* label, const std::string& hit, std
 void draw_dialog(const engine::Match& match, const ui::Tr& tr, UiState& ui, std::vector<Action>& out) {
   PlayUi& p = ui.play;
   if (p.dialog == Dialog::kNone) return;
-  const std::string popup = fmt::format("{}###referee_dialog", tr(dialog_title(p.dialog)));
+  // Titled with its question; the id behind ### is the dialog's own.
+  const std::string popup = fmt::format("{}###{}", tr(dialog_title(p.dialog)), dialog_title(p.dialog));
   if (!p.dialog_opened) {
     ImGui::OpenPopup(popup.c_str());
     p.dialog_opened = true;
@@ -324,43 +325,44 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
   }
   const bool live = st.started && !st.result && ui.banner.empty();
   const bool words = ui.banner.empty();  // note and caption: even after the end
-  if (st.paused) {
-    if (action_button(ui, "ctl.resume", tr("ctl.resume"), tr("ctl.resume_tip"), 'P', "P", live)) {
-      out.push_back(SubmitCommand{engine::ResumeCmd{}});
-    }
-  } else {
-    // The hold: the pause is committed at once, the reason is asked afterwards.
-    // F5 holds even while a text field has the keyboard or a words dialog is open.
-    const bool hold_key = live && ImGui::IsKeyPressed(ui::key::kF1 + 4, false) &&
-                          (ui.play.dialog == Dialog::kNone || !holds_match_clock(ui.play.dialog));
-    if (action_button(ui, "ctl.pause", tr("ctl.pause"), tr("ctl.pause_tip"), 'P', "P / F5", live) || hold_key) {
-      out.push_back(SubmitCommand{engine::PauseCmd{""}});
-      ui.play.hold_pending = true;
-    }
-  }
-  ImGui::SameLine();
-  const int to_move = st.to_move != 0 ? st.to_move : 1;
-  if (action_button(ui, "ctl.warn", tr("ctl.warn"), tr("ctl.warn_tip"), 'W', "W", live))
-    open_dialog(ui, Dialog::kWarn, to_move);
-  // Once the result is confirmed nothing can be undone: void is not offered.
+  // Once the result is confirmed nothing can change the match: only note and
+  // caption (and replay) are offered.
   if (!st.closed) {
+    if (st.paused) {
+      if (action_button(ui, "ctl.resume", tr("ctl.resume"), tr("ctl.resume_tip"), 'P', "P", live)) {
+        out.push_back(SubmitCommand{engine::ResumeCmd{}});
+      }
+    } else {
+      // The hold: the pause is committed at once, the reason is asked afterwards.
+      // F5 holds even while a text field has the keyboard or a words dialog is open.
+      const bool hold_key = live && ImGui::IsKeyPressed(ui::key::kF1 + 4, false) &&
+                            (ui.play.dialog == Dialog::kNone || !holds_match_clock(ui.play.dialog));
+      if (action_button(ui, "ctl.pause", tr("ctl.pause"), tr("ctl.pause_tip"), 'P', "P / F5", live) || hold_key) {
+        out.push_back(SubmitCommand{engine::PauseCmd{""}});
+        ui.play.hold_pending = true;
+      }
+    }
+    ImGui::SameLine();
+    const int to_move = st.to_move != 0 ? st.to_move : 1;
+    if (action_button(ui, "ctl.warn", tr("ctl.warn"), tr("ctl.warn_tip"), 'W', "W", live))
+      open_dialog(ui, Dialog::kWarn, to_move);
     ImGui::SameLine();
     if (action_button(ui, "ctl.void", tr("ctl.void"), tr("ctl.void_tip"), 'V', "V",
                       match.voidable() > 0 && ui.banner.empty()))
       open_dialog(ui, Dialog::kVoid, 1);
+    ImGui::SameLine();
+    const bool turn_running = live && st.phase == engine::Phase::kPlaying && st.to_move != 0;
+    if (action_button(ui, "ctl.clock", tr("ctl.clock"), tr("ctl.clock_tip"), 'K', "K", turn_running))
+      open_dialog(ui, Dialog::kClock, to_move);
+    if (action_button(ui, "ctl.resign", tr("ctl.resign"), tr("ctl.resign_tip"), 'R', "R", live, true))
+      open_dialog(ui, Dialog::kResign, to_move);
+    ImGui::SameLine();
+    if (action_button(ui, "ctl.draw", tr("ctl.draw"), tr("ctl.draw_tip"), 'D', "D", live, true))
+      open_dialog(ui, Dialog::kDraw, 1);
+    ImGui::SameLine();
+    if (action_button(ui, "ctl.award", tr("ctl.award"), tr("ctl.award_tip"), 'A', "A", live, true))
+      open_dialog(ui, Dialog::kAward, 1);
   }
-  ImGui::SameLine();
-  const bool turn_running = live && st.phase == engine::Phase::kPlaying && st.to_move != 0;
-  if (action_button(ui, "ctl.clock", tr("ctl.clock"), tr("ctl.clock_tip"), 'K', "K", turn_running))
-    open_dialog(ui, Dialog::kClock, to_move);
-  if (action_button(ui, "ctl.resign", tr("ctl.resign"), tr("ctl.resign_tip"), 'R', "R", live, true))
-    open_dialog(ui, Dialog::kResign, to_move);
-  ImGui::SameLine();
-  if (action_button(ui, "ctl.draw", tr("ctl.draw"), tr("ctl.draw_tip"), 'D', "D", live, true))
-    open_dialog(ui, Dialog::kDraw, 1);
-  ImGui::SameLine();
-  if (action_button(ui, "ctl.award", tr("ctl.award"), tr("ctl.award_tip"), 'A', "A", live, true))
-    open_dialog(ui, Dialog::kAward, 1);
   if (action_button(ui, "ctl.note", tr("ctl.note"), tr("ctl.note_tip"), 'N', "N", words))
     open_dialog(ui, Dialog::kNote, 1);
   ImGui::SameLine();

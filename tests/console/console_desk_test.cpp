@@ -13,6 +13,7 @@
 #include "console/screens.h"
 #include "console/script_driver.h"
 #include "console_driver.h"
+#include <imgui_internal.h>
 #include "console/widgets.h"
 #include "engine/registry.h"
 #include "engine/view.h"
@@ -76,7 +77,12 @@ TEST_CASE("after the end the desk offers Confirm result; once closed only note a
   CHECK(std::holds_alternative<engine::Closed>(std::get<std::vector<engine::Event>>(stored).back().body));
   d.frame();
   CHECK(!c.ui().hits.has("play.close"));
-  CHECK(!c.ui().hits.has("ctl.void"));
+  for (const char* hit : {"ctl.void", "ctl.pause", "ctl.warn", "ctl.resign", "ctl.draw", "ctl.award", "ctl.clock"}) {
+    INFO(hit);
+    CHECK(!c.ui().hits.has(hit));
+  }
+  CHECK(c.ui().hits.has("ctl.note"));
+  CHECK(c.ui().hits.has("ctl.caption"));
   d.press('V');
   CHECK(c.ui().play.dialog == Dialog::kNone);
   // Note and caption still work.
@@ -184,6 +190,34 @@ TEST_CASE("the hold pauses at once; its reason comes after, as a note") {
   // The banner reads plainly (no dash the bold font lacks).
   d.press('P');
   CHECK(!match(d).state().paused);
+}
+
+TEST_CASE("dialogs are titled with their question, not an internal id") {
+  ConsoleDriver d(console::memory_library());
+  play(d, script(false));
+  d.press('V');
+  d.frame();
+  bool found = false;
+  for (ImGuiWindow* w : GImGui->Windows) {
+    const std::string name = w->Name;
+    if (name.find("###dlg.void") == std::string::npos || !w->Active) continue;
+    found = true;
+    CHECK(name == "Void the last commands###dlg.void");
+  }
+  CHECK(found);
+  d.press(ui::key::kEscape);
+  d.press('C', false);  // nothing: not the end
+  d.ui().lang = ui::Lang::kKorean;
+  d.press('W');
+  d.frame();
+  found = false;
+  for (ImGuiWindow* w : GImGui->Windows) {
+    const std::string name = w->Name;
+    if (name.find("###dlg.warn") == std::string::npos || !w->Active) continue;
+    found = true;
+    CHECK(name == "플레이어에게 경고###dlg.warn");
+  }
+  CHECK(found);
 }
 
 TEST_CASE("the void dialog holds the clock and restores it by default, as one command") {
