@@ -32,7 +32,9 @@ std::optional<std::string> parse_setup_text(const engine::Game& game, int player
   auto parsed = codec::parse_command(std::get<std::vector<std::string>>(tokens), game);
   if (auto* e = std::get_if<std::string>(&parsed)) return *e;
   const auto& cmd = std::get<codec::TimedCommand>(parsed).command;
-  out = std::get<engine::SetupCmd>(cmd).placements;
+  const auto* setup = std::get_if<engine::SetupCmd>(&cmd);
+  if (!setup) return std::string("not a setup");  // never thrown, whatever was typed
+  out = setup->placements;
   return std::nullopt;
 }
 

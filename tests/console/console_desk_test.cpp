@@ -675,3 +675,26 @@ TEST_CASE("a replay opened from a camera-safe desk starts from the public's side
   REQUIRE(d.ui().screen == console::Screen::kReplay);
   CHECK(d.ui().replay.viewer == engine::kPublic);
 }
+
+TEST_CASE("odd text typed into the desk's fields is refused, never thrown") {
+  const std::vector<std::string> odd = {"\"", "\"open", "# comment", "@5 move a1-a2", "setup 2 K:a9", "K:zz9",
+                                        std::string(3000, 'K'), "K:a1 K:a1 K:a1", "\\", "1e999", "-", "c3--c2"};
+  ConsoleDriver d(console::memory_library());
+  d.frame(2);
+  d.click("start.create");
+  for (const auto& text : odd) {
+    INFO(text.substr(0, 40));
+    d.ui().setup.text[0] = text;
+    d.click("setup.apply");
+    CHECK(d.console().session()->match().log().size() == 2);  // nothing submitted
+  }
+  play(d, script(false));
+  for (const auto& text : odd) {
+    INFO(text.substr(0, 40));
+    d.ui().play.move_text = text;
+    d.click("play.move_text");
+    d.press(ui::key::kEnter);
+    CHECK(!d.ui().play.preview);
+    CHECK(!console::parse_seconds(text));
+  }
+}
