@@ -139,7 +139,6 @@ void draw_dialog(const engine::Match& match, const ui::Tr& tr, UiState& ui, std:
   // Enter confirms even from inside a text field; without the text it puts the
   // cursor back there.
   const bool enter = ImGui::IsKeyPressed(ui::key::kEnter, false);
-  ImGui::TextUnformatted(tr(dialog_title(p.dialog)));
   if (holds_match_clock(p.dialog) && st.started && !st.result && !st.paused)
     ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("dlg.clock_held"));
   bool ok = true;

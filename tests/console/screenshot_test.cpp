@@ -130,6 +130,15 @@ TEST_CASE("every console screen in English and Korean matches its golden image")
   s.shoot("play");
   c.ui().play.preview.reset();
   c.ui().play.selected = engine::kNoSquare;
+  // The void dialog: what it undoes with the log's times, restore on by default.
+  c.ui().play.dialog = console::PlayUi::Dialog::kVoid;
+  c.ui().play.dialog_opened = false;
+  c.ui().play.void_count = 1;
+  c.ui().play.void_restore = true;
+  c.ui().play.reason = "wrong square recorded";
+  s.shoot("void");
+  c.ui().play.dialog = console::PlayUi::Dialog::kNone;
+  c.ui().play.dialog_opened = false;
   REQUIRE(!driver.play(c, i++, s.mono));  // the move: items awaited
   s.shoot("items");
   play_until("revive");
