@@ -7,7 +7,9 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <thread>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -136,6 +138,11 @@ TEST_CASE("every console screen in English and Korean matches its golden image")
   c.ui().play.void_count = 1;
   c.ui().play.void_restore = true;
   c.ui().play.reason = "wrong square recorded";
+  // The modal's dimmed background fades in over real time: let it finish.
+  for (int k = 0; k < 20; ++k) {
+    s.frames(1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
   s.shoot("void");
   c.ui().play.dialog = console::PlayUi::Dialog::kNone;
   c.ui().play.dialog_opened = false;
