@@ -33,8 +33,11 @@ struct OpenReplay {
 struct ReplayCurrent {};  // the match on the desk, in replay
 struct BackToStart {};
 struct RefreshList {};
+// The operator confirmed closing the window: pause a running match (committed),
+// then the program may exit.
+struct QuitDesk {};
 
 using Action = std::variant<SubmitCommand, CreateMatch, ResumeMatch, OpenReplay, ReplayCurrent,
-                            BackToStart, RefreshList>;
+                            BackToStart, RefreshList, QuitDesk>;
 
 }  // namespace facedown::console

@@ -65,8 +65,9 @@ void draw_player_clock(const engine::MatchState& st, int pl, engine::Millis now,
   std::string items;
   const char* keys[] = {"item.blind", "item.plus", "item.minus"};
   for (std::size_t k = 0; k < static_cast<std::size_t>(engine::kItemKinds); ++k) {
-    const int left = st.items[i][k] - st.items_used[i][k];
-    if (st.items[i][k] > 0) items += fmt::format("{} {}  ", tr(keys[k]), left);
+    // MatchState::items is what is left; a kind the match gave shows even at 0.
+    const int left = st.items[i][k];
+    if (left > 0 || st.items_used[i][k] > 0) items += fmt::format("{} {}  ", tr(keys[k]), left);
   }
   const long dq = engine::option_int(st.options, "warnings_to_dq");
   ImGui::TextColored(ui::to_vec4(st.warnings[i] > 0 ? ui::colour::kWarning : ui::colour::kMuted),
@@ -78,78 +79,162 @@ void draw_player_clock(const engine::MatchState& st, int pl, engine::Millis now,
 
 namespace {
 
-// One modal for every referee dialog; `title` is its popup id.
+// The dialog's question, in the screen's language; also the modal's title.
+const char* dialog_title(Dialog d) {
+  switch (d) {
+    case Dialog::kHold: return "dlg.hold";
+    case Dialog::kWarn: return "dlg.warn";
+    case Dialog::kResign: return "dlg.resign";
+    case Dialog::kDraw: return "dlg.draw";
+    case Dialog::kAward: return "dlg.award";
+    case Dialog::kVoid: return "dlg.void";
+    case Dialog::kClock: return "dlg.clock";
+    case Dialog::kCaption: return "dlg.caption";
+    case Dialog::kNote: return "dlg.note";
+    case Dialog::kClose: return "dlg.close";
+    case Dialog::kNone: break;
+  }
+  return "";
+}
+
+// The player-choice radio buttons of warn, resign and award.
+void draw_player_choice(const engine::MatchState& st, UiState& ui) {
+  ImGui::RadioButton(fmt::format("P1 {}", st.players[0]).c_str(), &ui.play.dialog_player, 1);
+  ui.hits.record_last_item("dlg.player1");
+  ImGui::SameLine();
+  ImGui::RadioButton(fmt::format("P2 {}", st.players[1]).c_str(), &ui.play.dialog_player, 2);
+  ui.hits.record_last_item("dlg.player2");
+}
+
+// A text field that has the keyboard when the dialog opens (and again after an
+// Enter that found it empty).
+void draw_text_field(UiState& ui, const char* label, const std::string& hit, std::string& text, bool enter,
+                     bool focus) {
+  if (focus || (enter && text.empty())) ImGui::SetKeyboardFocusHere();
+  ImGui::SetNextItemWidth(360);
+  ImGui::InputText(label, &text);
+  ui.hits.record_last_item(hit);
+}
+
+// One modal for every referee dialog, titled with its question (ImGui's id stays
+// fixed behind ###). Dialogs that would let time decide the match hold the desk's
+// match clock while open (holds_match_clock); the hold's own dialog comes after
+// the pause it asks the reason for.
 void draw_dialog(const engine::Match& match, const ui::Tr& tr, UiState& ui, std::vector<Action>& out) {
   PlayUi& p = ui.play;
   if (p.dialog == Dialog::kNone) return;
+  // Titled with its question; the id behind ### is the dialog's own.
+  const std::string popup = fmt::format("{}###{}", tr(dialog_title(p.dialog)), dialog_title(p.dialog));
   if (!p.dialog_opened) {
-    ImGui::OpenPopup("referee_dialog");
+    ImGui::OpenPopup(popup.c_str());
     p.dialog_opened = true;
   }
-  if (!ImGui::BeginPopupModal("referee_dialog", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+  if (!ImGui::BeginPopupModal(popup.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
     p.dialog = Dialog::kNone;
     p.dialog_opened = false;
     return;
   }
   const auto& st = match.state();
-  bool needs_reason = false, needs_player = false;
-  const char* title = "";
+  const bool appearing = ImGui::IsWindowAppearing();
+  // Enter confirms even from inside a text field; without the text it puts the
+  // cursor back there.
+  const bool enter = ImGui::IsKeyPressed(ui::key::kEnter, false);
+  if (holds_match_clock(p.dialog) && st.started && !st.result && !st.paused)
+    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("dlg.clock_held"));
+  bool ok = true;
+  std::optional<engine::Command> command;
   switch (p.dialog) {
-    case Dialog::kPause: title = "dlg.pause"; needs_reason = true; break;
-    case Dialog::kWarn: title = "dlg.warn"; needs_reason = true; needs_player = true; break;
-    case Dialog::kResign: title = "dlg.resign"; needs_player = true; break;
-    case Dialog::kDraw: title = "dlg.draw"; break;
-    case Dialog::kAward: title = "dlg.award"; needs_reason = true; needs_player = true; break;
-    case Dialog::kVoid: title = "dlg.void"; needs_reason = true; break;
+    case Dialog::kHold:
+      // The match is already paused; the reason is the referee's note (never on air).
+      draw_text_field(ui, tr("dlg.reason"), "dlg.reason", p.reason, false, appearing);
+      if (!p.reason.empty()) command = engine::NoteCmd{p.reason};
+      break;
+    case Dialog::kWarn:
+      draw_player_choice(st, ui);
+      draw_text_field(ui, tr("dlg.reason"), "dlg.reason", p.reason, enter, appearing);
+      ok = !p.reason.empty();
+      command = engine::WarnCmd{p.dialog_player, p.reason};
+      break;
+    case Dialog::kResign:
+      draw_player_choice(st, ui);
+      command = engine::ResignCmd{p.dialog_player};
+      break;
+    case Dialog::kDraw: command = engine::DrawCmd{}; break;
+    case Dialog::kAward:
+      draw_player_choice(st, ui);
+      draw_text_field(ui, tr("dlg.reason"), "dlg.reason", p.reason, enter, appearing);
+      ok = !p.reason.empty();
+      command = engine::AwardCmd{p.dialog_player, p.reason};
+      break;
+    case Dialog::kVoid: {
+      const int most = match.voidable();
+      ImGui::SetNextItemWidth(120);
+      ImGui::InputInt(tr("dlg.void_count"), &p.void_count);
+      ui.hits.record_last_item("dlg.void_count");
+      p.void_count = std::clamp(p.void_count, 1, std::max(most, 1));
+      const auto undone = voidable_commands(match, p.void_count);
+      ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr("dlg.void_undoes"));
+      for (const auto& line : undone) ImGui::BulletText("%s", line.c_str());
+      if (most == 0) ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", tr("dlg.nothing_to_void"));
+      ImGui::Checkbox(tr("dlg.restore"), &p.void_restore);
+      ui.hits.record_last_item("dlg.restore");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("dlg.restore_tip"));
+      draw_text_field(ui, tr("dlg.reason"), "dlg.reason", p.reason, enter, appearing);
+      ok = !p.reason.empty() && !undone.empty();
+      command = engine::VoidCmd{p.void_count, p.reason, p.void_restore};
+      break;
+    }
+    case Dialog::kClock: {
+      ImGui::Text("%s: %s", tr("dlg.clock_now"), clock_text(period_elapsed_at(st, ui.now)).c_str());
+      draw_text_field(ui, tr("dlg.clock_seconds"), "dlg.clock_seconds", p.clock_seconds, false, appearing);
+      draw_text_field(ui, tr("dlg.reason"), "dlg.reason", p.reason, false, false);
+      const auto ms = parse_seconds(p.clock_seconds);
+      if (!p.clock_seconds.empty() && !ms)
+        ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", tr("dlg.clock_bad"));
+      ok = ms.has_value() && !p.reason.empty();
+      if (ms) command = engine::ClockCmd{*ms, p.reason};
+      break;
+    }
+    case Dialog::kCaption: {
+      draw_text_field(ui, tr("dlg.caption_text"), "dlg.caption_text", p.caption, false, appearing);
+      // The preview: exactly the text that goes on air, before it goes.
+      ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("dlg.caption_preview"));
+      ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(0, 0, 0, 255));
+      ImGui::BeginChild("caption_preview", ImVec2(360, 36), true);
+      ImGui::TextUnformatted(p.caption.c_str());
+      ImGui::EndChild();
+      ImGui::PopStyleColor();
+      ui.hits.record_last_item("dlg.caption_preview");
+      if (st.caption) ImGui::TextWrapped("%s: %s", tr("dlg.caption_on_air"), st.caption->c_str());
+      ok = !p.caption.empty();
+      command = engine::CaptionCmd{p.caption};
+      break;
+    }
+    case Dialog::kNote:
+      draw_text_field(ui, tr("dlg.note_text"), "dlg.note_text", p.reason, enter, appearing);
+      ok = !p.reason.empty();
+      command = engine::NoteCmd{p.reason};
+      break;
+    case Dialog::kClose: command = engine::CloseCmd{}; break;
     case Dialog::kNone: break;
   }
-  ImGui::TextUnformatted(tr(title));
-  if (needs_player) {
-    ImGui::RadioButton(fmt::format("P1 {}", st.players[0]).c_str(), &p.dialog_player, 1);
-    ui.hits.record_last_item("dlg.player1");
-    ImGui::SameLine();
-    ImGui::RadioButton(fmt::format("P2 {}", st.players[1]).c_str(), &p.dialog_player, 2);
-    ui.hits.record_last_item("dlg.player2");
-  }
-  std::vector<std::string> undone;
-  if (p.dialog == Dialog::kVoid) {
-    const int most = match.voidable();
-    ImGui::SetNextItemWidth(120);
-    ImGui::InputInt(tr("dlg.void_count"), &p.void_count);
-    ui.hits.record_last_item("dlg.void_count");
-    p.void_count = std::clamp(p.void_count, 1, std::max(most, 1));
-    undone = voidable_commands(match, p.void_count);
-    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr("dlg.void_undoes"));
-    for (const auto& line : undone) ImGui::BulletText("%s", line.c_str());
-    if (most == 0) ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", tr("dlg.nothing_to_void"));
-  }
-  // Enter confirms even from inside the reason field; without a reason it puts
-  // the cursor back there.
-  const bool enter = ImGui::IsKeyPressed(ui::key::kEnter, false);
-  if (needs_reason) {
-    if (ImGui::IsWindowAppearing() || (enter && p.reason.empty())) ImGui::SetKeyboardFocusHere();
-    ImGui::SetNextItemWidth(360);
-    ImGui::InputText(tr("dlg.reason"), &p.reason);
-    ui.hits.record_last_item("dlg.reason");
-  }
-  const bool ok = (!needs_reason || !p.reason.empty()) &&
-                  (p.dialog != Dialog::kVoid || !undone.empty());
-  if (action_button(ui, "dlg.confirm", tr("confirm"), tr("confirm"), 0, nullptr, ok) || (ok && enter)) {
-    switch (p.dialog) {
-      case Dialog::kPause: out.push_back(SubmitCommand{engine::PauseCmd{p.reason}}); break;
-      case Dialog::kWarn: out.push_back(SubmitCommand{engine::WarnCmd{p.dialog_player, p.reason}}); break;
-      case Dialog::kResign: out.push_back(SubmitCommand{engine::ResignCmd{p.dialog_player}}); break;
-      case Dialog::kDraw: out.push_back(SubmitCommand{engine::DrawCmd{}}); break;
-      case Dialog::kAward: out.push_back(SubmitCommand{engine::AwardCmd{p.dialog_player, p.reason}}); break;
-      case Dialog::kVoid: out.push_back(SubmitCommand{engine::VoidCmd{p.void_count, p.reason}}); break;
-      case Dialog::kNone: break;
-    }
+  const char* confirm = p.dialog == Dialog::kCaption ? tr("dlg.caption_put") : tr("confirm");
+  if (action_button(ui, "dlg.confirm", confirm, confirm, 0, nullptr, ok) || (ok && enter)) {
+    if (command) out.push_back(SubmitCommand{*command});
     p.dialog = Dialog::kNone;
     ImGui::CloseCurrentPopup();
   }
-  ImGui::SameLine();
+  if (p.dialog == Dialog::kCaption && st.caption) {
+    ImGui::SameLine();
+    if (action_button(ui, "dlg.caption_clear", tr("dlg.caption_clear"), tr("dlg.caption_clear"))) {
+      out.push_back(SubmitCommand{engine::CaptionCmd{std::nullopt}});
+      p.dialog = Dialog::kNone;
+      ImGui::CloseCurrentPopup();
+    }
+  }
+  if (p.dialog != Dialog::kNone) ImGui::SameLine();
   const bool escape = ImGui::IsKeyPressed(ui::key::kEscape, false);
-  if (action_button(ui, "dlg.cancel", tr("cancel"), tr("cancel")) || escape) {
+  if (p.dialog != Dialog::kNone && (action_button(ui, "dlg.cancel", tr("cancel"), tr("cancel")) || escape)) {
     p.dialog = Dialog::kNone;
     ImGui::CloseCurrentPopup();
   }
@@ -163,21 +248,61 @@ void open_dialog(UiState& ui, Dialog d, int player) {
   ui.play.reason.clear();
   ui.play.dialog_player = player;
   ui.play.void_count = 1;
+  ui.play.void_restore = true;
+  ui.play.clock_seconds.clear();
 }
 
 }  // namespace
 
+bool holds_match_clock(Dialog d) {
+  switch (d) {
+    case Dialog::kWarn: case Dialog::kResign: case Dialog::kDraw: case Dialog::kAward:
+    case Dialog::kVoid: case Dialog::kClock: case Dialog::kClose:
+      return true;
+    case Dialog::kNone: case Dialog::kHold: case Dialog::kCaption: case Dialog::kNote:
+      return false;
+  }
+  return false;
+}
+
+std::optional<engine::Millis> parse_seconds(const std::string& text) {
+  // Digits, one decimal separator, up to three decimals: no exceptions, no locale.
+  long long whole = 0, frac = 0;
+  int digits = 0, decimals = 0;
+  bool point = false;
+  for (char c : text) {
+    if (c == '.' || c == ',') {
+      if (point) return std::nullopt;
+      point = true;
+    } else if (c >= '0' && c <= '9') {
+      if (point) {
+        if (++decimals > 3) return std::nullopt;
+        frac = frac * 10 + (c - '0');
+      } else {
+        if (++digits > 9) return std::nullopt;
+        whole = whole * 10 + (c - '0');
+      }
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (digits == 0 && decimals == 0) return std::nullopt;
+  for (int i = decimals; i < 3; ++i) frac *= 10;
+  return static_cast<engine::Millis>(whole * 1000 + frac);
+}
+
 std::vector<std::string> voidable_commands(const engine::Match& match, int n) {
-  // Walk back over accepted, still-effective commands that are not voids.
+  // Walk back over accepted, still-effective commands that a void counts.
   std::vector<std::string> out;
   const auto& log = match.log();
   const auto& effective = match.in_effect();
   for (std::size_t i = log.size(); i-- > 0 && static_cast<int>(out.size()) < n;) {
     const auto& e = log[i];
     if (!e.command || !effective[i]) continue;
-    if (std::holds_alternative<engine::VoidCmd>(*e.command)) continue;
+    if (engine::is_uncounted(*e.command)) continue;
     if (std::holds_alternative<engine::Voided>(e.body)) continue;
-    out.insert(out.begin(), fmt::format("#{} @{}  {}", e.cmd, engine::format_seconds(e.t),
+    // Times as the log shows them ("1:56.1").
+    out.insert(out.begin(), fmt::format("#{} {}  {}", e.cmd, clock_text(e.t),
                                         codec::format_command(*e.command, match.game())));
   }
   return out;
@@ -192,31 +317,59 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
   draw_player_clock(st, 2, ui.now, view.fonts, tr, ui, w);
   ImGui::SameLine();
   ImGui::BeginChild("controls", ImVec2(0, 128), true);
+  // The hold's reason is asked only once its pause is stored (not after a store error).
+  if (ui.play.hold_pending) {
+    ui.play.hold_pending = false;
+    if (st.paused && ui.banner.empty() && ui.play.dialog == Dialog::kNone) open_dialog(ui, Dialog::kHold, 1);
+  }
   const bool live = st.started && !st.result && ui.banner.empty();
-  if (st.paused) {
-    if (action_button(ui, "ctl.resume", tr("ctl.resume"), tr("ctl.resume_tip"), 'P', "P", live)) {
-      out.push_back(SubmitCommand{engine::ResumeCmd{}});
+  const bool words = ui.banner.empty();  // note and caption: even after the end
+  // Once the result is confirmed nothing can change the match: only note and
+  // caption (and replay) are offered.
+  if (!st.closed) {
+    if (st.paused) {
+      if (action_button(ui, "ctl.resume", tr("ctl.resume"), tr("ctl.resume_tip"), 'P', "P", live)) {
+        out.push_back(SubmitCommand{engine::ResumeCmd{}});
+      }
+    } else {
+      // The hold: the pause is committed at once, the reason is asked afterwards.
+      // F5 holds even while a text field has the keyboard or a words dialog is open.
+      const bool hold_key = live && ImGui::IsKeyPressed(ui::key::kF1 + 4, false) &&
+                            (ui.play.dialog == Dialog::kNone || !holds_match_clock(ui.play.dialog));
+      if (action_button(ui, "ctl.pause", tr("ctl.pause"), tr("ctl.pause_tip"), 'P', "P / F5", live) || hold_key) {
+        out.push_back(SubmitCommand{engine::PauseCmd{""}});
+        ui.play.hold_pending = true;
+      }
     }
-  } else {
-    if (action_button(ui, "ctl.pause", tr("ctl.pause"), tr("ctl.pause_tip"), 'P', "P", live))
-      open_dialog(ui, Dialog::kPause, 1);
+    ImGui::SameLine();
+    const int to_move = st.to_move != 0 ? st.to_move : 1;
+    if (action_button(ui, "ctl.warn", tr("ctl.warn"), tr("ctl.warn_tip"), 'W', "W", live))
+      open_dialog(ui, Dialog::kWarn, to_move);
+    ImGui::SameLine();
+    if (action_button(ui, "ctl.void", tr("ctl.void"), tr("ctl.void_tip"), 'V', "V",
+                      match.voidable() > 0 && ui.banner.empty()))
+      open_dialog(ui, Dialog::kVoid, 1);
+    ImGui::SameLine();
+    const bool turn_running = live && st.phase == engine::Phase::kPlaying && st.to_move != 0;
+    if (action_button(ui, "ctl.clock", tr("ctl.clock"), tr("ctl.clock_tip"), 'K', "K", turn_running))
+      open_dialog(ui, Dialog::kClock, to_move);
+    if (action_button(ui, "ctl.resign", tr("ctl.resign"), tr("ctl.resign_tip"), 'R', "R", live, true))
+      open_dialog(ui, Dialog::kResign, to_move);
+    ImGui::SameLine();
+    if (action_button(ui, "ctl.draw", tr("ctl.draw"), tr("ctl.draw_tip"), 'D', "D", live, true))
+      open_dialog(ui, Dialog::kDraw, 1);
+    ImGui::SameLine();
+    if (action_button(ui, "ctl.award", tr("ctl.award"), tr("ctl.award_tip"), 'A', "A", live, true))
+      open_dialog(ui, Dialog::kAward, 1);
+  }
+  if (action_button(ui, "ctl.note", tr("ctl.note"), tr("ctl.note_tip"), 'N', "N", words))
+    open_dialog(ui, Dialog::kNote, 1);
+  ImGui::SameLine();
+  if (action_button(ui, "ctl.caption", tr("ctl.caption"), tr("ctl.caption_tip"), 'T', "T", words)) {
+    open_dialog(ui, Dialog::kCaption, 1);
+    ui.play.caption.clear();
   }
   ImGui::SameLine();
-  const int to_move = st.to_move != 0 ? st.to_move : 1;
-  if (action_button(ui, "ctl.warn", tr("ctl.warn"), tr("ctl.warn_tip"), 'W', "W", live))
-    open_dialog(ui, Dialog::kWarn, to_move);
-  ImGui::SameLine();
-  if (action_button(ui, "ctl.void", tr("ctl.void"), tr("ctl.void_tip"), 'V', "V",
-                    match.voidable() > 0 && ui.banner.empty()))
-    open_dialog(ui, Dialog::kVoid, 1);
-  if (action_button(ui, "ctl.resign", tr("ctl.resign"), tr("ctl.resign_tip"), 'R', "Ctrl+R", live, true))
-    open_dialog(ui, Dialog::kResign, to_move);
-  ImGui::SameLine();
-  if (action_button(ui, "ctl.draw", tr("ctl.draw"), tr("ctl.draw_tip"), 'D', "Ctrl+D", live, true))
-    open_dialog(ui, Dialog::kDraw, 1);
-  ImGui::SameLine();
-  if (action_button(ui, "ctl.award", tr("ctl.award"), tr("ctl.award_tip"), 'A', "Ctrl+A", live, true))
-    open_dialog(ui, Dialog::kAward, 1);
   if (action_button(ui, "ctl.replay", tr("ctl.replay"), tr("ctl.replay_tip"), ui::key::kF1 + 5, "F6"))
     out.push_back(ReplayCurrent{});
   ImGui::SameLine();
@@ -225,6 +378,8 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
   ImGui::EndChild();
 
   if (st.paused) {
+    // The reason is the referee's (the hold's comes later, as a note): shown here,
+    // never on air. ASCII punctuation: every font of the desk has it.
     std::string reason;
     for (auto it = match.log().rbegin(); it != match.log().rend(); ++it)
       if (const auto* pz = std::get_if<engine::Paused>(&it->body)) {
@@ -232,8 +387,15 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
         break;
       }
     ImGui::PushFont(view.fonts && view.fonts->bold ? view.fonts->bold : ImGui::GetFont());
-    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s — %s", tr("paused"), reason.c_str());
+    if (reason.empty()) {
+      ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr("paused"));
+    } else {
+      ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s: %s", tr("paused"), reason.c_str());
+    }
     ImGui::PopFont();
+  }
+  if (st.caption) {
+    ImGui::TextColored(ui::to_vec4(ui::colour::kOk), "%s: %s", tr("dlg.caption_on_air"), st.caption->c_str());
   }
   draw_dialog(match, tr, ui, out);
 }

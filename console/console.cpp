@@ -21,8 +21,34 @@ Console::Console(std::unique_ptr<MatchLibrary> library, const ui::Fonts* fonts)
 
 engine::Millis Console::match_time(engine::Millis mono_ms) const {
   if (!session_ || !session_->match().state().started || !anchor_) return 0;
+  if (held_at_) return std::max(*held_at_, session_->match().state().time);
   const engine::Millis t = anchor_->first + (mono_ms - anchor_->second);
   return std::max(t, session_->match().state().time);
+}
+
+bool Console::match_running() const {
+  if (!session_) return false;
+  const auto& st = session_->match().state();
+  return st.started && !st.result && !st.paused;
+}
+
+bool Console::request_close(engine::Millis mono_ms) {
+  if (!match_running()) return true;
+  if (!held_at_ && anchor_) held_at_ = match_time(mono_ms);  // held from the moment it was asked
+  ui_.quit_asked = true;
+  return false;
+}
+
+void Console::hold_match_clock(engine::Millis mono_ms) {
+  const bool hold = holds_match_clock(ui_.play.dialog) || ui_.quit_asked;
+  if (hold && !held_at_ && session_ && anchor_) {
+    // Held at the frame the dialog opened in (this frame's time has not passed yet).
+    held_at_ = std::max(ui_.now, session_->match().state().time);
+  } else if (!hold && held_at_) {
+    // Time goes on from where it was held: the dialog's minutes are nobody's.
+    anchor_ = std::make_pair(*held_at_, mono_ms);
+    held_at_.reset();
+  }
 }
 
 void Console::refresh_list() {
@@ -43,8 +69,11 @@ void Console::enter_match(std::unique_ptr<MatchSession> session, engine::Millis 
   anchor_ = std::make_pair(st.time, mono_ms);
   const ui::Lang lang = ui_.lang;
   const StartForm form = ui_.start;
+  const bool camera_safe = ui_.camera_safe;
   ui_ = UiState{};
   ui_.lang = lang;
+  ui_.camera_safe = camera_safe;
+  held_at_.reset();
   ui_.start = form;
   ui_.screen = Screen::kMatch;
   ui_.play.last_result_log = session_->match().log().size();
@@ -141,6 +170,8 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
             ui_.replay.title = session_->label();
             ui_.replay.cursor = static_cast<int>(ui_.replay.events.size());
             ui_.replay.from_live = true;
+            // On camera the replay starts from the public's side too.
+            ui_.replay.viewer = ui_.camera_safe ? engine::kPublic : engine::kReferee;
             replay_cursor_built_ = -1;
             ui_.screen = Screen::kReplay;
           },
@@ -153,6 +184,22 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
             refresh_list();
           },
           [&](const RefreshList&) { refresh_list(); },
+          [&](const QuitDesk&) {
+            ui_.quit_asked = false;
+            if (match_running()) {
+              const auto outcome = session_->submit(engine::PauseCmd{kQuitReason}, match_time(mono_ms));
+              if (outcome.store_error) {
+                ui_.banner = *outcome.store_error;  // not stored: stay open, ask again
+                ui_.quit_asked = true;
+                return;
+              }
+              if (outcome.rejection) {
+                ui_.notice = *outcome.rejection;
+                return;
+              }
+            }
+            exit_ready_ = true;
+          },
       },
       action);
 }
@@ -211,6 +258,19 @@ void Console::draw_top_bar(const ui::Tr& tr) {
   if (action_button(ui_, "lang", other.c_str(), tr("app.lang_tip"), ui::key::kF1 + 11, "F12")) {
     ui_.lang = ui_.lang == ui::Lang::kEnglish ? ui::Lang::kKorean : ui::Lang::kEnglish;
   }
+  if (ui_.screen == Screen::kMatch) {
+    // One camera-safe switch for setup, board, log and preview; hold to reveal.
+    ImGui::SameLine(ImGui::GetWindowWidth() - 470);
+    ImGui::Checkbox(tr("app.camera_safe"), &ui_.camera_safe);
+    ui_.hits.record_last_item("camera_safe");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s  [F9]", tr("app.camera_safe_tip"));
+    if (shortcut_pressed(ui::key::kF1 + 8)) ui_.camera_safe = !ui_.camera_safe;
+    ImGui::SameLine();
+    ImGui::Button(tr("app.reveal"));
+    ui_.reveal_button = ImGui::IsItemActive();
+    ui_.hits.record_last_item("reveal");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s  [F8]", tr("app.reveal_tip"));
+  }
   if (!ui_.banner.empty()) {
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ui::colour::kDanger);
     ImGui::BeginChild("banner", ImVec2(0, 64), true);
@@ -219,8 +279,12 @@ void Console::draw_top_bar(const ui::Tr& tr) {
     ImGui::EndChild();
     ImGui::PopStyleColor();
   }
+  // The refusal line is always there (empty when there is none), so a refusal
+  // never pushes the board down under the mouse.
   if (!ui_.notice.empty()) {
     ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s: %s", tr("app.refused"), ui_.notice.c_str());
+  } else {
+    ImGui::TextUnformatted(" ");
   }
   ImGui::Separator();
 }
@@ -246,10 +310,8 @@ void Console::draw_match_screen(const ui::Tr& tr, std::vector<Action>& out) {
   }
   ImGui::EndChild();
   ImGui::BeginChild("match_log", ImVec2(0, 0), true);
-  // On camera the log must not give away a setup: while setups are entered (and
-  // in camera-safe play) it shows the public view unless the reveal key is held.
-  const bool masked = (!st.started || ui_.play.camera_safe) && !ui_.reveal;
-  draw_log(match, masked ? engine::kPublic : engine::kReferee, tr);
+  // Camera-safe: the log is the engine's public projection unless reveal is held.
+  draw_log(match, ui_.masked() ? engine::kPublic : engine::kReferee, tr);
   ImGui::EndChild();
 }
 
@@ -258,6 +320,7 @@ void Console::frame(engine::Millis mono_ms) {
   ui_.hits.clear();
   // F8 held, or the reveal button held down during the previous frame.
   ui_.reveal = key_held(ui::key::kF1 + 7) || ui_.reveal_button;
+  hold_match_clock(mono_ms);
   // Time passes first: deadlines fall due and are stored before anything is drawn.
   // The match clock runs whichever screen the operator is looking at.
   if (session_ && ui_.banner.empty()) {
@@ -299,8 +362,38 @@ void Console::frame(engine::Millis mono_ms) {
       if (const auto* m = replay_match()) draw_replay(*m, fonts_, tr, ui_, out);
       break;
   }
+  draw_quit_dialog(tr, out);
   ImGui::End();
   for (const auto& a : out) dispatch(a, mono_ms);
+}
+
+void Console::draw_quit_dialog(const ui::Tr& tr, std::vector<Action>& out) {
+  if (!ui_.quit_asked) return;
+  const std::string popup = fmt::format("{}###quit_dialog", tr("quit.title"));
+  if (!ImGui::IsPopupOpen(popup.c_str())) ImGui::OpenPopup(popup.c_str());
+  if (!ImGui::BeginPopupModal(popup.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  ImGui::TextUnformatted(tr("quit.question"));
+  ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("dlg.clock_held"));
+  if (action_button(ui_, "quit.confirm", tr("quit.confirm"), tr("quit.confirm"), ui::key::kEnter, "Enter")) {
+    out.push_back(QuitDesk{});
+    ImGui::CloseCurrentPopup();
+  }
+  // The store refused the pause: the operator may still leave (resume records
+  // the interruption), but only by saying so.
+  if (!ui_.banner.empty()) {
+    ImGui::SameLine();
+    if (action_button(ui_, "quit.anyway", tr("quit.anyway"), tr("quit.anyway_tip"))) {
+      exit_ready_ = true;
+      ui_.quit_asked = false;
+      ImGui::CloseCurrentPopup();
+    }
+  }
+  ImGui::SameLine();
+  if (action_button(ui_, "quit.cancel", tr("cancel"), tr("cancel"), ui::key::kEscape, "Esc")) {
+    ui_.quit_asked = false;
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
 }
 
 }  // namespace facedown::console

@@ -35,11 +35,22 @@ class Console {
   const ui::Catalog& catalog() const { return catalog_; }
   // The match as the replay shows it (nullptr outside replay).
   const engine::Match* replay_match();
-  // Match time at this monotonic time (0 until the match clock starts).
+  // Match time at this monotonic time (0 until the match clock starts). While a
+  // dialog that holds the match clock is open it stands still.
   engine::Millis match_time(engine::Millis mono_ms) const;
+
+  // The window asks to close. True: the program may exit now (no live match on the
+  // desk). False: the operator is asked first; a confirmed close pauses the match
+  // (committed) and then exit_ready() turns true.
+  bool request_close(engine::Millis mono_ms);
+  bool exit_ready() const { return exit_ready_; }
+  // Whether closing now needs the operator's confirmation and a pause.
+  bool match_running() const;
 
  private:
   void draw_top_bar(const ui::Tr& tr);
+  void draw_quit_dialog(const ui::Tr& tr, std::vector<Action>& out);
+  void hold_match_clock(engine::Millis mono_ms);
   void draw_match_screen(const ui::Tr& tr, std::vector<Action>& out);
   void tick_replay(engine::Millis mono_ms);
   void refresh_list();
@@ -56,6 +67,9 @@ class Console {
   std::size_t listed_log_size_ = 0;  // the desk's log size when the list was read
   // The match clock: match time `anchor_match_` was at monotonic `anchor_mono_`.
   std::optional<std::pair<engine::Millis, engine::Millis>> anchor_;
+  // Match time held by an open dialog (holds_match_clock), when one is open.
+  std::optional<engine::Millis> held_at_;
+  bool exit_ready_ = false;
   // Replay cache.
   std::optional<engine::Match> replay_match_;
   int replay_cursor_built_ = -1;

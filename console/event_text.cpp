@@ -88,9 +88,12 @@ std::string describe(const engine::Event& event, const engine::Game& game, const
           [&](const engine::Battle& e) {
             std::string out = tr("battle");
             for (const auto& p : e.pairs) {
-              out += fmt::format(" | {} x {} ({}, {})", describe_piece(p.mover, game, tr),
-                                 describe_piece(p.enemy, game, tr), tr("battle." + p.kind),
-                                 tr("outcome." + p.outcome));
+              // A kind the viewer may not know comes blank from the projection: left out.
+              const std::string how = p.kind.empty()
+                                          ? std::string(tr("outcome." + p.outcome))
+                                          : fmt::format("{}, {}", tr("battle." + p.kind), tr("outcome." + p.outcome));
+              out += fmt::format(" | {} x {} ({})", describe_piece(p.mover, game, tr),
+                                 describe_piece(p.enemy, game, tr), how);
             }
             out += fmt::format(" | {}: {}", tr("removed"), pieces(e.removed, game, tr));
             return out;

@@ -5,6 +5,7 @@
 //                                         console and save screenshots into DIR
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include <chrono>
@@ -165,6 +166,14 @@ int main(int argc, char** argv) {
   ui::apply_theme(ImGui::GetStyle());
   console::Console c(std::move(std::get<std::unique_ptr<console::MatchLibrary>>(library)), &platform.fonts());
   if (!demo_dir.empty()) return run_demo(platform, c, script, demo_dir);
-  while (platform.running()) render(platform, c, monotonic_ms());
+  // Closing the window mid-match asks first (Console::request_close); a confirmed
+  // close pauses the match, committed, and only then does the program exit.
+  while (!c.exit_ready()) {
+    if (!platform.running()) {
+      glfwSetWindowShouldClose(platform.window(), GLFW_FALSE);
+      if (c.request_close(monotonic_ms())) break;
+    }
+    render(platform, c, monotonic_ms());
+  }
   return 0;
 }

@@ -55,5 +55,7 @@ MatchListing listing_of(std::int64_t id, const engine::Match& match);
 
 // The reason a resume pauses a running clock with.
 inline constexpr const char* kResumeReason = "resumed after interruption";
+// The pause recorded when the operator closes the console window mid-match.
+inline constexpr const char* kQuitReason = "console window closed";
 
 }  // namespace facedown::console

@@ -1,6 +1,7 @@
 #include "console/match_session.h"
 
 #include <algorithm>
+#include <exception>
 
 namespace facedown::console {
 
@@ -33,7 +34,7 @@ SessionOutcome MatchSession::advance(engine::Millis t) {
 SessionOutcome MatchSession::store(std::vector<engine::Event> events, std::size_t log_before) {
   SessionOutcome out;
   if (events.empty()) return out;
-  if (auto error = journal_ ? journal_(match_, events) : std::nullopt) {
+  if (auto error = journal(events)) {
     // Back to exactly what is stored: the log before this command, folded again.
     std::vector<engine::Event> kept(match_.log().begin(),
                                     match_.log().begin() + static_cast<long>(log_before));
@@ -44,6 +45,19 @@ SessionOutcome MatchSession::store(std::vector<engine::Event> events, std::size_
   }
   out.events = std::move(events);
   return out;
+}
+
+std::optional<std::string> MatchSession::journal(const std::vector<engine::Event>& events) {
+  if (!journal_) return std::nullopt;
+  // A store that throws (whatever a file or a text made it do) is a store error:
+  // the banner, the match as stored, never a terminated desk on air.
+  try {
+    return journal_(match_, events);
+  } catch (const std::exception& e) {
+    return std::string("the store failed: ") + e.what();
+  } catch (...) {
+    return std::string("the store failed");
+  }
 }
 
 std::optional<std::string> MatchSession::commitment(int player) const {

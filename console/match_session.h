@@ -53,6 +53,7 @@ class MatchSession {
 
  private:
   SessionOutcome store(std::vector<engine::Event> events, std::size_t log_before);
+  std::optional<std::string> journal(const std::vector<engine::Event>& events);
 
   engine::Match match_;
   Journal journal_;

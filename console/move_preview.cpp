@@ -1,8 +1,9 @@
 #include "console/move_preview.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
+
+#include "console/camera_safe.h"
+#include "engine/view.h"
 
 namespace facedown::console {
 
@@ -24,18 +25,26 @@ std::optional<MovePreview> preview_move(const engine::Match& match, const engine
     auto declared = m->submit(engine::ItemsCmd{}, m->state().time);
     events.insert(events.end(), declared.events.begin(), declared.events.end());
   }
-  const auto& g = match.game().geometry();
+  // The operator's text and the camera-safe one, both from the engine's events:
+  // the public's from their public projection (battle kinds that tell a piece are
+  // blanked there), never masked here.
+  p.lines = preview_lines(events, engine::kReferee, match.game());
+  // What the public knows now (the battles would reveal more, but have not happened).
+  const engine::StateView now = engine::view_state(match.state(), engine::kPublic);
+  auto known_now = [&](engine::Square sq) {
+    if (sq == move.to) sq = move.from;  // the mover, before it moves
+    for (const auto& sv : now.board)
+      if (sv.square == sq) return sv.type.has_value();
+    return false;
+  };
+  p.public_lines = preview_lines(events, engine::kPublic, match.game(), known_now);
   for (const auto& e : events) {
     if (const auto* b = std::get_if<engine::Battle>(&e.body)) {
-      for (const auto& pair : b->pairs) {
-        p.lines.push_back(fmt::format("{} x {} ({})", g.name(pair.mover.square), g.name(pair.enemy.square),
-                                      pair.kind));
+      for (const auto& pair : b->pairs)
         if (std::find(p.battle_squares.begin(), p.battle_squares.end(), pair.enemy.square) ==
             p.battle_squares.end())
           p.battle_squares.push_back(pair.enemy.square);
-      }
     } else if (const auto* a = std::get_if<engine::Attack>(&e.body)) {
-      p.lines.push_back(fmt::format("{} x {} (attack)", g.name(a->from), g.name(a->to)));
       p.battle_squares.push_back(a->to);
     }
   }

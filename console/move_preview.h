@@ -1,7 +1,8 @@
 // What a move would cause, worked out on a copy of the match (the live match is
 // never touched): the battling squares and, for each battle pair, the two squares
-// and the kind of battle (sum, minus line, mine, king). Identities and outcomes are
-// left out so the preview can stay on screen while the console is on camera.
+// and the kind of battle (sum, minus line, mine, king). Outcomes are left out; the
+// camera-safe lines come from the public projection of the same events, so a kind
+// that tells a piece ("mine", "king") never shows while the console is on camera.
 #pragma once
 #include <optional>
 

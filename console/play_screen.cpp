@@ -4,6 +4,7 @@
 // last command for the operator beside exactly what the public sees.
 #include <fmt/format.h>
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include <algorithm>
 
@@ -23,21 +24,57 @@ bool contains(const std::vector<engine::Square>& v, engine::Square s) {
   return std::find(v.begin(), v.end(), s) != v.end();
 }
 
-void on_board_click(const engine::Match& match, engine::Square sq, UiState& ui) {
+// Why a click on `sq` picks nothing: said in words the camera may see (no piece
+// named while masked: "a mine never moves" would tell where a mine is).
+std::string refusal(const engine::Match& match, engine::Square sq, const ui::Tr& tr, const UiState& ui) {
+  const auto& st = match.state();
+  const auto& game = match.game();
+  const std::string name = game.geometry().name(sq);
+  const int id = st.piece_at(sq);
+  if (id < 0) return name + ": " + tr(ui.masked() ? "refuse.no_piece" : "refuse.empty");
+  const auto& piece = st.pieces[static_cast<std::size_t>(id)];
+  if (piece.owner != st.to_move) return fmt::format("{}: {} (P{})", name, tr("refuse.not_yours"), st.to_move);
+  if (ui.masked()) return name + ": " + tr("refuse.no_legal");
+  return fmt::format("{}: {} — {}", name, ui::piece_name(game.roster()[static_cast<std::size_t>(piece.type)], ui.lang),
+                     tr("refuse.piece_no_legal"));
+}
+
+// Selects the piece on `from` and previews from-to; the notice says why when the
+// move is not legal. Shared by board clicks and typed entry.
+void choose_move(const engine::Match& match, engine::Square from, engine::Square to, const ui::Tr& tr,
+                 UiState& ui) {
+  PlayUi& p = ui.play;
+  const auto moves = match.legal_moves();
+  const engine::Move m{from, to};
+  if (std::find(moves.begin(), moves.end(), m) != moves.end()) {
+    p.selected = from;
+    p.preview = preview_move(match, m, ui.now);
+    ui.notice.clear();
+    return;
+  }
+  const auto& g = match.game().geometry();
+  ui.notice = fmt::format("{}-{}: {}", g.name(from), g.name(to), tr("refuse.illegal"));
+  p.selected = engine::kNoSquare;
+}
+
+void on_board_click(const engine::Match& match, engine::Square sq, const ui::Tr& tr, UiState& ui) {
   const auto& st = match.state();
   PlayUi& p = ui.play;
   const auto moves = match.legal_moves();
-  if (p.selected != engine::kNoSquare) {
-    const engine::Move m{p.selected, sq};
-    if (std::find(moves.begin(), moves.end(), m) != moves.end()) {
-      p.preview = preview_move(match, m, ui.now);
-      return;
-    }
-  }
-  p.preview.reset();
   const bool movable = std::any_of(moves.begin(), moves.end(),
                                    [&](const engine::Move& m) { return m.from == sq; });
+  if (p.selected != engine::kNoSquare && sq != p.selected && !movable) {
+    p.preview.reset();
+    choose_move(match, p.selected, sq, tr, ui);
+    return;
+  }
+  p.preview.reset();
   p.selected = movable && st.piece_at(sq) >= 0 ? sq : engine::kNoSquare;
+  if (p.selected == engine::kNoSquare) {
+    ui.notice = refusal(match, sq, tr, ui);
+  } else {
+    ui.notice.clear();
+  }
 }
 
 void draw_move_confirm(const ui::Tr& tr, UiState& ui, std::vector<Action>& out,
@@ -51,7 +88,9 @@ void draw_move_confirm(const ui::Tr& tr, UiState& ui, std::vector<Action>& out,
   } else {
     ImGui::TextColored(ui::to_vec4(ui::colour::kBattle), "%s (%zu)", tr("play.battles"),
                        p.preview->lines.size());
-    for (const auto& line : p.preview->lines) ImGui::BulletText("%s", line.c_str());
+    // Camera-safe: the lines of the public projection, not the referee's kinds.
+    for (const auto& line : ui.masked() ? p.preview->public_lines : p.preview->lines)
+      ImGui::BulletText("%s", line.c_str());
     if (p.preview->items_follow) ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr("play.items_follow"));
   }
   if (action_button(ui, "play.confirm", tr("confirm"), tr("play.confirm_tip"), ui::key::kEnter, "Enter")) {
@@ -64,6 +103,24 @@ void draw_move_confirm(const ui::Tr& tr, UiState& ui, std::vector<Action>& out,
   }
 }
 
+// Typed move entry: "c3c2" or "c3-c2", then Enter (then Enter again confirms).
+void draw_move_entry(const engine::Match& match, const ui::Tr& tr, UiState& ui) {
+  PlayUi& p = ui.play;
+  ImGui::SetNextItemWidth(120);
+  const bool enter = ImGui::InputTextWithHint("##move_text", "c3-c2", &p.move_text,
+                                              ImGuiInputTextFlags_EnterReturnsTrue);
+  ui.hits.record_last_item("play.move_text");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("play.move_text_tip"));
+  if (!enter || p.move_text.empty()) return;
+  const auto parsed = parse_move_text(match.game().geometry(), p.move_text);
+  if (!parsed) {
+    ui.notice = fmt::format("'{}': {}", p.move_text, tr("play.move_text_bad"));
+    return;
+  }
+  choose_move(match, parsed->from, parsed->to, tr, ui);
+  if (p.preview) p.move_text.clear();
+}
+
 void draw_items(const engine::Match& match, const ui::Tr& tr, UiState& ui, std::vector<Action>& out) {
   const auto& st = match.state();
   const auto& g = match.game().geometry();
@@ -74,13 +131,21 @@ void draw_items(const engine::Match& match, const ui::Tr& tr, UiState& ui, std::
   for (int pl = 1; pl <= 2; ++pl) {
     const std::size_t i = static_cast<std::size_t>(pl - 1);
     ImGui::PushID(pl);
+    // Item buttons start in one column whatever the length of the name.
+    const float column = ImGui::GetCursorPosX() + 190.0f;
+    ImGui::PushClipRect(ImGui::GetCursorScreenPos(),
+                        ImVec2(ImGui::GetCursorScreenPos().x + 184.0f, ImGui::GetCursorScreenPos().y + 200.0f), true);
     ImGui::TextColored(ui::to_vec4(ui::player_colour(pl)), "P%d %s", pl, st.players[i].c_str());
+    ImGui::PopClipRect();
     const char* names[] = {"item.none", "item.blind", "item.plus", "item.minus"};
     for (int k = 0; k <= engine::kItemKinds; ++k) {
-      const int left = k == 0 ? 1
-                              : st.items[i][static_cast<std::size_t>(k - 1)] -
-                                    st.items_used[i][static_cast<std::size_t>(k - 1)];
-      ImGui::SameLine();
+      // MatchState::items already counts what is left.
+      const int left = k == 0 ? 1 : st.items[i][static_cast<std::size_t>(k - 1)];
+      if (k == 0) {
+        ImGui::SameLine(column);
+      } else {
+        ImGui::SameLine();
+      }
       ImGui::BeginDisabled(left <= 0);
       const std::string label = k == 0 ? tr(names[k]) : fmt::format("{} ({})", tr(names[k]), left);
       if (ImGui::RadioButton(label.c_str(), p.item[i] == k)) p.item[i] = k;
@@ -123,8 +188,12 @@ void draw_revival(const engine::Match& match, const ui::Tr& tr, UiState& ui,
     const auto& piece = st.pieces[static_cast<std::size_t>(id)];
     ImGui::SameLine();
     ImGui::PushID(id);
+    // Camera-safe: a candidate the public may not know (a blinded number) reads
+    // "?" — the engine's may_see decides, as for its own projection.
     const std::string label = ui::piece_label(game, piece.type);
-    if (ImGui::RadioButton(label.c_str(), p.revive_candidate == id)) p.revive_candidate = id;
+    const bool shown = !ui.masked() || engine::may_see(piece, engine::kPublic);
+    const std::string text = shown ? label : fmt::format("?##{}", id);
+    if (ImGui::RadioButton(text.c_str(), p.revive_candidate == id)) p.revive_candidate = id;
     ui.hits.record_last_item(fmt::format("revive.piece.{}", label));
     ImGui::PopID();
   }
@@ -151,15 +220,14 @@ void draw_result_panel(const engine::Match& match, const ui::Tr& tr, UiState& ui
   const std::size_t from = std::min(ui.play.last_result_log, log.size());
   const std::size_t to = std::min(ui.play.result_end, log.size());
   if (ImGui::BeginTable("result", 2, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
-    ImGui::TableSetupColumn(tr("play.operator_sees"));
+    ImGui::TableSetupColumn(tr(ui.masked() ? "play.operator_masked" : "play.operator_sees"));
     ImGui::TableSetupColumn(tr("play.public_sees"));
     ImGui::TableHeadersRow();
     for (std::size_t i = from; i < to; ++i) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       // Camera-safe: the operator's column too shows only what the public may see.
-      const bool masked = ui.play.camera_safe && !ui.reveal;
-      ImGui::TextWrapped("%s", describe(masked ? engine::project(log[i], engine::kPublic) : log[i],
+      ImGui::TextWrapped("%s", describe(engine::project(log[i], ui.masked() ? engine::kPublic : engine::kReferee),
                                         match.game(), tr).c_str());
       ImGui::TableNextColumn();
       ImGui::TextWrapped("%s", describe(engine::project(log[i], engine::kPublic), match.game(), tr).c_str());
@@ -170,6 +238,19 @@ void draw_result_panel(const engine::Match& match, const ui::Tr& tr, UiState& ui
 
 }  // namespace
 
+std::optional<engine::Move> parse_move_text(const engine::Geometry& g, const std::string& text) {
+  std::string t;
+  for (char c : text)
+    if (c != '-' && c != ' ') t += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  // Square names have no fixed length ("a1", "a10"): try every split.
+  for (std::size_t i = 2; i + 2 <= t.size(); ++i) {
+    const auto from = g.parse(t.substr(0, i));
+    const auto to = g.parse(t.substr(i));
+    if (from && to) return engine::Move{*from, *to};
+  }
+  return std::nullopt;
+}
+
 void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector<Action>& out) {
   const engine::Match& match = *view.match;
   const auto& st = match.state();
@@ -179,13 +260,13 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
   const bool can_move = st.phase == engine::Phase::kPlaying && !st.paused && ui.banner.empty();
   if (!can_move) p.selected = engine::kNoSquare;
 
-  // Board: the referee's view; camera-safe mode masks what the public cannot see.
-  const engine::StateView board = engine::view_state(st, engine::kReferee);
+  // Board: the referee's view, or the public's while camera-safe (the engine's
+  // projection: the board widget is given nothing the public may not know).
+  const engine::StateView board = engine::view_state(st, ui.masked() ? engine::kPublic : engine::kReferee);
   ui::BoardModel model;
   model.game = &game;
   model.view = &board;
   model.lang = ui.lang;
-  model.masked = {p.camera_safe && !ui.reveal, p.camera_safe && !ui.reveal};
   model.selected = p.selected;
   model.last_from = st.last_from;
   model.last_to = st.last_to;
@@ -206,7 +287,7 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
   const auto result = ui::draw_board("board", model, ImVec2(board_w, ImGui::GetContentRegionAvail().y));
   ui.board = result.layout;
   if (result.clicked) {
-    if (can_move) on_board_click(match, *result.clicked, ui);
+    if (can_move) on_board_click(match, *result.clicked, tr, ui);
     if (st.phase == engine::Phase::kAwaitingRevival && contains(st.pending.squares, *result.clicked))
       p.revive_square = *result.clicked;
   }
@@ -221,10 +302,6 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
     ImGui::TextColored(ui::to_vec4(ui::player_colour(st.to_move)), "  %s: P%d %s", tr("turn"),
                        st.to_move, st.players[static_cast<std::size_t>(st.to_move - 1)].c_str());
   }
-  ImGui::Checkbox(tr("play.camera_safe"), &p.camera_safe);
-  ui.hits.record_last_item("play.camera_safe");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s  [F9]", tr("play.camera_safe_tip"));
-  if (shortcut_pressed(ui::key::kF1 + 8)) p.camera_safe = !p.camera_safe;
   ImGui::Separator();
 
   if (st.result) {
@@ -240,10 +317,22 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
       ImGui::Text("%s — P%d %s", tr("game_over"), r.winner, tr("wins"));
     }
     ImGui::PopFont();
-    ImGui::Text("%s: %s  (%s)", tr(("reason." + r.reason).c_str()),
-                st.players[static_cast<std::size_t>(std::max(r.winner, 1) - 1)].c_str(), r.detail.c_str());
+    // The winner by name, then what happened: "TIMEOUT: Lee" read as if Lee lost.
+    if (r.winner == 0) {
+      ImGui::Text("%s  (%s)", tr(("reason." + r.reason).c_str()), r.detail.c_str());
+    } else {
+      ImGui::Text("%s %s — %s  (%s)", st.players[static_cast<std::size_t>(r.winner - 1)].c_str(), tr("wins"),
+                  tr(("reason." + r.reason).c_str()), r.detail.c_str());
+    }
     ImGui::EndChild();
     ImGui::PopStyleColor();
+    if (st.closed) {
+      ImGui::TextColored(ui::to_vec4(ui::colour::kOk), "%s", tr("play.closed"));
+    } else if (action_button(ui, "play.close", tr("play.confirm_result"), tr("play.confirm_result_tip"), 'C', "C",
+                             ui.banner.empty())) {
+      p.dialog = PlayUi::Dialog::kClose;
+      p.dialog_opened = false;
+    }
   } else if (st.phase == engine::Phase::kAwaitingItems) {
     draw_items(match, tr, ui, out);
   } else if (st.phase == engine::Phase::kAwaitingRevival) {
@@ -253,6 +342,7 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
   } else if (can_move) {
     ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("play.pick_piece"));
   }
+  if (can_move && !p.preview) draw_move_entry(match, tr, ui);
   ImGui::Separator();
   ImGui::BeginChild("result_panel", ImVec2(0, 0), false);
   draw_result_panel(match, tr, ui);

@@ -50,6 +50,17 @@ void draw_replay(const engine::Match& at, const ui::Fonts* fonts, const ui::Tr& 
 int replay_step_forward(const std::vector<engine::Event>& events, int cursor);
 int replay_step_back(const std::vector<engine::Event>& events, int cursor);
 
+// "10:a1 9:b1 " — the typed-setup hint in this game's own tokens and territory.
+std::string typed_setup_example(const engine::Game& game, int player);
+// A typed move, "c3c2" or "c3-c2" (any case); nullopt when it names no two squares.
+std::optional<engine::Move> parse_move_text(const engine::Geometry& g, const std::string& text);
+// Seconds as typed ("20.5", "20,5"), to ms; nullopt unless a plain non-negative number.
+std::optional<engine::Millis> parse_seconds(const std::string& text);
+// Whether this dialog holds the desk's match clock while it is open (so no
+// deadline can decide the match while the operator types): every referee dialog
+// but the ones for words (note, caption) and the hold's reason (already paused).
+bool holds_match_clock(PlayUi::Dialog d);
+
 // The commands a `void N` would undo now, newest last, as script lines.
 std::vector<std::string> voidable_commands(const engine::Match& match, int n);
 

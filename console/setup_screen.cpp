@@ -32,16 +32,24 @@ std::optional<std::string> parse_setup_text(const engine::Game& game, int player
   auto parsed = codec::parse_command(std::get<std::vector<std::string>>(tokens), game);
   if (auto* e = std::get_if<std::string>(&parsed)) return *e;
   const auto& cmd = std::get<codec::TimedCommand>(parsed).command;
-  out = std::get<engine::SetupCmd>(cmd).placements;
+  const auto* setup = std::get_if<engine::SetupCmd>(&cmd);
+  if (!setup) return std::string("not a setup");  // never thrown, whatever was typed
+  out = setup->placements;
   return std::nullopt;
 }
 
-void place(const engine::Game& game, SetupUi& s, engine::Square sq) {
+void place(const engine::Game& game, const ui::Tr& tr, UiState& ui, engine::Square sq) {
+  SetupUi& s = ui.setup;
   auto& draft = s.draft[static_cast<std::size_t>(s.player - 1)];
   const auto it = std::find_if(draft.begin(), draft.end(),
                                [&](const engine::Placement& p) { return p.square == sq; });
   if (s.tray) {
-    if (game.setup_owner(sq) != s.player) return;  // only the player's own territory
+    // Only the player's own territory; the refusal says so.
+    if (game.setup_owner(sq) != s.player) {
+      ui.notice = fmt::format("{}: {} (P{})", game.geometry().name(sq), tr("refuse.territory"), s.player);
+      return;
+    }
+    ui.notice.clear();
     if (it != draft.end()) draft.erase(it);
     draft.push_back({*s.tray, sq});
     const auto& spec = game.roster()[static_cast<std::size_t>(*s.tray)];
@@ -49,10 +57,29 @@ void place(const engine::Game& game, SetupUi& s, engine::Square sq) {
   } else if (it != draft.end()) {
     s.tray = it->type;  // pick the piece back up
     draft.erase(it);
+  } else {
+    ui.notice = game.geometry().name(sq) + ": " + tr("refuse.tray_first");
   }
 }
 
+// A square of the player's territory for the typed-setup hint: the t-th one.
+engine::Square home_square(const engine::Game& game, int player, std::size_t t) {
+  const auto& g = game.geometry();
+  std::size_t seen = 0;
+  for (engine::Square sq = 0; sq < g.size(); ++sq)
+    if (game.setup_owner(sq) == player && seen++ == t) return sq;
+  return 0;
+}
+
 }  // namespace
+
+std::string typed_setup_example(const engine::Game& game, int player) {
+  std::string out;
+  const auto& roster = game.roster();
+  for (std::size_t t = 0; t < roster.size() && t < 2; ++t)
+    out += fmt::format("{}:{} ", roster[t].token, game.geometry().name(home_square(game, player, t)));
+  return out;
+}
 
 void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector<Action>& out) {
   const engine::Match& match = *view.match;
@@ -76,7 +103,9 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
   model.game = &game;
   model.view = &board;
   model.lang = ui.lang;
-  model.masked = {!ui.reveal, !ui.reveal};
+  // The draft is not in the match yet, so no projection covers it: camera-safe
+  // draws it face down (locked setups are the public view already).
+  model.masked = {ui.masked(), ui.masked()};
   model.setup_player = locked ? 0 : s.player;
   model.flipped = s.player == 2;
 
@@ -85,7 +114,7 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
   const auto result =
       ui::draw_board("board", model, ImVec2(board_w, ImGui::GetContentRegionAvail().y));
   ui.board = result.layout;
-  if (result.clicked && !locked) place(game, s, *result.clicked);
+  if (result.clicked && !locked) place(game, tr, ui, *result.clicked);
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("setup_side", ImVec2(0, 0), false);
@@ -120,7 +149,8 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     ImGui::TextUnformatted(tr("setup.tray"));
     const auto& roster = game.roster();
     for (std::size_t t = 0; t < roster.size(); ++t) {
-      const int left = roster[t].count - placed_count(draft, static_cast<int>(t));
+      // Too many placed (typed) reads ×0; the setup's own reason says what is wrong.
+      const int left = std::max(0, roster[t].count - placed_count(draft, static_cast<int>(t)));
       if (t % 7 != 0) ImGui::SameLine();
       const bool picked = s.tray && *s.tray == static_cast<int>(t);
       if (picked) ImGui::PushStyleColor(ImGuiCol_Button, ui::colour::kSelected & 0xC0FFFFFFu);
@@ -132,12 +162,14 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
       ImGui::EndDisabled();
       if (picked) ImGui::PopStyleColor();
     }
-    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("setup.tray_help"));
+    // The hint names this game's own tokens.
+    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), tr("setup.tray_help"),
+                       typed_setup_example(game, s.player).c_str());
 
     // Typed entry, masked like the board.
     ImGui::SetNextItemWidth(-90);
     const ImGuiInputTextFlags flags =
-        ImGuiInputTextFlags_EnterReturnsTrue | (ui.reveal ? 0 : ImGuiInputTextFlags_Password);
+        ImGuiInputTextFlags_EnterReturnsTrue | (ui.masked() ? ImGuiInputTextFlags_Password : 0);
     bool apply = ImGui::InputText("##setup_text", &s.text[pi], flags);
     ui.hits.record_last_item("setup.text");
     ImGui::SameLine();
@@ -164,11 +196,6 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
       s.text[pi].clear();
       s.tray.reset();
     }
-    ImGui::SameLine();
-    ImGui::Button(tr("setup.reveal"));
-    ui.reveal_button = ImGui::IsItemActive();
-    ui.hits.record_last_item("setup.reveal");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s  [F8]", tr("setup.reveal_tip"));
 
     const auto reason = game.check_setup(s.player, draft);
     if (reason) {
@@ -176,11 +203,12 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     } else {
       ImGui::TextColored(ui::to_vec4(ui::colour::kOk), "%s", tr("setup.valid"));
     }
+    const std::string lock_popup = fmt::format("{}###lock_setup", tr("setup.lock"));
     if (action_button(ui, "setup.lock", tr("setup.lock"), tr("setup.lock_tip"), 'L', "L", !reason)) {
       s.confirm_lock = true;
-      ImGui::OpenPopup("lock_setup");
+      ImGui::OpenPopup(lock_popup.c_str());
     }
-    if (ImGui::BeginPopupModal("lock_setup", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    if (ImGui::BeginPopupModal(lock_popup.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
       ImGui::Text(tr("setup.lock_confirm"), s.player);
       if (action_button(ui, "setup.lock.confirm", tr("confirm"), tr("confirm"), ui::key::kEnter,
                         "Enter")) {

@@ -66,10 +66,14 @@ void draw_new_match(const StartView& view, const ui::Tr& tr, UiState& ui,
     ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", preset->description.c_str());
   }
 
-  // Options: value editable, the preset's value shown as the default.
+  // Options: value editable, the preset's value shown as the default. The table
+  // leaves room for every row below it (names, first mover, the toss seed and its
+  // message, an option error, Create match), so Create match stays on screen.
   const auto resolved = engine::resolve_options(info, form.preset, {});
+  const int rows_below = 5 + (form.first == 0 ? 2 : 0) + 1;
+  reserve += static_cast<float>(rows_below) * ImGui::GetFrameHeightWithSpacing() + 8.0f;
   if (ImGui::BeginTable("options", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY,
-                        ImVec2(0, std::max(160.0f, ImGui::GetContentRegionAvail().y - reserve)))) {
+                        ImVec2(0, std::max(120.0f, ImGui::GetContentRegionAvail().y - reserve)))) {
     ImGui::TableSetupColumn(tr("start.option"));
     ImGui::TableSetupColumn(tr("start.value"));
     ImGui::TableSetupColumn(tr("start.default"));
@@ -180,8 +184,9 @@ void draw_start(const StartView& view, const ui::Tr& tr, UiState& ui, std::vecto
 
   ImGui::Separator();
   ImGui::TextUnformatted(tr("start.new"));
-  // Below the options: names, first mover, create (and the finished matches).
-  draw_new_match(view, tr, ui, out, finished.empty() ? 150.0f : 330.0f);
+  // Below the options: names, first mover, create (and the finished matches,
+  // which need room of their own).
+  draw_new_match(view, tr, ui, out, finished.empty() ? 0.0f : 180.0f);
 
   if (!finished.empty()) {
     ImGui::Separator();

@@ -1,5 +1,6 @@
 #include "console/store_library.h"
 
+#include <exception>
 #include <map>
 
 #include "db/public_reader.h"
@@ -9,6 +10,19 @@ namespace facedown::console {
 
 namespace {
 
+// Runs a store call; an exception (from whatever the file holds) becomes the
+// error message the desk shows instead of terminating the program.
+template <class F>
+auto guarded(F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const std::exception& e) {
+    return std::string("the store failed: ") + e.what();
+  } catch (...) {
+    return std::string("the store failed");
+  }
+}
+
 class StoreLibrary final : public MatchLibrary {
  public:
   explicit StoreLibrary(std::shared_ptr<db::Store> store) : store_(std::move(store)) {}
@@ -16,6 +30,20 @@ class StoreLibrary final : public MatchLibrary {
   std::string location() const override { return store_->path(); }
 
   Found<std::vector<MatchListing>> list() override {
+    return guarded([&] { return list_unguarded(); });
+  }
+  Found<std::unique_ptr<MatchSession>> create(engine::Match opened) override {
+    return guarded([&] { return create_unguarded(std::move(opened)); });
+  }
+  Found<std::unique_ptr<MatchSession>> resume(std::int64_t id) override {
+    return guarded([&] { return resume_unguarded(id); });
+  }
+  Found<std::vector<engine::Event>> events(std::int64_t id) override {
+    return guarded([&] { return events_unguarded(id); });
+  }
+
+ private:
+  Found<std::vector<MatchListing>> list_unguarded() {
     auto matches = store_->matches();
     if (auto* e = std::get_if<db::StoreError>(&matches)) return e->message;
     std::vector<MatchListing> out;
@@ -37,25 +65,24 @@ class StoreLibrary final : public MatchLibrary {
     return out;
   }
 
-  Found<std::unique_ptr<MatchSession>> create(engine::Match opened) override {
+  Found<std::unique_ptr<MatchSession>> create_unguarded(engine::Match opened) {
     auto id = store_->create_match(opened);
     if (auto* e = std::get_if<db::StoreError>(&id)) return e->message;
     return session(std::get<db::MatchId>(id), std::move(opened));
   }
 
-  Found<std::unique_ptr<MatchSession>> resume(std::int64_t id) override {
+  Found<std::unique_ptr<MatchSession>> resume_unguarded(std::int64_t id) {
     auto match = store_->resume(id);
     if (auto* e = std::get_if<db::StoreError>(&match)) return e->message;
     return session(id, std::move(std::get<engine::Match>(match)));
   }
 
-  Found<std::vector<engine::Event>> events(std::int64_t id) override {
+  Found<std::vector<engine::Event>> events_unguarded(std::int64_t id) {
     auto match = store_->load(id);
     if (auto* e = std::get_if<db::StoreError>(&match)) return e->message;
     return std::get<engine::Match>(match).log();
   }
 
- private:
   std::unique_ptr<MatchSession> session(db::MatchId id, engine::Match match) {
     auto store = store_;
     auto journal = [store, id](const engine::Match& after, const std::vector<engine::Event>& events)
@@ -68,19 +95,29 @@ class StoreLibrary final : public MatchLibrary {
     const std::string path = store_->path();
     auto commitment = [cache, path, id](int player) -> std::optional<std::string> {
       if (auto it = cache->find(player); it != cache->end()) return it->second;
-      auto reader = db::PublicReader::open(path);
-      if (!std::holds_alternative<db::PublicReader>(reader)) return std::nullopt;
-      auto seals = std::get<db::PublicReader>(reader).seals(id);
-      if (!std::holds_alternative<std::vector<db::PublicSeal>>(seals)) return std::nullopt;
-      for (const auto& s : std::get<std::vector<db::PublicSeal>>(seals)) (*cache)[s.player] = s.commitment;
-      if (auto it = cache->find(player); it != cache->end()) return it->second;
-      return std::nullopt;
+      try {
+        return seal_of(*cache, path, id, player);
+      } catch (...) {
+        return std::nullopt;  // shown as "no commitment", never a crash
+      }
     };
     // A failed heartbeat is only a missing sign of life (the store logs it);
     // the next frame tries again.
     auto heartbeat = [store, id](engine::Millis t) { (void)store->heartbeat(id, t); };
     return std::make_unique<MatchSession>(std::move(match), journal, commitment,
                                           "match " + std::to_string(id) + " in " + store_->path(), id, heartbeat);
+  }
+
+  // The player's commitment from the public seals, kept in `cache`.
+  static std::optional<std::string> seal_of(std::map<int, std::string>& cache, const std::string& path,
+                                            db::MatchId id, int player) {
+    auto reader = db::PublicReader::open(path);
+    if (!std::holds_alternative<db::PublicReader>(reader)) return std::nullopt;
+    auto seals = std::get<db::PublicReader>(reader).seals(id);
+    if (!std::holds_alternative<std::vector<db::PublicSeal>>(seals)) return std::nullopt;
+    for (const auto& s : std::get<std::vector<db::PublicSeal>>(seals)) cache[s.player] = s.commitment;
+    if (auto it = cache.find(player); it != cache.end()) return it->second;
+    return std::nullopt;
   }
 
   std::shared_ptr<db::Store> store_;

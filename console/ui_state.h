@@ -45,7 +45,8 @@ struct MovePreview {
   engine::Move move;
   std::size_t log_size = 0;                  // the log it was computed on
   std::vector<engine::Square> battle_squares;
-  std::vector<std::string> lines;            // "c5 x c6 (sum)"
+  std::vector<std::string> lines;            // the referee's: "c5 x c6 (sum)"
+  std::vector<std::string> public_lines;     // the same battles projected for the public
   bool items_follow = false;                 // an item declaration will be asked
 };
 
@@ -56,14 +57,19 @@ struct PlayUi {
   std::array<engine::Square, 2> item_square{engine::kNoSquare, engine::kNoSquare};
   std::optional<int> revive_candidate;  // piece id
   engine::Square revive_square = engine::kNoSquare;
-  // Dialogs: which is open, and its fields.
-  enum class Dialog { kNone, kPause, kWarn, kResign, kDraw, kAward, kVoid };
+  // Dialogs: which is open, and its fields. kHold asks the reason of a pause
+  // that already happened (it becomes a note); kClose confirms the result.
+  enum class Dialog { kNone, kHold, kWarn, kResign, kDraw, kAward, kVoid, kClock, kCaption, kNote, kClose };
   Dialog dialog = Dialog::kNone;
   bool dialog_opened = false;  // the popup was opened (OpenPopup called)
   std::string reason;
   int dialog_player = 1;
   int void_count = 1;
-  bool camera_safe = false;  // mask hidden identities on the play board too
+  bool hold_pending = false;  // a hold was asked: its reason is asked once the pause is stored
+  bool void_restore = true;  // the correction time is not charged to the turn clock
+  std::string clock_seconds;  // the Clock dialog's elapsed time, as typed ("20.5")
+  std::string caption;        // the caption being written (previewed before it goes on air)
+  std::string move_text;      // typed move entry: "c3c2" or "c3-c2"
   std::size_t last_result_log = 0;  // log size before the last command (result panel)
   std::size_t result_end = 0;
 };
@@ -85,8 +91,14 @@ struct UiState {
   Screen screen = Screen::kStart;
   ui::HitMap hits;
   ui::BoardLayout board;  // the main board as last drawn
+  // One camera-safe switch for setup, board, log and preview: while it is on, the
+  // console shows only the engine's public projection, unless reveal is held.
+  bool camera_safe = true;
   bool reveal = false;    // the reveal key (or button) is held this frame
   bool reveal_button = false;  // the on-screen reveal button was held last frame
+  bool masked() const { return camera_safe && !reveal; }
+  // Closing the window mid-match: asked first; a confirmed close pauses, then exits.
+  bool quit_asked = false;
   std::string banner;     // a store error: play stops until it is resolved
   std::string notice;     // the last rejection, shown until the next action
   StartForm start;

@@ -17,6 +17,10 @@ bool shortcut_pressed(int key, bool ctrl) {
 
 bool key_held(int key) { return ImGui::IsKeyDown(key); }
 
+std::string shortcut_name(const char* key_name, bool ctrl) {
+  return std::string(ctrl ? "Ctrl+" : "") + (key_name ? key_name : "");
+}
+
 bool action_button(UiState& ui, const std::string& hit, const char* label, const char* tip,
                    int key, const char* key_name, bool enabled, bool ctrl) {
   if (!enabled) ImGui::BeginDisabled();
@@ -26,7 +30,7 @@ bool action_button(UiState& ui, const std::string& hit, const char* label, const
   ui.hits.record_last_item(hit);
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
     if (key_name) {
-      ImGui::SetTooltip("%s  [%s%s]", tip, ctrl ? "Ctrl+" : "", key_name);
+      ImGui::SetTooltip("%s  [%s]", tip, shortcut_name(key_name, ctrl).c_str());
     } else {
       ImGui::SetTooltip("%s", tip);
     }

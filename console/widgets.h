@@ -12,6 +12,9 @@ bool shortcut_pressed(int key, bool ctrl = false);
 // A key held (the reveal key).
 bool key_held(int key);
 
+// A shortcut's name for a tooltip: "Ctrl+R" (key_name is the bare key, "R").
+std::string shortcut_name(const char* key_name, bool ctrl);
+
 // A button named `hit` in the HitMap; pressed by a click or by `key` (0: none).
 // The tooltip shows `tip` and the shortcut's name.
 bool action_button(UiState& ui, const std::string& hit, const char* label, const char* tip,

@@ -280,10 +280,16 @@ ClockShown turn_clock(const OverlayModel& m, double now_wall) {
   double used = m.turn_elapsed;
   if (c.running) {
     double ran = std::max(0.0, now_wall - m.row_wall_time);
-    if (desk_standby(m, now_wall)) {
-      // Only as far as the desk's clock is known to have run.
-      ran = std::clamp(m.heartbeat->match_time - m.match_time, 0.0, ran);
-      c.running = false;
+    if (m.heartbeat) {
+      // Never past the desk's own clock: it stands still while the desk holds
+      // it (a dialog) and stops when the desk goes quiet (standby).
+      const double known = std::max(0.0, m.heartbeat->match_time - m.match_time);
+      if (desk_standby(m, now_wall)) {
+        ran = std::min(known, ran);
+        c.running = false;
+      } else {
+        ran = std::min(ran, known + std::max(0.0, now_wall - m.heartbeat->wall_time));
+      }
     }
     used += ran;
   }

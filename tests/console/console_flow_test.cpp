@@ -172,7 +172,8 @@ TEST_CASE("a full Number Janggi match played through the console UI ends up in t
   d.press('V');
   CHECK(c.ui().play.dialog == console::PlayUi::Dialog::kVoid);
   CHECK(console::voidable_commands(match(), 1) ==
-        std::vector<std::string>{"#11 @34  move f7-e6"});
+        std::vector<std::string>{"#11 0:34.0  move f7-e6"});  // times as the log shows them
+  CHECK(c.ui().play.void_restore);  // on by default
   d.press(ui::key::kEnter);  // refused: the reason is required
   CHECK(c.ui().play.dialog == console::PlayUi::Dialog::kVoid);
   d.type("wrong square recorded");
@@ -182,12 +183,19 @@ TEST_CASE("a full Number Janggi match played through the console UI ends up in t
   at(d, 37);
   move(d, "f7", "f6");
 
-  // Pause with a reason, resume.
+  // The hold: P pauses at once (committed), the reason is asked afterwards and
+  // logged as a note.
   at(d, 40);
   d.press('P');
+  REQUIRE(match().state().paused);
+  CHECK(c.ui().play.dialog == console::PlayUi::Dialog::kHold);
+  at(d, 44);  // the operator types; the match is paused meanwhile
+  d.frame();  // the reason field takes the keyboard
   d.type("camera change");
   d.press(ui::key::kEnter);
-  REQUIRE(match().state().paused);
+  CHECK(c.ui().play.dialog == console::PlayUi::Dialog::kNone);
+  REQUIRE(std::holds_alternative<engine::Noted>(match().log().back().body));
+  CHECK(match().log().back().t == 44000);
   at(d, 55);
   d.press('P');
   REQUIRE(!match().state().paused);

@@ -31,8 +31,11 @@ TEST_CASE("every event reads in English and Korean; public lines keep secrets") 
       INFO(referee);
       CHECK(!referee.empty());
       // No phrase key left untranslated ("ev.", "reason.", "outcome." ...).
-      for (const char* prefix : {"ev.", "reason.", "outcome.", "battle.", "warn."})
+      // The public line too (a kind the public may not know is blank there).
+      for (const char* prefix : {"ev.", "reason.", "outcome.", "battle.", "warn."}) {
         CHECK(referee.find(prefix) == std::string::npos);
+        CHECK(pub.find(prefix) == std::string::npos);
+      }
       if (const auto* locked = std::get_if<engine::SetupLocked>(&e.body)) {
         // The referee line names the pieces, the public one none of them.
         CHECK(referee.find(ui::piece_name(game.roster()[11], lang)) != std::string::npos);
@@ -40,6 +43,17 @@ TEST_CASE("every event reads in English and Korean; public lines keep secrets") 
         CHECK(pub.find(tr("hidden")) != std::string::npos);
         (void)locked;
       }
+    }
+  }
+  // Every way a match of any game ends reads in both languages.
+  for (ui::Lang lang : {ui::Lang::kEnglish, ui::Lang::kKorean}) {
+    const ui::Tr tr{&catalog, lang};
+    for (const char* reason : {"timeout", "disqualified", "resigned", "draw-agreed", "awarded", "no-legal-moves",
+                               "ply-limit", "king-captured", "flag-captured"}) {
+      engine::Event e;
+      e.body = engine::Ended{1, reason, ""};
+      INFO(reason);
+      CHECK(console::describe(e, game, tr).find("reason.") == std::string::npos);
     }
   }
   CHECK(console::clock_text(61500) == "1:01.5");

@@ -7,7 +7,9 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <thread>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -130,6 +132,20 @@ TEST_CASE("every console screen in English and Korean matches its golden image")
   s.shoot("play");
   c.ui().play.preview.reset();
   c.ui().play.selected = engine::kNoSquare;
+  // The void dialog: what it undoes with the log's times, restore on by default.
+  c.ui().play.dialog = console::PlayUi::Dialog::kVoid;
+  c.ui().play.dialog_opened = false;
+  c.ui().play.void_count = 1;
+  c.ui().play.void_restore = true;
+  c.ui().play.reason = "wrong square recorded";
+  // The modal's dimmed background fades in over real time: let it finish.
+  for (int k = 0; k < 20; ++k) {
+    s.frames(1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  s.shoot("void");
+  c.ui().play.dialog = console::PlayUi::Dialog::kNone;
+  c.ui().play.dialog_opened = false;
   REQUIRE(!driver.play(c, i++, s.mono));  // the move: items awaited
   s.shoot("items");
   play_until("revive");

@@ -261,6 +261,11 @@ TEST_CASE("standby: a desk silent for more than 2 s freezes the clock at its las
   CHECK_FALSE(desk_standby(m, o.now_wall));
   CHECK(turn_clock(m, o.now_wall).running);
   CHECK_FALSE(draw(m, o).has("STANDBY"));
+  // While the desk holds its clock (a dialog), its beats stand still: so does ours.
+  OverlayModel held = m;
+  held.heartbeat = DeskHeartbeat{m.match_time + 1, m.row_wall_time + 1.9};
+  CHECK(turn_clock(held, m.row_wall_time + 2.0).seconds ==
+        Approx(turn_clock(m, m.row_wall_time + 1.1).seconds).margin(0.01));
   o.now_wall = m.row_wall_time + 40;  // long silent
   CHECK(desk_standby(m, o.now_wall));
   const ClockShown frozen = turn_clock(m, o.now_wall);
