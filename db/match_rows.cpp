@@ -1,5 +1,7 @@
 #include "db/match_rows.h"
 
+#include "db/statements.h"
+
 namespace facedown::db::rows {
 
 MatchSummary summary(const sql::Statement& st) {
@@ -18,6 +20,17 @@ MatchSummary summary(const sql::Statement& st) {
   m.match_time = st.int64(12);
   m.last_wall_ms = st.int64(13);
   return m;
+}
+
+std::optional<sql::SqliteError> heartbeat(sql::Connection& db, MatchId id, std::optional<Heartbeat>& out) {
+  out.reset();
+  sql::Statement st;
+  if (auto f = sql::Statement::prepare(db, statements::kSelectHeartbeat, st)) return f;
+  st.bind(1, id);
+  const int rc = st.step();
+  if (rc == SQLITE_ROW) out = Heartbeat{st.int64(0), st.int64(1)};
+  else if (rc != SQLITE_DONE) return st.failure(rc);
+  return std::nullopt;
 }
 
 }  // namespace facedown::db::rows

@@ -9,7 +9,6 @@
 #include "db/match_rows.h"
 #include "db/schema.h"
 #include "db/sqlite.h"
-#include "db/statements.h"
 
 namespace facedown::db {
 
@@ -225,14 +224,9 @@ Result<std::vector<PublicSeal>> PublicReader::seals(MatchId id) {
 }
 
 Result<std::optional<Heartbeat>> PublicReader::heartbeat(MatchId id) {
-  sql::Statement st;
-  if (auto f = sql::Statement::prepare(impl_->db, statements::kSelectHeartbeat, st))
-    return impl_->fail("reading the heartbeat", *f);
-  st.bind(1, id);
-  int rc = st.step();
-  if (rc == SQLITE_ROW) return std::optional<Heartbeat>(Heartbeat{st.int64(0), st.int64(1)});
-  if (rc == SQLITE_DONE) return std::optional<Heartbeat>();
-  return impl_->fail("reading the heartbeat", st.failure(rc));
+  std::optional<Heartbeat> beat;
+  if (auto f = rows::heartbeat(impl_->db, id, beat)) return impl_->fail("reading the heartbeat", *f);
+  return beat;
 }
 
 Result<std::vector<Interruption>> PublicReader::interruptions(MatchId id) {

@@ -662,14 +662,9 @@ Failure Store::heartbeat(MatchId id, engine::Millis t) {
 }
 
 Result<std::optional<Heartbeat>> Store::last_heartbeat(MatchId id) {
-  sql::Statement st;
-  if (auto f = sql::Statement::prepare(impl_->db, statements::kSelectHeartbeat, st))
-    return impl_->fail("reading the heartbeat", *f);
-  st.bind(1, id);
-  int rc = st.step();
-  if (rc == SQLITE_ROW) return std::optional<Heartbeat>(Heartbeat{st.int64(0), st.int64(1)});
-  if (rc == SQLITE_DONE) return std::optional<Heartbeat>();
-  return impl_->fail("reading the heartbeat", st.failure(rc));
+  std::optional<Heartbeat> beat;
+  if (auto f = rows::heartbeat(impl_->db, id, beat)) return impl_->fail("reading the heartbeat", *f);
+  return beat;
 }
 
 }  // namespace facedown::db
