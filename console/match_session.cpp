@@ -1,12 +1,15 @@
 #include "console/match_session.h"
 
+#include <algorithm>
+
 namespace facedown::console {
 
 MatchSession::MatchSession(engine::Match match, Journal journal, Commitment commitment,
-                           std::string label, std::int64_t id)
+                           std::string label, std::int64_t id, Heartbeat heartbeat)
     : match_(std::move(match)),
       journal_(std::move(journal)),
       commitment_(std::move(commitment)),
+      heartbeat_(std::move(heartbeat)),
       label_(std::move(label)),
       id_(id) {}
 
@@ -20,6 +23,7 @@ SessionOutcome MatchSession::submit(const engine::Command& command, engine::Mill
 }
 
 SessionOutcome MatchSession::advance(engine::Millis t) {
+  if (heartbeat_) heartbeat_(std::max(t, match_.state().time));
   const auto due = match_.next_deadline();
   if (!due || *due > t) return {};
   const std::size_t before = match_.log().size();

@@ -33,12 +33,17 @@ class MatchSession {
   // The sealed-setup commitment of a player, when the store keeps one.
   using Commitment = std::function<std::optional<std::string>(int player)>;
 
+  // The desk's sign of life: the match time it has reached (the store writes it
+  // at most twice a second, where the overlay reads it).
+  using Heartbeat = std::function<void(engine::Millis t)>;
+
   MatchSession(engine::Match match, Journal journal, Commitment commitment, std::string label,
-               std::int64_t id = 0);
+               std::int64_t id = 0, Heartbeat heartbeat = {});
 
   const engine::Match& match() const { return match_; }
   SessionOutcome submit(const engine::Command& command, engine::Millis t);
-  // Lets match time pass (deadlines fire and are stored). Cheap when nothing is due.
+  // Lets match time pass (deadlines fire and are stored) and beats the heart.
+  // Cheap when nothing is due. Call it every frame.
   SessionOutcome advance(engine::Millis t);
   std::optional<std::string> commitment(int player) const;
   // Where the match lives, for the title bar ("match 3 in /srv/final.db").
@@ -52,6 +57,7 @@ class MatchSession {
   engine::Match match_;
   Journal journal_;
   Commitment commitment_;
+  Heartbeat heartbeat_;
   std::string label_;
   std::int64_t id_ = 0;
 };

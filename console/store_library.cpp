@@ -76,8 +76,11 @@ class StoreLibrary final : public MatchLibrary {
       if (auto it = cache->find(player); it != cache->end()) return it->second;
       return std::nullopt;
     };
+    // A failed heartbeat is only a missing sign of life (the store logs it);
+    // the next frame tries again.
+    auto heartbeat = [store, id](engine::Millis t) { (void)store->heartbeat(id, t); };
     return std::make_unique<MatchSession>(std::move(match), journal, commitment,
-                                          "match " + std::to_string(id) + " in " + store_->path(), id);
+                                          "match " + std::to_string(id) + " in " + store_->path(), id, heartbeat);
   }
 
   std::shared_ptr<db::Store> store_;

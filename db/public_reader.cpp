@@ -18,8 +18,8 @@ namespace {
 
 // The only tables this connection may read. Everything in them is public by
 // construction (the store writes projections there, never referee data).
-constexpr std::array<const char*, 5> kPublicTables = {"matches", "public_events", "public_seals",
-                                                      "interruptions", "sqlite_master"};
+constexpr std::array<const char*, 6> kPublicTables = {"matches", "public_events", "public_seals",
+                                                      "interruptions", "heartbeats", "sqlite_master"};
 
 bool is_public_table(const char* table) {
   if (!table) return false;
@@ -221,6 +221,17 @@ Result<std::vector<PublicSeal>> PublicReader::seals(MatchId id) {
     out.push_back(PublicSeal{st.int64(0), st.integer(1), st.integer(2), st.text(3), st.text_or_null(4), st.text_or_null(5)});
   if (rc != SQLITE_DONE) return impl_->fail("reading sealed setups", st.failure(rc));
   return out;
+}
+
+Result<std::optional<Heartbeat>> PublicReader::heartbeat(MatchId id) {
+  sql::Statement st;
+  if (auto f = sql::Statement::prepare(impl_->db, "SELECT match_ms, wall_ms FROM heartbeats WHERE match_id = ?1", st))
+    return impl_->fail("reading the heartbeat", *f);
+  st.bind(1, id);
+  int rc = st.step();
+  if (rc == SQLITE_ROW) return std::optional<Heartbeat>(Heartbeat{st.int64(0), st.int64(1)});
+  if (rc == SQLITE_DONE) return std::optional<Heartbeat>();
+  return impl_->fail("reading the heartbeat", st.failure(rc));
 }
 
 Result<std::vector<Interruption>> PublicReader::interruptions(MatchId id) {

@@ -88,6 +88,16 @@ CREATE TABLE interruptions (
 );
 CREATE INDEX interruptions_by_match ON interruptions(match_id, id);
 )sql",
+      // 3: the writer's heartbeat (public): how far the match clock had run, and
+      // when, so a reader can tell a live desk from a dead one and a resume
+      // knows the time the crash took.
+      R"sql(
+CREATE TABLE heartbeats (
+  match_id INTEGER PRIMARY KEY REFERENCES matches(id),
+  match_ms INTEGER NOT NULL,
+  wall_ms  INTEGER NOT NULL
+);
+)sql",
   };
   return steps;
 }

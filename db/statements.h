@@ -59,4 +59,9 @@ inline constexpr const char* kInsertInterruption =
     "INSERT INTO interruptions (match_id, after_seq, last_wall_ms, resumed_wall_ms, paused_seq) "
     "VALUES (?1, ?2, ?3, ?4, ?5)";
 
+// ?1 match, ?2 match time reached (ms), ?3 wall_ms: the one heartbeat row of the match.
+inline constexpr const char* kUpsertHeartbeat =
+    "INSERT INTO heartbeats (match_id, match_ms, wall_ms) VALUES (?1, ?2, ?3) "
+    "ON CONFLICT(match_id) DO UPDATE SET match_ms = excluded.match_ms, wall_ms = excluded.wall_ms";
+
 }  // namespace facedown::db::statements

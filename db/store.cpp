@@ -1,6 +1,7 @@
 #include "db/store.h"
 
 #include <spdlog/sinks/null_sink.h>
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 #include <sys/stat.h>
 
@@ -46,6 +47,7 @@ struct Held {
   // Wall time of the last commit: a commit is never stamped earlier (a clock
   // stepped back by NTP must not make an honest log look edited).
   std::int64_t last_wall = 0;
+  std::int64_t last_heartbeat_wall = 0;  // when this Store last wrote one
 };
 
 }  // namespace
@@ -589,15 +591,31 @@ Result<engine::Match> Store::resume(MatchId id) {
   }
   std::optional<int> paused_seq;
   std::vector<engine::Event> paused;
+  const std::int64_t resumed_wall = d.now();
   if (s.started && !s.paused) {
-    auto sub = live.submit(engine::PauseCmd{kInterruptionReason}, s.time);
+    // The clock ran until the desk died: up to the last heartbeat, not beyond.
+    engine::Millis at = s.time;
+    auto beat_or = last_heartbeat(id);
+    if (auto* e = std::get_if<StoreError>(&beat_or)) return *e;
+    const auto& beat = std::get<std::optional<Heartbeat>>(beat_or);
+    if (beat && beat->match_ms > at) at = beat->match_ms;
+    if (beat && beat->wall_ms > last_wall) last_wall = beat->wall_ms;
+    auto sub = live.submit(engine::PauseCmd{kInterruptionReason}, at);
+    if (sub.rejection && at != s.time) sub = live.submit(engine::PauseCmd{kInterruptionReason}, s.time);
     if (!sub.rejection) {
       paused = sub.events;
       for (const auto& e : paused)
         if (std::holds_alternative<engine::Paused>(e.body)) paused_seq = e.seq;
+      const double outage_s = static_cast<double>(std::max<std::int64_t>(0, resumed_wall - last_wall)) / 1000.0;
+      auto noted = live.submit(
+          engine::NoteCmd{fmt::format("outage: the desk stopped at match time {} s ({}, last sign of life); "
+                                      "resumed {} ({:.1f} s later)",
+                                      engine::format_seconds(live.state().time), utc_text(last_wall),
+                                      utc_text(resumed_wall), outage_s)},
+          live.state().time);
+      paused.insert(paused.end(), noted.events.begin(), noted.events.end());
     }
   }
-  const std::int64_t resumed_wall = d.now();
   auto record_outage = [&]() -> Failure {
     sql::Statement st;
     if (auto f = sql::Statement::prepare(d.db, statements::kInsertInterruption, st))
@@ -614,9 +632,38 @@ Result<engine::Match> Store::resume(MatchId id) {
     if (auto e = record_outage()) return *e;
     if (auto f = tx.commit()) return d.fail("recording the interruption", *f);
   }
-  d.log->warn("{}: match {} resumed after an interruption ({} events; last write {})", d.path, id, after_seq,
+  d.log->warn("{}: match {} resumed after an interruption ({} events; last sign of life {})", d.path, id, after_seq,
               utc_text(last_wall));
   return std::move(live);
+}
+
+// ------------------------------------------------------------------ heartbeats
+
+Failure Store::heartbeat(MatchId id, engine::Millis t) {
+  auto& d = *impl_;
+  auto it = d.held.find(id);
+  if (it == d.held.end()) return d.fail(K::kLocked, "match " + std::to_string(id) + ": a heartbeat needs the writer lock");
+  const std::int64_t wall = d.now();
+  if (wall - it->second.last_heartbeat_wall < kHeartbeatEveryMs) return std::nullopt;
+  sql::Statement st;
+  const std::string what = "recording the heartbeat of match " + std::to_string(id);
+  if (auto f = sql::Statement::prepare(d.db, statements::kUpsertHeartbeat, st))
+    return d.fail(what, *f);
+  st.bind(1, id).bind(2, t).bind(3, wall);
+  if (auto f = st.run()) return d.fail(what, *f);
+  it->second.last_heartbeat_wall = wall;
+  return std::nullopt;
+}
+
+Result<std::optional<Heartbeat>> Store::last_heartbeat(MatchId id) {
+  sql::Statement st;
+  if (auto f = sql::Statement::prepare(impl_->db, "SELECT match_ms, wall_ms FROM heartbeats WHERE match_id = ?1", st))
+    return impl_->fail("reading the heartbeat", *f);
+  st.bind(1, id);
+  int rc = st.step();
+  if (rc == SQLITE_ROW) return std::optional<Heartbeat>(Heartbeat{st.int64(0), st.int64(1)});
+  if (rc == SQLITE_DONE) return std::optional<Heartbeat>();
+  return impl_->fail("reading the heartbeat", st.failure(rc));
 }
 
 }  // namespace facedown::db

@@ -30,7 +30,7 @@ using MatchId = std::int64_t;
 
 // The schema version this build writes (PRAGMA user_version). Older files are
 // migrated on open; newer ones are refused (StoreError::kNewerVersion).
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 struct StoreOptions {
   // Where the store logs (opens, migrations, takeovers of stale locks, failures).
@@ -82,6 +82,13 @@ struct StoredEvent {
   std::int64_t wall_ms = 0;  // wall clock when committed
   std::string payload;       // canonical referee event JSON (codec::event_to_json, dumped)
   std::string hash;          // hex SHA-256(prev hash ‖ payload); prev of seq 1 is 64 '0's
+};
+
+// The writer's last sign of life for a match: the match time it had reached and
+// the wall clock then. Public (table `heartbeats`).
+struct Heartbeat {
+  engine::Millis match_ms = 0;
+  std::int64_t wall_ms = 0;
 };
 
 // Who holds a match's writer lock.
@@ -138,12 +145,20 @@ class Store {
   // up to to_seq when given. Read only; takes no lock.
   Result<engine::Match> load(MatchId id, std::optional<int> to_seq = std::nullopt);
 
+  // The live desk's sign of life (call it every frame: it writes at most every
+  // kHeartbeatEveryMs): the match time `t` it has reached. Only the holder of
+  // the match's writer lock writes one.
+  Failure heartbeat(MatchId id, engine::Millis t);
+  Result<std::optional<Heartbeat>> last_heartbeat(MatchId id);
+
   // After a crash: takes the writer lock, loads the match and records the
   // interruption. A match with a running clock gets a Paused event with the reason
-  // "resumed after interruption" at the last event's match time (committed
-  // before this returns); every resume also adds a row to `interruptions`
-  // (last wall time before the outage, wall time of the resume). The returned match
-  // is the stored one plus that event.
+  // "resumed after interruption" at the match time of the last heartbeat (or of
+  // the last event, when later or when there is none): the turn clock keeps what
+  // ran before the crash and nothing after it. A note records the outage (from
+  // the last heartbeat to the resume), so replay and export keep it. Both are
+  // committed before this returns; every resume also adds a row to
+  // `interruptions`. The returned match is the stored one plus those events.
   Result<engine::Match> resume(MatchId id);
 
  private:
@@ -155,5 +170,9 @@ class Store {
 
 // The reason given to the Paused event a resume writes.
 inline constexpr const char* kInterruptionReason = "resumed after interruption";
+// How often heartbeat() writes, at most; readers call a heartbeat older than
+// kStaleHeartbeatMs a dead desk.
+inline constexpr std::int64_t kHeartbeatEveryMs = 500;
+inline constexpr std::int64_t kStaleHeartbeatMs = 2000;
 
 }  // namespace facedown::db

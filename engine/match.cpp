@@ -100,11 +100,7 @@ std::optional<Rejection> Match::record(const Event& event) {
                      std::to_string(log_.size() + 1)};
   if (std::holds_alternative<Opened>(event.body))
     return Rejection{"a match has only one opened event"};
-  // A stored void must undo what it says it undoes; anything else would fold
-  // out of the log's bounds.
-  if (const auto* v = std::get_if<Voided>(&event.body))
-    if (v->rewind_to < 2 || v->rewind_to > static_cast<int>(log_.size()))
-      return Rejection{"void rewinds to event " + std::to_string(v->rewind_to) + ", outside the log"};
+  if (auto r = fits(event)) return r;
   apply_event(event);
   return std::nullopt;
 }

@@ -56,7 +56,8 @@ class Match final : private Resolver {
                                                  const std::vector<Event>& log);
   // Folds one more stored event into a match rebuilt from a log (what from_log does
   // for each event), so a reader can step through a log one event at a time.
-  // Rejects an event whose seq does not come next; decides no rule.
+  // Rejects an event whose seq does not come next, or that does not fit the
+  // state (an edited file: see fits()); decides no rule.
   std::optional<Rejection> record(const Event& event);
 
   Match(Match&&) noexcept;
@@ -90,6 +91,9 @@ class Match final : private Resolver {
   Match(GameInfo info, std::unique_ptr<Game> game, const Options& options);
 
   void emit(EventBody body) override;
+  // Whether a stored event names pieces, squares and players that exist here
+  // (engine/event_check.cpp), so folding it cannot break the state.
+  std::optional<Rejection> fits(const Event& e) const;
   void apply_event(const Event& e);
   // Re-derives the state after a Voided event (the last of the log).
   void rebuild();

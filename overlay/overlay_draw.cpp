@@ -369,6 +369,18 @@ void draw_player_panel(ImDrawList& dl, const OverlayModel& m, int player, const 
   }
 }
 
+// [SECTION] Caption: the director's text on air (`caption "text"`), a lower third.
+void draw_caption(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o) {
+  if (!m.caption) return;
+  Pen pen{dl, o};
+  // Over the bottom of the board only, never over a player's panel.
+  const Rect& b = l.board_space;
+  const Rect box{b.x + 16, b.bottom() - 84, b.w - 32, 76};
+  pen.rect(box, IM_COL32(10, 10, 14, 235), 12);
+  pen.rect({box.x, box.y, 10, box.h}, kGold, 4);
+  pen.text(*m.caption, {box.centre().x, box.y + 16}, 42, kText, 0.5f, box.w - 60);
+}
+
 // [SECTION] Banner: the result, a pause, a fresh warning.
 void draw_banner(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o) {
   Pen pen{dl, o};
@@ -388,11 +400,18 @@ void draw_banner(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, 
       head = fmt::format("{} {}", m.players[static_cast<std::size_t>(res.winner - 1)], phrase(o.lang, Phrase::kWins));
     }
     pen.text(head, {r.centre().x, r.y + 26}, 84, kText, 0.5f, r.w - 60);
-    std::string sub = reason_text(o.lang, res.reason);
-    if (dq) sub = fmt::format("{} \xC2\xB7 {} {}", sub, m.players[static_cast<std::size_t>(res.winner - 1)], phrase(o.lang, Phrase::kWins));
-    // The engine writes details in English; Korean captions stay Korean.
-    if (!res.detail.empty() && !dq && o.lang == Lang::kEn) sub += " \xC2\xB7 " + res.detail;
+    // What happened, with names, in the screen's language (the engine's detail
+    // names seats and is English).
+    const std::string sub = result_sentence(o.lang, res.reason, res.winner, m.players, static_cast<int>(m.turn_limit));
     pen.text(sub, {r.centre().x, r.y + 128}, 40, kText, 0.5f, r.w - 60);
+    return;
+  }
+  if (desk_standby(m, o.now_wall)) {
+    Rect p{r.x + r.w * 0.2f, r.y + 30, r.w * 0.6f, 140};
+    pen.rect(p, IM_COL32(10, 10, 14, 230), 14);
+    pen.frame(p, kDimText, 4, 14);
+    pen.text(phrase(o.lang, Phrase::kStandby), {p.centre().x, p.y + 14}, 68, kText, 0.5f, p.w - 40);
+    pen.text(phrase(o.lang, Phrase::kDeskReconnecting), {p.centre().x, p.y + 92}, 32, kDimText, 0.5f, p.w - 40);
     return;
   }
   if (m.paused) {
@@ -470,6 +489,7 @@ void draw_overlay(ImDrawList& dl, const OverlayModel& m, const DrawOptions& o) {
   draw_board(dl, m, l, o);
   draw_battle(dl, m, l, o);
   draw_banner(dl, m, l, o);
+  draw_caption(dl, m, l, o);
   draw_footer(dl, m, l, o);
 }
 
@@ -482,13 +502,14 @@ std::string glyphs_needed(const OverlayModel& m, Lang lang) {
                         "disqualified", "resigned", "draw-agreed", "awarded", "no-legal-moves", "ply-limit",
                         "flag-captured", "flag-claim", "leader-captured", "headquarters", "repetition",
                         "marshal-captured"})
-    s += reason_text(lang, r);
+    s += reason_text(lang, r) + result_sentence(lang, r, 1, m.players, 60) + result_sentence(lang, r, 0, m.players, 60);
   for (const char* i : {"blind", "plus", "minus"}) s += item_text(lang, i);
   s += m.players[0] + m.players[1] + m.game_name_en + m.game_name_ko + m.preset + m.pause_reason;
   if (m.game)
     for (const auto& spec : m.game->roster()) s += spec.token + piece_label(m, spec.token, lang);
   if (m.last_warning) s += m.last_warning->reason + m.last_warning->kind;
   if (m.result) s += m.result->detail;
+  if (m.caption) s += *m.caption;
   return s;
 }
 

@@ -68,6 +68,7 @@ void read_state(OverlayModel& m, const json& s) {
   m.ply = s.value("ply", 0);
   m.match_time = s.at("clock").at("time").get<double>();
   m.turn_elapsed = s.at("clock").at("turn_elapsed").get<double>();
+  if (const auto it = s.find("caption"); it != s.end() && it->is_string()) m.caption = it->get<std::string>();
   std::fill(m.board.begin(), m.board.end(), std::nullopt);
   for (const auto& [name, p] : s.at("board").items()) {
     engine::Square sq = parse_square(m, json(name));
@@ -261,6 +262,10 @@ void attach_commitments(OverlayModel& m, const std::array<std::optional<SetupCom
   }
 }
 
+bool desk_standby(const OverlayModel& m, double now_wall) {
+  return m.opened && !m.result && m.heartbeat && now_wall - m.heartbeat->wall_time > kStaleDeskSeconds;
+}
+
 ClockShown turn_clock(const OverlayModel& m, double now_wall) {
   ClockShown c;
   if (!m.opened || m.to_move == 0 || m.result) return c;
@@ -268,7 +273,15 @@ ClockShown turn_clock(const OverlayModel& m, double now_wall) {
   c.visible = true;
   c.running = m.status == "playing";
   double used = m.turn_elapsed;
-  if (c.running) used += std::max(0.0, now_wall - m.row_wall_time);
+  if (c.running) {
+    double ran = std::max(0.0, now_wall - m.row_wall_time);
+    if (desk_standby(m, now_wall)) {
+      // Only as far as the desk's clock is known to have run.
+      ran = std::clamp(m.heartbeat->match_time - m.match_time, 0.0, ran);
+      c.running = false;
+    }
+    used += ran;
+  }
   if (m.turn_limit > 0) {
     c.counts_down = true;
     c.seconds = std::max(0.0, m.turn_limit - used);

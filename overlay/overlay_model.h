@@ -93,8 +93,10 @@ struct OverlayModel {
   bool paused = false;
   std::string pause_reason;
   std::optional<ResultShown> result;
+  std::optional<std::string> caption;  // the director's text on air
   std::array<bool, 2> setup_locked{false, false};
   std::array<std::optional<SetupCommitment>, 2> commitments;  // see attach_commitments
+  std::optional<DeskHeartbeat> heartbeat;  // live only: the desk's last sign of life
 
   int last_seq = 0;      // seq of the last row read
   std::size_t rows = 0;  // rows read
@@ -115,12 +117,16 @@ enum class ClockLevel { kCalm, kCaution, kDanger };
 struct ClockShown {
   bool visible = false;
   bool counts_down = false;  // a turn limit: seconds left; else: seconds used
-  bool running = false;      // false while paused or waiting for a decision
+  bool running = false;      // false while paused, waiting for a decision, or in standby
   double seconds = 0;        // left (counting down) or used (counting up)
   double next_warning = 0;   // seconds until the next time warning (0: none)
   ClockLevel level = ClockLevel::kCalm;
 };
 ClockShown turn_clock(const OverlayModel& m, double now_wall);
+// Whether the desk has gone quiet (its heartbeat older than kStaleDeskSeconds)
+// while the match is not over: the overlay shows standby and freezes the clock
+// at the last heartbeat, never counting past what the engine has decided.
+bool desk_standby(const OverlayModel& m, double now_wall);
 
 // "0:07", "1:05"; negative values show as 0:00. Counting down rounds up (a clock
 // never shows 0:00 while time is left); counting up rounds down.

@@ -13,6 +13,7 @@ OverlaySession::OverlaySession(std::unique_ptr<RowSource> source, SessionConfig 
 void OverlaySession::rederive() {
   model_ = derive_model(source_->rows(), position_, games_);
   attach_commitments(model_, source_->commitments());
+  if (!config_.replay) model_.heartbeat = source_->heartbeat();
   dirty_ = true;
 }
 
@@ -50,6 +51,7 @@ void OverlaySession::update(double steady) {
       step_to(rows.size(), steady, caught_up_);
       caught_up_ = caught_up_ || !rows.empty();
     }
+    model_.heartbeat = source_->heartbeat();
     return;
   }
   if (changed) {
@@ -114,8 +116,9 @@ std::string OverlaySession::picture_key(double steady, double wall) const {
   // Everything time alone changes on screen, at the resolution it is drawn.
   const ClockShown c = turn_clock(model_, o.now_wall);
   const bool toast = model_.last_warning && o.now_wall - model_.last_warning->wall_time < kWarningToastSeconds;
-  return fmt::format("{}|{}|{}|{}|{}|{}", c.visible, format_clock(c.seconds, c.counts_down),
-                     format_clock(c.next_warning, true), static_cast<int>(c.level), toast, o.message);
+  return fmt::format("{}|{}|{}|{}|{}|{}|{}", c.visible, format_clock(c.seconds, c.counts_down),
+                     format_clock(c.next_warning, true), static_cast<int>(c.level), toast, o.message,
+                     desk_standby(model_, o.now_wall));
 }
 
 bool OverlaySession::needs_frame(double steady, double wall) {

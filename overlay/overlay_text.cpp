@@ -3,6 +3,8 @@
 #include <array>
 #include <utility>
 
+#include <fmt/format.h>
+
 namespace facedown::overlay {
 
 const char* phrase(Lang lang, Phrase p) {
@@ -10,6 +12,8 @@ const char* phrase(Lang lang, Phrase p) {
   switch (p) {
     case Phrase::kBlind: return ko ? "블라인드" : "BLIND";
     case Phrase::kPaused: return ko ? "일시 정지" : "PAUSED";
+    case Phrase::kStandby: return ko ? "대기" : "STANDBY";
+    case Phrase::kDeskReconnecting: return ko ? "심판석 연결을 기다리는 중" : "Waiting for the referee desk";
     case Phrase::kWins: return ko ? "승리" : "WINS";
     case Phrase::kDraw: return ko ? "무승부" : "DRAW";
     case Phrase::kDisqualified: return ko ? "실격" : "DISQUALIFIED";
@@ -57,6 +61,38 @@ std::string reason_text(Lang lang, const std::string& reason) {
   for (const auto& r : kReasons)
     if (reason == r[0]) return lang == Lang::kKo ? r[2] : r[1];
   return reason;
+}
+
+std::string result_sentence(Lang lang, const std::string& reason, int winner,
+                            const std::array<std::string, 2>& players, int turn_limit) {
+  const bool ko = lang == Lang::kKo;
+  if (winner != 1 && winner != 2) {
+    if (reason == "simultaneous-annihilation") return ko ? "양쪽 동시 전멸: 무승부" : "Both sides were annihilated: a draw";
+    if (reason == "draw-agreed") return ko ? "두 선수 합의: 무승부" : "Both players agreed to a draw";
+    if (reason == "ply-limit") return ko ? "수 제한 도달: 무승부" : "The move limit was reached: a draw";
+    if (reason == "no-legal-moves") return ko ? "둘 수 있는 수 없음: 무승부" : "No legal move left: a draw";
+    return fmt::format("{}: {}", reason_text(lang, reason), ko ? "무승부" : "a draw");
+  }
+  const std::string& w = players[static_cast<std::size_t>(winner - 1)];
+  const std::string& l = players[static_cast<std::size_t>(2 - winner)];
+  const std::string wins = ko ? fmt::format("{} 승리", w) : fmt::format("{} wins", w);
+  std::string what;
+  if (reason == "timeout")
+    what = ko ? fmt::format("{}, {}초 안에 두지 못함", l, turn_limit)
+              : fmt::format("{} did not move within {} s", l, turn_limit);
+  else if (reason == "king-captured") what = ko ? fmt::format("{}의 왕이 잡힘", l) : fmt::format("{}'s king was captured", l);
+  else if (reason == "annihilation")
+    what = ko ? fmt::format("{}, 왕 외의 말이 모두 잡힘", l) : fmt::format("{} has no pieces left but the king", l);
+  else if (reason == "king-reached-end")
+    what = ko ? fmt::format("{}의 왕이 끝줄에 도달", w) : fmt::format("{}'s king reached the far rank", w);
+  else if (reason == "disqualified") what = ko ? fmt::format("{} 실격", l) : fmt::format("{} was disqualified", l);
+  else if (reason == "resigned") what = ko ? fmt::format("{} 기권", l) : fmt::format("{} resigned", l);
+  else if (reason == "awarded") what = ko ? "심판 판정" : "Awarded by the referee";
+  else if (reason == "no-legal-moves") what = ko ? fmt::format("{}, 둘 수 있는 수 없음", l) : fmt::format("{} has no legal move", l);
+  else if (reason == "flag-captured") what = ko ? fmt::format("{}의 깃발이 잡힘", l) : fmt::format("{}'s flag was captured", l);
+  else if (reason == "marshal-captured") what = ko ? fmt::format("{}의 원수가 잡힘", l) : fmt::format("{}'s marshal was captured", l);
+  else what = reason_text(lang, reason);
+  return what + ": " + wins;
 }
 
 std::string item_text(Lang lang, const std::string& item) {

@@ -2,6 +2,7 @@
 // the shared ui/ strings) because these are broadcast captions, short and in
 // capitals, not operator labels.
 #pragma once
+#include <array>
 #include <string>
 
 namespace facedown::overlay {
@@ -11,6 +12,8 @@ enum class Lang { kEn, kKo };
 enum class Phrase {
   kBlind,
   kPaused,
+  kStandby,
+  kDeskReconnecting,
   kWins,
   kDraw,
   kDisqualified,
@@ -38,5 +41,9 @@ const char* phrase(Lang lang, Phrase p);
 std::string reason_text(Lang lang, const std::string& reason);
 // "blind" -> "Blind" / "블라인드".
 std::string item_text(Lang lang, const std::string& item);
+// What happened, in plain words with the players' names: "Kim did not move
+// within 60 s: Lee wins". winner 0: a draw. turn_limit in seconds (timeouts).
+std::string result_sentence(Lang lang, const std::string& reason, int winner,
+                            const std::array<std::string, 2>& players, int turn_limit);
 
 }  // namespace facedown::overlay

@@ -115,6 +115,7 @@ bool PublicFeed::read_new() {
     current_ = target;
     rows_.clear();
     commitments_ = {};
+    heartbeat_.reset();
     ++generation_;
     changed = true;
   }
@@ -145,6 +146,12 @@ bool PublicFeed::read_new() {
     }
     commitments_ = next;
   }
+  // Every heartbeat the desk writes moves data_version, so this stays fresh
+  // while the desk lives; when it dies, the last one ages into standby.
+  auto beat = reader_->heartbeat(*current_);
+  if (!failed(beat))
+    if (const auto& b = std::get<std::optional<db::Heartbeat>>(beat))
+      heartbeat_ = DeskHeartbeat{static_cast<double>(b->match_ms) / 1000.0, static_cast<double>(b->wall_ms) / 1000.0};
   message_.clear();
   return changed;
 }

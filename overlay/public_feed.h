@@ -42,6 +42,7 @@ class PublicFeed final : public RowSource {
   // What to say on screen while there is nothing to show ("waiting for ...").
   std::string message() const override { return message_; }
   std::uint64_t generation() const override { return generation_; }
+  std::optional<DeskHeartbeat> heartbeat() const override { return heartbeat_; }
   bool connected() const { return reader_ != nullptr; }
 
  private:
@@ -57,6 +58,7 @@ class PublicFeed final : public RowSource {
   std::optional<std::int64_t> data_version_;
   std::vector<PublicRow> rows_;
   std::array<std::optional<SetupCommitment>, 2> commitments_;
+  std::optional<DeskHeartbeat> heartbeat_;
   std::size_t fresh_from_ = 0;
   std::uint64_t generation_ = 0;
   std::string message_;

@@ -31,6 +31,14 @@ struct SetupCommitment {
   std::optional<bool> verified;       // whether setup+salt hash to `hash` (when revealed)
 };
 
+// The referee desk's last sign of life: how far its match clock had run, and
+// when. Older than kStaleDeskSeconds, the desk counts as gone (standby).
+struct DeskHeartbeat {
+  double match_time = 0;  // seconds on the match clock
+  double wall_time = 0;   // seconds since the Unix epoch
+};
+inline constexpr double kStaleDeskSeconds = 2.0;
+
 // Where rows come from: the store (PublicFeed) or, in tests, a list.
 class RowSource {
  public:
@@ -42,6 +50,8 @@ class RowSource {
   // Changes whenever the rows were replaced rather than extended (another match,
   // another file): what follows is a catch-up, not news.
   virtual std::uint64_t generation() const { return 0; }
+  // The desk's heartbeat, when the source has one.
+  virtual std::optional<DeskHeartbeat> heartbeat() const { return std::nullopt; }
 };
 
 }  // namespace facedown::overlay

@@ -126,8 +126,10 @@ TEST_CASE("after a crash the unfinished match is offered first and resumes pause
   d.press('R');  // resumes the newest unfinished match
   REQUIRE(c.ui().screen == console::Screen::kMatch);
   const auto& log = c.session()->match().log();
-  REQUIRE(log.size() == events + 1);
-  const auto* paused = std::get_if<engine::Paused>(&log.back().body);
+  // The pause, then the note that records the outage.
+  REQUIRE(log.size() == events + 2);
+  CHECK(std::holds_alternative<engine::Noted>(log.back().body));
+  const auto* paused = std::get_if<engine::Paused>(&log[events].body);
   REQUIRE(paused);
   CHECK(paused->reason == console::kResumeReason);
   CHECK(c.session()->match().state().paused);

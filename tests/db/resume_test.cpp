@@ -57,12 +57,15 @@ TEST_CASE("a running match resumes paused, and the outage is recorded", "[resume
 
   auto live = must(store.resume(id));
   CHECK(live.state().paused);
-  REQUIRE(static_cast<int>(live.log().size()) == last_seq + 1);
-  const auto& e = live.log().back();
+  // The pause, then the note that keeps the outage in the log (and the export).
+  REQUIRE(static_cast<int>(live.log().size()) == last_seq + 2);
+  const auto& e = live.log()[static_cast<std::size_t>(last_seq)];
   REQUIRE(std::holds_alternative<engine::Paused>(e.body));
   CHECK(std::get<engine::Paused>(e.body).reason == kInterruptionReason);
-  CHECK(e.t == last_t);
-  CHECK(must(store.match(id)).events == last_seq + 1);  // committed before resume returned
+  CHECK(e.t == last_t);  // no heartbeat was written: the last event's time
+  REQUIRE(std::holds_alternative<engine::Noted>(live.log().back().body));
+  CHECK(std::get<engine::Noted>(live.log().back().body).text.find("outage:") == 0);
+  CHECK(must(store.match(id)).events == last_seq + 2);  // committed before resume returned
   // The state is exactly the committed one, plus the pause.
   CHECK(must(store.load(id, last_seq)).state().ply == live.state().ply);
 

@@ -129,14 +129,49 @@ TEST_CASE("result banners: a win, a draw, a disqualification") {
   DrawOptions o;
   Drawn win = draw(model_of(kOpenBattle, "@30 resign 1\n"), o);
   CHECK(win.has("Kim Kyung-hoon WINS"));
-  CHECK(win.contains("Resignation"));
+  CHECK(win.has("Jang Dong-min resigned: Kim Kyung-hoon wins"));
   Drawn draw_banner = draw(model_of(kOpenBattle, "@30 draw\n"), o);
   CHECK(draw_banner.has("DRAW"));
+  CHECK(draw_banner.has("Both players agreed to a draw"));
   Drawn dq = draw(model_of(kOpenBattle, "@30 warn 1 \"a\"\n@31 warn 1 \"b\"\n"), o);
   CHECK(dq.has("Jang Dong-min DISQUALIFIED"));
-  CHECK(dq.contains("Kim Kyung-hoon WINS"));
+  CHECK(dq.has("Jang Dong-min was disqualified: Kim Kyung-hoon wins"));
+  // Names, never seats, and never the engine's English detail.
+  for (const auto& t : dq.text) CHECK(t.find("player 1") == std::string::npos);
   o.lang = Lang::kKo;
   CHECK(draw(model_of(kOpenBattle, "@30 resign 1\n"), o).has("Kim Kyung-hoon 승리"));
+  CHECK(draw(model_of(kOpenBattle, "@30 resign 1\n"), o).has("Jang Dong-min 기권: Kim Kyung-hoon 승리"));
+}
+
+TEST_CASE("result sentences name who did what, for every reason, in both languages") {
+  const std::array<std::string, 2> names{"Kim", "Lee"};
+  CHECK(result_sentence(Lang::kEn, "timeout", 2, names, 60) == "Kim did not move within 60 s: Lee wins");
+  CHECK(result_sentence(Lang::kEn, "king-captured", 1, names, 60) == "Lee's king was captured: Kim wins");
+  CHECK(result_sentence(Lang::kEn, "king-reached-end", 1, names, 60) == "Kim's king reached the far rank: Kim wins");
+  CHECK(result_sentence(Lang::kKo, "timeout", 2, names, 60) == "Kim, 60초 안에 두지 못함: Lee 승리");
+  CHECK(result_sentence(Lang::kEn, "ply-limit", 0, names, 60) == "The move limit was reached: a draw");
+  for (const char* r : {"king-captured", "annihilation", "simultaneous-annihilation", "king-reached-end", "timeout",
+                        "disqualified", "resigned", "draw-agreed", "awarded", "no-legal-moves", "ply-limit",
+                        "flag-captured", "flag-claim", "leader-captured", "headquarters", "repetition",
+                        "marshal-captured"})
+    for (Lang lang : {Lang::kEn, Lang::kKo})
+      for (int winner : {0, 1, 2}) {
+        const std::string s = result_sentence(lang, r, winner, names, 60);
+        INFO(r << " " << winner << ": " << s);
+        if (std::string(r).find('-') != std::string::npos) CHECK(s.find(r) == std::string::npos);  // no raw code
+        CHECK(s != r);
+        CHECK(s.find("reason.") == std::string::npos);
+      }
+}
+
+TEST_CASE("the director's caption is drawn as a lower third; caption clear takes it down") {
+  DrawOptions o;
+  Drawn on = draw(model_of(kOpenBattle, "@30 caption \"Game 3 of 3\"\n"), o);
+  CHECK(on.has("Game 3 of 3"));
+  Drawn off = draw(model_of(kOpenBattle, "@30 caption \"Game 3 of 3\"\n@31 caption clear\n"), o);
+  CHECK_FALSE(off.has("Game 3 of 3"));
+  o.lang = Lang::kKo;
+  CHECK(draw(model_of(kOpenBattle, "@30 caption \"결승전 3국\"\n"), o).has("결승전 3국"));
 }
 
 TEST_CASE("pause banner and warning toast") {
@@ -206,4 +241,37 @@ TEST_CASE("a fighter already face up keeps its face through the light-up") {
   CHECK_FALSE(d.has("9"));  // the 9 is still a back until the flip
   o.battle_elapsed = 1.0;
   CHECK(draw(m, o).has("9"));
+}
+
+TEST_CASE("standby: a desk silent for more than 2 s freezes the clock at its last heartbeat") {
+  DrawOptions o;
+  o.lang = Lang::kEn;
+  OverlayModel m = model_of(kOpenBattle);
+  REQUIRE(m.status == "playing");
+  const ClockShown live = turn_clock(m, m.row_wall_time + 5);
+  REQUIRE(live.running);
+  // No heartbeat at all (an older desk): no standby, the clock runs as before.
+  CHECK_FALSE(desk_standby(m, m.row_wall_time + 60));
+  // The desk beat 3 s after the last row, at match time +3 s, then went quiet.
+  m.heartbeat = DeskHeartbeat{m.match_time + 3, m.row_wall_time + 3};
+  o.now_wall = m.row_wall_time + 4.5;  // 1.5 s after the last beat: still live
+  CHECK_FALSE(desk_standby(m, o.now_wall));
+  CHECK(turn_clock(m, o.now_wall).running);
+  CHECK_FALSE(draw(m, o).has("STANDBY"));
+  o.now_wall = m.row_wall_time + 40;  // long silent
+  CHECK(desk_standby(m, o.now_wall));
+  const ClockShown frozen = turn_clock(m, o.now_wall);
+  CHECK_FALSE(frozen.running);
+  // Frozen at 3 s past the last row, never counting on to 40.
+  CHECK(frozen.seconds == Approx(turn_clock(m, m.row_wall_time + 3).seconds));
+  CHECK(turn_clock(m, o.now_wall + 100).seconds == Approx(frozen.seconds));
+  Drawn d = draw(m, o);
+  CHECK(d.has("STANDBY"));
+  CHECK(d.has("Waiting for the referee desk"));
+  o.lang = Lang::kKo;
+  CHECK(draw(m, o).has("대기"));
+  // A finished match needs no desk: no standby.
+  OverlayModel done = model_of(kOpenBattle, "@30 resign 1\n");
+  done.heartbeat = DeskHeartbeat{0, 0};
+  CHECK_FALSE(desk_standby(done, 1e9));
 }

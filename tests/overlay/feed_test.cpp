@@ -112,3 +112,20 @@ TEST_CASE("a file that is not a store is reported, not fatal", "[feed]") {
   CHECK(feed.message().find("waiting") == std::string::npos);
   CHECK(feed.rows().empty());
 }
+
+TEST_CASE("the feed reads the desk's heartbeat as it beats", "[feed]") {
+  TempDir dir;
+  const std::string path = dir.file("heartbeat.db");
+  auto store_or = db::Store::open(path);
+  REQUIRE(std::holds_alternative<db::Store>(store_or));
+  auto& store = std::get<db::Store>(store_or);
+  const db::MatchId id = play_into(store, 5, 6);
+  PublicFeed feed(path, id);
+  REQUIRE(poll_until(feed, [&] { return !feed.rows().empty(); }));
+  CHECK_FALSE(feed.heartbeat());  // no beat yet
+  REQUIRE_FALSE(store.heartbeat(id, 42'500));
+  REQUIRE(poll_until(feed, [&] { return feed.heartbeat().has_value(); }));
+  CHECK(feed.heartbeat()->match_time == Approx(42.5));
+  const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+  CHECK(std::abs(feed.heartbeat()->wall_time - now) < 5);
+}
