@@ -9,6 +9,7 @@
 #include "db/match_rows.h"
 #include "db/schema.h"
 #include "db/sqlite.h"
+#include "db/statements.h"
 
 namespace facedown::db {
 
@@ -225,7 +226,7 @@ Result<std::vector<PublicSeal>> PublicReader::seals(MatchId id) {
 
 Result<std::optional<Heartbeat>> PublicReader::heartbeat(MatchId id) {
   sql::Statement st;
-  if (auto f = sql::Statement::prepare(impl_->db, "SELECT match_ms, wall_ms FROM heartbeats WHERE match_id = ?1", st))
+  if (auto f = sql::Statement::prepare(impl_->db, statements::kSelectHeartbeat, st))
     return impl_->fail("reading the heartbeat", *f);
   st.bind(1, id);
   int rc = st.step();

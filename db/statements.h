@@ -59,9 +59,12 @@ inline constexpr const char* kInsertInterruption =
     "INSERT INTO interruptions (match_id, after_seq, last_wall_ms, resumed_wall_ms, paused_seq) "
     "VALUES (?1, ?2, ?3, ?4, ?5)";
 
-// ?1 match, ?2 match time reached (ms), ?3 wall_ms: the one heartbeat row of the match.
+// ?1 match, ?2 match time reached (ms), ?3 wall clock: the one heartbeat row of the match.
 inline constexpr const char* kUpsertHeartbeat =
     "INSERT INTO heartbeats (match_id, match_ms, wall_ms) VALUES (?1, ?2, ?3) "
     "ON CONFLICT(match_id) DO UPDATE SET match_ms = excluded.match_ms, wall_ms = excluded.wall_ms";
+
+// ?1 match
+inline constexpr const char* kSelectHeartbeat = "SELECT match_ms, wall_ms FROM heartbeats WHERE match_id = ?1";
 
 }  // namespace facedown::db::statements

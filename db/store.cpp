@@ -599,18 +599,20 @@ Result<engine::Match> Store::resume(MatchId id) {
     if (auto* e = std::get_if<StoreError>(&beat_or)) return *e;
     const auto& beat = std::get<std::optional<Heartbeat>>(beat_or);
     if (beat && beat->match_ms > at) at = beat->match_ms;
-    if (beat && beat->wall_ms > last_wall) last_wall = beat->wall_ms;
+    // The interruptions row keeps the last commit's wall time (verify checks it);
+    // the note says when the desk was last alive.
+    const std::int64_t last_sign = beat && beat->wall_ms > last_wall ? beat->wall_ms : last_wall;
     auto sub = live.submit(engine::PauseCmd{kInterruptionReason}, at);
     if (sub.rejection && at != s.time) sub = live.submit(engine::PauseCmd{kInterruptionReason}, s.time);
     if (!sub.rejection) {
       paused = sub.events;
       for (const auto& e : paused)
         if (std::holds_alternative<engine::Paused>(e.body)) paused_seq = e.seq;
-      const double outage_s = static_cast<double>(std::max<std::int64_t>(0, resumed_wall - last_wall)) / 1000.0;
+      const double outage_s = static_cast<double>(std::max<std::int64_t>(0, resumed_wall - last_sign)) / 1000.0;
       auto noted = live.submit(
           engine::NoteCmd{fmt::format("outage: the desk stopped at match time {} s ({}, last sign of life); "
                                       "resumed {} ({:.1f} s later)",
-                                      engine::format_seconds(live.state().time), utc_text(last_wall),
+                                      engine::format_seconds(live.state().time), utc_text(last_sign),
                                       utc_text(resumed_wall), outage_s)},
           live.state().time);
       paused.insert(paused.end(), noted.events.begin(), noted.events.end());
@@ -657,7 +659,7 @@ Failure Store::heartbeat(MatchId id, engine::Millis t) {
 
 Result<std::optional<Heartbeat>> Store::last_heartbeat(MatchId id) {
   sql::Statement st;
-  if (auto f = sql::Statement::prepare(impl_->db, "SELECT match_ms, wall_ms FROM heartbeats WHERE match_id = ?1", st))
+  if (auto f = sql::Statement::prepare(impl_->db, statements::kSelectHeartbeat, st))
     return impl_->fail("reading the heartbeat", *f);
   st.bind(1, id);
   int rc = st.step();

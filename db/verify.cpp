@@ -500,9 +500,8 @@ std::optional<Problem> MatchCheck::check_interruptions() const {
     if (after < 1 || after > w_.last_seq)
       return Problem{static_cast<int>(std::clamp<std::int64_t>(after, 0, INT32_MAX)),
                      "an interruption names event " + std::to_string(after) + ", which is not stored (events cut off?)"};
-    // The last sign of life: the event's commit, or a heartbeat after it.
-    if (*r.last_wall_ms < w_.wall_at.at(static_cast<int>(after)))
-      return Problem{static_cast<int>(after), "an interruption's last_wall_ms is before the wall time of its event"};
+    if (*r.last_wall_ms != w_.wall_at.at(static_cast<int>(after)))
+      return Problem{static_cast<int>(after), "an interruption's last_wall_ms is not the wall time of its event"};
     if (r.paused_seq) {
       const std::int64_t ps = *r.paused_seq;
       if (ps <= after || ps > w_.last_seq)

@@ -174,6 +174,83 @@ std::string piece_label(const OverlayModel& m, const std::string& token, Lang la
   return token;
 }
 
+namespace {
+
+// A piece's name for a caption: the roster's name in the screen's language.
+std::string piece_name(const OverlayModel& m, const std::string& token, Lang lang) {
+  if (m.game)
+    for (const auto& spec : m.game->roster())
+      if (spec.token == token) {
+        const std::string& n = lang == Lang::kKo ? spec.name_ko : spec.name_en;
+        if (!n.empty()) return n;
+      }
+  return token;
+}
+
+// "+1 used" when an item changed a public value from the printed one.
+std::string item_note(const std::optional<int>& value, const std::optional<std::string>& token, Lang lang) {
+  if (!value || !token || !is_number(*token)) return "";
+  const int printed = std::stoi(*token);
+  if (*value == printed) return "";
+  return fmt::format("; {}{} {}", *value > printed ? "+" : "-", std::abs(*value - printed),
+                     lang == Lang::kKo ? "사용" : "used");
+}
+
+std::string number_pair(const BattleShow::Pair& p, Lang lang) {
+  const bool ko = lang == Lang::kKo;
+  const int a = *p.mover_value, b = *p.enemy_value;
+  const int lo = std::min(a, b), hi = std::max(a, b);
+  const int w = p.outcome == "mover" ? a : b;
+  const std::string wins = ko ? fmt::format("{} 승리", w) : fmt::format("the {} wins", w);
+  if (p.outcome == "both") return fmt::format("{} = {}: {}", a, b, ko ? "둘 다 제거" : "both removed");
+  if (p.kind == "minus")
+    return fmt::format("{}: {} - {} = {}, {}", ko ? "마이너스 선" : "minus line", hi, lo, hi - lo, wins);
+  return fmt::format("{} + {} = {}: {}", lo, hi, lo + hi, wins);
+}
+
+}  // namespace
+
+std::vector<std::string> battle_explainer(const OverlayModel& m, Lang lang) {
+  std::vector<std::string> out;
+  if (!m.battle) return out;
+  const bool ko = lang == Lang::kKo;
+  for (const auto& p : m.battle->pairs) {
+    std::string line;
+    if (m.battle->kind == "attack") {
+      if (p.mover_token && p.enemy_token) {
+        const std::string a = piece_name(m, *p.mover_token, lang), d = piece_name(m, *p.enemy_token, lang);
+        if (p.outcome == "attacker") line = ko ? fmt::format("{} → {}: {} 승리", a, d, a) : fmt::format("{} takes {}", a, d);
+        else if (p.outcome == "defender") line = ko ? fmt::format("{} → {}: {} 승리", a, d, d) : fmt::format("{} stops {}", d, a);
+        else line = ko ? fmt::format("{} → {}: 둘 다 제거", a, d) : fmt::format("{} and {}: both removed", a, d);
+      } else {
+        // Identities that stay hidden: only the outcome is public.
+        if (p.outcome == "attacker") line = ko ? "수비 말 제거" : "defender removed";
+        else if (p.outcome == "defender") line = ko ? "공격 말 제거" : "attacker removed";
+        else line = ko ? "둘 다 제거" : "both removed";
+      }
+    } else if ((p.kind == "sum" || p.kind == "minus") && p.mover_value && p.enemy_value) {
+      line = number_pair(p, lang) + item_note(p.mover_value, p.mover_token, lang) +
+             item_note(p.enemy_value, p.enemy_token, lang);
+    } else if (p.kind == "mine") {
+      line = ko ? "지뢰: 둘 다 제거" : "mine: both removed";
+    } else if (p.kind == "king") {
+      line = ko ? "왕이 싸움: 왕 제거" : "the king fought: the king is removed";
+    } else if (p.kind == "kings") {
+      line = ko ? "왕 대 왕: 아무 일도 없음" : "king against king: nothing happens";
+    } else if (p.outcome == "mover") {
+      line = ko ? "비공개 전투: 수비한 말 제거" : "hidden battle: the defending piece is removed";
+    } else if (p.outcome == "enemy") {
+      line = ko ? "비공개 전투: 움직인 말 제거" : "hidden battle: the moving piece is removed";
+    } else if (p.outcome == "both") {
+      line = ko ? "비공개 전투: 둘 다 제거" : "hidden battle: both removed";
+    } else {
+      line = ko ? "비공개 전투: 제거 없음" : "hidden battle: nothing is removed";
+    }
+    out.push_back(std::move(line));
+  }
+  return out;
+}
+
 bool needs_animation_frames(const OverlayModel& m, const DrawOptions& o) {
   if (o.battle_elapsed >= 0 && o.battle_elapsed < kBattleSeconds && m.battle) return true;
   if (turn_clock(m, o.now_wall).running) return true;
@@ -286,7 +363,7 @@ void draw_battle(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, 
     if (f.was_face_up && f.token) {
       // Known before the battle: it lights up and (if it lost) fades, no flip.
       look.label = piece_label(m, *f.token, o.lang);
-      if (f.removed && t >= kFlipEnd) look.alpha = static_cast<float>(1.0 - (t - kFlipEnd) / (kBattleSeconds - kFlipEnd));
+      if (f.removed && t >= kFadeStart) look.alpha = static_cast<float>(1.0 - (t - kFadeStart) / (kBattleSeconds - kFadeStart));
     } else if (t < kLightUpEnd) {
       look.label.reset();  // still face down as it was before the battle
     } else if (t < kFlipEnd) {
@@ -297,12 +374,28 @@ void draw_battle(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, 
     } else {
       if (f.token) look.label = piece_label(m, *f.token, o.lang);
       if (f.blind) look.tag = phrase(o.lang, Phrase::kBlind);
-      if (f.removed) look.alpha = static_cast<float>(1.0 - (t - kFlipEnd) / (kBattleSeconds - kFlipEnd));
+      if (f.removed && t >= kFadeStart) look.alpha = static_cast<float>(1.0 - (t - kFadeStart) / (kBattleSeconds - kFadeStart));
     }
     if (f.value && f.token && is_number(*f.token) && std::to_string(*f.value) != *f.token && t >= kFlipEnd)
       look.tag = fmt::format("={}", *f.value);
     draw_tile(pen, l.board.square_rect(f.square), look);
   }
+  // The explainer, once the pieces are face up: what decided each pair.
+  if (t < kFlipEnd) return;
+  const auto lines = battle_explainer(m, o.lang);
+  const Rect& b = l.board_space;
+  float y = b.y + 8;
+  for (std::size_t i = 0; i < lines.size() && i < 4; ++i) {
+    const Rect box{b.x + b.w * 0.1f, y, b.w * 0.8f, 60};
+    pen.rect(box, IM_COL32(10, 10, 14, 235), 10);
+    pen.frame(box, kGold, 3, 10);
+    pen.text(lines[i], {box.centre().x, box.y + 12}, 34, kText, 0.5f, box.w - 30);
+    y += 68;
+  }
+}
+
+bool battle_animating(const OverlayModel& m, const DrawOptions& o) {
+  return m.battle && o.battle_elapsed >= 0 && o.battle_elapsed < kBattleSeconds;
 }
 
 // [SECTION] Player panels: name, turn marker, warnings, items, removed pieces.
@@ -356,7 +449,13 @@ void draw_player_panel(ImDrawList& dl, const OverlayModel& m, int player, const 
   y += 40;
   const float tile = 58;
   const int per_row = std::max(1, static_cast<int>((r.w - 44) / tile));
-  const auto& removed = m.removed[pi];
+  // The pieces this battle removes join the tray only once they have faded.
+  std::size_t shown = m.removed[pi].size();
+  if (battle_animating(m, o))
+    for (const Fighter& f : m.battle->fighters)
+      if (f.removed && f.owner == player && shown > 0) --shown;
+  const std::vector<std::optional<std::string>> removed(m.removed[pi].begin(),
+                                                         m.removed[pi].begin() + static_cast<std::ptrdiff_t>(shown));
   for (std::size_t i = 0; i < removed.size(); ++i) {
     const int row = static_cast<int>(i) / per_row, col = static_cast<int>(i) % per_row;
     Rect cell{r.x + 22 + static_cast<float>(col) * tile, y + static_cast<float>(row) * tile, tile, tile};
@@ -385,6 +484,7 @@ void draw_caption(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l,
 void draw_banner(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o) {
   Pen pen{dl, o};
   const Rect& r = l.banner;
+  if (m.result && battle_animating(m, o)) return;  // the last battle is seen first
   if (m.result) {
     const ResultShown& res = *m.result;
     const bool dq = res.reason == "disqualified";
@@ -431,7 +531,8 @@ void draw_banner(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, 
     std::string line = fmt::format("{} {}/{} \xC2\xB7 {}", phrase(o.lang, Phrase::kWarning), w.total,
                                    std::max(m.warnings_to_dq, w.total), m.players[static_cast<std::size_t>(w.player - 1)]);
     pen.text(line, {p.x + 76, p.y + 10}, 40, kText, 0, p.w - 96);
-    pen.text(w.reason.empty() ? w.kind : w.reason, {p.x + 76, p.y + 56}, 28, kDimText, 0, p.w - 96);
+    // What kind of warning, in the screen's language (the referee's words stay at the desk).
+    pen.text(warning_kind_text(o.lang, w.kind), {p.x + 76, p.y + 56}, 28, kDimText, 0, p.w - 96);
   }
 }
 
@@ -507,7 +608,7 @@ std::string glyphs_needed(const OverlayModel& m, Lang lang) {
   s += m.players[0] + m.players[1] + m.game_name_en + m.game_name_ko + m.preset + m.pause_reason;
   if (m.game)
     for (const auto& spec : m.game->roster()) s += spec.token + piece_label(m, spec.token, lang);
-  if (m.last_warning) s += m.last_warning->reason + m.last_warning->kind;
+  for (const char* k : {"time", "manual", "timeout"}) s += warning_kind_text(lang, k);
   if (m.result) s += m.result->detail;
   if (m.caption) s += *m.caption;
   return s;

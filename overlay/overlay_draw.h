@@ -5,7 +5,9 @@
 //
 // Battle timeline (kBattleSeconds, skippable by the caller): 0-0.35 s the
 // fighters light up; 0.35-0.75 s they flip face up (a blinded piece stays a
-// back with a BLIND tag); 0.75-1.5 s the losers fade out.
+// back with a BLIND tag); from 0.75 s the explainer states the arithmetic
+// ("1 + 9 = 10: the 9 wins"); 2.4-3 s the losers fade out. The removed trays
+// and a result banner wait for the end of the animation.
 #pragma once
 #include <imgui.h>
 
@@ -19,9 +21,10 @@
 
 namespace facedown::overlay {
 
-inline constexpr double kBattleSeconds = 1.5;
+inline constexpr double kBattleSeconds = 3.0;
 inline constexpr double kLightUpEnd = 0.35;
 inline constexpr double kFlipEnd = 0.75;
+inline constexpr double kFadeStart = 2.4;
 inline constexpr double kWarningToastSeconds = 6.0;
 
 enum class Background { kChroma, kTransparent, kSolid };
@@ -66,6 +69,9 @@ void draw_footer(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, 
 
 // The label drawn on a piece with this token ("7", "M" / "지뢰", "K" / "왕").
 std::string piece_label(const OverlayModel& m, const std::string& token, Lang lang);
+// The battle explainer: one line per pair of the latest battle, saying only
+// what the public may know ("1 + 9 = 10: the 9 wins"; "attacker removed").
+std::vector<std::string> battle_explainer(const OverlayModel& m, Lang lang);
 // Every character the overlay may draw for this model (to build the font atlas).
 std::string glyphs_needed(const OverlayModel& m, Lang lang);
 

@@ -141,8 +141,12 @@ BattleShow battle_show(const OverlayModel& m, const PublicRow& row, const std::v
   };
   if (row.type == "battle") {
     for (const auto& p : e.at("pairs")) {
-      add(fighter(m, p.at("mover"), true, blinds));
-      add(fighter(m, p.at("enemy"), false, blinds));
+      const Fighter mv = fighter(m, p.at("mover"), true, blinds), en = fighter(m, p.at("enemy"), false, blinds);
+      const auto kind = p.find("kind");
+      b.pairs.push_back({kind != p.end() && kind->is_string() ? kind->get<std::string>() : std::string(),
+                         p.value("outcome", std::string{}), mv.value, en.value, mv.token, en.token});
+      add(mv);
+      add(en);
     }
     for (const auto& r : e.at("removed")) {
       engine::Square sq = parse_square(m, r.at("square"));
@@ -157,6 +161,7 @@ BattleShow battle_show(const OverlayModel& m, const PublicRow& row, const std::v
     a.removed = outcome == "defender" || outcome == "both";
     d.removed = outcome == "attacker" || outcome == "both";
     b.fighters = {a, d};
+    b.pairs.push_back({"", outcome, std::nullopt, std::nullopt, a.token, d.token});
   }
   for (auto& f : b.fighters) f.was_face_up = face_up_before(before, m, f);
   return b;

@@ -40,6 +40,16 @@ struct BattleShow {
   int seq = 0;  // the battle/attack event; a new seq starts a new animation
   std::string kind;  // "battle" | "attack"
   std::vector<Fighter> fighters;
+  // What the public may know of each pair, for the explainer: the battle kind
+  // ("sum", "minus", "mine", "king", "kings"; empty where hidden), the mover's
+  // and the enemy's effective values and printed tokens where public, and the
+  // outcome ("mover" | "enemy" | "both" | "none"; attacks: "attacker" ...).
+  struct Pair {
+    std::string kind, outcome;
+    std::optional<int> mover_value, enemy_value;
+    std::optional<std::string> mover_token, enemy_token;
+  };
+  std::vector<Pair> pairs;
 };
 
 struct ItemUse {

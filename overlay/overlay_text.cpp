@@ -95,6 +95,13 @@ std::string result_sentence(Lang lang, const std::string& reason, int winner,
   return what + ": " + wins;
 }
 
+std::string warning_kind_text(Lang lang, const std::string& kind) {
+  const bool ko = lang == Lang::kKo;
+  if (kind == "time") return ko ? "시간 경고" : "Time warning";
+  if (kind == "timeout") return ko ? "시간 초과" : "Out of time";
+  return ko ? "심판 경고" : "Referee's warning";
+}
+
 std::string item_text(Lang lang, const std::string& item) {
   if (item == "blind") return lang == Lang::kKo ? "블라인드" : "Blind";
   if (item == "plus") return "+1";

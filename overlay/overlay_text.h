@@ -41,6 +41,8 @@ const char* phrase(Lang lang, Phrase p);
 std::string reason_text(Lang lang, const std::string& reason);
 // "blind" -> "Blind" / "블라인드".
 std::string item_text(Lang lang, const std::string& item);
+// A warning's kind on air: "time" | "manual" | "timeout".
+std::string warning_kind_text(Lang lang, const std::string& kind);
 // What happened, in plain words with the players' names: "Kim did not move
 // within 60 s: Lee wins". winner 0: a draw. turn_limit in seconds (timeouts).
 std::string result_sentence(Lang lang, const std::string& reason, int winner,

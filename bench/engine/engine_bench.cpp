@@ -116,6 +116,25 @@ void fold_1000(benchmark::State& state, const GameInfo* info, std::string preset
   state.counters["events"] = static_cast<double>(log.size());
 }
 
+// `void 1` at the end of a 1,000-ply match: the refold starts from the nearest
+// snapshot, so it costs the events since that snapshot, not the whole log.
+void void_last(benchmark::State& state, const GameInfo* info, std::string preset) {
+  const auto log = long_log(*info, preset);
+  if (log.empty()) {
+    state.SkipWithError("no 1,000-ply match found");
+    return;
+  }
+  const Match base = std::get<Match>(Match::from_log(*info, log));
+  for (auto _ : state) {
+    state.PauseTiming();
+    Match m = base;
+    state.ResumeTiming();
+    auto r = m.submit(VoidCmd{1, "bench", false}, m.state().time);
+    benchmark::DoNotOptimize(r);
+  }
+  state.counters["events"] = static_cast<double>(log.size());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -127,6 +146,8 @@ int main(int argc, char** argv) {
       benchmark::RegisterBenchmark(("open/" + g.id + "/" + p.id).c_str(), open_only, &g, p.id)
           ->Unit(benchmark::kMicrosecond);
       benchmark::RegisterBenchmark(("fold_1000/" + g.id + "/" + p.id).c_str(), fold_1000, &g, p.id)
+          ->Unit(benchmark::kMicrosecond);
+      benchmark::RegisterBenchmark(("void_last/" + g.id + "/" + p.id).c_str(), void_last, &g, p.id)
           ->Unit(benchmark::kMicrosecond);
     }
   benchmark::Initialize(&argc, argv);

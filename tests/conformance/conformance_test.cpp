@@ -9,7 +9,11 @@
 //  - every referee event survives event_to_json -> event_from_json -> event_to_json.
 // After each session: export_script, then run_script, gives identical events; and
 // the session replayed with the identities of never-revealed pieces permuted gives
-// a byte-identical public stream (and opponent stream).
+// byte-identical public bytes (issue 9, item 8): the public event stream (revival
+// offers included), the public state row after every event (what the store writes
+// into public_events), the opponent's stream and state; and, for every 8th pair,
+// what the public reader reads from a store holding each: the matches row, every
+// public_events row and the public seals (sealed until the match is closed).
 // FACEDOWN_CONFORMANCE_SCALE=N multiplies the number of sessions (default 1);
 // FACEDOWN_CONFORMANCE_SESSIONS=N caps them (quick local runs).
 #include <catch2/catch.hpp>
@@ -23,9 +27,13 @@
 #include "codec/export.h"
 #include "codec/json.h"
 #include "codec/script_runner.h"
+#include "db/projection.h"
+#include "db/public_reader.h"
+#include "db/store.h"
 #include "engine/registry.h"
 #include "engine/view.h"
 #include "tests/conformance/random_match.h"
+#include "tests/conformance/temp_dir.h"
 
 using namespace facedown;
 using namespace facedown::engine;
@@ -56,6 +64,8 @@ constexpr bool kFullRun = false;
 #endif
 // Every n-th session runs the quadratic checks (from_log and void/replay) at every step.
 constexpr int kFullEvery = 8;
+// Every n-th valid hidden-identity pair is also compared through a store.
+constexpr int kStoreEvery = 8;
 
 // Every field of a state, as text (so a mismatch prints something readable).
 std::string describe(const MatchState& s) {
@@ -106,8 +116,11 @@ void check_round_trip(const Event& e, const Game& g) {
 
 // The referee stream with every identity-dependent field blanked: two sessions
 // whose stripped streams agree differ only in the identities of some pieces.
+// Revival offers are dropped whole: which removed pieces may return depends on
+// identities (a face-down 5 may, a mine may not), and the public must not learn it.
 void strip(json& j) {
   if (j.is_object()) {
+    if (j.contains("type") && j["type"] == "decision-awaited") j.erase("candidates");
     if (j.contains("owner") && j.contains("piece")) {
       j["piece"] = nullptr;
       j.erase("value");
@@ -149,7 +162,93 @@ void collect_shown(const json& j, std::vector<bool>& shown) {
 struct PairStats {
   int tried = 0;
   int valid = 0;
+  int stored = 0;  // valid pairs also compared through the store's public tables
 };
+
+// What a viewer reads after each event: for the public, the row the store
+// writes into public_events (db::public_projection: event and state JSON); for a
+// player, the state JSON in that player's view.
+std::vector<std::string> rows_after_each_event(const Match& m, Viewer v) {
+  std::vector<std::string> out;
+  const auto& log = m.log();
+  auto first = Match::from_log(m.info(), {log.front()});
+  REQUIRE(std::holds_alternative<Match>(first));
+  Match follower = std::move(std::get<Match>(first));
+  for (std::size_t i = 0; i < log.size(); ++i) {
+    if (i > 0) REQUIRE_FALSE(follower.record(log[i]));
+    if (v == kPublic) {
+      auto p = db::public_projection(log[i], follower);
+      out.push_back(p.event + "\n" + p.state);
+    } else {
+      out.push_back(codec::state_to_json(follower, v).dump());
+    }
+  }
+  return out;
+}
+
+// Everything the public reader can read of a match once its log is in a store:
+// the matches row (but wall-clock times), every public_events row (but wall_ms),
+// and the public seals. Seals hold commitments (which differ with the salt) and,
+// only once the match is closed, the setups: the part that must not depend on
+// identities is which rows exist and whether they are open.
+struct PublicTables {
+  std::string match;
+  std::vector<std::string> rows;
+  std::vector<std::string> seals;
+  bool closed = false;
+};
+
+PublicTables public_tables(const Match& m) {
+  conformance::TempDir dir;
+  const std::string path = dir.file("public.db");
+  auto store_or = db::Store::open(path);
+  if (auto* e = std::get_if<db::StoreError>(&store_or)) FAIL(e->message);
+  auto& store = std::get<db::Store>(store_or);
+  const auto& log = m.log();
+  auto first = Match::from_log(m.info(), {log.front()});
+  Match follower = std::move(std::get<Match>(first));
+  auto id_or = store.create_match(follower);
+  if (auto* e = std::get_if<db::StoreError>(&id_or)) FAIL(e->message);
+  const db::MatchId id = std::get<db::MatchId>(id_or);
+  for (std::size_t i = 1; i < log.size(); ++i) {
+    REQUIRE_FALSE(follower.record(log[i]));
+    if (auto e = store.append(id, follower, {log[i]})) FAIL(e->message);
+  }
+  auto reader_or = db::PublicReader::open(path);
+  if (auto* e = std::get_if<db::StoreError>(&reader_or)) FAIL(e->message);
+  auto& reader = std::get<db::PublicReader>(reader_or);
+  PublicTables out;
+  auto summary_or = reader.match(id);
+  if (auto* e = std::get_if<db::StoreError>(&summary_or)) FAIL(e->message);
+  const auto& sm = std::get<db::MatchSummary>(summary_or);
+  out.match = sm.game + "|" + sm.preset + "|" + sm.options_json + "|" + sm.players[0] + "|" + sm.players[1] + "|" +
+              sm.status + "|" + std::to_string(sm.finished) + "|" +
+              (sm.result ? std::to_string(sm.result->winner) + sm.result->reason : "-") + "|" +
+              std::to_string(sm.events) + "|" + std::to_string(sm.match_time);
+  auto rows_or = reader.events_after(id, 0);
+  if (auto* e = std::get_if<db::StoreError>(&rows_or)) FAIL(e->message);
+  for (const auto& r : std::get<std::vector<db::PublicEventRow>>(rows_or)) {
+    out.rows.push_back(std::to_string(r.seq) + " " + r.type + " " + std::to_string(r.t) + " " + r.event.dump() + " " +
+                       r.state.dump());
+    out.closed = r.state.value("closed", false);
+  }
+  auto seals_or = reader.seals(id);
+  if (auto* e = std::get_if<db::StoreError>(&seals_or)) FAIL(e->message);
+  for (const auto& seal : std::get<std::vector<db::PublicSeal>>(seals_or)) {
+    std::string row = std::to_string(seal.seq) + " player " + std::to_string(seal.player);
+    row += seal.setup_text ? " setup open" : " setup sealed";
+    row += seal.salt ? " salt open" : " salt sealed";
+    row += seal.commitment.size() == 64 ? "" : " bad commitment";
+    out.seals.push_back(row);
+  }
+  return out;
+}
+
+void require_same_rows(const std::vector<std::string>& a, const std::vector<std::string>& b, const std::string& what) {
+  REQUIRE(a.size() == b.size());
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i] != b[i]) FAIL(what << ", after event " << i + 1 << ":\n" << a[i] << "\n" << b[i]);
+}
 
 // Replays the session with the identities of pieces the public and the opponent
 // never saw permuted (within pieces of one owner and one roster class), and checks
@@ -226,7 +325,23 @@ void check_hidden_permutation(const GameInfo& info, const conformance::Session& 
     for (std::size_t i = 0; i < sa.size(); ++i)
       if (sa[i] != sb[i])
         FAIL("viewer " << codec::viewer_name(v) << " event " << i + 1 << " differs:\n" << sa[i] << "\n" << sb[i]);
+    // The state after every event: the public rows of the store, the player's view.
+    require_same_rows(rows_after_each_event(m, v), rows_after_each_event(b.match, v),
+                      std::string("viewer ") + codec::viewer_name(v) + ": the state (public row) differs");
   }
+  // Every public byte of the store, for a share of the pairs: the matches row,
+  // public_events, and the seals (sealed until the match is closed).
+  if (stats.valid % kStoreEvery != 1) return;
+  ++stats.stored;
+  const PublicTables ta = public_tables(m), tb = public_tables(b.match);
+  REQUIRE(ta.match == tb.match);
+  require_same_rows(ta.rows, tb.rows, "the stored public_events row differs");
+  require_same_rows(ta.seals, tb.seals, "the public seals differ");
+  for (const auto& t : {ta, tb})
+    if (!t.closed)
+      for (const auto& seal : t.seals)
+        if (seal.find("open") != std::string::npos)
+          FAIL("a setup is public before the match is closed (" << seal << "); result: " << ta.match);
 }
 
 void check_export(const GameInfo& info, const Match& m) {
@@ -282,8 +397,11 @@ void run_session(const GameInfo& info, const std::string& preset, std::uint64_t 
       if (auto* v = std::get_if<VoidCmd>(&sub.command)) {
         REQUIRE(live_commands.size() >= static_cast<std::size_t>(v->count));
         live_commands.resize(live_commands.size() - static_cast<std::size_t>(v->count));
-      } else {
-        live_commands.emplace_back(sub.command, sub.t);
+      } else if (std::holds_alternative<CloseCmd>(sub.command)) {
+        live_commands.clear();  // closed: nothing can be voided any more
+      } else if (!std::holds_alternative<NoteCmd>(sub.command) && !std::holds_alternative<CaptionCmd>(sub.command) &&
+                 !std::holds_alternative<CloseCmd>(sub.command)) {
+        live_commands.emplace_back(sub.command, sub.t);  // notes, captions and close are never voided
       }
     }
     REQUIRE(m.voidable() == static_cast<int>(live_commands.size()));
@@ -339,7 +457,8 @@ TEST_CASE("conformance: random playouts of every game and preset") {
       const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       WARN(info.id << " / " << preset.id << ": " << totals.sessions << " sessions, " << totals.submissions
                    << " commands, " << totals.events << " events, " << totals.void_checks << " void checks, "
-                   << totals.pairs.valid << "/" << totals.pairs.tried << " hidden-identity pairs checked, "
+                   << totals.pairs.valid << "/" << totals.pairs.tried << " hidden-identity pairs checked ("
+                   << totals.pairs.stored << " through the store), "
                    << secs << " s");
       CHECK(totals.sessions == n);
       std::string seen;
@@ -350,7 +469,7 @@ TEST_CASE("conformance: random playouts of every game and preset") {
       if (kFullRun && info.id == "number-janggi") {
         std::vector<std::string> wanted = {"battle", "revived", "revival-declined", "voided", "paused", "resumed",
                                            "warned", "ticked", "ended:king-captured", "ended:resigned",
-                                           "ended:disqualified"};
+                                           "ended:disqualified", "closed", "noted", "captioned", "clock-set"};
         if (preset.id == "genius-2015") wanted.insert(wanted.end(), {"items-declared", "ended:timeout"});
         for (const auto& w : wanted) {
           INFO(preset.id << " never produced " << w);
@@ -361,6 +480,47 @@ TEST_CASE("conformance: random playouts of every game and preset") {
       // Number Janggi numbers move alike, so most exchanges keep the match the same).
       if (kFullRun || info.id == "number-janggi") CHECK(totals.pairs.valid > 0);
       if (info.id == "number-janggi") CHECK(totals.pairs.valid * 2 >= totals.pairs.tried);
+      if (info.id == "number-janggi") CHECK(totals.pairs.stored > 0);
     }
   }
+}
+
+// The revival leak of issue 9 (item 6), as a fixed pair: player 1's piece on c3,
+// attacked by player 2's 5 and blinded, leaves the board face down (both removed:
+// 5 against 5, or 5 against a mine). Player 1's 9 later reaches the far rank and
+// a revival is offered. With a 5 on c3 the removed face-down piece may come
+// back, with a mine it may not; the public and player 2 must not see a difference.
+TEST_CASE("conformance: a revival offer does not tell a face-down removed number from a mine") {
+  const std::string head = "game number-janggi\npreset genius-2015\n";
+  const std::string tail =
+      "setup 2 K:f9 M:e9 M:d9 M:c9 1:b9 2:c7 3:f8 4:e8 5:d8 6:c8 7:b8 8:a8 9:f7 10:e7\n"
+      "first 1\nstart\n"
+      "@1 move a3-a5\n@2 move d8-d6\n@3 move e3-e5\n@4 move d6-d4\n"
+      "@5 move e5-e6\n@6 items 1=none 2=none\n"          // player 1's 1 loses to the 10, face up
+      "@7 move d4-c4\n@8 items 1=blind:c3 2=none\n"      // the 5 meets c3 blinded: both removed
+      "@9 move a5-a7\n@10 items 1=none 2=none\n@11 move f7-f6\n"
+      "@12 move a7-a9\n@13 items 1=none 2=none\n"        // the 9 on the far rank: a revival is offered
+      "@14 revive 1:e1\n@20 move f6-f5\n";
+  const std::string number = head + "setup 1 K:a1 M:b1 M:c1 M:d1 2:f1 3:a2 4:b2 10:c2 6:d2 7:e2 8:f2 9:a3 5:c3 1:e3\n" + tail;
+  const std::string mine = head + "setup 1 K:a1 M:b1 M:c1 5:d1 2:f1 3:a2 4:b2 10:c2 6:d2 7:e2 8:f2 9:a3 M:c3 1:e3\n" + tail;
+  auto a = codec::run_script(number), b = codec::run_script(mine);
+  for (const auto& e : a.errors) FAIL_CHECK(e);
+  for (const auto& e : b.errors) FAIL_CHECK(e);
+  REQUIRE(a.match);
+  REQUIRE(b.match);
+  // The pair differs only in identities (and the revival offer is there).
+  REQUIRE(stream(*a.match, kReferee, true) == stream(*b.match, kReferee, true));
+  bool offered = false;
+  for (const auto& e : a.match->log())
+    if (auto* d = std::get_if<DecisionAwaited>(&e.body)) offered = offered || d->kind == Decision::kRevival;
+  REQUIRE(offered);
+  for (Viewer v : {kPublic, kPlayer2}) {
+    INFO("viewer " << codec::viewer_name(v));
+    require_same_rows(stream(*a.match, v), stream(*b.match, v), "the event differs");
+    require_same_rows(rows_after_each_event(*a.match, v), rows_after_each_event(*b.match, v), "the state differs");
+  }
+  const PublicTables ta = public_tables(*a.match), tb = public_tables(*b.match);
+  CHECK(ta.match == tb.match);
+  require_same_rows(ta.rows, tb.rows, "the stored public_events row differs");
+  require_same_rows(ta.seals, tb.seals, "the public seals differ");
 }

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
+#include "codec/toss.h"
+#include "tests/conformance/random_text.h"
+
 namespace conformance {
 
 using namespace facedown::engine;
@@ -17,8 +20,9 @@ struct Rng {
   bool chance(int percent_times_10) { return static_cast<int>(next() % 1000) < percent_times_10; }
 };
 
-Match open_match(const GameInfo& info, const std::string& preset, const Options& overrides) {
-  auto opened = Match::open(info, preset, overrides, {"Alpha", "Beta"});
+Match open_match(const GameInfo& info, const std::string& preset, const Options& overrides,
+                 const std::array<std::string, 2>& players = {"Alpha", "Beta"}) {
+  auto opened = Match::open(info, preset, overrides, players);
   REQUIRE(std::holds_alternative<Match>(opened));
   return std::move(std::get<Match>(opened));
 }
@@ -72,7 +76,12 @@ std::optional<Command> main_action(const Match& m, Rng& rng) {
 Session play_session(const GameInfo& info, const std::string& preset, const SessionConfig& config,
                      const Observer& observe) {
   Rng rng{config.seed * 0x9E3779B97F4A7C15ull + 12345};
-  Session session{open_match(info, preset, {}), {}};
+  auto text = [&](const char* what, const char* fixed) { return config.text ? config.text(what) : std::string(fixed); };
+  std::array<std::string, 2> players{text("player", "Alpha"), text("player", "Beta")};
+  // The engine refuses control characters in names (docs/match-script.md, "Text").
+  if (std::holds_alternative<Rejection>(Match::open(info, preset, {}, players)))
+    for (auto& p : players) p = replace_controls(p);
+  Session session{open_match(info, preset, {}, players), {}};
   Match& m = session.match;
   Millis now = 0;
   auto submit = [&](const Command& c) {
@@ -85,7 +94,12 @@ Session play_session(const GameInfo& info, const std::string& preset, const Sess
 
   submit(SetupCmd{1, m.game().random_setup(1, rng.next())});
   submit(SetupCmd{2, m.game().random_setup(2, rng.next())});
-  submit(FirstCmd{1 + static_cast<int>(rng.below(2)), std::nullopt});
+  if (config.text && rng.chance(300)) {
+    const std::string seed = config.text("toss");
+    submit(FirstCmd{facedown::codec::toss(seed), seed});
+  } else {
+    submit(FirstCmd{1 + static_cast<int>(rng.below(2)), std::nullopt});
+  }
   submit(StartCmd{});
 
   for (int n = 0; n < config.max_commands; ++n) {
@@ -95,8 +109,12 @@ Session play_session(const GameInfo& info, const std::string& preset, const Sess
     if (config.extras && rng.chance(15)) now += 50000 + static_cast<Millis>(rng.below(600000));
 
     if (s.phase == Phase::kFinished) {
-      if (!config.extras || !rng.chance(300) || m.voidable() == 0) break;
-      submit(VoidCmd{1 + static_cast<int>(rng.below(std::min(3, m.voidable()))), "after the end"});
+      if (!config.extras || !rng.chance(300) || m.voidable() == 0) {
+        // Now and then the referee confirms the result (the seals open).
+        if (config.extras && rng.chance(400)) submit(CloseCmd{});
+        break;
+      }
+      submit(VoidCmd{1 + static_cast<int>(rng.below(std::min(3, m.voidable()))), text("void", "after the end")});
       continue;
     }
     if (config.extras) {
@@ -105,14 +123,15 @@ Session play_session(const GameInfo& info, const std::string& preset, const Sess
         if (roll < 700) submit(ResumeCmd{});
         else if (roll < 800) submit(TickCmd{});
         else if (roll < 900) submit(MoveCmd{{0, 1}});  // refused while paused
-        else submit(WarnCmd{1 + static_cast<int>(rng.below(2)), "while paused"});
+        else submit(WarnCmd{1 + static_cast<int>(rng.below(2)), text("warn", "while paused")});
         continue;
       }
       if (roll < 30) { submit(TickCmd{}); continue; }
-      if (roll < 45) { submit(PauseCmd{"random pause"}); continue; }
-      if (roll < 52) { submit(WarnCmd{1 + static_cast<int>(rng.below(2)), "random warning"}); continue; }
+      if (roll < 45) { submit(PauseCmd{text("pause", "random pause")}); continue; }
+      if (roll < 52) { submit(WarnCmd{1 + static_cast<int>(rng.below(2)), text("warn", "random warning")}); continue; }
       if (roll < 90 && m.voidable() > 4) {
-        submit(VoidCmd{1 + static_cast<int>(rng.below(std::min(3, m.voidable() - 4))), "random void"});
+        submit(VoidCmd{1 + static_cast<int>(rng.below(std::min(3, m.voidable() - 4))), text("void", "random void"),
+                       rng.chance(300)});
         continue;
       }
       if (roll < 110) {  // nonsense: a random move, a stray decision, a second start
@@ -127,7 +146,14 @@ Session play_session(const GameInfo& info, const std::string& preset, const Sess
       }
       if (roll < 112) { submit(ResignCmd{1 + static_cast<int>(rng.below(2))}); continue; }
       if (roll < 113) { submit(DrawCmd{}); continue; }
-      if (roll < 114) { submit(AwardCmd{1 + static_cast<int>(rng.below(2)), "random award"}); continue; }
+      if (roll < 114) { submit(AwardCmd{1 + static_cast<int>(rng.below(2)), text("award", "random award")}); continue; }
+      // The referee's own lines: notes, captions, a corrected turn clock.
+      if (roll < 117) { submit(NoteCmd{text("note", "random note")}); continue; }
+      if (roll < 120) {
+        submit(CaptionCmd{rng.chance(300) ? std::nullopt : std::optional<std::string>(text("caption", "on air"))});
+        continue;
+      }
+      if (roll < 122) { submit(ClockCmd{static_cast<Millis>(rng.below(40000)), text("clock", "clock corrected")}); continue; }
     }
     auto action = main_action(m, rng);
     if (!action) break;

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "engine/match.h"
@@ -27,6 +28,9 @@ struct SessionConfig {
   std::uint64_t seed = 1;
   int max_commands = 300;
   bool extras = true;  // ticks, pauses, warnings, voids, bad commands, resignations
+  // Player names and the reasons of pauses, warnings, awards and voids; called
+  // with what the text is for ("player", "pause", ...). Empty: fixed words.
+  std::function<std::string(const char* what)> text;
 };
 
 // Plays one session; returns the match and every submission in order.

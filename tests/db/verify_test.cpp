@@ -281,7 +281,7 @@ TEST_CASE("every column of the matches row is checked against the log", "[verify
       {2, "events = events - 1", "events"},
       {2, "events = events + 1", "events"},
       {2, "match_time_ms = match_time_ms + 1", "match time"},
-      {2, "last_wall_ms = last_wall_ms - 1", "last_wall_ms"},
+      {2, "last_wall_ms = last_wall_ms + 1", "last_wall_ms"},
       {2, "created_ms = created_ms - 1", "created_ms"},
       {1, "finished_ms = NULL", "finished_ms"},
       {1, "finished_ms = finished_ms + 1", "finished_ms"},
@@ -361,8 +361,8 @@ TEST_CASE("the public commitments are checked against the secret setups", "[veri
 
 TEST_CASE("interruptions must name stored events and the pause the resume wrote", "[verify]") {
   Stores s;
-  for (const char* set : {"after_seq = 100000", "last_wall_ms = last_wall_ms - 1", "paused_seq = 2",
-                          "paused_seq = 100000", "after_seq = 'x'"}) {
+  for (const char* set : {"after_seq = 100000", "last_wall_ms = last_wall_ms + 1", "last_wall_ms = last_wall_ms - 1",
+                          "paused_seq = 2", "paused_seq = 100000", "after_seq = 'x'"}) {
     INFO(set);
     auto path = s.copy();
     edit(path, std::string("UPDATE interruptions SET ") + set + " WHERE match_id = 3");

@@ -107,11 +107,12 @@ TEST_CASE("battle timeline: lit, flipped (BLIND tag for the blinded piece), lose
   o.battle_elapsed = 1.0;  // flipped: the 3 face up, the blinded 10 a tagged back
   Drawn mid = draw(m, o);
   CHECK(mid.has("BLIND"));
-  CHECK(std::count(mid.text.begin(), mid.text.end(), "3") == 2);  // on the board and in the removed list
-  o.battle_elapsed = 2.0;  // over
+  // On the board only: the removed tray waits for the end of the animation.
+  CHECK(std::count(mid.text.begin(), mid.text.end(), "3") == 1);
+  o.battle_elapsed = kBattleSeconds + 0.5;  // over
   Drawn after = draw(m, o);
   CHECK_FALSE(after.has("BLIND"));
-  CHECK(std::count(after.text.begin(), after.text.end(), "3") == 1);
+  CHECK(std::count(after.text.begin(), after.text.end(), "3") == 1);  // now in the tray
   o.battle_elapsed = 1.0;
   CHECK(needs_animation_frames(m, o));
 }
@@ -186,6 +187,8 @@ TEST_CASE("pause banner and warning toast") {
   Drawn w = draw(warned, o);
   CHECK(w.contains("WARNING 1/2"));
   CHECK_FALSE(w.has("touching pieces"));
+  CHECK(w.has("Referee's warning"));
+  CHECK_FALSE(w.has("manual"));  // no raw code on air
   o.now_wall = warned.row_wall_time + kWarningToastSeconds + 1;
   CHECK_FALSE(draw(warned, o).contains("WARNING 1/2"));
 }
@@ -274,4 +277,50 @@ TEST_CASE("standby: a desk silent for more than 2 s freezes the clock at its las
   OverlayModel done = model_of(kOpenBattle, "@30 resign 1\n");
   done.heartbeat = DeskHeartbeat{0, 0};
   CHECK_FALSE(desk_standby(done, 1e9));
+}
+
+TEST_CASE("the battle explainer states what decided each pair, only as far as the public may know") {
+  DrawOptions o;
+  o.battle_elapsed = 0.2;  // lighting up: no explainer yet
+  OverlayModel open = model_of(kOpenBattle);
+  REQUIRE(open.battle);
+  const auto lines = battle_explainer(open, Lang::kEn);
+  REQUIRE(lines.size() == 1);
+  CHECK_FALSE(draw(open, o).has(lines[0]));
+  o.battle_elapsed = 1.0;
+  CHECK(draw(open, o).has(lines[0]));
+  CHECK(lines[0].find(" wins") != std::string::npos);
+  // A blinded piece: no kind, no values, only what was removed.
+  OverlayModel blind = model_of(kBlindBattle);
+  const auto hidden = battle_explainer(blind, Lang::kEn);
+  REQUIRE(hidden.size() == 1);
+  CHECK(hidden[0].find("hidden battle") == 0);
+  for (char c : std::string("0123456789")) CHECK(hidden[0].find(c) == std::string::npos);
+  // The arithmetic for each kind.
+  OverlayModel m = open;
+  m.battle->pairs = {{"sum", "enemy", 1, 9, "1", "9"}};
+  CHECK(battle_explainer(m, Lang::kEn)[0] == "1 + 9 = 10: the 9 wins");
+  m.battle->pairs = {{"sum", "mover", 1, 8, "1", "8"}};
+  CHECK(battle_explainer(m, Lang::kEn)[0] == "1 + 8 = 9: the 1 wins");
+  m.battle->pairs = {{"minus", "enemy", 9, 1, "9", "1"}};
+  CHECK(battle_explainer(m, Lang::kEn)[0] == "minus line: 9 - 1 = 8, the 1 wins");
+  m.battle->pairs = {{"sum", "mover", 4, 5, "3", "5"}};
+  CHECK(battle_explainer(m, Lang::kEn)[0] == "4 + 5 = 9: the 4 wins; +1 used");
+  m.battle->pairs = {{"mine", "both", std::nullopt, std::nullopt, "5", "M"}};
+  CHECK(battle_explainer(m, Lang::kEn)[0] == "mine: both removed");
+  CHECK(battle_explainer(m, Lang::kKo)[0] == "지뢰: 둘 다 제거");
+  m.battle->pairs = {{"sum", "enemy", 1, 9, "1", "9"}};
+  CHECK(battle_explainer(m, Lang::kKo)[0] == "1 + 9 = 10: 9 승리");
+}
+
+TEST_CASE("the result banner waits for the last battle's animation") {
+  // The king is taken in a battle: the banner comes after it.
+  OverlayModel m = model_of(kOpenBattle, "@30 resign 1\n");
+  REQUIRE(m.result);
+  REQUIRE(m.battle);
+  DrawOptions o;
+  o.battle_elapsed = 1.0;
+  CHECK_FALSE(draw(m, o).has("Kim Kyung-hoon WINS"));
+  o.battle_elapsed = kBattleSeconds + 0.1;
+  CHECK(draw(m, o).has("Kim Kyung-hoon WINS"));
 }
