@@ -33,11 +33,13 @@ inline constexpr const char* kOpenSeals =
     "WHERE match_id = ?1 AND setup_text IS NULL";
 
 // ?1 match, ?2 status, ?3 winner, ?4 result reason, ?5 wall_ms of this commit,
-// ?6 last seq, ?7 match time of the last event. finished_ms keeps the wall time
-// the result first appeared; it goes back to NULL when a void undoes the result.
+// ?6 last seq, ?7 match time of the last event, ?8 1 when this commit holds a
+// void. finished_ms keeps the wall time the result first appeared; it goes back
+// to NULL when a void undoes the result, and a commit with a void that leaves a
+// result (one re-derived at once) stamps it anew: a void always undoes the end.
 inline constexpr const char* kUpdateSummary =
     "UPDATE matches SET status = ?2, winner = ?3, result_reason = ?4, "
-    "finished_ms = CASE WHEN ?4 IS NULL THEN NULL ELSE coalesce(finished_ms, ?5) END, "
+    "finished_ms = CASE WHEN ?4 IS NULL THEN NULL WHEN ?8 THEN ?5 ELSE coalesce(finished_ms, ?5) END, "
     "events = ?6, match_time_ms = ?7, last_wall_ms = ?5 WHERE id = ?1";
 
 // ?1 game, ?2 preset, ?3 options JSON, ?4 player 1, ?5 player 2, ?6 wall_ms

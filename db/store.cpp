@@ -97,7 +97,8 @@ struct Store::Impl {
   Failure seal_setup(MatchId id, const engine::Event& e, const engine::SetupLocked& setup,
                      const engine::Game& game, const std::string& what);
   Failure open_seals(MatchId id, const std::string& what);
-  Failure update_summary(MatchId id, const engine::Match& m, std::int64_t wall, const std::string& what);
+  Failure update_summary(MatchId id, const engine::Match& m, std::int64_t wall, const std::string& what,
+                         bool voided = false);
 };
 
 // ------------------------------------------------------------------ opening
@@ -467,7 +468,8 @@ Failure Store::Impl::write_rows(MatchId id, Held& h, const std::vector<engine::E
 }
 
 // Writes the matches row as the match stands after this commit.
-Failure Store::Impl::update_summary(MatchId id, const engine::Match& m, std::int64_t wall, const std::string& what) {
+Failure Store::Impl::update_summary(MatchId id, const engine::Match& m, std::int64_t wall, const std::string& what,
+                                    bool voided) {
   const auto& s = m.state();
   sql::Statement st;
   if (auto f = sql::Statement::prepare(db, statements::kUpdateSummary, st)) return fail(what, *f);
@@ -477,7 +479,7 @@ Failure Store::Impl::update_summary(MatchId id, const engine::Match& m, std::int
   } else {
     st.bind_null(3).bind_null(4);
   }
-  st.bind(5, wall).bind(6, static_cast<int>(m.log().size())).bind(7, m.log().back().t);
+  st.bind(5, wall).bind(6, static_cast<int>(m.log().size())).bind(7, m.log().back().t).bind(8, voided ? 1 : 0);
   if (auto f = st.run()) return fail(what, *f);
   return std::nullopt;
 }
@@ -551,7 +553,9 @@ Failure Store::Impl::write(MatchId id, Held& h, const engine::Match& after, cons
     return s;
   };
   if (auto e = write_rows(id, h, evs, wall)) return dropped(e);
-  if (auto e = update_summary(id, *h.shadow, wall, what)) return dropped(e);
+  const bool voided = std::any_of(evs.begin(), evs.end(),
+                                  [](const engine::Event& e) { return std::holds_alternative<engine::Voided>(e.body); });
+  if (auto e = update_summary(id, *h.shadow, wall, what, voided)) return dropped(e);
   if (extra)
     if (auto e = extra()) return dropped(e);
   if (auto f = tx.commit()) return dropped(fail(what, *f));

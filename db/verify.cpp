@@ -143,6 +143,7 @@ class MatchCheck {
   std::deque<engine::Event> pending_;  // decided by the engine, not yet matched with a row
   std::optional<std::string> prev_hash_;
   std::optional<std::int64_t> prev_wall_;
+  bool run_voided_ = false;  // a void among the events of the current wall-time run
   int prev_cmd_ = 0;
 };
 
@@ -217,11 +218,13 @@ std::optional<Problem> MatchCheck::read_interruptions() {
 // result first appeared, NULL again when a void undid it.
 void MatchCheck::end_of_wall_run() {
   if (!prev_wall_ || !folder_) return;
+  // A void in the run undid any earlier end (the store stamps such a commit anew).
   if (folder_->state().result) {
-    if (!w_.finished_wall) w_.finished_wall = *prev_wall_;
+    if (!w_.finished_wall || run_voided_) w_.finished_wall = *prev_wall_;
   } else {
     w_.finished_wall.reset();
   }
+  run_voided_ = false;
 }
 
 std::optional<Problem> MatchCheck::walk() {
@@ -387,6 +390,7 @@ std::optional<Problem> MatchCheck::check_row(Cursor& evc, Cursor& pubc, int expe
     const auto* paused = std::get_if<engine::Paused>(&e.body);
     it->second = paused && paused->reason == kInterruptionReason;
   }
+  if (std::holds_alternative<engine::Voided>(e.body)) run_voided_ = true;
   prev_wall_ = wall;
   prev_cmd_ = static_cast<int>(cmd);
   w_.last_seq = seq;

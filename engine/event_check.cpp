@@ -63,7 +63,8 @@ std::optional<Rejection> Match::fits(const Event& e) const {
               if (!f.square(q)) return no(what + ": a square off the board");
             for (const auto& c : o.candidates)
               if (!f.ref(c)) return no(what + ": an unknown candidate");
-            if (o.kind == Decision::kRevival && (!f.on_board(o.piece_id) || !valid_player(o.player)))
+            // The arriving piece may already be off the board (revive=remove-always).
+            if (o.kind == Decision::kRevival && (!f.piece(o.piece_id) || !valid_player(o.player)))
               return no(what + ": an unknown arriving piece");
             return std::nullopt;
           },
