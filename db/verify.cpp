@@ -622,8 +622,8 @@ Result<VerifyReport> verify(Store& store, const VerifyOptions& options) {
             db,
             "SELECT DISTINCT match_id FROM (SELECT match_id FROM events UNION SELECT match_id FROM public_events "
             "UNION SELECT match_id FROM sealed_setups UNION SELECT match_id FROM public_seals "
-            "UNION SELECT match_id FROM interruptions UNION SELECT match_id FROM heartbeats) WHERE match_id NOT IN (SELECT id FROM matches) "
-            "ORDER BY match_id",
+            "UNION SELECT match_id FROM interruptions UNION SELECT match_id FROM heartbeats) "
+            "WHERE match_id NOT IN (SELECT id FROM matches) ORDER BY match_id",
             st))
       return sql::classify(path, "looking for rows without a match", *f);
     int rc;
