@@ -504,7 +504,7 @@ std::optional<Problem> MatchCheck::check_interruptions() const {
     if (after < 1 || after > w_.last_seq)
       return Problem{static_cast<int>(std::clamp<std::int64_t>(after, 0, INT32_MAX)),
                      "an interruption names event " + std::to_string(after) + ", which is not stored (events cut off?)"};
-    if (w_.wall_at.at(static_cast<int>(after)) != *r.last_wall_ms)
+    if (*r.last_wall_ms != w_.wall_at.at(static_cast<int>(after)))
       return Problem{static_cast<int>(after), "an interruption's last_wall_ms is not the wall time of its event"};
     if (r.paused_seq) {
       const std::int64_t ps = *r.paused_seq;
@@ -622,8 +622,8 @@ Result<VerifyReport> verify(Store& store, const VerifyOptions& options) {
             db,
             "SELECT DISTINCT match_id FROM (SELECT match_id FROM events UNION SELECT match_id FROM public_events "
             "UNION SELECT match_id FROM sealed_setups UNION SELECT match_id FROM public_seals "
-            "UNION SELECT match_id FROM interruptions) WHERE match_id NOT IN (SELECT id FROM matches) "
-            "ORDER BY match_id",
+            "UNION SELECT match_id FROM interruptions UNION SELECT match_id FROM heartbeats) "
+            "WHERE match_id NOT IN (SELECT id FROM matches) ORDER BY match_id",
             st))
       return sql::classify(path, "looking for rows without a match", *f);
     int rc;

@@ -361,8 +361,8 @@ TEST_CASE("the public commitments are checked against the secret setups", "[veri
 
 TEST_CASE("interruptions must name stored events and the pause the resume wrote", "[verify]") {
   Stores s;
-  for (const char* set : {"after_seq = 100000", "last_wall_ms = last_wall_ms + 1", "paused_seq = 2",
-                          "paused_seq = 100000", "after_seq = 'x'"}) {
+  for (const char* set : {"after_seq = 100000", "last_wall_ms = last_wall_ms + 1", "last_wall_ms = last_wall_ms - 1",
+                          "paused_seq = 2", "paused_seq = 100000", "after_seq = 'x'"}) {
     INFO(set);
     auto path = s.copy();
     edit(path, std::string("UPDATE interruptions SET ") + set + " WHERE match_id = 3");
