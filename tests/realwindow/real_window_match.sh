@@ -1,0 +1,243 @@
+#!/usr/bin/env bash
+# The real windows, driven like an operator: facedown-console and facedown-overlay
+# on one store under Xvfb with a window manager (openbox), and xdotool for real
+# mouse and keyboard input through GLFW. A short Number Janggi match (genius-2015,
+# so a 60 s turn clock runs): shuffled setups, a typed move, a void that restores
+# the clock, the hold (pause at once, its reason as a note), resume, a caption, a
+# battle; screenshots of the overlay with the caption, mid-explainer and, after
+# `kill -9` of the console, in standby; then the console resumes the match (paused
+# at the last heartbeat, an outage note). The store is checked with the CLI
+# (export, verify) and the screenshots with ImageMagick; copies of them stay in
+# OUT for people to look at.
+# usage: real_window_match.sh CONSOLE OVERLAY FACEDOWN OUT
+# Exit 77 (ctest SKIP_RETURN_CODE) when xdotool or Xvfb is missing.
+set -u
+CONSOLE=$1 OVERLAY=$2 CLI=$3 OUT=$4
+for tool in xdotool Xvfb; do
+  command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed (scripts/install-deps.sh)"; exit 77; }
+done
+for tool in sqlite3 import convert compare; do
+  command -v "$tool" >/dev/null || { echo "FAIL: $tool is not installed (scripts/install-deps.sh)"; exit 1; }
+done
+
+rm -rf "$OUT"
+mkdir -p "$OUT"
+DB=$OUT/match.db
+START=$SECONDS
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done
+}
+trap cleanup EXIT
+fail() {
+  echo "FAIL ($((SECONDS - START)) s): $*"
+  [ -n "${DISPLAY:-}" ] && import -window root "$OUT/failure-screen.png" 2>/dev/null &&
+    echo "the whole screen at the failure: $OUT/failure-screen.png"
+  for log in "$OUT"/*.log; do echo "--- $log"; tail -n 20 "$log"; done
+  exit 1
+}
+sql() { sqlite3 -cmd ".timeout 2000" "$DB" "$1" 2>/dev/null; }
+count() { sql "select count(*) from events where type='$1'"; }
+# wait_for SQL EXPECTED [SECONDS]: the store, not a fixed sleep, says when a step is done.
+wait_for() {
+  local limit=$((${3:-20} * 5)) i=0
+  while [ "$(sql "$1")" != "$2" ]; do
+    i=$((i + 1))
+    [ $i -gt $limit ] && fail "waiting for [$1] = $2 (got '$(sql "$1")')"
+    sleep 0.2
+  done
+}
+
+# --- the display: Xvfb, a window manager, the two programs side by side ---------
+Xvfb -displayfd 3 -screen 0 2300x1000x24 -nolisten tcp 3>"$OUT/display" 2>"$OUT/xvfb.log" &
+pids+=($!)
+for _ in $(seq 100); do [ -s "$OUT/display" ] && break; sleep 0.1; done
+[ -s "$OUT/display" ] || fail "Xvfb did not start"
+export DISPLAY=":$(cat "$OUT/display")" LIBGL_ALWAYS_SOFTWARE=1 ASAN_OPTIONS=detect_leaks=0
+if command -v openbox >/dev/null; then
+  openbox --sm-disable >"$OUT/openbox.log" 2>&1 &
+  pids+=($!)
+  sleep 0.5
+else
+  echo "note: no openbox; running without a window manager"
+fi
+
+# window NAME_REGEX: the id of a mapped top-level window, waited for.
+window() { timeout 30 xdotool search --sync --onlyvisible --name "$1" 2>/dev/null | head -n 1; }
+# press KEY: a real key press held for a few frames (ImGui 1.86 reads key state
+# once a frame, and llvmpipe frames on a loaded machine are slow: a press and
+# release inside one frame would be lost).
+press() {
+  xdotool keydown "$1"
+  sleep 0.4
+  xdotool keyup "$1"
+  sleep 0.1
+}
+typetext() { xdotool type --delay 40 "$1"; sleep 0.1; }
+focus_console() {
+  xdotool windowactivate --sync "$CW" 2>/dev/null || xdotool windowfocus --sync "$CW"
+  sleep 0.1
+}
+# click_console X Y: a real left click at window coordinates.
+click_console() {
+  focus_console
+  xdotool mousemove --window "$CW" "$1" "$2"
+  sleep 0.1
+  xdotool mousedown 1
+  sleep 0.15
+  xdotool mouseup 1
+  sleep 0.15
+}
+# shot NAME: the overlay window alone, as the vision mixer would take it.
+shot() { import -window "$OW" "$OUT/$1.png" || fail "no screenshot $1"; }
+
+start_console() {
+  "$CONSOLE" --db "$DB" --size 1280 >>"$OUT/console.log" 2>&1 &
+  CP=$!
+  pids+=($CP)
+  CW=$(window 'Facedown.*console')
+  [ -n "$CW" ] || fail "no console window"
+  xdotool windowmove --sync "$CW" 0 0 2>/dev/null
+  sleep 1  # the first frames (font atlas) before input counts
+}
+
+start_console
+"$OVERLAY" --db "$DB" --size 960 >"$OUT/overlay.log" 2>&1 &
+pids+=($!)
+OW=$(window 'Facedown overlay')
+[ -n "$OW" ] || fail "no overlay window"
+xdotool windowmove --sync "$OW" 1320 0 2>/dev/null
+echo "windows: console $CW, overlay $OW on $DISPLAY"
+
+# --- a match: the start screen's defaults (Number Janggi, genius-2015) -----------
+focus_console
+press n
+wait_for "select count(*) from matches" 1
+# Both setups shuffled (S) and locked (L, Enter confirms), then start (G).
+press s; press l; press Return
+wait_for "select count(*) from events where type='setup-locked'" 1
+press s; press l; press Return
+wait_for "select count(*) from events where type='setup-locked'" 2
+press g
+wait_for "select count(*) from events where type='started'" 1
+
+# Plan the moves from the locked setups (the referee's export holds them): a P1
+# number on rank 3 steps two forward to rank 5, and the P2 number on the same file's
+# rank 7 steps to rank 6, next to it, so one battle follows.
+"$CLI" export --db "$DB" --match 1 >"$OUT/setups.txt" || fail "export failed"
+token_at() {  # PLAYER SQUARE: the token placed there
+  grep "^setup $1 " "$OUT/setups.txt" | tr ' ' '\n' | grep ":$2\$" | cut -d: -f1
+}
+FILE=""
+for f in a b c d e f; do
+  t1=$(token_at 1 "${f}3") t2=$(token_at 2 "${f}7")
+  case "$t1" in [0-9]*) ;; *) continue ;; esac
+  case "$t2" in [0-9]*) ;; *) continue ;; esac
+  FILE=$f
+  break
+done
+[ -n "$FILE" ] || fail "no file with numbers on both ranks 3 and 7 in these setups: $(grep ^setup "$OUT/setups.txt")"
+echo "plan: ${FILE}3-${FILE}5 (P1 $t1), then ${FILE}7-${FILE}6 (P2 $t2)"
+
+# move_field_y: where the typed move field is now, found on a screenshot of the
+# console (lines above it, such as "On air: ...", move it down): the first run of
+# the input frame's colour (#1D2F49) in a column through the field.
+move_field_y() {
+  import -window "$CW" "$OUT/console-now.png" 2>/dev/null || return 1
+  convert "$OUT/console-now.png" -crop "1x400+$MOVE_X+150" +repage txt:- | awk -v top=150 '
+    function near(a, b) { return a - b < 8 && b - a < 8 }
+    NR > 1 {
+      split($1, xy, /[,:]/); split($2, c, /[(),]/)
+      if (near(c[2] + 0, 29) && near(c[3] + 0, 47) && near(c[4] + 0, 73)) { if (!run) from = xy[2]; run++ }
+      else { if (run >= 14) { print top + from + int(run / 2); found = 1; exit } run = 0 }
+    }
+    END { if (!found && run >= 14) print top + from + int(run / 2) }'
+}
+# type_move MOVE: a real click into the typed move field, the move, Enter
+# previews, Enter again confirms.
+type_move() {
+  local y
+  y=$(move_field_y)
+  [ -n "$y" ] || fail "no typed move field in column x=$MOVE_X of the console ($OUT/console-now.png)"
+  click_console "$MOVE_X" "$y"
+  typetext "$1"
+  press Return
+  sleep 0.5
+  press Return
+}
+# A column through the field, right of the board (1280x800 window).
+MOVE_X=${MOVE_X:-367}
+
+# --- a move, then a void that restores the turn clock ---------------------------
+focus_console
+type_move "${FILE}3${FILE}5"
+wait_for "select count(*) from events where type='moved'" 1
+sleep 1.5  # the mistake costs time on the clock: the restore must give it back
+press v
+sleep 0.4
+typetext "wrong move entered"
+press Return
+wait_for "select count(*) from events where type='voided'" 1
+sql "select payload from events where type='voided'" | grep -q '"restore":true' || fail "the void did not restore the clock"
+type_move "${FILE}3-${FILE}5"
+wait_for "select count(*) from events where type='moved'" 2
+
+# --- the hold: paused at once, the reason asked afterwards, logged as a note ---
+press p
+wait_for "select count(*) from events where type='paused'" 1
+[ "$(count noted)" = 0 ] || fail "a note before the reason was typed"
+sleep 0.4
+typetext "player asked for water"
+press Return
+wait_for "select count(*) from events where type='noted'" 1
+press p
+wait_for "select count(*) from events where type='resumed'" 1
+
+# --- a caption through the console, on air in the overlay ------------------------
+press t
+sleep 0.4
+typetext "Final round"
+press Return
+wait_for "select count(*) from events where type='captioned'" 1
+sleep 1.5  # the overlay polls the file
+shot caption
+
+# --- a battle, grabbed within the explainer ---------------------------------------
+type_move "${FILE}7${FILE}6"
+wait_for "select count(*) from events where type='moved'" 3
+# Genius: both players declare items (the defaults are "none"): Enter.
+for _ in 1 2 3; do
+  [ "$(sql "select status from matches where id=1")" = awaiting-items ] || break
+  press Return
+  sleep 0.5
+done
+wait_for "select count(*) from events where type='battle'" 1
+sleep 1.8  # the flip takes at least 1.5 s; the explainer follows it
+shot explainer
+
+# --- kill -9 of the desk: the overlay goes to standby, its clock frozen -----------
+kill -9 "$CP"
+wait "$CP" 2>/dev/null
+sleep 3.5
+shot standby-1
+sleep 1.5
+shot standby-2
+
+# --- the resume: paused at the last heartbeat, the outage recorded ----------------
+start_console
+focus_console
+press r
+wait_for "select count(*) from events where type='noted' and payload like '%outage%'" 1 30
+sleep 1.5
+shot resumed
+
+# --- the store, through the CLI -----------------------------------------------------
+"$CLI" export --db "$DB" --match 1 >"$OUT/export.txt" || fail "export failed"
+"$CLI" verify --db "$DB" >"$OUT/verify.txt" 2>&1 || fail "verify failed: $(cat "$OUT/verify.txt")"
+grep -Eq '^@[0-9.]+ void 1 ".*" restore$' "$OUT/export.txt" || fail "no void ... restore in the export"
+grep -q 'note "player asked for water"' "$OUT/export.txt" || fail "no hold note in the export"
+grep -q 'caption "Final round"' "$OUT/export.txt" || fail "no caption in the export"
+grep -q 'note "outage: ' "$OUT/export.txt" || fail "no outage note in the export"
+echo "export:"
+cat "$OUT/export.txt"
+echo "ok ($((SECONDS - START)) s): screenshots in $OUT"
