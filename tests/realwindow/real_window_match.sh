@@ -90,6 +90,48 @@ click_console() {
 }
 # shot NAME: the overlay window alone, as the vision mixer would take it.
 shot() { import -window "$OW" "$OUT/$1.png" || fail "no screenshot $1"; }
+# until_shot NAME CHECK SECONDS [PAUSE]: shots until CHECK NAME passes.
+until_shot() {
+  local end=$((SECONDS + $3))
+  while :; do
+    shot "$1"
+    "$2" "$1" && return 0
+    [ $SECONDS -ge $end ] && return 1
+    sleep "${4:-0.3}"
+  done
+}
+# Regions of the 960x540 overlay window (the 1920x1080 canvas at half size).
+CLOCK=100x34+430+32      # the turn clock's digits in the top bar
+CAPTION=400x30+280+423   # the caption's lower third over the board
+EXPLAINER=340x28+310+90  # the explainer's first line, above the board
+CARD=300x100+330+225     # the standby or paused card over the board
+# diff_px A B REGION: how many pixels of REGION differ by more than 10 %.
+diff_px() {
+  compare -metric AE -fuzz 10% "$OUT/$1.png[$3]" "$OUT/$2.png[$3]" null: 2>&1 | cut -d' ' -f1
+}
+# like_px SHOT REGION COLOUR FUZZ%: how many pixels of REGION are that colour.
+like_px() {
+  local size=${2%%+*} total differ
+  total=$(( ${size%x*} * ${size#*x} ))
+  convert -size "$size" "xc:$3" "$OUT/solid.png"
+  differ=$(compare -metric AE -fuzz "$4%" "$OUT/$1.png[$2]" "$OUT/solid.png" null: 2>&1 | cut -d' ' -f1)
+  echo $((total - ${differ%.*}))
+}
+# golden NAME REGION: NAME.png's REGION against tests/realwindow/golden/NAME.png
+# (at most 3 % of the pixels off by more than 10 %); REALWINDOW_UPDATE_GOLDENS=1
+# writes the golden instead (look at it before committing it).
+GOLDEN=$(cd "$(dirname "$0")" && pwd)/golden
+golden() {
+  convert "$OUT/$1.png[$2]" +repage "$OUT/$1-crop.png"
+  if [ "${REALWINDOW_UPDATE_GOLDENS:-0}" = 1 ]; then
+    mkdir -p "$GOLDEN" && cp "$OUT/$1-crop.png" "$GOLDEN/$1.png" && echo "golden: wrote $GOLDEN/$1.png"
+    return
+  fi
+  local size=${2%%+*} off
+  off=$(compare -metric AE -fuzz 10% "$OUT/$1-crop.png" "$GOLDEN/$1.png" null: 2>&1 | cut -d' ' -f1)
+  [ -n "$off" ] && [ "${off%.*}" -le $(( ${size%x*} * ${size#*x} * 3 / 100 )) ] 2>/dev/null ||
+    fail "$1.png differs from golden/$1.png in $2: $off pixels (compare $OUT/$1-crop.png)"
+}
 
 start_console() {
   "$CONSOLE" --db "$DB" --size 1280 >>"$OUT/console.log" 2>&1 &
@@ -194,15 +236,18 @@ press p
 wait_for "select count(*) from events where type='resumed'" 1
 
 # --- a caption through the console, on air in the overlay ------------------------
+shot before-caption
 press t
 sleep 0.4
 typetext "Final round"
 press Return
 wait_for "select count(*) from events where type='captioned'" 1
-sleep 1.5  # the overlay polls the file
-shot caption
+has_caption() { [ "$(diff_px before-caption "$1" "$CAPTION")" -gt 2000 ]; }
+until_shot caption has_caption 10 || fail "no caption on the overlay (caption.png)"
+golden caption "$CAPTION"
 
 # --- a battle, grabbed within the explainer ---------------------------------------
+shot before-battle
 type_move "${FILE}7${FILE}6"
 wait_for "select count(*) from events where type='moved'" 3
 # Genius: both players declare items (the defaults are "none"): Enter.
@@ -212,24 +257,44 @@ for _ in 1 2 3; do
   sleep 0.5
 done
 wait_for "select count(*) from events where type='battle'" 1
-sleep 1.8  # the flip takes at least 1.5 s; the explainer follows it
-shot explainer
+# Screenshots as fast as they come until the explainer's line is over the board
+# (after the flip, before the fade).
+has_explainer() { [ "$(diff_px before-battle "$1" "$EXPLAINER")" -gt 3800 ]; }
+until_shot explainer has_explainer 8 0 || fail "no battle explainer on the overlay (explainer.png)"
+golden explainer "$EXPLAINER"
 
 # --- kill -9 of the desk: the overlay goes to standby, its clock frozen -----------
+# First the clock runs: two shots 1.5 s apart differ (so "frozen" below can fail).
+sleep 1
+shot running-1
+sleep 1.5
+shot running-2
+[ "$(diff_px running-1 running-2 "$CLOCK")" -gt 20 ] || fail "the overlay's turn clock does not run (running-1/2.png)"
 kill -9 "$CP"
 wait "$CP" 2>/dev/null
-sleep 3.5
-shot standby-1
+KILLED=$SECONDS
+sleep 2.5  # the heartbeat is older than 2 s from here on
+standby_card() {
+  [ "$(like_px "$1" "$CARD" "rgb(170,178,198)" 6)" -gt 150 ] && [ "$(like_px "$1" "$CARD" "rgb(255,160,40)" 10)" -lt 20 ]
+}
+until_shot standby-1 standby_card 10 || fail "no standby card on the overlay after kill -9 (standby-1.png)"
+golden standby-1 "$CARD"
 sleep 1.5
 shot standby-2
+standby_card standby-2 || fail "standby did not last (standby-2.png)"
+[ "$(diff_px standby-1 standby-2 "$CLOCK")" -le 5 ] || fail "the turn clock runs on in standby (standby-1/2.png)"
 
 # --- the resume: paused at the last heartbeat, the outage recorded ----------------
 start_console
 focus_console
 press r
 wait_for "select count(*) from events where type='noted' and payload like '%outage%'" 1 30
-sleep 1.5
-shot resumed
+paused_card() { [ "$(like_px "$1" "$CARD" "rgb(255,160,40)" 10)" -gt 150 ]; }
+until_shot resumed paused_card 10 || fail "the overlay does not show the pause after the resume (resumed.png)"
+# What standby froze is what the desk resumed with: never a countdown past it.
+[ "$(diff_px standby-2 resumed "$CLOCK")" -le 5 ] ||
+  fail "the standby clock (standby-2.png) is not the resumed, paused clock (resumed.png)"
+echo "outage: killed at +$KILLED s, $((SECONDS - KILLED)) s until the resumed pause was on air"
 
 # --- the store, through the CLI -----------------------------------------------------
 "$CLI" export --db "$DB" --match 1 >"$OUT/export.txt" || fail "export failed"
@@ -238,6 +303,23 @@ grep -Eq '^@[0-9.]+ void 1 ".*" restore$' "$OUT/export.txt" || fail "no void ...
 grep -q 'note "player asked for water"' "$OUT/export.txt" || fail "no hold note in the export"
 grep -q 'caption "Final round"' "$OUT/export.txt" || fail "no caption in the export"
 grep -q 'note "outage: ' "$OUT/export.txt" || fail "no outage note in the export"
+# The clocks, from the public state the CLI replays: the void gave the turn back
+# the 1.5 s the mistake cost; the resume kept what ran before the crash.
+elapsed_after() {  # SEQ: the turn's elapsed seconds after that event
+  "$CLI" replay --db "$DB" --match 1 --to "$1" --final --view public | sed -n 's/.*"turn_elapsed": \([0-9.]*\).*/\1/p'
+}
+void_seq=$(sql "select seq from events where type='voided'")
+void_t=$(sql "select t_ms from events where type='voided'")
+move_t=$(sql "select t_ms from events where type='moved' order by seq limit 1")
+turn_t=$(sql "select t_ms from events where type='turn-started' and seq < (select min(seq) from events where type='moved') order by seq desc limit 1")
+restored=$(elapsed_after "$void_seq")
+awk -v e="$restored" -v m="$move_t" -v s="$turn_t" -v v="$void_t" 'BEGIN {
+  want = (m - s) / 1000; exit !(e - want < 0.002 && want - e < 0.002 && (v - s) / 1000 - e > 1.0) }' ||
+  fail "after the void the turn had run $restored s; the voided move came at $(( move_t - turn_t )) ms into it"
+last_seq=$(sql "select max(seq) from events")
+kept=$(elapsed_after "$last_seq")
+awk -v e="$kept" 'BEGIN { exit !(e > 2.0) }' || fail "the resumed turn kept only $kept s of what ran (a refund)"
+echo "clocks: the void restored the turn to $restored s; the resume kept $kept s"
 echo "export:"
 cat "$OUT/export.txt"
 echo "ok ($((SECONDS - START)) s): screenshots in $OUT"
