@@ -73,6 +73,20 @@ press() {
   xdotool keyup "$1"
   sleep 0.1
 }
+# press_until SQL EXPECTED KEY...: the keys, again if the store has not changed
+# within 6 s (a press can be lost while a window is still starting or not yet
+# focused; a press that was seen changes the store, so it is never repeated).
+press_until() {
+  local q=$1 want=$2 try i
+  shift 2
+  for try in 1 2 3 4; do
+    focus_console
+    for k in "$@"; do press "$k"; done
+    for i in $(seq 30); do [ "$(sql "$q")" = "$want" ] && return 0; sleep 0.2; done
+    echo "note: [$*] changed nothing in 6 s; again"
+  done
+  fail "waiting for [$q] = $want after the keys [$*] (got '$(sql "$q")')"
+}
 typetext() { xdotool type --delay 40 "$1"; sleep 0.1; }
 focus_console() {
   xdotool windowactivate --sync "$CW" 2>/dev/null || xdotool windowfocus --sync "$CW"
@@ -152,16 +166,11 @@ xdotool windowmove --sync "$OW" 1320 0 2>/dev/null
 echo "windows: console $CW, overlay $OW on $DISPLAY"
 
 # --- a match: the start screen's defaults (Number Janggi, genius-2015) -----------
-focus_console
-press n
-wait_for "select count(*) from matches" 1
+press_until "select count(*) from matches" 1 n
 # Both setups shuffled (S) and locked (L, Enter confirms), then start (G).
-press s; press l; press Return
-wait_for "select count(*) from events where type='setup-locked'" 1
-press s; press l; press Return
-wait_for "select count(*) from events where type='setup-locked'" 2
-press g
-wait_for "select count(*) from events where type='started'" 1
+press_until "select count(*) from events where type='setup-locked'" 1 s l Return
+press_until "select count(*) from events where type='setup-locked'" 2 s l Return
+press_until "select count(*) from events where type='started'" 1 g
 
 # Plan the moves from the locked setups (the referee's export holds them): a P1
 # number on rank 3 steps two forward to rank 5, and the P2 number on the same file's
@@ -225,15 +234,13 @@ type_move "${FILE}3-${FILE}5"
 wait_for "select count(*) from events where type='moved'" 2
 
 # --- the hold: paused at once, the reason asked afterwards, logged as a note ---
-press p
-wait_for "select count(*) from events where type='paused'" 1
+press_until "select count(*) from events where type='paused'" 1 p
 [ "$(count noted)" = 0 ] || fail "a note before the reason was typed"
 sleep 0.4
 typetext "player asked for water"
 press Return
 wait_for "select count(*) from events where type='noted'" 1
-press p
-wait_for "select count(*) from events where type='resumed'" 1
+press_until "select count(*) from events where type='resumed'" 1 p
 
 # --- a caption through the console, on air in the overlay ------------------------
 shot before-caption
@@ -286,9 +293,7 @@ standby_card standby-2 || fail "standby did not last (standby-2.png)"
 
 # --- the resume: paused at the last heartbeat, the outage recorded ----------------
 start_console
-focus_console
-press r
-wait_for "select count(*) from events where type='noted' and payload like '%outage%'" 1 30
+press_until "select count(*) from events where type='noted' and payload like '%outage%'" 1 r
 paused_card() { [ "$(like_px "$1" "$CARD" "rgb(255,160,40)" 10)" -gt 150 ]; }
 until_shot resumed paused_card 10 || fail "the overlay does not show the pause after the resume (resumed.png)"
 # What standby froze is what the desk resumed with: never a countdown past it.
