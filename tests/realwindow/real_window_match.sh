@@ -124,14 +124,6 @@ CARD=300x100+330+225     # the standby or paused card over the board
 diff_px() {
   compare -metric AE -fuzz 10% "$OUT/$1.png[$3]" "$OUT/$2.png[$3]" null: 2>&1 | cut -d' ' -f1
 }
-# like_px SHOT REGION COLOUR FUZZ%: how many pixels of REGION are that colour.
-like_px() {
-  local size=${2%%+*} total differ
-  total=$(( ${size%x*} * ${size#*x} ))
-  convert -size "$size" "xc:$3" "$OUT/solid.png"
-  differ=$(compare -metric AE -fuzz "$4%" "$OUT/$1.png[$2]" "$OUT/solid.png" null: 2>&1 | cut -d' ' -f1)
-  echo $((total - ${differ%.*}))
-}
 # golden NAME REGION: NAME.png's REGION against tests/realwindow/golden/NAME.png
 # (at most 3 % of the pixels off by more than 10 %); REALWINDOW_UPDATE_GOLDENS=1
 # writes the golden instead (look at it before committing it).
@@ -293,9 +285,8 @@ kill -9 "$CP"
 wait "$CP" 2>/dev/null
 KILLED=$SECONDS
 sleep 2.5  # the heartbeat is older than 2 s from here on
-standby_card() {
-  [ "$(like_px "$1" "$CARD" "rgb(170,178,198)" 6)" -gt 150 ] && [ "$(like_px "$1" "$CARD" "rgb(255,160,40)" 10)" -lt 20 ]
-}
+# A card over the board where there was none (the look itself is the golden's).
+standby_card() { [ "$(diff_px running-2 "$1" "$CARD")" -gt 3000 ]; }
 until_shot standby-1 standby_card 10 || fail "no standby card on the overlay after kill -9 (standby-1.png)"
 golden standby-1 "$CARD"
 sleep 1.5
@@ -306,7 +297,8 @@ standby_card standby-2 || fail "standby did not last (standby-2.png)"
 # --- the resume: paused at the last heartbeat, the outage recorded ----------------
 start_console
 press_until "select count(*) from events where type='noted' and payload like '%outage%'" 1 r
-paused_card() { [ "$(like_px "$1" "$CARD" "rgb(255,160,40)" 10)" -gt 150 ]; }
+# A card still, but no longer the standby card: the pause.
+paused_card() { [ "$(diff_px running-2 "$1" "$CARD")" -gt 3000 ] && [ "$(diff_px standby-1 "$1" "$CARD")" -gt 1000 ]; }
 until_shot resumed paused_card 10 || fail "the overlay does not show the pause after the resume (resumed.png)"
 # What standby froze is what the desk resumed with: never a countdown past it.
 [ "$(diff_px standby-2 resumed "$CLOCK")" -le 5 ] ||
