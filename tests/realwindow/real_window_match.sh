@@ -183,12 +183,19 @@ done
 [ -n "$FILE" ] || fail "no file with numbers on both ranks 3 and 7 in these setups: $(grep ^setup "$OUT/setups.txt")"
 echo "plan: ${FILE}3-${FILE}5 (P1 $t1), then ${FILE}7-${FILE}6 (P2 $t2)"
 
-# move_field_y: where the typed move field is now, found on a screenshot of the
+# move_field_at: "X Y" of the typed move field now, found on a screenshot of the
 # console (lines above it, such as "On air: ...", move it down): the first run of
-# the input frame's colour (#1D2F49) in a column through the field.
-move_field_y() {
+# the input frame's colour (#1D2F49) in a column right of the board.
+move_field_at() {
+  local x y
   import -window "$CW" "$OUT/console-now.png" 2>/dev/null || return 1
-  convert "$OUT/console-now.png" -crop "1x400+$MOVE_X+150" +repage txt:- | awk -v top=150 '
+  for x in 367 340 400 320 440; do
+    y=$(field_run "$x")
+    [ -n "$y" ] && { echo "$x $y"; return 0; }
+  done
+}
+field_run() {  # X: the middle of the first tall run of the field's colour in that column
+  convert "$OUT/console-now.png" -crop "1x400+$1+150" +repage txt:- | awk -v top=150 '
     function near(a, b) { return a - b < 8 && b - a < 8 }
     NR > 1 {
       split($1, xy, /[,:]/); split($2, c, /[(),]/)
@@ -200,10 +207,10 @@ move_field_y() {
 # type_move MOVE: a real click into the typed move field, the move, Enter
 # previews, Enter again confirms.
 type_move() {
-  local y
-  y=$(move_field_y)
-  [ -n "$y" ] || fail "no typed move field in column x=$MOVE_X of the console ($OUT/console-now.png)"
-  click_console "$MOVE_X" "$y"
+  local at
+  at=$(move_field_at)
+  [ -n "$at" ] || fail "no typed move field right of the board on the console ($OUT/console-now.png)"
+  click_console $at
   typetext "$1"
   press Return
   sleep 0.5
@@ -227,9 +234,6 @@ dialog() {
   done
   fail "waiting for [$q] = $want after the dialog of $3 (got '$(sql "$q")')"
 }
-# A column through the field, right of the board (1280x800 window).
-MOVE_X=${MOVE_X:-367}
-
 # --- a move, then a void that restores the turn clock ---------------------------
 focus_console
 type_move "${FILE}3${FILE}5" 1
