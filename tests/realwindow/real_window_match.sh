@@ -307,6 +307,7 @@ until_shot resumed paused_card 10 || fail "the overlay does not show the pause a
 # What standby froze is what the desk resumed with: never a countdown past it.
 [ "$(diff_px standby-2 resumed "$CLOCK")" -le 5 ] ||
   fail "the standby clock (standby-2.png) is not the resumed, paused clock (resumed.png)"
+import -window "$CW" "$OUT/console-resumed.png" 2>/dev/null  # the desk after the resume, to look at
 echo "outage: killed at +$KILLED s, $((SECONDS - KILLED)) s until the resumed pause was on air"
 
 # --- the store, through the CLI -----------------------------------------------------
