@@ -15,7 +15,7 @@ void add_control_phrases(ui::Catalog& c) {
       {"ctlapi.title", "Control API", "원격 제어 API"},
       {"ctlapi.url", "URL", "주소"},
       {"ctlapi.token", "Token", "토큰"},
-      {"ctlapi.hidden", "(hidden — hold Reveal)", "(숨김 — 보기 버튼을 누르고 있으세요)"},
+      {"ctlapi.hidden", "(hidden — hold the button above)", "(숨김 — 위 버튼을 누르고 있으세요)"},
       {"ctlapi.reveal", "Hold to reveal", "누르고 있으면 보기"},
       {"ctlapi.reveal_tip", "Shows the token while held (the desk may be on camera)",
        "누르고 있는 동안 토큰 표시 (콘솔이 화면에 나갈 수 있음)"},

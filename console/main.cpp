@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -89,6 +90,7 @@ std::unique_ptr<console::ControlServer> start_control(const std::string& listen,
       info.token = hex;
       fmt::print("facedown-console: control API on {} (token in {})\n", info.url,
                  console::default_control_token_path());
+      std::fflush(stdout);  // a launcher reading the log sees the address at once
       c.set_control(info);
       return server;
     }
