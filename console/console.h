@@ -49,6 +49,7 @@ class Console {
   bool match_running() const;
   // The control API's address and token for its dialog (unset: turned off).
   void set_control(ControlInfo info) { control_ = std::move(info); }
+  const std::optional<ControlInfo>& control() const { return control_; }
 
  private:
   void draw_top_bar(const ui::Tr& tr);

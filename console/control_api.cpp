@@ -1,6 +1,7 @@
 #include "console/control_api.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -214,6 +215,13 @@ std::variant<std::unique_ptr<ControlServer>, std::string> ControlServer::start(c
   auto impl = std::make_unique<Impl>(limits, std::move(token));
   Impl* s = impl.get();
   s->http.set_payload_max_length(limits.max_body);
+  // httplib's default adds SO_REUSEPORT, which would let a second console bind the
+  // same port and have the kernel share the commands between two desks. Only
+  // SO_REUSEADDR (a restart right after a close may listen again).
+  s->http.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+  });
   s->http.set_pre_routing_handler([s](const httplib::Request& req, httplib::Response& res) { return s->gate(req, res); });
   s->http.Post("/api/command", [s](const httplib::Request& req, httplib::Response& res) {
     Impl::reply(res, s->hand_over(true, req.body));
@@ -278,6 +286,34 @@ int ControlServer::serve(Console& console, engine::Millis mono) {
   }
   if (!work.empty()) impl_->answered.notify_all();
   return static_cast<int>(work.size());
+}
+
+std::unique_ptr<ControlServer> start_desk_control(const std::string& listen, const std::string& token_path,
+                                                  Console& console) {
+  auto parsed = parse_control_listen(listen);
+  if (auto* e = std::get_if<std::string>(&parsed)) {
+    console.set_control({"", "", *e});
+    return nullptr;
+  }
+  const auto& at = std::get<std::optional<ControlEndpoint>>(parsed);
+  if (!at) {
+    console.set_control({});
+    return nullptr;
+  }
+  auto token = load_or_create_control_token(token_path);
+  if (auto* e = std::get_if<std::string>(&token)) {
+    console.set_control({"", "", *e});
+    return nullptr;
+  }
+  const std::string hex = std::get<ControlToken>(token).hex;
+  auto started = ControlServer::start(*at, hex);
+  if (auto* e = std::get_if<std::string>(&started)) {
+    console.set_control({"", "", *e});
+    return nullptr;
+  }
+  auto server = std::move(std::get<std::unique_ptr<ControlServer>>(started));
+  console.set_control({server->url(), hex, ""});
+  return server;
 }
 
 }  // namespace facedown::console

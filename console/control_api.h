@@ -71,4 +71,10 @@ class ControlServer {
   std::unique_ptr<Impl> impl_;
 };
 
+// Starts the control API as `--control-listen` asks, with the token kept at
+// `token_path`, and tells the console's dialog where it listens or why it does
+// not. nullptr: turned off, or it could not start (the dialog says why).
+std::unique_ptr<ControlServer> start_desk_control(const std::string& listen, const std::string& token_path,
+                                                  Console& console);
+
 }  // namespace facedown::console

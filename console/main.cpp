@@ -70,36 +70,6 @@ std::optional<std::string> read_file(const std::string& path, std::string& out) 
   return std::nullopt;
 }
 
-// The control API as the flag asks (nullptr: off or failed, the dialog says why).
-std::unique_ptr<console::ControlServer> start_control(const std::string& listen, console::Console& c) {
-  auto parsed = console::parse_control_listen(listen);
-  const auto& at = std::get<std::optional<console::ControlEndpoint>>(parsed);
-  if (!at) return nullptr;
-  console::ControlInfo info;
-  auto token = console::load_or_create_control_token(console::default_control_token_path());
-  if (auto* e = std::get_if<std::string>(&token)) {
-    info.error = *e;
-  } else {
-    const std::string hex = std::get<console::ControlToken>(token).hex;
-    auto started = console::ControlServer::start(*at, hex);
-    if (auto* err = std::get_if<std::string>(&started)) {
-      info.error = *err;
-    } else {
-      auto server = std::move(std::get<std::unique_ptr<console::ControlServer>>(started));
-      info.url = server->url();
-      info.token = hex;
-      fmt::print("facedown-console: control API on {} (token in {})\n", info.url,
-                 console::default_control_token_path());
-      std::fflush(stdout);  // a launcher reading the log sees the address at once
-      c.set_control(info);
-      return server;
-    }
-  }
-  fmt::print(stderr, "facedown-console: control API off: {}\n", info.error);
-  c.set_control(info);
-  return nullptr;
-}
-
 // One rendered frame of the console, optionally saved.
 void render(ui::Platform& p, console::Console& c, engine::Millis mono, const std::string& png = {}) {
   p.begin_frame();
@@ -211,7 +181,14 @@ int main(int argc, char** argv) {
   if (!demo_dir.empty()) return run_demo(platform, c, script, demo_dir);
   // The server hands commands over; the desk carries them out below, between
   // frames, so this loop stays the only writer.
-  auto control = start_control(control_listen, c);
+  auto control = console::start_desk_control(control_listen, console::default_control_token_path(), c);
+  if (c.control() && !c.control()->url.empty()) {
+    fmt::print("facedown-console: control API on {} (token in {})\n", c.control()->url,
+               console::default_control_token_path());
+    std::fflush(stdout);  // a launcher reading the log sees the address at once
+  } else if (c.control() && !c.control()->error.empty()) {
+    fmt::print(stderr, "facedown-console: control API off: {}\n", c.control()->error);
+  }
   // Closing the window mid-match asks first (Console::request_close); a confirmed
   // close pauses the match, committed, and only then does the program exit.
   while (!c.exit_ready()) {

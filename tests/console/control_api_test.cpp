@@ -461,3 +461,30 @@ TEST_CASE("control API dialog: the token is hidden until reveal is held, copy pu
   d.click("control_api.close");
   CHECK(!d.ui().control_open);
 }
+
+TEST_CASE("the desk's control API starts as --control-listen asks and the dialog knows it") {
+  const std::string token_path = temp_path("start/facedown/control-token");
+  ConsoleDriver d(console::memory_library());
+  auto server = console::start_desk_control("127.0.0.1:0", token_path, d.console());
+  REQUIRE(server != nullptr);
+  REQUIRE(d.console().control());
+  CHECK(d.console().control()->url == "http://127.0.0.1:" + std::to_string(server->port()));
+  CHECK(d.console().control()->error.empty());
+  std::ifstream in(token_path);
+  std::string kept;
+  in >> kept;
+  CHECK(d.console().control()->token == kept);  // the token kept in the config is the one served
+  // The same port again: it cannot listen, and says so (the desk still runs).
+  ConsoleDriver other(console::memory_library());
+  CHECK(console::start_desk_control("127.0.0.1:" + std::to_string(server->port()), token_path,
+                                    other.console()) == nullptr);
+  REQUIRE(other.console().control());
+  CHECK(other.console().control()->url.empty());
+  CHECK(other.console().control()->error.find("cannot listen") != std::string::npos);
+  // off: no server, the dialog says it is off.
+  ConsoleDriver off(console::memory_library());
+  CHECK(console::start_desk_control("off", token_path, off.console()) == nullptr);
+  REQUIRE(off.console().control());
+  CHECK(off.console().control()->url.empty());
+  CHECK(off.console().control()->error.empty());
+}
