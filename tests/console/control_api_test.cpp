@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "codec/json.h"
+#include "codec/script.h"
 #include "console/control_api.h"
 #include "console/control_token.h"
 #include "console/desk_command.h"
@@ -487,4 +488,31 @@ TEST_CASE("the desk's control API starts as --control-listen asks and the dialog
   REQUIRE(off.console().control());
   CHECK(off.console().control()->url.empty());
   CHECK(off.console().control()->error.empty());
+}
+
+TEST_CASE("control API: a command is stored exactly as the same command given at the desk") {
+  Desk remote("as-typed-remote");
+  Desk local("as-typed-local");
+  const std::vector<std::string> lines{"pause \"camera\"", "note \"cable\"", "resume", "warn 2 \"stalling\"",
+                                       "caption \"Final round\"", "clock 20.5 \"restore\""};
+  for (const auto& line : lines) {
+    INFO(line);
+    REQUIRE(remote.command(line).status == 200);
+    auto tokens = codec::tokenize(line);
+    auto parsed = codec::parse_command(std::get<std::vector<std::string>>(tokens), local.match().game());
+    REQUIRE(std::holds_alternative<codec::TimedCommand>(parsed));
+    REQUIRE(!console::submit_to_desk(local.d.console(), std::get<codec::TimedCommand>(parsed).command, local.d.mono));
+    remote.d.mono += 700;
+    local.d.mono += 700;
+  }
+  auto stored = [](Desk& desk) {
+    auto events = desk.d.console().library().events(desk.d.console().session()->id());
+    REQUIRE(std::holds_alternative<std::vector<engine::Event>>(events));
+    json out = json::array();
+    for (const auto& e : std::get<std::vector<engine::Event>>(events))
+      out.push_back(codec::event_to_json(e, desk.match().game()));
+    return out;
+  };
+  CHECK(stored(remote) == stored(local));
+  CHECK(remote.state() == local.state());
 }
