@@ -16,6 +16,7 @@ namespace facedown::console {
 Console::Console(std::unique_ptr<MatchLibrary> library, const ui::Fonts* fonts)
     : library_(std::move(library)), fonts_(fonts), games_(engine::all_games()) {
   add_console_phrases(catalog_);
+  add_control_phrases(catalog_);
   refresh_list();
 }
 
@@ -70,9 +71,11 @@ void Console::enter_match(std::unique_ptr<MatchSession> session, engine::Millis 
   const ui::Lang lang = ui_.lang;
   const StartForm form = ui_.start;
   const bool camera_safe = ui_.camera_safe;
+  const bool control_open = ui_.control_open;
   ui_ = UiState{};
   ui_.lang = lang;
   ui_.camera_safe = camera_safe;
+  ui_.control_open = control_open;
   held_at_.reset();
   ui_.start = form;
   ui_.screen = Screen::kMatch;
@@ -252,6 +255,8 @@ void Console::draw_top_bar(const ui::Tr& tr) {
     ImGui::SameLine();
     ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "| %s", session_->label().c_str());
   }
+  ImGui::SameLine();
+  draw_control_button(tr, ui_);
   ImGui::SameLine(ImGui::GetWindowWidth() - 150);
   const std::string other = ui_.lang == ui::Lang::kEnglish ? ui::lang_name(ui::Lang::kKorean)
                                                            : ui::lang_name(ui::Lang::kEnglish);
@@ -364,6 +369,7 @@ void Console::frame(engine::Millis mono_ms) {
   }
   draw_quit_dialog(tr, out);
   ImGui::End();
+  draw_control_dialog(control_, tr, ui_);
   for (const auto& a : out) dispatch(a, mono_ms);
 }
 

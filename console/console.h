@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "console/actions.h"
+#include "console/control_panel.h"
 #include "console/match_library.h"
 #include "console/match_session.h"
 #include "console/ui_state.h"
@@ -46,6 +47,9 @@ class Console {
   bool exit_ready() const { return exit_ready_; }
   // Whether closing now needs the operator's confirmation and a pause.
   bool match_running() const;
+  // The control API's address and token for its dialog (unset: turned off).
+  void set_control(ControlInfo info) { control_ = std::move(info); }
+  const std::optional<ControlInfo>& control() const { return control_; }
 
  private:
   void draw_top_bar(const ui::Tr& tr);
@@ -70,6 +74,7 @@ class Console {
   // Match time held by an open dialog (holds_match_clock), when one is open.
   std::optional<engine::Millis> held_at_;
   bool exit_ready_ = false;
+  std::optional<ControlInfo> control_;
   // Replay cache.
   std::optional<engine::Match> replay_match_;
   int replay_cursor_built_ = -1;

@@ -1,5 +1,7 @@
 // facedown-console: the operator's desk in one window.
-//   facedown-console [--db FILE]          run a live desk on the event store
+//   facedown-console [--db FILE] [--control-listen HOST:PORT|off]
+//                                         run a live desk on the event store, with
+//                                         its control API (docs/control.md)
 //   facedown-console --demo DIR [--script FILE]
 //                                         play the bundled demo final through the
 //                                         console and save screenshots into DIR
@@ -9,12 +11,15 @@
 #include <imgui.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "console/console.h"
+#include "console/control_api.h"
+#include "console/control_token.h"
 #include "console/script_driver.h"
 #include "ui/platform.h"
 #include "ui/theme.h"
@@ -135,11 +140,19 @@ int main(int argc, char** argv) {
   std::string db = default_db_path();
   std::string demo_dir;
   std::string script;
+  std::string control_listen = console::kDefaultControlListen;
   int width = 1280, height = 800;
   app.add_option("--db", db, "the event store (default: in the user's data directory; :memory: for none)");
   app.add_option("--demo", demo_dir, "play the demo match and save screenshots into this folder");
   app.add_option("--script", script, "the match script for --demo (default: the bundled demo final)");
   app.add_option("--size", width, "window width")->check(CLI::Range(640, 7680));
+  app.add_option("--control-listen", control_listen,
+                 "the control API's address, HOST:PORT (default 127.0.0.1:8089), or off")
+      ->check([](const std::string& v) {
+        auto parsed = console::parse_control_listen(v);
+        auto* e = std::get_if<std::string>(&parsed);
+        return e ? *e : std::string();
+      });
   CLI11_PARSE(app, argc, argv);
   if (!demo_dir.empty() && script.empty()) script = console::demo_script_path(FACEDOWN_SOURCE_DIR);
   // The demo keeps away from the operator's real database unless given one.
@@ -166,6 +179,16 @@ int main(int argc, char** argv) {
   ui::apply_theme(ImGui::GetStyle());
   console::Console c(std::move(std::get<std::unique_ptr<console::MatchLibrary>>(library)), &platform.fonts());
   if (!demo_dir.empty()) return run_demo(platform, c, script, demo_dir);
+  // The server hands commands over; the desk carries them out below, between
+  // frames, so this loop stays the only writer.
+  auto control = console::start_desk_control(control_listen, console::default_control_token_path(), c);
+  if (c.control() && !c.control()->url.empty()) {
+    fmt::print("facedown-console: control API on {} (token in {})\n", c.control()->url,
+               console::default_control_token_path());
+    std::fflush(stdout);  // a launcher reading the log sees the address at once
+  } else if (c.control() && !c.control()->error.empty()) {
+    fmt::print(stderr, "facedown-console: control API off: {}\n", c.control()->error);
+  }
   // Closing the window mid-match asks first (Console::request_close); a confirmed
   // close pauses the match, committed, and only then does the program exit.
   while (!c.exit_ready()) {
@@ -174,6 +197,7 @@ int main(int argc, char** argv) {
       if (c.request_close(monotonic_ms())) break;
     }
     render(platform, c, monotonic_ms());
+    if (control) control->serve(c, monotonic_ms());
   }
   return 0;
 }

@@ -1,5 +1,6 @@
 #include "console/script_driver.h"
 
+#include "console/desk_command.h"
 #include "engine/registry.h"
 
 namespace facedown::console {
@@ -53,10 +54,7 @@ std::optional<std::string> ScriptDriver::play(Console& console, std::size_t i, e
     started_ = true;
     start_mono_ = mono;
   }
-  console.ui().notice.clear();
-  console.dispatch(SubmitCommand{timed.command}, mono);
-  if (!console.ui().banner.empty()) return console.ui().banner;
-  if (!console.ui().notice.empty()) return console.ui().notice;
+  if (auto refused = submit_to_desk(console, timed.command, mono)) return refused->reason;
   return std::nullopt;
 }
 

@@ -99,6 +99,10 @@ struct UiState {
   bool masked() const { return camera_safe && !reveal; }
   // Closing the window mid-match: asked first; a confirmed close pauses, then exits.
   bool quit_asked = false;
+  // The Control API dialog (control_panel.h): open, a copy done, the token on screen.
+  bool control_open = false;
+  bool control_copied = false;
+  bool control_token_shown = false;
   std::string banner;     // a store error: play stops until it is resolved
   std::string notice;     // the last rejection, shown until the next action
   StartForm start;

@@ -6,6 +6,7 @@ packages=(
   build-essential cmake pkg-config git
   libspdlog-dev libfmt-dev libsqlite3-dev sqlite3 libsqlitecpp-dev
   nlohmann-json3-dev libcli11-dev libssl-dev catch2 libbenchmark-dev
+  libcpp-httplib-dev
   libimgui-dev libstb-dev libglfw3-dev python3-glad libgl-dev
   fonts-nanum xvfb xauth x11-utils libx11-dev libgl1-mesa-dri imagemagick
   xdotool openbox
