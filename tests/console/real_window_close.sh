@@ -9,7 +9,7 @@
 set -u
 CONSOLE=$1 SEND=$2 DB=$3
 rm -f "$DB" "$DB-wal" "$DB-shm"
-"$CONSOLE" --db "$DB" >"$DB.log" 2>&1 &
+"$CONSOLE" --db "$DB" --control-listen off >"$DB.log" 2>&1 &
 P=$!
 fail() { echo "FAIL: $*"; cat "$DB.log"; kill "$P" 2>/dev/null; exit 1; }
 sql() { sqlite3 "$DB" "$1" 2>/dev/null; }

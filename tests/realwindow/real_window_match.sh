@@ -141,7 +141,7 @@ golden() {
 }
 
 start_console() {
-  "$CONSOLE" --db "$DB" --size 1280 >>"$OUT/console.log" 2>&1 &
+  "$CONSOLE" --db "$DB" --control-listen off --size 1280 >>"$OUT/console.log" 2>&1 &
   CP=$!
   pids+=($CP)
   CW=$(window 'Facedown.*console')
