@@ -1,4 +1,5 @@
 #include "engine/match_state.h"
+#include "engine/position_key.h"
 #include "engine/vocabulary.h"
 
 #include <algorithm>
@@ -113,6 +114,7 @@ void MatchState::apply(const Event& e) {
           [&](const TurnStarted& o) {
             phase = Phase::kPlaying;
             to_move = o.player;
+            positions.push_back(position_key(*this, o.player));
             pending = Pending{};
             start_period(*this, e.t);
             if (paused) pause_start = e.t;

@@ -5,6 +5,7 @@
 // exactly one removed list; to_move is set only while a turn is running.
 #pragma once
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -62,6 +63,10 @@ struct MatchState {
   std::array<int, 2> warnings{0, 0};
   std::array<std::array<int, kItemKinds>, 2> items{};
   std::array<std::array<int, kItemKinds>, 2> items_used{};
+
+  // The position key (engine/position_key.h) at the start of every turn, in
+  // order: the record repetition rules count occurrences in.
+  std::vector<std::uint64_t> positions;
 
   Square last_from = kNoSquare, last_to = kNoSquare;
   std::optional<Result> result;
