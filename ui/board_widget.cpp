@@ -31,6 +31,41 @@ ImVec2 cell_min(const BoardLayout& l, engine::Square s) {
                 l.origin.y + static_cast<float>(row) * l.cell);
 }
 
+// Boards whose pieces stand on points (Geometry::on_points): the lines through
+// the cell centres, and every palace's two diagonals. A palace centre is a
+// palace point whose eight neighbours are palace points too.
+void draw_points(ImDrawList* dl, const engine::Geometry& g, const BoardLayout& l, float thin) {
+  const ImVec2 first = l.centre(g.at(0, 0)), last = l.centre(g.at(g.files() - 1, g.ranks() - 1));
+  const ImVec2 lo(std::min(first.x, last.x), std::min(first.y, last.y));
+  const ImVec2 hi(std::max(first.x, last.x), std::max(first.y, last.y));
+  for (engine::Square s = 0; s < g.size(); ++s) {
+    if (!(g.terrain(s) & engine::kPalace)) continue;
+    bool centre = true;
+    for (int df = -1; df <= 1 && centre; ++df)
+      for (int dr = -1; dr <= 1 && centre; ++dr) {
+        const engine::Square n = g.at(g.file_of(s) + df, g.rank_of(s) + dr);
+        centre = n != engine::kNoSquare && (g.terrain(n) & engine::kPalace);
+      }
+    if (!centre) continue;
+    const ImVec2 a = l.centre(g.at(g.file_of(s) - 1, g.rank_of(s) - 1));
+    const ImVec2 b = l.centre(g.at(g.file_of(s) + 1, g.rank_of(s) + 1));
+    const ImVec2 c = l.centre(g.at(g.file_of(s) - 1, g.rank_of(s) + 1));
+    const ImVec2 d = l.centre(g.at(g.file_of(s) + 1, g.rank_of(s) - 1));
+    dl->AddRectFilled(ImVec2(std::min(a.x, b.x), std::min(a.y, b.y)), ImVec2(std::max(a.x, b.x), std::max(a.y, b.y)),
+                      colour::kPalace & 0x80FFFFFFu);
+    dl->AddLine(a, b, colour::kGrid, thin * 1.5f);
+    dl->AddLine(c, d, colour::kGrid, thin * 1.5f);
+  }
+  for (int f = 0; f < g.files(); ++f) {
+    const float x = l.centre(g.at(f, 0)).x;
+    dl->AddLine(ImVec2(x, lo.y), ImVec2(x, hi.y), colour::kGrid, thin * 1.5f);
+  }
+  for (int r = 0; r < g.ranks(); ++r) {
+    const float y = l.centre(g.at(0, r)).y;
+    dl->AddLine(ImVec2(lo.x, y), ImVec2(hi.x, y), colour::kGrid, thin * 1.5f);
+  }
+}
+
 }  // namespace
 
 ImVec2 BoardLayout::centre(engine::Square s) const {
@@ -79,13 +114,16 @@ BoardResult draw_board(const char* id, const BoardModel& model, ImVec2 size) {
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float thin = std::max(1.0f, l.cell / 48.0f);
-  // Squares and terrain.
+  const bool points = g.on_points();
+  if (points)
+    dl->AddRectFilled(l.origin, ImVec2(l.origin.x + board_w, l.origin.y + board_h), colour::kBoard);
+  // Squares and terrain (on a board of points the squares are only click cells).
   for (engine::Square s = 0; s < g.size(); ++s) {
     const ImVec2 a = cell_min(l, s);
     const ImVec2 b(a.x + l.cell, a.y + l.cell);
     const bool alt = ((g.file_of(s) + g.rank_of(s)) & 1) != 0;
-    dl->AddRectFilled(a, b, alt ? colour::kBoardAlt : colour::kBoard);
-    const std::uint8_t t = g.terrain(s);
+    if (!points) dl->AddRectFilled(a, b, alt ? colour::kBoardAlt : colour::kBoard);
+    const std::uint8_t t = points ? std::uint8_t{0} : g.terrain(s);
     const float inset = l.cell * 0.08f;
     const ImVec2 ia(a.x + inset, a.y + inset), ib(b.x - inset, b.y - inset);
     if (t & engine::kLake) dl->AddRectFilled(a, b, colour::kLake);
@@ -99,12 +137,14 @@ BoardResult draw_board(const char* id, const BoardModel& model, ImVec2 size) {
       dl->AddRectFilled(a, b, colour::kSetupArea);
     if (s == model.last_from || s == model.last_to) dl->AddRectFilled(a, b, colour::kLastMove);
   }
-  // Grid, then border marks on top so minus lines stay visible.
-  for (int f = 0; f <= l.files; ++f) {
+  // Grid (lines through the points, or cell borders), then border marks on top
+  // so minus lines stay visible.
+  if (points) draw_points(dl, g, l, thin);
+  for (int f = 0; f <= l.files && !points; ++f) {
     const float x = l.origin.x + static_cast<float>(f) * l.cell;
     dl->AddLine(ImVec2(x, l.origin.y), ImVec2(x, l.origin.y + board_h), colour::kGrid, thin);
   }
-  for (int r = 0; r <= l.ranks; ++r) {
+  for (int r = 0; r <= l.ranks && !points; ++r) {
     const float y = l.origin.y + static_cast<float>(r) * l.cell;
     dl->AddLine(ImVec2(l.origin.x, y), ImVec2(l.origin.x + board_w, y), colour::kGrid, thin);
   }

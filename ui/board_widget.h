@@ -3,7 +3,9 @@
 // pieces in their owner's colour, face-down pieces blank — plus the operator's
 // marks (selection, legal targets, battles, last move). It decides nothing about
 // secrecy: it shows exactly the view it is given, or less when a side is masked.
-// Works for every game: size, terrain and piece tokens come from the Game.
+// Works for every game: size, terrain and piece tokens come from the Game; a
+// geometry whose pieces stand on points (Geometry::on_points) is drawn as lines
+// through the cell centres with its palaces' diagonals, the cells kept for input.
 #pragma once
 #include <imgui.h>
 
