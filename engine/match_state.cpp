@@ -1,5 +1,5 @@
 #include "engine/match_state.h"
-#include "engine/position_key.h"
+#include "engine/piece_positions.h"
 #include "engine/vocabulary.h"
 
 #include <algorithm>
@@ -114,10 +114,10 @@ void MatchState::apply(const Event& e) {
           [&](const TurnStarted& o) {
             phase = Phase::kPlaying;
             to_move = o.player;
-            positions.push_back(position_key(*this, o.player));
             pending = Pending{};
             start_period(*this, e.t);
             if (paused) pause_start = e.t;
+            piece_positions.push_back(engine::piece_position_key(*this, o.player));
           },
           [&](const Moved& o) {
             relocate(*this, board[static_cast<std::size_t>(o.from)], o.to);

@@ -53,6 +53,9 @@ struct MatchState {
   int ply = 0;
   int mover = 0;  // who made the last move (whose resolution may be pending)
   Pending pending;
+  // The piece-position key (engine/piece_positions.h: owners and types) at the
+  // start of every turn, in order: what Gwangsanghui's repetition rule counts.
+  std::vector<std::uint64_t> piece_positions;
 
   Millis time = 0;
   Millis period_start = 0;   // start of the running turn or decision
@@ -63,10 +66,6 @@ struct MatchState {
   std::array<int, 2> warnings{0, 0};
   std::array<std::array<int, kItemKinds>, 2> items{};
   std::array<std::array<int, kItemKinds>, 2> items_used{};
-
-  // The position key (engine/position_key.h) at the start of every turn, in
-  // order: the record repetition rules count occurrences in.
-  std::vector<std::uint64_t> positions;
 
   Square last_from = kNoSquare, last_to = kNoSquare;
   std::optional<Result> result;

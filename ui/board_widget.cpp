@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <functional>
 #include <string>
 
 #include "ui/theme.h"
@@ -31,41 +32,6 @@ ImVec2 cell_min(const BoardLayout& l, engine::Square s) {
                 l.origin.y + static_cast<float>(row) * l.cell);
 }
 
-// Boards whose pieces stand on points (Geometry::on_points): the lines through
-// the cell centres, and every palace's two diagonals. A palace centre is a
-// palace point whose eight neighbours are palace points too.
-void draw_points(ImDrawList* dl, const engine::Geometry& g, const BoardLayout& l, float thin) {
-  const ImVec2 first = l.centre(g.at(0, 0)), last = l.centre(g.at(g.files() - 1, g.ranks() - 1));
-  const ImVec2 lo(std::min(first.x, last.x), std::min(first.y, last.y));
-  const ImVec2 hi(std::max(first.x, last.x), std::max(first.y, last.y));
-  for (engine::Square s = 0; s < g.size(); ++s) {
-    if (!(g.terrain(s) & engine::kPalace)) continue;
-    bool centre = true;
-    for (int df = -1; df <= 1 && centre; ++df)
-      for (int dr = -1; dr <= 1 && centre; ++dr) {
-        const engine::Square n = g.at(g.file_of(s) + df, g.rank_of(s) + dr);
-        centre = n != engine::kNoSquare && (g.terrain(n) & engine::kPalace);
-      }
-    if (!centre) continue;
-    const ImVec2 a = l.centre(g.at(g.file_of(s) - 1, g.rank_of(s) - 1));
-    const ImVec2 b = l.centre(g.at(g.file_of(s) + 1, g.rank_of(s) + 1));
-    const ImVec2 c = l.centre(g.at(g.file_of(s) - 1, g.rank_of(s) + 1));
-    const ImVec2 d = l.centre(g.at(g.file_of(s) + 1, g.rank_of(s) - 1));
-    dl->AddRectFilled(ImVec2(std::min(a.x, b.x), std::min(a.y, b.y)), ImVec2(std::max(a.x, b.x), std::max(a.y, b.y)),
-                      colour::kPalace & 0x80FFFFFFu);
-    dl->AddLine(a, b, colour::kGrid, thin * 1.5f);
-    dl->AddLine(c, d, colour::kGrid, thin * 1.5f);
-  }
-  for (int f = 0; f < g.files(); ++f) {
-    const float x = l.centre(g.at(f, 0)).x;
-    dl->AddLine(ImVec2(x, lo.y), ImVec2(x, hi.y), colour::kGrid, thin * 1.5f);
-  }
-  for (int r = 0; r < g.ranks(); ++r) {
-    const float y = l.centre(g.at(0, r)).y;
-    dl->AddLine(ImVec2(lo.x, y), ImVec2(hi.x, y), colour::kGrid, thin * 1.5f);
-  }
-}
-
 }  // namespace
 
 ImVec2 BoardLayout::centre(engine::Square s) const {
@@ -81,6 +47,41 @@ engine::Square BoardLayout::square_at(ImVec2 p) const {
   const int file = flipped ? files - 1 - col : col;
   const int rank = flipped ? row : ranks - 1 - row;
   return rank * files + file;
+}
+
+void draw_point_lines(ImDrawList* dl, const engine::Geometry& g,
+                      const std::function<ImVec2(engine::Square)>& centre, ImU32 line, ImU32 palace_fill,
+                      float thickness) {
+  const ImVec2 first = centre(g.at(0, 0)), last = centre(g.at(g.files() - 1, g.ranks() - 1));
+  const ImVec2 lo(std::min(first.x, last.x), std::min(first.y, last.y));
+  const ImVec2 hi(std::max(first.x, last.x), std::max(first.y, last.y));
+  // A palace centre is a palace point whose eight neighbours are palace points too.
+  for (engine::Square s = 0; s < g.size(); ++s) {
+    if (!(g.terrain(s) & engine::kPalace)) continue;
+    bool middle = true;
+    for (int df = -1; df <= 1 && middle; ++df)
+      for (int dr = -1; dr <= 1 && middle; ++dr) {
+        const engine::Square n = g.at(g.file_of(s) + df, g.rank_of(s) + dr);
+        middle = n != engine::kNoSquare && (g.terrain(n) & engine::kPalace);
+      }
+    if (!middle) continue;
+    const ImVec2 a = centre(g.at(g.file_of(s) - 1, g.rank_of(s) - 1));
+    const ImVec2 b = centre(g.at(g.file_of(s) + 1, g.rank_of(s) + 1));
+    const ImVec2 c = centre(g.at(g.file_of(s) - 1, g.rank_of(s) + 1));
+    const ImVec2 d = centre(g.at(g.file_of(s) + 1, g.rank_of(s) - 1));
+    dl->AddRectFilled(ImVec2(std::min(a.x, b.x), std::min(a.y, b.y)), ImVec2(std::max(a.x, b.x), std::max(a.y, b.y)),
+                      palace_fill);
+    dl->AddLine(a, b, line, thickness);
+    dl->AddLine(c, d, line, thickness);
+  }
+  for (int f = 0; f < g.files(); ++f) {
+    const float x = centre(g.at(f, 0)).x;
+    dl->AddLine(ImVec2(x, lo.y), ImVec2(x, hi.y), line, thickness);
+  }
+  for (int r = 0; r < g.ranks(); ++r) {
+    const float y = centre(g.at(0, r)).y;
+    dl->AddLine(ImVec2(lo.x, y), ImVec2(hi.x, y), line, thickness);
+  }
 }
 
 const char* piece_label(const engine::Game& game, engine::PieceType type) {
@@ -139,7 +140,9 @@ BoardResult draw_board(const char* id, const BoardModel& model, ImVec2 size) {
   }
   // Grid (lines through the points, or cell borders), then border marks on top
   // so minus lines stay visible.
-  if (points) draw_points(dl, g, l, thin);
+  if (points)
+    draw_point_lines(dl, g, [&](engine::Square s) { return l.centre(s); }, colour::kGrid,
+                     colour::kPalace & 0x80FFFFFFu, thin * 1.5f);
   for (int f = 0; f <= l.files && !points; ++f) {
     const float x = l.origin.x + static_cast<float>(f) * l.cell;
     dl->AddLine(ImVec2(x, l.origin.y), ImVec2(x, l.origin.y + board_h), colour::kGrid, thin);

@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -55,6 +56,14 @@ struct BoardResult {
 // Draws the board as one ImGui item of the given size (square cells, centred,
 // with file letters and rank numbers). `id` distinguishes several boards.
 BoardResult draw_board(const char* id, const BoardModel& model, ImVec2 size);
+
+// For a geometry whose pieces stand on points (Geometry::on_points): the lines
+// through every point and, over a tint, the two diagonals of every 3x3 palace
+// (kPalace terrain). `centre` maps a square to its point on screen, so any
+// board drawing (the console's, the overlay's) can use it with its own layout.
+void draw_point_lines(ImDrawList* dl, const engine::Geometry& g,
+                      const std::function<ImVec2(engine::Square)>& centre, ImU32 line, ImU32 palace_fill,
+                      float thickness);
 
 // Short label of a piece type (its script token, e.g. "7", "M", "K").
 const char* piece_label(const engine::Game& game, engine::PieceType type);

@@ -7,7 +7,9 @@
 //  - (full sessions) voiding the last k commands, then submitting them again,
 //    gives back the same state in all four views;
 //  - every referee event survives event_to_json -> event_from_json -> event_to_json.
-// After each session: export_script, then run_script, gives identical events; and
+// After each session: export_script, then run_script, gives identical events; for
+// a perfect-information game (fixed placement), every view's stream is the
+// referee's; and
 // the session replayed with the identities of never-revealed pieces permuted gives
 // byte-identical public bytes (issue 9, item 8): the public event stream (revival
 // offers included), the public state row after every event (what the store writes
@@ -21,6 +23,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <functional>
 #include <map>
 #include <sstream>
 
@@ -359,6 +362,34 @@ void check_export(const GameInfo& info, const Match& m) {
   (void)info;
 }
 
+// A perfect-information game (a fixed placement, every piece face up): every
+// viewer's stream is the referee's, but for the referee's own bookkeeping (piece
+// ids, command texts, the all-zero secrecy masks).
+void check_perfect_information(const Match& m) {
+  auto plain = [&](Viewer v) {
+    std::vector<std::string> out;
+    for (const auto& e : m.log()) {
+      json j = codec::event_to_json(project(e, v), m.game());
+      std::function<void(json&)> drop = [&](json& x) {
+        if (x.is_object()) {
+          for (const char* k : {"id", "command", "secret_from"}) x.erase(k);
+          for (auto& [k, val] : x.items()) drop(val);
+        } else if (x.is_array()) {
+          for (auto& val : x) drop(val);
+        }
+      };
+      drop(j);
+      out.push_back(j.dump());
+    }
+    return out;
+  };
+  const auto referee = plain(kReferee);
+  for (Viewer v : {kPublic, kPlayer1, kPlayer2}) require_same_rows(plain(v), referee, "a perfect-information view");
+  for (int v = 0; v < 4; ++v)
+    for (const auto& [sq, entry] : codec::state_to_json(m, static_cast<Viewer>(v)).at("board").items())
+      REQUIRE(entry.at("revealed") == true);
+}
+
 struct Totals {
   std::map<std::string, int> seen;  // event types and end reasons
   int sessions = 0;
@@ -440,6 +471,7 @@ void run_session(const GameInfo& info, const std::string& preset, std::uint64_t 
   REQUIRE(describe(folded.state()) == describe(session.match.state()));
   REQUIRE(views(folded) == views(session.match));
   check_export(info, session.match);
+  if (session.match.game().has_fixed_placement()) check_perfect_information(session.match);
   const int mask = seed % 3 == 0 ? (1 << 1) | (1 << 2) : seed % 3 == 1 ? (1 << 1) : (1 << 2);
   check_hidden_permutation(info, session, mask, seed ^ 0xABCDEFull, totals.pairs);
 }
@@ -476,6 +508,7 @@ TEST_CASE("conformance: random playouts of every game and preset") {
           CHECK(totals.seen[w] > 0);
         }
       }
+      if (kFullRun && info.id == "gwangsanghui") CHECK(totals.seen["attack"] > 0);
       // The hidden-identity check must really run, not be skipped every time (in
       // Number Janggi numbers move alike, so most exchanges keep the match the same).
       if (kFullRun || info.id == "number-janggi") CHECK(totals.pairs.valid > 0);

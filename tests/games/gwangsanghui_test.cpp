@@ -483,8 +483,8 @@ TEST_CASE("gwangsanghui: a third repetition is illegal and not a legal move", "[
   // One shuffle fewer: the second occurrence is allowed.
   auto r = play(gw({"move a2-a3", "move a13-a12", "move a3-a2", "move a12-a13"}));
   CHECK(r.errors.empty());
-  CHECK(r.match.state().positions.size() == 5u);
-  CHECK(r.match.state().positions.front() == r.match.state().positions.back());
+  CHECK(r.match.state().piece_positions.size() == 5u);
+  CHECK(r.match.state().piece_positions.front() == r.match.state().piece_positions.back());
   // A void takes the record back with the moves.
   auto v = play(gw(shuffle) + "void 1 \"takeback\"\nmove a3-a2\n");
   CHECK(v.errors.empty());

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "engine/games/gwangsanghui/moves.h"
-#include "engine/position_key.h"
+#include "engine/piece_positions.h"
 #include "engine/vocabulary.h"
 
 namespace facedown::engine::gwangsanghui {
@@ -73,10 +73,10 @@ class Gwangsanghui final : public Game {
   void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {
     const std::size_t first = out.size();
     movement(s, geometry_, rules_, player, out);
-    if (s.positions.size() < 2) return;
+    if (s.piece_positions.size() < 2) return;
     // The key after a move, from the key now: the mover's piece leaves `from` and
     // stands on `to`, a captured piece leaves `to`, the other side is to move.
-    const std::uint64_t base = position_key(s, player) ^ side_key(player) ^ side_key(other(player));
+    const std::uint64_t base = piece_position_key(s, player) ^ side_key(player) ^ side_key(other(player));
     auto kept = std::remove_if(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), [&](const Move& m) {
       const Piece& p = s.pieces[static_cast<std::size_t>(s.piece_at(m.from))];
       std::uint64_t k = base ^ square_key(m.from, p.owner, p.type) ^ square_key(m.to, p.owner, p.type);
@@ -84,7 +84,7 @@ class Gwangsanghui final : public Game {
         const Piece& q = s.pieces[static_cast<std::size_t>(t)];
         k ^= square_key(m.to, q.owner, q.type);
       }
-      return std::count(s.positions.begin(), s.positions.end(), k) >= 2;
+      return std::count(s.piece_positions.begin(), s.piece_positions.end(), k) >= 2;
     });
     out.erase(kept, out.end());
   }

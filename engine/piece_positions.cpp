@@ -1,4 +1,4 @@
-#include "engine/position_key.h"
+#include "engine/piece_positions.h"
 
 #include "engine/match_state.h"
 
@@ -26,7 +26,7 @@ std::uint64_t square_key(Square square, int owner, PieceType type) {
 
 std::uint64_t side_key(int player) { return mix(0xFFFF0000ull + static_cast<std::uint64_t>(player)); }
 
-std::uint64_t position_key(const MatchState& s, int to_move) {
+std::uint64_t piece_position_key(const MatchState& s, int to_move) {
   std::uint64_t key = side_key(to_move);
   for (const Piece& p : s.pieces)
     if (p.square != kNoSquare) key ^= square_key(p.square, p.owner, p.type);
