@@ -530,6 +530,8 @@ TEST_CASE("gwangsanghui: the ply limit (default 400) is decided on material", "[
   CHECK(resolve_options(info, "standard", {}).options.at("ply_limit") == "400");
   CHECK(resolve_options(info, "standard", {}).options.at("contact_rule") == "on");
   CHECK(resolve_options(info, "standard", {}).options.at("ambush_capturable") == "off");
+  CHECK_FALSE(resolve_options(info, "standard", {{"ply_limit", "off"}}).error);
+  CHECK(resolve_options(info, "standard", {{"ply_limit", "many"}}).error);
   CHECK(resolve_options(info, "standard", {{"contact_rule", "maybe"}}).error);
   CHECK(resolve_options(info, "standard", {{"ambush_capturable", "yes"}}).error);
   // More pieces wins: South has three, North two.
@@ -554,6 +556,11 @@ TEST_CASE("gwangsanghui: the ply limit (default 400) is decided on material", "[
   REQUIRE(even.state().result);
   CHECK(even.state().result->winner == 0);
   CHECK(even.state().result->reason == "ply-limit");
+  // ply_limit off: no end on material.
+  Match unlimited = arranged({{1, "M", "h3"}, {1, "R", "a1"}, {2, "M", "h12"}, {2, "R", "a14"}},
+                             {{"ply_limit", "off"}});
+  REQUIRE_FALSE(move(unlimited, "a1-a2").rejection);
+  CHECK_FALSE(unlimited.state().result);
   // A Marshal capture on the last ply is a Marshal capture.
   Match cap = arranged({{1, "M", "h3"}, {1, "R", "h8"}, {2, "M", "h12"}, {2, "R", "a14"}, {2, "I", "o9"}},
                        {{"ply_limit", "1"}});
