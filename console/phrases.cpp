@@ -57,6 +57,8 @@ void add_console_phrases(ui::Catalog& c) {
       {"setup.switch_tip", "Enter this player's setup", "이 플레이어의 배치 입력"},
       {"setup.locked_mark", " [locked]", " [잠금]"},
       {"setup.locked", "Setup locked (final; a correction needs void)", "배치 잠금 (최종; 수정은 무효 처리 필요)"},
+      {"setup.fixed", "Fixed placement: every piece already stands where the rules put it; there is no setup to enter.",
+       "고정 배치: 모든 말이 규칙이 정한 자리에 이미 놓여 있어 입력할 배치가 없습니다."},
       {"setup.commitment", "Commitment (SHA-256):", "커밋먼트 (SHA-256):"},
       {"setup.sealed_no_hash", "Sealed. This library keeps no commitment hash (memory).",
        "봉인됨. 이 저장소는 커밋먼트 해시를 보관하지 않습니다 (메모리)."},

@@ -135,7 +135,9 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
   }
   ImGui::Separator();
 
-  if (locked) {
+  if (locked && game.has_fixed_placement()) {
+    ImGui::TextWrapped("%s", tr("setup.fixed"));
+  } else if (locked) {
     ImGui::TextColored(ui::to_vec4(ui::colour::kOk), "%s", tr("setup.locked"));
     const auto& commitment = view.commitments[pi];
     if (commitment) {

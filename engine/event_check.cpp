@@ -44,6 +44,7 @@ std::optional<Rejection> Match::fits(const Event& e) const {
           [&](const Opened&) { return no(what + ": a match has only one opened event"); },
           [&](const SetupLocked& o) -> std::optional<Rejection> {
             if (!valid_player(o.player)) return no(what + ": no such player");
+            if (game_->has_fixed_placement()) return no(what + ": this game has a fixed placement and no setup");
             int next = static_cast<int>(s.pieces.size());
             for (const auto& r : o.pieces) {
               if (r.id != next++ || r.owner != o.player || !f.type(r.type) || !f.square(r.square) ||

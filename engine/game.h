@@ -50,6 +50,15 @@ class Game {
   virtual std::array<int, kItemKinds> initial_items() const { return {0, 0, 0}; }
   // Whether the game knows items at all (its state JSON then always lists them).
   virtual bool has_items() const { return false; }
+  // Perfect-information games with a fixed placement (Gwangsanghui): each
+  // player's pieces (index 0: player 1), face up on the board as soon as the
+  // match is created; such games take no `setup` commands. Empty for games
+  // with a secret setup (the default).
+  virtual std::array<std::vector<Placement>, 2> fixed_placement() const { return {}; }
+  bool has_fixed_placement() const {
+    auto f = fixed_placement();
+    return !f[0].empty() || !f[1].empty();
+  }
 
   // Why this setup cannot be locked, or nullopt when it can.
   virtual std::optional<Rejection> check_setup(int player,

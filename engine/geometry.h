@@ -42,6 +42,11 @@ class Geometry {
   std::optional<Square> parse(std::string_view name) const;
   std::string name(Square s) const;
 
+  // Whether pieces stand on the points where lines cross (Gwangsanghui) rather
+  // than inside squares; boards are drawn accordingly, the rules do not care.
+  bool on_points() const { return on_points_; }
+  void set_on_points(bool on) { on_points_ = on; }
+
   std::uint8_t terrain(Square s) const { return terrain_[static_cast<std::size_t>(s)]; }
   void mark(Square s, std::uint8_t t) { terrain_[static_cast<std::size_t>(s)] |= t; }
 
@@ -57,6 +62,7 @@ class Geometry {
   int ranks_;
   std::vector<std::uint8_t> terrain_;
   std::vector<bool> file_borders_;  // index f: border between file f and f+1
+  bool on_points_ = false;
 };
 
 }  // namespace facedown::engine

@@ -110,6 +110,18 @@ MatchState Match::initial_state() const {
   s.board.assign(static_cast<std::size_t>(game_->geometry().size()), -1);
   auto inv = game_->initial_items();
   s.items = {inv, inv};
+  // A fixed placement is part of the empty match (no event places it): every
+  // fold starts from it, and both setups count as locked.
+  const auto fixed = game_->fixed_placement();
+  for (int p = 1; p <= 2; ++p) {
+    const auto& placements = fixed[static_cast<std::size_t>(p - 1)];
+    if (placements.empty()) continue;
+    for (const Placement& pl : placements) {
+      s.board[static_cast<std::size_t>(pl.square)] = static_cast<int>(s.pieces.size());
+      s.pieces.push_back(Piece{p, pl.type, pl.square, true});
+    }
+    s.setup_locked[static_cast<std::size_t>(p - 1)] = true;
+  }
   return s;
 }
 

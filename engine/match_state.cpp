@@ -1,4 +1,5 @@
 #include "engine/match_state.h"
+#include "engine/piece_positions.h"
 #include "engine/vocabulary.h"
 
 #include <algorithm>
@@ -116,6 +117,7 @@ void MatchState::apply(const Event& e) {
             pending = Pending{};
             start_period(*this, e.t);
             if (paused) pause_start = e.t;
+            piece_positions.push_back(engine::piece_position_key(*this, o.player));
           },
           [&](const Moved& o) {
             relocate(*this, board[static_cast<std::size_t>(o.from)], o.to);

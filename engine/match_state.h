@@ -5,6 +5,7 @@
 // exactly one removed list; to_move is set only while a turn is running.
 #pragma once
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -55,6 +56,9 @@ struct MatchState {
   int ply = 0;
   int mover = 0;  // who made the last move (whose resolution may be pending)
   Pending pending;
+  // The piece-position key (engine/piece_positions.h: owners and types) at the
+  // start of every turn, in order: what Gwangsanghui's repetition rule counts.
+  std::vector<std::uint64_t> piece_positions;
 
   Millis time = 0;
   Millis period_start = 0;   // start of the running turn or decision

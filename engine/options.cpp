@@ -15,6 +15,8 @@ std::optional<std::string> check_option_value(const OptionSpec& spec, const std:
         return "option " + spec.name + " must be one of " + list + ", not '" + value + "'";
       }
     case OptionSpec::Kind::kInteger: {
+      // "off" is the word for 0 where 0 switches the option off (limits, clocks).
+      if (value == "off" && spec.min == 0) return std::nullopt;
       long v = 0;
       auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
       if (ec != std::errc() || end != value.data() + value.size() || value.empty())
@@ -33,7 +35,7 @@ std::optional<std::string> check_option_value(const OptionSpec& spec, const std:
 long option_int(const Options& options, const std::string& name) {
   auto it = options.find(name);
   if (it == options.end()) return 0;
-  long v = 0;
+  long v = 0;  // stays 0 for "off"
   std::from_chars(it->second.data(), it->second.data() + it->second.size(), v);
   return v;
 }

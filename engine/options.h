@@ -31,7 +31,7 @@ struct Preset {
 // Checks one value against its spec; returns the reason when it does not fit.
 std::optional<std::string> check_option_value(const OptionSpec& spec, const std::string& value);
 
-// Integer value of an option known to be valid.
+// Integer value of an option known to be valid ("off" reads as 0).
 long option_int(const Options& options, const std::string& name);
 
 }  // namespace facedown::engine

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <functional>
 #include <string>
 
 #include "ui/theme.h"
@@ -48,6 +49,41 @@ engine::Square BoardLayout::square_at(ImVec2 p) const {
   return rank * files + file;
 }
 
+void draw_point_lines(ImDrawList* dl, const engine::Geometry& g,
+                      const std::function<ImVec2(engine::Square)>& centre, ImU32 line, ImU32 palace_fill,
+                      float thickness) {
+  const ImVec2 first = centre(g.at(0, 0)), last = centre(g.at(g.files() - 1, g.ranks() - 1));
+  const ImVec2 lo(std::min(first.x, last.x), std::min(first.y, last.y));
+  const ImVec2 hi(std::max(first.x, last.x), std::max(first.y, last.y));
+  // A palace centre is a palace point whose eight neighbours are palace points too.
+  for (engine::Square s = 0; s < g.size(); ++s) {
+    if (!(g.terrain(s) & engine::kPalace)) continue;
+    bool middle = true;
+    for (int df = -1; df <= 1 && middle; ++df)
+      for (int dr = -1; dr <= 1 && middle; ++dr) {
+        const engine::Square n = g.at(g.file_of(s) + df, g.rank_of(s) + dr);
+        middle = n != engine::kNoSquare && (g.terrain(n) & engine::kPalace);
+      }
+    if (!middle) continue;
+    const ImVec2 a = centre(g.at(g.file_of(s) - 1, g.rank_of(s) - 1));
+    const ImVec2 b = centre(g.at(g.file_of(s) + 1, g.rank_of(s) + 1));
+    const ImVec2 c = centre(g.at(g.file_of(s) - 1, g.rank_of(s) + 1));
+    const ImVec2 d = centre(g.at(g.file_of(s) + 1, g.rank_of(s) - 1));
+    dl->AddRectFilled(ImVec2(std::min(a.x, b.x), std::min(a.y, b.y)), ImVec2(std::max(a.x, b.x), std::max(a.y, b.y)),
+                      palace_fill);
+    dl->AddLine(a, b, line, thickness);
+    dl->AddLine(c, d, line, thickness);
+  }
+  for (int f = 0; f < g.files(); ++f) {
+    const float x = centre(g.at(f, 0)).x;
+    dl->AddLine(ImVec2(x, lo.y), ImVec2(x, hi.y), line, thickness);
+  }
+  for (int r = 0; r < g.ranks(); ++r) {
+    const float y = centre(g.at(0, r)).y;
+    dl->AddLine(ImVec2(lo.x, y), ImVec2(hi.x, y), line, thickness);
+  }
+}
+
 const char* piece_label(const engine::Game& game, engine::PieceType type) {
   if (type < 0 || type >= static_cast<int>(game.roster().size())) return "?";
   return game.roster()[static_cast<std::size_t>(type)].token.c_str();
@@ -79,13 +115,16 @@ BoardResult draw_board(const char* id, const BoardModel& model, ImVec2 size) {
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float thin = std::max(1.0f, l.cell / 48.0f);
-  // Squares and terrain.
+  const bool points = g.on_points();
+  if (points)
+    dl->AddRectFilled(l.origin, ImVec2(l.origin.x + board_w, l.origin.y + board_h), colour::kBoard);
+  // Squares and terrain (on a board of points the squares are only click cells).
   for (engine::Square s = 0; s < g.size(); ++s) {
     const ImVec2 a = cell_min(l, s);
     const ImVec2 b(a.x + l.cell, a.y + l.cell);
     const bool alt = ((g.file_of(s) + g.rank_of(s)) & 1) != 0;
-    dl->AddRectFilled(a, b, alt ? colour::kBoardAlt : colour::kBoard);
-    const std::uint8_t t = g.terrain(s);
+    if (!points) dl->AddRectFilled(a, b, alt ? colour::kBoardAlt : colour::kBoard);
+    const std::uint8_t t = points ? std::uint8_t{0} : g.terrain(s);
     const float inset = l.cell * 0.08f;
     const ImVec2 ia(a.x + inset, a.y + inset), ib(b.x - inset, b.y - inset);
     if (t & engine::kLake) dl->AddRectFilled(a, b, colour::kLake);
@@ -99,12 +138,16 @@ BoardResult draw_board(const char* id, const BoardModel& model, ImVec2 size) {
       dl->AddRectFilled(a, b, colour::kSetupArea);
     if (s == model.last_from || s == model.last_to) dl->AddRectFilled(a, b, colour::kLastMove);
   }
-  // Grid, then border marks on top so minus lines stay visible.
-  for (int f = 0; f <= l.files; ++f) {
+  // Grid (lines through the points, or cell borders), then border marks on top
+  // so minus lines stay visible.
+  if (points)
+    draw_point_lines(dl, g, [&](engine::Square s) { return l.centre(s); }, colour::kGrid,
+                     colour::kPalace & 0x80FFFFFFu, thin * 1.5f);
+  for (int f = 0; f <= l.files && !points; ++f) {
     const float x = l.origin.x + static_cast<float>(f) * l.cell;
     dl->AddLine(ImVec2(x, l.origin.y), ImVec2(x, l.origin.y + board_h), colour::kGrid, thin);
   }
-  for (int r = 0; r <= l.ranks; ++r) {
+  for (int r = 0; r <= l.ranks && !points; ++r) {
     const float y = l.origin.y + static_cast<float>(r) * l.cell;
     dl->AddLine(ImVec2(l.origin.x, y), ImVec2(l.origin.x + board_w, y), colour::kGrid, thin);
   }

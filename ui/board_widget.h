@@ -3,11 +3,14 @@
 // pieces in their owner's colour, face-down pieces blank — plus the operator's
 // marks (selection, legal targets, battles, last move). It decides nothing about
 // secrecy: it shows exactly the view it is given, or less when a side is masked.
-// Works for every game: size, terrain and piece tokens come from the Game.
+// Works for every game: size, terrain and piece tokens come from the Game; a
+// geometry whose pieces stand on points (Geometry::on_points) is drawn as lines
+// through the cell centres with its palaces' diagonals, the cells kept for input.
 #pragma once
 #include <imgui.h>
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -53,6 +56,14 @@ struct BoardResult {
 // Draws the board as one ImGui item of the given size (square cells, centred,
 // with file letters and rank numbers). `id` distinguishes several boards.
 BoardResult draw_board(const char* id, const BoardModel& model, ImVec2 size);
+
+// For a geometry whose pieces stand on points (Geometry::on_points): the lines
+// through every point and, over a tint, the two diagonals of every 3x3 palace
+// (kPalace terrain). `centre` maps a square to its point on screen, so any
+// board drawing (the console's, the overlay's) can use it with its own layout.
+void draw_point_lines(ImDrawList* dl, const engine::Geometry& g,
+                      const std::function<ImVec2(engine::Square)>& centre, ImU32 line, ImU32 palace_fill,
+                      float thickness);
 
 // Short label of a piece type (its script token, e.g. "7", "M", "K").
 const char* piece_label(const engine::Game& game, engine::PieceType type);

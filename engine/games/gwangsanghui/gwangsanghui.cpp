@@ -1,0 +1,169 @@
+#include "engine/games/gwangsanghui/gwangsanghui.h"
+
+#include <algorithm>
+
+#include "engine/games/gwangsanghui/moves.h"
+#include "engine/piece_positions.h"
+#include "engine/vocabulary.h"
+
+namespace facedown::engine::gwangsanghui {
+
+namespace {
+
+std::vector<PieceTypeSpec> make_roster() {
+  // Values stay 0: material at the ply limit counts pieces, not their worth.
+  return {
+      {"M", "Marshal", "원수", 1, 0},        {"A", "Advisor", "사", 4, 0},
+      {"E", "Elephant", "상", 4, 0},         {"R", "Chariot", "차", 4, 0},
+      {"C", "Cannon", "포", 4, 0},           {"H", "Horse", "마", 4, 0},
+      {"G", "General", "장군", 2, 0},        {"V", "Vanguard", "선봉", 1, 0},
+      {"Q", "Rearguard", "후군", 1, 0},      {"O", "Elite officer", "정예", 2, 0},
+      {"T", "Traveler", "유격", 2, 0},       {"B", "Ambush", "복병", 2, 0},
+      {"I", "Infantry", "보병", 6, 0},       {"K", "Cavalry", "기병", 6, 0},
+  };
+}
+
+// South's placement, rank 6 down to rank 1 (the rules' diagram); '.' is empty.
+constexpr const char* kSouth[] = {
+    "KKK.III.III.KKK",  // 6
+    "...T...V...T...",  // 5
+    "H.C..HC.CH..C.H",  // 4
+    ".G.O...M...O.G.",  // 3
+    "RAE.REA.AER.EAR",  // 2
+    "...B...Q...B...",  // 1
+};
+
+class Gwangsanghui final : public Game {
+ public:
+  explicit Gwangsanghui(const Options& o) : geometry_(kFiles, kRanks), roster_(make_roster()) {
+    geometry_.set_on_points(true);
+    for (int f0 : {0, 6, 12})
+      for (int r0 : {1, 10})
+        for (int df = 0; df < 3; ++df)
+          for (int dr = 0; dr < 3; ++dr) geometry_.mark(geometry_.at(f0 + df, r0 + dr), kPalace);
+    rules_.contact_rule = o.count("contact_rule") == 0 || o.at("contact_rule") == "on";
+    rules_.ambush_capturable = o.count("ambush_capturable") != 0 && o.at("ambush_capturable") == "on";
+    ply_limit_ = option_int(o, "ply_limit");
+    no_moves_draw_ = o.count("no_legal_moves") != 0 && o.at("no_legal_moves") == "draw";
+    for (int p = 1; p <= 2; ++p) {
+      auto& out = placement_[static_cast<std::size_t>(p - 1)];
+      for (int own = 1; own <= 6; ++own) {
+        const char* row = kSouth[6 - own];
+        const int rank0 = p == 1 ? own - 1 : kRanks - own;
+        for (int f = 0; f < kFiles; ++f) {
+          if (row[f] == '.') continue;
+          out.push_back({*parse_token(std::string(1, row[f])), geometry_.at(f, rank0)});
+        }
+      }
+      std::sort(out.begin(), out.end(), [](const Placement& a, const Placement& b) { return a.square < b.square; });
+    }
+  }
+
+  const Geometry& geometry() const override { return geometry_; }
+  const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
+  int setup_owner(Square) const override { return 0; }
+  std::array<std::vector<Placement>, 2> fixed_placement() const override { return placement_; }
+
+  std::optional<Rejection> check_setup(int, const std::vector<Placement>&) const override {
+    return Rejection{"gwangsanghui has a fixed placement and no setup"};
+  }
+
+  // The movement rules, less the moves that would make a position occur for the
+  // third time (with the same side to move).
+  void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {
+    const std::size_t first = out.size();
+    movement(s, geometry_, rules_, player, out);
+    if (s.piece_positions.size() < 2) return;
+    // The key after a move, from the key now: the mover's piece leaves `from` and
+    // stands on `to`, a captured piece leaves `to`, the other side is to move.
+    const std::uint64_t base = piece_position_key(s, player) ^ side_key(player) ^ side_key(other(player));
+    auto kept = std::remove_if(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), [&](const Move& m) {
+      const Piece& p = s.pieces[static_cast<std::size_t>(s.piece_at(m.from))];
+      std::uint64_t k = base ^ square_key(m.from, p.owner, p.type) ^ square_key(m.to, p.owner, p.type);
+      if (const int t = s.piece_at(m.to); t >= 0) {
+        const Piece& q = s.pieces[static_cast<std::size_t>(t)];
+        k ^= square_key(m.to, q.owner, q.type);
+      }
+      return std::count(s.piece_positions.begin(), s.piece_positions.end(), k) >= 2;
+    });
+    out.erase(kept, out.end());
+  }
+
+  void play(Resolver& r, const Move& move) const override {
+    const MatchState& s = r.state();
+    const int id = s.piece_at(move.from);
+    const int target = s.piece_at(move.to);
+    const int player = s.pieces[static_cast<std::size_t>(id)].owner;
+    if (target < 0) {
+      r.emit(Moved{player, s.ref(id), move.from, move.to});
+      return;
+    }
+    // Every piece is face up: a capture reveals nothing and always succeeds.
+    r.emit(Attack{player, s.ref(id), s.ref(target), move.from, move.to,
+                  outcome_name(AttackOutcome::kAttacker), {}});
+  }
+
+  // Order: the Marshal capture, then (only at the ply limit, which is checked
+  // last) no legal move for the side to move, then the ply limit on material.
+  // Match checks "no legal move" itself whenever a turn begins.
+  std::optional<Result> victory(const MatchState& s, int mover) const override {
+    const int opp = other(mover);
+    for (const Piece& p : s.pieces)
+      if (p.type == kMarshal && p.owner == opp && p.square == kNoSquare)
+        return Result{mover, "marshal-captured", player_name(opp) + "'s Marshal was captured"};
+    if (ply_limit_ <= 0 || s.ply < ply_limit_) return std::nullopt;
+    std::vector<Move> moves;
+    legal_moves(s, opp, moves);
+    if (moves.empty())
+      return Result{no_moves_draw_ ? 0 : mover, "no-legal-moves", player_name(opp) + " has no legal move"};
+    std::array<int, 2> count{0, 0};
+    for (const Piece& p : s.pieces)
+      if (p.square != kNoSquare) ++count[static_cast<std::size_t>(p.owner - 1)];
+    const int winner = count[0] > count[1] ? 1 : count[1] > count[0] ? 2 : 0;
+    return Result{winner, "ply-limit",
+                  "the ply limit of " + std::to_string(ply_limit_) + " was reached: player 1 has " +
+                      std::to_string(count[0]) + " pieces, player 2 has " + std::to_string(count[1])};
+  }
+
+ private:
+  Geometry geometry_;
+  std::vector<PieceTypeSpec> roster_;
+  MoveRules rules_;
+  long ply_limit_ = kDefaultPlyLimit;
+  bool no_moves_draw_ = false;
+  std::array<std::vector<Placement>, 2> placement_;
+};
+
+}  // namespace
+
+GameInfo info() {
+  using K = OptionSpec::Kind;
+  GameInfo g;
+  g.id = "gwangsanghui";
+  g.name_en = "Gwangsanghui";
+  g.name_ko = "광상희";
+  g.default_preset = "standard";
+  g.roster = make_roster();
+  g.options = {
+      {"contact_rule", K::kChoice, {"on", "off"}, 0, 0, "on",
+       "no captures until an Infantry or Cavalry of either side has stood in its enemy half"},
+      {"ambush_capturable", K::kChoice, {"off", "on"}, 0, 0, "off",
+       "whether an Ambush can be captured (it never captures either way)"},
+  };
+  for (auto o : shared_option_specs()) {
+    if (o.name == "ply_limit") {
+      o.default_value = std::to_string(kDefaultPlyLimit);
+      o.help = "moves after which the game ends on material (more pieces wins, equal draws); 0 = off";
+    }
+    g.options.push_back(o);
+  }
+  g.presets = {
+      {"standard", "15x14 points, the fixed 43-piece placement, contact rule on, Ambush uncapturable, "
+                   "ply limit 400 on material; no clocks",
+       {}},
+  };
+  g.make = [](const Options& o) -> std::unique_ptr<Game> { return std::make_unique<Gwangsanghui>(o); };
+  return g;
+}
+
+}  // namespace facedown::engine::gwangsanghui
