@@ -101,9 +101,10 @@ struct Attack {
   std::string outcome;             // "attacker" | "defender" | "both"
   std::vector<PieceRef> revealed;  // identities made public by this attack
 };
+// A piece whose ref has hidden_from 0 becomes revealed; the others stay as they were.
 struct Removed {
   std::vector<PieceRef> pieces;
-  std::string cause;  // "arrival" (revive=remove-always)
+  std::string cause;  // "arrival" (revive=remove-always), "custodian" (Hasami)
 };
 struct Revived {
   int player = 0;
