@@ -2,6 +2,7 @@
 
 #include "engine/games/capture_flag/capture_flag.h"
 #include "engine/games/gunjin_shogi/gunjin_shogi.h"
+#include "engine/games/hidden_hasami/hidden_hasami.h"
 #include "engine/games/luzhanqi_mini/luzhanqi_mini.h"
 #include "engine/games/number_janggi/number_janggi.h"
 #include "engine/games/salpakan/salpakan.h"
@@ -15,6 +16,7 @@ std::vector<GameInfo> all_games() {
   games.push_back(salpakan::info());
   games.push_back(luzhanqi_mini::info());
   games.push_back(gunjin_shogi::info());
+  games.push_back(hidden_hasami::info());
   return games;
 }
 
