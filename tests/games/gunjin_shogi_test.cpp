@@ -407,3 +407,13 @@ TEST_CASE("gunjin-shogi: matches differing only in hidden identities look the sa
   CHECK(stream(a.match, kPlayer1) == stream(b.match, kPlayer1));
   CHECK(state(a.match, kPublic) == state(b.match, kPublic));
 }
+
+TEST_CASE("gunjin-shogi: the example in docs/rules plays as it says", "[gunjin-shogi]") {
+  auto p = play(test::doc_example("gunjin-shogi"));
+  REQUIRE(p.errors.empty());
+  auto a = last_event(p.match, "attack");
+  CHECK(a["attacker"]["piece"] == "AIR");
+  CHECK(a["defender"]["piece"] == "2LT");
+  CHECK(a["outcome"] == "attacker");
+  CHECK(result(p.match) == json({{"winner", 1}, {"reason", "headquarters"}}));
+}

@@ -361,3 +361,12 @@ TEST_CASE("hidden-hasami: random playouts end and keep their invariants and secr
   for (const auto& [k, v] : reasons)
     CHECK(std::set<std::string>{"leader-captured", "annihilation", "no-legal-moves", "repetition", "ply-limit"}.count(k));
 }
+
+TEST_CASE("hidden-hasami: the example in docs/rules plays as it says", "[hidden-hasami]") {
+  auto p = play(test::doc_example("hidden-hasami"));
+  REQUIRE(p.errors.empty());
+  auto board = state(p.match, kPublic)["board"];
+  CHECK(!board.contains("c4"));
+  CHECK(!board.contains("d4"));
+  CHECK(state(p.match)["status"] == "playing");
+}
