@@ -35,6 +35,22 @@ json refs_json(const std::vector<PieceRef>& refs, const Game& g) {
   return a;
 }
 
+// A detail's keys, added beside the English "detail" (only when it has a code, so
+// events written before codes existed are written back unchanged).
+void put_detail(json& j, const Detail& d) {
+  if (d.empty()) return;
+  j["detail_code"] = d.code;
+  j["detail_params"] = d.params;
+}
+
+Detail get_detail(const json& j) {
+  Detail d;
+  if (!j.contains("detail_code")) return d;
+  d.code = j.at("detail_code").get<std::string>();
+  if (j.contains("detail_params")) d.params = j.at("detail_params").get<Params>();
+  return d;
+}
+
 json choice_json(const ItemChoice& c, const Game& g) {
   if (!c.item) return nullptr;
   return {{"item", item_name(*c.item)}, {"square", g.geometry().name(c.square)}};
@@ -161,7 +177,7 @@ json event_to_json(const Event& e, const Game& g) {
                    j["to"] = g.geometry().name(o.to);
                    j["attacker"] = ref_json(o.attacker, g);
                    j["defender"] = ref_json(o.defender, g);
-                   j["outcome"] = o.outcome;
+                   j["outcome"] = outcome_name(o.outcome);
                    j["revealed"] = refs_json(o.revealed, g);
                  },
                  [&](const Removed& o) {
@@ -179,6 +195,7 @@ json event_to_json(const Event& e, const Game& g) {
                    j["kind"] = o.kind;
                    j["reason"] = o.reason;
                    j["total"] = o.total;
+                   put_detail(j, o.what);
                  },
                  [&](const Paused& o) { j["reason"] = o.reason; },
                  [&](const Resumed&) {},
@@ -187,6 +204,7 @@ json event_to_json(const Event& e, const Game& g) {
                    j["winner"] = o.winner == 0 ? json(nullptr) : json(o.winner);
                    j["reason"] = o.reason;
                    j["detail"] = o.detail;
+                   put_detail(j, o.what);
                  },
                  [&](const Voided& o) {
                    j["count"] = o.count;
@@ -257,8 +275,10 @@ std::variant<Event, std::string> event_from_json(const json& j, const Game& g) {
       b.revealed = rd.refs(j.at("revealed"));
       e.body = b;
     } else if (type == "attack") {
+      const auto outcome = parse_outcome(j.at("outcome").get<std::string>());
+      if (!outcome) return "event " + std::to_string(e.seq) + ": unknown attack outcome " + j.at("outcome").dump();
       e.body = Attack{j.at("player"), rd.ref(j.at("attacker")), rd.ref(j.at("defender")), rd.square(j.at("from")),
-                      rd.square(j.at("to")), j.at("outcome"), rd.refs(j.at("revealed"))};
+                      rd.square(j.at("to")), *outcome, rd.refs(j.at("revealed"))};
     } else if (type == "removed") {
       e.body = Removed{rd.refs(j.at("pieces")), j.at("cause")};
     } else if (type == "revived") {
@@ -268,7 +288,7 @@ std::variant<Event, std::string> event_from_json(const json& j, const Game& g) {
     } else if (type == "revival-declined") {
       e.body = RevivalDeclined{j.at("player")};
     } else if (type == "warned") {
-      e.body = Warned{j.at("player"), j.at("kind"), j.at("reason"), j.at("total")};
+      e.body = Warned{j.at("player"), j.at("kind"), j.at("reason"), j.at("total"), get_detail(j)};
     } else if (type == "paused") {
       e.body = Paused{j.at("reason")};
     } else if (type == "resumed") {
@@ -276,7 +296,8 @@ std::variant<Event, std::string> event_from_json(const json& j, const Game& g) {
     } else if (type == "ticked") {
       e.body = Ticked{};
     } else if (type == "ended") {
-      e.body = Ended{j.at("winner").is_null() ? 0 : j.at("winner").get<int>(), j.at("reason"), j.at("detail")};
+      e.body = Ended{j.at("winner").is_null() ? 0 : j.at("winner").get<int>(), j.at("reason"), j.at("detail"),
+                     get_detail(j)};
     } else if (type == "voided") {
       e.body = Voided{j.at("count"), j.at("reason"), j.at("commands").get<std::vector<int>>(), j.at("rewind_to"),
                       j.value("restore", false)};

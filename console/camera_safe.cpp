@@ -26,7 +26,7 @@ std::vector<std::string> log_lines(const engine::Match& match, engine::Viewer vi
   const auto& effective = match.in_effect();
   for (std::size_t i = 0; i < log.size(); ++i) {
     const bool voided = i < effective.size() && !effective[i];
-    const std::string text = describe(engine::project(log[i], viewer), match.game(), tr);
+    const std::string text = describe(engine::project(log[i], viewer), match.game(), tr, match.state().players);
     out.push_back(voided ? fmt::format("[{}] {}", tr("log.voided"), text) : text);
   }
   return out;

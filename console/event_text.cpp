@@ -9,6 +9,8 @@ namespace facedown::console {
 
 namespace {
 
+using engine::WordKind;
+
 std::string square_name(const engine::Game& game, engine::Square s) {
   return s == engine::kNoSquare ? "-" : game.geometry().name(s);
 }
@@ -25,6 +27,19 @@ std::string pieces(const std::vector<engine::PieceRef>& list, const engine::Game
 
 }  // namespace
 
+engine::Lang words_lang(ui::Lang lang) {
+  return lang == ui::Lang::kKorean ? engine::Lang::kKorean : engine::Lang::kEnglish;
+}
+
+std::string result_text(const engine::Result& result, const engine::Words& words, const ui::Tr& tr,
+                        const engine::Names& names) {
+  return engine::result_sentence(words, result.winner, result.reason, result.what, words_lang(tr.lang), names);
+}
+
+std::string reason_text(const engine::Words& words, const std::string& reason, const ui::Tr& tr) {
+  return words.text(WordKind::kReason, reason, words_lang(tr.lang));
+}
+
 std::string clock_text(engine::Millis ms) {
   if (ms < 0) ms = 0;
   const long long tenths = ms / 100;
@@ -38,10 +53,16 @@ std::string describe_piece(const engine::PieceRef& piece, const engine::Game& ga
                                          tr.lang)
                         : tr("hidden");
   if (piece.value) who += fmt::format(" [{}]", *piece.value);
-  return fmt::format("{} (P{}) {}", who, piece.owner, square_name(game, piece.square));
+  return fmt::format("{} ({}) {}", who, piece.owner, square_name(game, piece.square));
 }
 
-std::string describe(const engine::Event& event, const engine::Game& game, const ui::Tr& tr) {
+std::string describe(const engine::Event& event, const engine::Game& game, const ui::Tr& tr,
+                     const engine::Names& names) {
+  const engine::Words& words = game.words();
+  const engine::Lang lang = words_lang(tr.lang);
+  auto word = [&](WordKind kind, const std::string& code) { return words.text(kind, code, lang); };
+  // The player an event is about, by name (the seat when no name is set).
+  auto seat = [&](int player) { return engine::seat_text(words, player, lang, names); };
   return std::visit(
       engine::Overloaded{
           [&](const engine::Opened& e) {
@@ -49,20 +70,20 @@ std::string describe(const engine::Event& event, const engine::Game& game, const
                                e.players[0], e.players[1]);
           },
           [&](const engine::SetupLocked& e) {
-            return fmt::format("{} P{}: {}", tr("ev.setup_locked"), e.player,
+            return fmt::format("{} {}: {}", tr("ev.setup_locked"), seat(e.player),
                                pieces(e.pieces, game, tr));
           },
           [&](const engine::FirstChosen& e) {
-            return e.toss_seed ? fmt::format("{} P{} ({} \"{}\")", tr("ev.first"), e.player,
+            return e.toss_seed ? fmt::format("{} {} ({} \"{}\")", tr("ev.first"), seat(e.player),
                                              tr("toss"), *e.toss_seed)
-                               : fmt::format("{} P{}", tr("ev.first"), e.player);
+                               : fmt::format("{} {}", tr("ev.first"), seat(e.player));
           },
           [&](const engine::Started&) { return std::string(tr("ev.started")); },
           [&](const engine::TurnStarted& e) {
-            return fmt::format("{} P{}", tr("ev.turn"), e.player);
+            return fmt::format("{} {}", tr("ev.turn"), seat(e.player));
           },
           [&](const engine::Moved& e) {
-            return fmt::format("{} P{}: {} {}-{}", tr("ev.moved"), e.player,
+            return fmt::format("{} {}: {} {}-{}", tr("ev.moved"), seat(e.player),
                                describe_piece(e.piece, game, tr), square_name(game, e.from),
                                square_name(game, e.to));
           },
@@ -72,14 +93,14 @@ std::string describe(const engine::Event& event, const engine::Game& game, const
               for (auto s : e.squares) sq += " " + square_name(game, s);
               return fmt::format("{}:{}", tr("ev.awaiting_items"), sq);
             }
-            return fmt::format("{} P{}", tr("ev.awaiting_revival"), e.player);
+            return fmt::format("{} {}", tr("ev.awaiting_revival"), seat(e.player));
           },
           [&](const engine::ItemsDeclared& e) {
             std::string out = tr("ev.items");
             for (int p = 0; p < 2; ++p) {
               const auto& c = e.choice[static_cast<std::size_t>(p)];
-              out += fmt::format(" P{}={}", p + 1,
-                                 c.item ? fmt::format("{}:{}", engine::item_name(*c.item),
+              out += fmt::format(" {}={}", seat(p + 1),
+                                 c.item ? fmt::format("{}:{}", word(WordKind::kItem, engine::item_name(*c.item)),
                                                       square_name(game, c.square))
                                         : std::string(tr("item.none")));
             }
@@ -89,9 +110,10 @@ std::string describe(const engine::Event& event, const engine::Game& game, const
             std::string out = tr("battle");
             for (const auto& p : e.pairs) {
               // A kind the viewer may not know comes blank from the projection: left out.
-              const std::string how = p.kind.empty()
-                                          ? std::string(tr("outcome." + p.outcome))
-                                          : fmt::format("{}, {}", tr("battle." + p.kind), tr("outcome." + p.outcome));
+              const std::string how =
+                  p.kind.empty() ? word(WordKind::kOutcome, p.outcome)
+                                 : fmt::format("{}, {}", engine::battle_kind_text(words, p.kind, lang),
+                                               word(WordKind::kOutcome, p.outcome));
               out += fmt::format(" | {} x {} ({})", describe_piece(p.mover, game, tr),
                                  describe_piece(p.enemy, game, tr), how);
             }
@@ -99,39 +121,44 @@ std::string describe(const engine::Event& event, const engine::Game& game, const
             return out;
           },
           [&](const engine::Attack& e) {
-            return fmt::format("{} P{}: {} x {} ({})", tr("ev.attack"), e.player,
+            return fmt::format("{} {}: {} x {} ({})", tr("ev.attack"), seat(e.player),
                                describe_piece(e.attacker, game, tr),
-                               describe_piece(e.defender, game, tr), tr("outcome." + e.outcome));
+                               describe_piece(e.defender, game, tr),
+                               word(WordKind::kOutcome, engine::outcome_name(e.outcome)));
           },
           [&](const engine::Removed& e) {
-            return fmt::format("{}: {}", tr("removed"), pieces(e.pieces, game, tr));
+            const std::string why = e.cause.empty() ? "" : " (" + word(WordKind::kCause, e.cause) + ")";
+            return fmt::format("{}{}: {}", tr("removed"), why, pieces(e.pieces, game, tr));
           },
           [&](const engine::Revived& e) {
-            return fmt::format("{} P{}: {}", tr("ev.revived"), e.player,
+            return fmt::format("{} {}: {}", tr("ev.revived"), seat(e.player),
                                describe_piece(e.piece, game, tr));
           },
           [&](const engine::RevivalDeclined& e) {
-            return fmt::format("{} P{}", tr("ev.revival_declined"), e.player);
+            return fmt::format("{} {}", tr("ev.revival_declined"), seat(e.player));
           },
           [&](const engine::Warned& e) {
-            return fmt::format("{} P{} ({}, {}): {}", tr("ev.warned"), e.player,
-                               tr("warn." + e.kind), e.total, e.reason);
+            // An engine-made warning reads from its code; a manual one is the
+            // referee's typed reason (cleared in every public view).
+            const std::string why = e.what.empty() ? e.reason : engine::render(words, e.what, lang, names);
+            return fmt::format("{} {} ({}, {}): {}", tr("ev.warned"), seat(e.player),
+                               word(WordKind::kWarning, e.kind), e.total, why);
           },
           [&](const engine::Paused& e) { return fmt::format("{}: {}", tr("ev.paused"), e.reason); },
           [&](const engine::Resumed&) { return std::string(tr("ev.resumed")); },
           [&](const engine::Ticked&) { return std::string(tr("ev.ticked")); },
           [&](const engine::Ended& e) {
-            const std::string who =
-                e.winner == 0 ? std::string(tr("draw")) : fmt::format("P{} {}", e.winner, tr("wins"));
-            return fmt::format("{}: {} — {} {}", tr("ev.ended"), who, tr("reason." + e.reason),
-                               e.detail);
+            // Old logs have no detail code: the reason's word stands in (their
+            // English `detail` never reaches a screen in another language).
+            return fmt::format("{}: {}", tr("ev.ended"),
+                               engine::result_sentence(words, e.winner, e.reason, e.what, lang, names));
           },
           [&](const engine::Voided& e) {
             return fmt::format("{} {}{}: {}", tr("ev.voided"), e.count,
                                e.restore ? std::string(" (") + tr("ev.clock_restored") + ")" : "", e.reason);
           },
           [&](const engine::ClockSet& e) {
-            return fmt::format("{} P{} {}: {}", tr("ev.clock_set"), e.player, clock_text(e.elapsed), e.reason);
+            return fmt::format("{} {} {}: {}", tr("ev.clock_set"), seat(e.player), clock_text(e.elapsed), e.reason);
           },
           [&](const engine::Noted& e) { return fmt::format("{}: {}", tr("ev.noted"), e.text); },
           [&](const engine::Captioned& e) {

@@ -42,7 +42,7 @@ void draw_log(const engine::Match& match, engine::Viewer viewer, const ui::Tr& t
     ImGui::TableNextColumn();
     ImGui::Text("%s%s", log[i].cmd > 0 ? "c" : "", log[i].cmd > 0 ? std::to_string(log[i].cmd).c_str() : tr("log.time_passed"));
     ImGui::TableNextColumn();
-    const std::string text = describe(e, match.game(), tr);
+    const std::string text = describe(e, match.game(), tr, match.state().players);
     if (voided) {
       ImGui::Text("[%s] %s", tr("log.voided"), text.c_str());
     } else {

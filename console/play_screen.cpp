@@ -137,7 +137,6 @@ void draw_items(const engine::Match& match, const ui::Tr& tr, UiState& ui, std::
                         ImVec2(ImGui::GetCursorScreenPos().x + 184.0f, ImGui::GetCursorScreenPos().y + 200.0f), true);
     ImGui::TextColored(ui::to_vec4(ui::player_colour(pl)), "P%d %s", pl, st.players[i].c_str());
     ImGui::PopClipRect();
-    const char* names[] = {"item.none", "item.blind", "item.plus", "item.minus"};
     for (int k = 0; k <= engine::kItemKinds; ++k) {
       // MatchState::items already counts what is left.
       const int left = k == 0 ? 1 : st.items[i][static_cast<std::size_t>(k - 1)];
@@ -147,7 +146,14 @@ void draw_items(const engine::Match& match, const ui::Tr& tr, UiState& ui, std::
         ImGui::SameLine();
       }
       ImGui::BeginDisabled(left <= 0);
-      const std::string label = k == 0 ? tr(names[k]) : fmt::format("{} ({})", tr(names[k]), left);
+      // Item names are the game's words.
+      const std::string label =
+          k == 0 ? std::string(tr("item.none"))
+                 : fmt::format("{} ({})",
+                               match.game().words().text(engine::WordKind::kItem,
+                                                         engine::item_name(static_cast<engine::Item>(k - 1)),
+                                                         words_lang(tr.lang)),
+                               left);
       if (ImGui::RadioButton(label.c_str(), p.item[i] == k)) p.item[i] = k;
       ui.hits.record_last_item(fmt::format("items.p{}.{}", pl, k == 0 ? "none" : engine::item_name(static_cast<engine::Item>(k - 1))));
       ImGui::EndDisabled();
@@ -228,9 +234,10 @@ void draw_result_panel(const engine::Match& match, const ui::Tr& tr, UiState& ui
       ImGui::TableNextColumn();
       // Camera-safe: the operator's column too shows only what the public may see.
       ImGui::TextWrapped("%s", describe(engine::project(log[i], ui.masked() ? engine::kPublic : engine::kReferee),
-                                        match.game(), tr).c_str());
+                                        match.game(), tr, match.state().players).c_str());
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", describe(engine::project(log[i], engine::kPublic), match.game(), tr).c_str());
+      ImGui::TextWrapped("%s",
+                         describe(engine::project(log[i], engine::kPublic), match.game(), tr, match.state().players).c_str());
     }
     ImGui::EndTable();
   }
@@ -317,13 +324,9 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
       ImGui::Text("%s — P%d %s", tr("game_over"), r.winner, tr("wins"));
     }
     ImGui::PopFont();
-    // The winner by name, then what happened: "TIMEOUT: Lee" read as if Lee lost.
-    if (r.winner == 0) {
-      ImGui::Text("%s  (%s)", tr(("reason." + r.reason).c_str()), r.detail.c_str());
-    } else {
-      ImGui::Text("%s %s — %s  (%s)", st.players[static_cast<std::size_t>(r.winner - 1)].c_str(), tr("wins"),
-                  tr(("reason." + r.reason).c_str()), r.detail.c_str());
-    }
+    // What happened in plain words, then the winner by name, from the game's words:
+    // "Kim did not move within 60 s: Lee wins" ("TIMEOUT: Lee" read as if Lee lost).
+    ImGui::TextUnformatted(result_text(r, match.game().words(), tr, st.players).c_str());
     ImGui::EndChild();
     ImGui::PopStyleColor();
     if (st.closed) {

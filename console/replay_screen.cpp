@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
+#include "console/event_text.h"
 #include "console/screens.h"
 #include "console/widgets.h"
 #include "engine/view.h"
@@ -142,7 +143,7 @@ void draw_replay(const engine::Match& at, const ui::Fonts* fonts, const ui::Tr& 
   if (st.result) {
     const auto& res = *st.result;
     ImGui::TextColored(ui::to_vec4(res.winner == 0 ? ui::colour::kWarning : ui::player_colour(res.winner)),
-                       "%s", res.winner == 0 ? tr("draw") : fmt::format("P{} {} — {}", res.winner, tr("wins"), tr(("reason." + res.reason).c_str())).c_str());
+                       "%s", result_text(res, at.game().words(), tr, st.players).c_str());
   }
   draw_log(at, r.viewer, tr);
   ImGui::EndChild();

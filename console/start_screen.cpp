@@ -5,7 +5,9 @@
 
 #include <algorithm>
 
+#include "console/event_text.h"
 #include "console/screens.h"
+#include "engine/registry.h"
 #include "console/widgets.h"
 #include "ui/keys.h"
 #include "ui/theme.h"
@@ -200,11 +202,14 @@ void draw_start(const StartView& view, const ui::Tr& tr, UiState& ui, std::vecto
         out.push_back(OpenReplay{m.id});
       }
       ImGui::SameLine();
-      const std::string result =
-          m.winner == 0 ? std::string(tr("draw")) : fmt::format("P{} {}", m.winner, tr("wins"));
+      // The game's own words for its reason (the shared ones for an unknown game).
+      const engine::GameInfo* info = engine::find_game(*view.games, m.game);
+      const engine::Words words = info ? engine::Words(info->words) : engine::Words();
+      const engine::Lang lang = words_lang(tr.lang);
       ImGui::Text("#%lld  %s  %s vs %s  — %s (%s)", static_cast<long long>(m.id), m.game.c_str(),
-                  m.players[0].c_str(), m.players[1].c_str(), result.c_str(),
-                  tr(("reason." + m.reason).c_str()));
+                  m.players[0].c_str(), m.players[1].c_str(),
+                  engine::winner_text(words, m.winner, lang, {m.players[0], m.players[1]}).c_str(),
+                  reason_text(words, m.reason, tr).c_str());
       ImGui::PopID();
     }
     ImGui::EndChild();

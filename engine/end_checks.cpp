@@ -15,7 +15,7 @@ std::optional<Result> no_legal_moves_result(const Game& game, const MatchState& 
   if (!moves.empty()) return std::nullopt;
   auto it = s.options.find("no_legal_moves");
   const bool draw = it != s.options.end() && it->second == "draw";
-  return Result{draw ? 0 : other(player), "no-legal-moves", player_name(player) + " has no legal move"};
+  return Result{draw ? 0 : other(player), "no-legal-moves", {"no-legal-moves", {{"player", seat_param(player)}}}, {}};
 }
 
 }  // namespace facedown::engine

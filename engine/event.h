@@ -19,6 +19,7 @@
 #include "engine/options.h"
 #include "engine/piece.h"
 #include "engine/time.h"
+#include "engine/words.h"
 
 namespace facedown::engine {
 
@@ -77,7 +78,7 @@ struct ItemsDeclared {
 struct BattlePair {
   PieceRef mover;  // the moved (or revived) piece's side of this pair
   PieceRef enemy;
-  std::string kind;     // "sum" | "minus" | "mine" | "king" | "kings"; empty in views that may not know it
+  std::string kind;     // a battle word of the game ("sum", "mine"); empty in views that may not know it
   std::string outcome;  // "mover" | "enemy" | "both" | "none": who wins / what is removed
 };
 struct Battle {
@@ -87,10 +88,11 @@ struct Battle {
 };
 // An attack into an occupied square (Capture Flag, Salpakan, Luzhanqi, Gunjin,
 // Gwangsanghui): the attacker leaves `from`; the loser(s) leave the board; a
-// winning attacker stands on `to`. Games without battles use outcome "attacker".
+// winning attacker stands on `to`. Games without battles use outcome kAttacker.
 enum class AttackOutcome { kAttacker, kDefender, kBoth };
-// "attacker" | "defender" | "both", as Attack::outcome writes it.
+// "attacker" | "defender" | "both": the outcome's word (and its JSON, at the codec).
 const char* outcome_name(AttackOutcome o);
+std::optional<AttackOutcome> parse_outcome(const std::string& name);
 
 struct Attack {
   int player = 0;
@@ -98,13 +100,13 @@ struct Attack {
   PieceRef defender;  // at `to`
   Square from = kNoSquare;
   Square to = kNoSquare;
-  std::string outcome;             // "attacker" | "defender" | "both"
+  AttackOutcome outcome = AttackOutcome::kAttacker;
   std::vector<PieceRef> revealed;  // identities made public by this attack
 };
 // A piece whose ref has hidden_from 0 becomes revealed; the others stay as they were.
 struct Removed {
   std::vector<PieceRef> pieces;
-  std::string cause;  // "arrival" (revive=remove-always), "custodian" (Hasami)
+  std::string cause;  // a cause word of the game: "arrival" (revive=remove-always), "custodian" (Hasami)
 };
 struct Revived {
   int player = 0;
@@ -117,8 +119,9 @@ struct RevivalDeclined {
 struct Warned {
   int player = 0;
   std::string kind;  // "time" | "manual" | "timeout"
-  std::string reason;
+  std::string reason;  // manual: the referee's typed words; else english_detail(what)
   int total = 0;  // the player's warnings after this one
+  Detail what;    // engine-made warnings: what happened, as a code ("warn-time")
 };
 struct Paused {
   std::string reason;
@@ -127,8 +130,11 @@ struct Resumed {};
 struct Ticked {};
 struct Ended {
   int winner = 0;  // 0: draw
-  std::string reason;
+  std::string reason;  // a reason word (shared or the game's)
+  // English with seat names, for old readers: english_detail(what); an award's
+  // typed reason. Screens render `what` instead.
   std::string detail;
+  Detail what;  // empty in logs written before details had codes
 };
 struct Voided {
   int count = 0;

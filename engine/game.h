@@ -24,6 +24,7 @@
 #include "engine/options.h"
 #include "engine/piece.h"
 #include "engine/rejection.h"
+#include "engine/words.h"
 
 namespace facedown::engine {
 
@@ -40,6 +41,9 @@ class Game {
 
   virtual const Geometry& geometry() const = 0;
   virtual const std::vector<PieceTypeSpec>& roster() const = 0;
+  // The game's words (its codes over the shared ones): every result reason,
+  // battle kind, item, removal cause and detail code its events carry.
+  virtual const Words& words() const = 0;
   // The player whose setup area holds this square; 0 for none.
   virtual int setup_owner(Square s) const = 0;
   // Items each player holds at the start (all zero for games without items).
@@ -83,6 +87,9 @@ struct GameInfo {
   std::string name_ko;   // "숫자장기"
   std::string default_preset;
   std::vector<PieceTypeSpec> roster;
+  // The game's own codes with English and Korean text (the shared ones are not
+  // repeated); the Game it makes returns Words(words).
+  std::vector<Word> words;
   std::vector<OptionSpec> options;  // the game's own and the shared ones
   std::vector<Preset> presets;
   // Extra validation of a full option set (free-text options, combinations).

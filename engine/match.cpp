@@ -125,6 +125,12 @@ void Match::emit(EventBody body) {
     current_command_.reset();
   }
   e.body = std::move(body);
+  // Engine-made text is written once, here: the English of its code with seat
+  // names, the `detail` (or warning reason) old readers show.
+  if (auto* o = std::get_if<Ended>(&e.body); o && o->detail.empty() && !o->what.empty())
+    o->detail = english_detail(game_->words(), o->what);
+  if (auto* o = std::get_if<Warned>(&e.body); o && o->reason.empty() && !o->what.empty())
+    o->reason = english_detail(game_->words(), o->what);
   apply_event(e);
   if (sink_) sink_->push_back(std::move(e));
 }
@@ -269,13 +275,13 @@ bool Match::fire_deadlines(Millis t) {
       // A timeout and a warning at the same instant: the timeout wins.
       if (limit > 0 && base + limit * 1000 == *d) {
         if (rules_.timeout_loses) {
-          emit(Ended{other(player), "timeout",
-                     player_name(player) + " did not move within " + std::to_string(limit) + " s"});
+          emit(Ended{other(player), "timeout", {},
+                     {"timeout", {{"player", seat_param(player)}, {"limit", std::to_string(limit)}}}});
         } else {
-          warn(player, "timeout", "did not move within " + std::to_string(limit) + " s");
+          warn(player, "timeout", "", {"warn-timeout", {{"limit", std::to_string(limit)}}});
         }
       } else {
-        warn(player, "time", "turn reached " + format_seconds(*d - base) + " s");
+        warn(player, "time", "", {"warn-time", {{"elapsed", format_seconds(*d - base)}}});
       }
     } else {
       game_->decide_by_default(*this);
@@ -284,13 +290,13 @@ bool Match::fire_deadlines(Millis t) {
   }
 }
 
-void Match::warn(int player, const std::string& kind, const std::string& reason) {
+void Match::warn(int player, const std::string& kind, const std::string& reason, Detail what) {
   int total = state_.warnings[static_cast<std::size_t>(player - 1)] + 1;
-  emit(Warned{player, kind, reason, total});
+  emit(Warned{player, kind, reason, total, std::move(what)});
   long dq = rules_.warnings_to_dq;
   if (dq > 0 && total >= dq)
-    emit(Ended{other(player), "disqualified",
-               player_name(player) + " received " + std::to_string(total) + " warnings"});
+    emit(Ended{other(player), "disqualified", {},
+               {"disqualified", {{"player", seat_param(player)}, {"count", std::to_string(total)}}}});
 }
 
 std::vector<Event> Match::advance(Millis t) {
@@ -312,7 +318,7 @@ std::vector<Event> Match::advance(Millis t) {
 void Match::begin_turn(int player) {
   if (moves_of(player).empty()) {
     bool draw = rules_.no_moves_draw;
-    emit(Ended{draw ? 0 : other(player), "no-legal-moves", player_name(player) + " has no legal move"});
+    emit(Ended{draw ? 0 : other(player), "no-legal-moves", {}, {"no-legal-moves", {{"player", seat_param(player)}}}});
     return;
   }
   const bool fresh = moves_player_ == player && moves_version_ == version_;
@@ -326,12 +332,12 @@ void Match::finish_resolution() {
   if (state_.phase == Phase::kFinished || state_.pending.kind != Decision::kNone) return;
   int mover = state_.mover;
   if (auto result = game_->victory(state_, mover)) {
-    emit(Ended{result->winner, result->reason, result->detail});
+    emit(Ended{result->winner, result->reason, result->detail, result->what});
     return;
   }
   long limit = rules_.ply_limit;
   if (limit > 0 && state_.ply >= limit) {
-    emit(Ended{0, "ply-limit", "the ply limit of " + std::to_string(limit) + " was reached"});
+    emit(Ended{0, "ply-limit", {}, {"ply-limit", {{"limit", std::to_string(limit)}}}});
     return;
   }
   begin_turn(other(mover));
@@ -485,6 +491,12 @@ const char* outcome_name(AttackOutcome o) {
     case AttackOutcome::kBoth: return "both";
   }
   return "both";
+}
+
+std::optional<AttackOutcome> parse_outcome(const std::string& name) {
+  for (AttackOutcome o : {AttackOutcome::kAttacker, AttackOutcome::kDefender, AttackOutcome::kBoth})
+    if (name == outcome_name(o)) return o;
+  return std::nullopt;
 }
 
 const char* event_type(const EventBody& body) {

@@ -127,7 +127,7 @@ class Match final : private Resolver {
   bool fire_deadlines(Millis t);
   void finish_resolution();
   void begin_turn(int player);
-  void warn(int player, const std::string& kind, const std::string& reason);
+  void warn(int player, const std::string& kind, const std::string& reason, Detail what = {});
 
   // One decide_one per command, in the family files named above.
   std::optional<Rejection> decide_one(const SetupCmd& c);

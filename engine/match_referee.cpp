@@ -35,20 +35,21 @@ std::optional<Rejection> Match::decide_one(const WarnCmd& c) {
 std::optional<Rejection> Match::decide_one(const ResignCmd& c) {
   if (auto r = need_running()) return r;
   if (!valid_player(c.player)) return Rejection{"player must be 1 or 2"};
-  emit(Ended{other(c.player), "resigned", player_name(c.player) + " resigned"});
+  emit(Ended{other(c.player), "resigned", {}, {"resigned", {{"player", seat_param(c.player)}}}});
   return std::nullopt;
 }
 
 std::optional<Rejection> Match::decide_one(const DrawCmd&) {
   if (auto r = need_running()) return r;
-  emit(Ended{0, "draw-agreed", "both players agreed to a draw"});
+  emit(Ended{0, "draw-agreed", {}, {"draw-agreed", {}}});
   return std::nullopt;
 }
 
 std::optional<Rejection> Match::decide_one(const AwardCmd& c) {
   if (!valid_player(c.player)) return Rejection{"player must be 1 or 2"};
   if (c.reason.empty()) return Rejection{"an award needs a reason"};
-  emit(Ended{c.player, "awarded", c.reason});
+  // The typed reason stays the English `detail` (never public); `what` says what happened.
+  emit(Ended{c.player, "awarded", c.reason, {"awarded", {{"winner", seat_param(c.player)}}}});
   return std::nullopt;
 }
 

@@ -151,9 +151,9 @@ void MatchState::apply(const Event& e) {
           [&](const Attack& o) {
             for (const auto& r : o.revealed) reveal(*this, r);
             const int attacker = o.attacker.id, defender = o.defender.id;
-            if (o.outcome != "attacker") remove_piece(*this, attacker);
-            if (o.outcome != "defender") remove_piece(*this, defender);
-            if (o.outcome == "attacker") relocate(*this, attacker, o.to);
+            if (o.outcome != AttackOutcome::kAttacker) remove_piece(*this, attacker);
+            if (o.outcome != AttackOutcome::kDefender) remove_piece(*this, defender);
+            if (o.outcome == AttackOutcome::kAttacker) relocate(*this, attacker, o.to);
             count_move(*this, o.player, o.from, o.to, e.t);
           },
           [&](const Removed& o) {
@@ -196,7 +196,7 @@ void MatchState::apply(const Event& e) {
           [&](const Ticked&) {},
           [&](const Ended& o) {
             ended_turn_elapsed = turn_elapsed();
-            result = Result{o.winner, o.reason, o.detail};
+            result = Result{o.winner, o.reason, o.what, o.detail};
             phase = Phase::kFinished;
             to_move = 0;
             paused = false;

@@ -19,10 +19,13 @@ namespace facedown::engine {
 
 enum class Phase { kSetup, kReady, kPlaying, kAwaitingItems, kAwaitingRevival, kFinished };
 
+// How a game was decided. Games fill winner, reason and what; Match writes the
+// English `detail` (english_detail(what)) when it emits the Ended event.
 struct Result {
   int winner = 0;  // 0: draw
-  std::string reason;
-  std::string detail;
+  std::string reason;  // a reason word the game or the shared table declares
+  Detail what;         // a detail code and its parameters (players as seats)
+  std::string detail;  // English with seat names (as Ended::detail)
 };
 
 struct Pending {

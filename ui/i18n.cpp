@@ -31,11 +31,6 @@ const std::vector<Phrase>& shared_phrases() {
       {"item.minus", "-1", "-1"},
       {"item.none", "None", "없음"},
       {"battle", "Battle", "전투"},
-      {"battle.sum", "sum", "합"},
-      {"battle.minus", "minus line", "마이너스 선"},
-      {"battle.mine", "mine", "지뢰"},
-      {"battle.king", "king", "왕"},
-      {"battle.kings", "kings", "왕끼리"},
       {"hidden", "hidden", "비공개"},
       {"language", "Language", "언어"},
   };

@@ -250,7 +250,7 @@ TEST_CASE("hidden-hasami: end checks in order", "[hidden-hasami]") {
     auto r = game->victory(pos.s, 1);
     REQUIRE(r);
     CHECK(r->reason == "annihilation");
-    CHECK(r->detail == "player 2 has one stone left");
+    CHECK(r->what == Detail{"annihilation-one", {{"player", "2"}}});
   }
   SECTION("no legal move comes before repetition and the ply limit") {
     Position pos(*game);

@@ -1,6 +1,7 @@
 #include "engine/games/capture_flag/capture_flag.h"
 #include "engine/vocabulary.h"
 
+#include "engine/attack_play.h"
 #include "engine/games/capture_flag/combat.h"
 #include "engine/roster_setup.h"
 
@@ -23,15 +24,19 @@ std::vector<PieceTypeSpec> make_roster() {
   };
 }
 
+// Capture Flag's own codes: only the captured flag, shared with the other flag games.
+std::vector<Word> make_words() { return flag_capture_words(); }
+
 class CaptureFlag final : public Game {
  public:
-  CaptureFlag() : geometry_(kFiles, kRanks), roster_(make_roster()) {
+  CaptureFlag() : geometry_(kFiles, kRanks), roster_(make_roster()), words_(make_words()) {
     for (int f : {2, 3, 6, 7})
       for (int r : {4, 5}) geometry_.mark(geometry_.at(f, r), kLake);
   }
 
   const Geometry& geometry() const override { return geometry_; }
   const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
+  const Words& words() const override { return words_; }
 
   int setup_owner(Square s) const override {
     const int rank = geometry_.rank_of(s);
@@ -67,35 +72,15 @@ class CaptureFlag final : public Game {
   }
 
   void play(Resolver& r, const Move& move) const override {
-    const MatchState& s = r.state();
-    const int id = s.piece_at(move.from);
-    const int target = s.piece_at(move.to);
-    const int player = s.pieces[static_cast<std::size_t>(id)].owner;
-    if (target < 0) {
-      r.emit(Moved{player, s.ref(id), move.from, move.to});
-      return;
-    }
-    // Both ranks of a battle are public, and so stay the pieces that fought.
-    PieceRef attacker = s.ref(id), defender = s.ref(target);
-    attacker.hidden_from = 0;
-    defender.hidden_from = 0;
-    Attack a{player, attacker, defender, move.from, move.to,
-             outcome_name(strike(attacker.type, defender.type)), {}};
-    for (const PieceRef& pr : {attacker, defender})
-      if (!s.pieces[static_cast<std::size_t>(pr.id)].revealed) a.revealed.push_back(pr);
-    r.emit(std::move(a));
+    step_or_attack(r, move, combat_by_type(strike), AttackReveal::kBothRanks);
   }
 
-  std::optional<Result> victory(const MatchState& s, int) const override {
-    for (const Piece& p : s.pieces)
-      if (p.type == kFlag && p.square == kNoSquare)
-        return Result{other(p.owner), "flag-captured", player_name(p.owner) + "'s flag was captured"};
-    return std::nullopt;
-  }
+  std::optional<Result> victory(const MatchState& s, int) const override { return flag_captured(s, kFlag); }
 
  private:
   Geometry geometry_;
   std::vector<PieceTypeSpec> roster_;
+  Words words_;
 };
 
 }  // namespace
@@ -107,6 +92,7 @@ GameInfo info() {
   g.name_ko = "깃발 뺏기";
   g.default_preset = "standard";
   g.roster = make_roster();
+  g.words = make_words();
   g.options = shared_option_specs();
   g.presets = {
       {"standard", "10x10 with two lakes, the 40-piece Original roster, ranks public after battle; "

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/attack_play.h"
 #include "engine/end_checks.h"
 #include "engine/games/gunjin_shogi/combat.h"
 #include "engine/roster_setup.h"
@@ -30,6 +31,17 @@ std::vector<PieceTypeSpec> make_roster() {
   };
 }
 
+// Gunjin's own codes over the flag capture the attack games share.
+std::vector<Word> make_words() {
+  using K = WordKind;
+  std::vector<Word> w = flag_capture_words();
+  w.push_back({K::kReason, "headquarters", "headquarters entered", "사령부 점령"});
+  w.push_back({K::kDetail, "flag-attacked", "{@player}'s flag attacked and fell", "{@player}의 군기가 공격하다 제거됨"});
+  w.push_back({K::kDetail, "headquarters", "{@player} entered {@opponent}'s headquarters {square}",
+               "{@player}가 {@opponent}의 사령부 {square}에 들어감"});
+  return w;
+}
+
 // How far a piece moves along a file or rank (0: it never moves; the Aircraft flies).
 int reach(PieceType t) {
   if (t <= kMajor) return 1;
@@ -49,13 +61,14 @@ bool may_take_headquarters(PieceType t) { return t != kTank && t != kAircraft &&
 class GunjinShogi final : public Game {
  public:
   explicit GunjinShogi(bool flag_attack_loses)
-      : geometry_(kSize, kSize), roster_(make_roster()), flag_attack_loses_(flag_attack_loses) {
+      : geometry_(kSize, kSize), roster_(make_roster()), words_(make_words()), flag_attack_loses_(flag_attack_loses) {
     for (int f : kHeadquarterFiles)
       for (int p : {1, 2}) geometry_.mark(geometry_.at(f, back_rank(p)), kHeadquarters);
   }
 
   const Geometry& geometry() const override { return geometry_; }
   const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
+  const Words& words() const override { return words_; }
 
   int setup_owner(Square s) const override {
     const int rank = geometry_.rank_of(s);
@@ -126,18 +139,9 @@ class GunjinShogi final : public Game {
   }
 
   void play(Resolver& r, const Move& move) const override {
-    const MatchState& s = r.state();
-    const int id = s.piece_at(move.from);
-    const int target = s.piece_at(move.to);
-    const int player = s.pieces[static_cast<std::size_t>(id)].owner;
-    if (target < 0) {
-      r.emit(Moved{player, s.ref(id), move.from, move.to});
-      return;
-    }
-    // Identities stay hidden: the public learns which squares emptied, nothing more.
-    const PieceRef attacker = s.ref(id), defender = s.ref(target);
-    r.emit(Attack{player, attacker, defender, move.from, move.to,
-                  outcome_name(engage(attacker.type, defender.type)), {}});
+    // The shared step-or-attack: the moves above decide reach (the Aircraft's
+    // flight too); identities stay hidden, the public learns which squares emptied.
+    step_or_attack(r, move, combat_by_type(engage), AttackReveal::kOutcomeOnly);
   }
 
   std::optional<Result> victory(const MatchState& s, int mover) const override {
@@ -147,9 +151,9 @@ class GunjinShogi final : public Game {
         const Piece& p = s.pieces[static_cast<std::size_t>(s.removed[o][i])];
         if (p.type != kFlag) continue;
         if (p.owner != mover)
-          return Result{mover, "flag-captured", player_name(p.owner) + "'s flag was captured"};
+          return Result{mover, "flag-captured", {"flag-captured", {{"player", seat_param(p.owner)}}}, {}};
         if (flag_attack_loses_)
-          return Result{other(mover), "flag-captured", player_name(mover) + "'s flag attacked and fell"};
+          return Result{other(mover), "flag-captured", {"flag-attacked", {{"player", seat_param(mover)}}}, {}};
       }
     // 2. A headquarters entered (only the piece that just moved can stand on one).
     if (s.last_to != kNoSquare && (geometry_.terrain(s.last_to) & kHeadquarters) &&
@@ -159,8 +163,11 @@ class GunjinShogi final : public Game {
         const Piece& p = s.pieces[static_cast<std::size_t>(id)];
         if (p.owner == mover && may_take_headquarters(p.type))
           return Result{mover, "headquarters",
-                        player_name(mover) + " entered " + player_name(other(mover)) + "'s headquarters " +
-                            geometry_.name(s.last_to)};
+                        {"headquarters",
+                         {{"player", seat_param(mover)},
+                          {"opponent", seat_param(other(mover))},
+                          {"square", geometry_.name(s.last_to)}}},
+                        {}};
       }
     }
     // 3. No legal move comes before the ply limit, which Match checks next.
@@ -181,6 +188,7 @@ class GunjinShogi final : public Game {
 
   Geometry geometry_;
   std::vector<PieceTypeSpec> roster_;
+  Words words_;
   bool flag_attack_loses_;
 };
 
@@ -193,6 +201,7 @@ GameInfo info() {
   g.name_ko = "군인장기";
   g.default_preset = "standard";
   g.roster = make_roster();
+  g.words = make_words();
   g.options = shared_option_specs();
   g.options.push_back({"flag_attack", OptionSpec::Kind::kChoice, {"loses", "continues"}, 0, 0, "loses",
                        "a Flag that attacks falls with its target; loses: its side loses, "

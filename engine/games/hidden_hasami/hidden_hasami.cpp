@@ -17,12 +17,28 @@ std::vector<PieceTypeSpec> make_roster(int n) {
   return {{"L", "Leader", "대장", 1, 0}, {"G", "Guard", "호위", n - 1, 0}};
 }
 
+std::vector<Word> make_words() {
+  using K = WordKind;
+  return {
+      {K::kReason, "leader-captured", "leader captured", "대장 포획"},
+      {K::kReason, "annihilation", "stones wiped out", "돌 전멸"},
+      {K::kReason, "repetition", "third repetition", "같은 국면 세 번"},
+      {K::kCause, "custodian", "sandwiched", "협공으로 잡힘"},
+      {K::kDetail, "leader-captured", "{@player}'s leader was captured", "{@player}의 대장이 잡힘"},
+      {K::kDetail, "annihilation-one", "{@player} has one stone left", "{@player}: 돌 하나만 남음"},
+      {K::kDetail, "annihilation-none", "{@player} has no stone left", "{@player}: 남은 돌 없음"},
+      {K::kDetail, "repetition", "the same position with {@player} to move occurred for the third time",
+       "{@player} 차례의 같은 국면이 세 번째 나옴"},
+  };
+}
+
 class HiddenHasami final : public Game {
  public:
-  explicit HiddenHasami(int n) : n_(n), geometry_(n, n), roster_(make_roster(n)) {}
+  explicit HiddenHasami(int n) : n_(n), geometry_(n, n), roster_(make_roster(n)), words_(make_words()) {}
 
   const Geometry& geometry() const override { return geometry_; }
   const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
+  const Words& words() const override { return words_; }
 
   int setup_owner(Square s) const override {
     const int rank = geometry_.rank_of(s);
@@ -85,12 +101,12 @@ class HiddenHasami final : public Game {
     const int opp = other(mover);
     for (int id : s.removed[static_cast<std::size_t>(opp - 1)])
       if (s.pieces[static_cast<std::size_t>(id)].type == kLeader)
-        return Result{mover, "leader-captured", player_name(opp) + "'s leader was captured"};
+        return Result{mover, "leader-captured", {"leader-captured", {{"player", seat_param(opp)}}}, {}};
     const auto left = std::count_if(s.pieces.begin(), s.pieces.end(),
                                     [&](const Piece& p) { return p.owner == opp && p.square != kNoSquare; });
     if (left <= 1)
       return Result{mover, "annihilation",
-                    player_name(opp) + " has " + (left == 1 ? "one stone" : "no stone") + " left"};
+                    {left == 1 ? "annihilation-one" : "annihilation-none", {{"player", seat_param(opp)}}}, {}};
     // No legal move and repetition come before the ply limit (Match checks it next).
     const std::uint64_t key = s.position_key(opp);
     const auto seen = std::count(s.turn_positions.begin(), s.turn_positions.end(), key);
@@ -98,8 +114,7 @@ class HiddenHasami final : public Game {
     if (repeated || ply_limit_reached(s))
       if (auto r = no_legal_moves_result(*this, s, opp)) return r;
     if (repeated)
-      return Result{0, "repetition",
-                    "the same position with " + player_name(opp) + " to move occurred for the third time"};
+      return Result{0, "repetition", {"repetition", {{"player", seat_param(opp)}}}, {}};
     return std::nullopt;
   }
 
@@ -107,6 +122,7 @@ class HiddenHasami final : public Game {
   int n_;
   Geometry geometry_;
   std::vector<PieceTypeSpec> roster_;
+  Words words_;
 };
 
 int board_size(const Options& o) {
@@ -123,6 +139,7 @@ GameInfo info() {
   g.name_ko = "숨은 하사미";
   g.default_preset = "standard";
   g.roster = make_roster(9);
+  g.words = make_words();
   g.options = shared_option_specs();
   g.options.push_back({"size", OptionSpec::Kind::kChoice, {"9", "7"}, 0, 0, "9",
                        "the board is size x size, with size stones a side (one of them the leader)"});

@@ -1,6 +1,7 @@
 #include "engine/games/luzhanqi_mini/luzhanqi_mini.h"
 #include "engine/vocabulary.h"
 
+#include "engine/attack_play.h"
 #include "engine/games/luzhanqi_mini/combat.h"
 #include "engine/roster_setup.h"
 
@@ -30,9 +31,12 @@ void shuffle(std::vector<Square>& v, std::uint64_t& seed) {
   for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[splitmix64(seed) % i]);
 }
 
+// Luzhanqi Mini's own codes: only the captured flag, shared with the other flag games.
+std::vector<Word> make_words() { return flag_capture_words(); }
+
 class LuzhanqiMini final : public Game {
  public:
-  LuzhanqiMini() : geometry_(kFiles, kRanks), roster_(make_roster()) {
+  LuzhanqiMini() : geometry_(kFiles, kRanks), roster_(make_roster()), words_(make_words()) {
     for (int f : kCampFiles)
       for (int r : kCampRanks) geometry_.mark(geometry_.at(f, r), kCamp);
     for (int f : kHeadquarterFiles)
@@ -41,6 +45,7 @@ class LuzhanqiMini final : public Game {
 
   const Geometry& geometry() const override { return geometry_; }
   const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
+  const Words& words() const override { return words_; }
 
   int setup_owner(Square s) const override {
     const int rank = geometry_.rank_of(s);
@@ -112,26 +117,11 @@ class LuzhanqiMini final : public Game {
   }
 
   void play(Resolver& r, const Move& move) const override {
-    const MatchState& s = r.state();
-    const int id = s.piece_at(move.from);
-    const int target = s.piece_at(move.to);
-    const int player = s.pieces[static_cast<std::size_t>(id)].owner;
-    if (target < 0) {
-      r.emit(Moved{player, s.ref(id), move.from, move.to});
-      return;
-    }
     // Identities stay private: the public learns squares and the outcome only.
-    const PieceRef attacker = s.ref(id), defender = s.ref(target);
-    r.emit(Attack{player, attacker, defender, move.from, move.to,
-                  outcome_name(engage(attacker.type, defender.type)), {}});
+    step_or_attack(r, move, combat_by_type(engage), AttackReveal::kOutcomeOnly);
   }
 
-  std::optional<Result> victory(const MatchState& s, int) const override {
-    for (const Piece& p : s.pieces)
-      if (p.type == kFlag && p.square == kNoSquare)
-        return Result{other(p.owner), "flag-captured", player_name(p.owner) + "'s flag was captured"};
-    return std::nullopt;
-  }
+  std::optional<Result> victory(const MatchState& s, int) const override { return flag_captured(s, kFlag); }
 
  private:
   std::string headquarters_names(int player) const {
@@ -141,6 +131,7 @@ class LuzhanqiMini final : public Game {
 
   Geometry geometry_;
   std::vector<PieceTypeSpec> roster_;
+  Words words_;
 };
 
 }  // namespace
@@ -152,6 +143,7 @@ GameInfo info() {
   g.name_ko = "미니 육군기";
   g.default_preset = "standard";
   g.roster = make_roster();
+  g.words = make_words();
   g.options = shared_option_specs();
   g.presets = {
       {"standard", "7x8 with four camps and two headquarters each, 14 pieces, identities private "

@@ -26,11 +26,37 @@ std::vector<PieceTypeSpec> make_roster() {
   return r;
 }
 
+// Number Janggi's own codes: its endings, battle kinds, items and the arrival removal.
+std::vector<Word> make_words() {
+  using K = WordKind;
+  return {
+      {K::kReason, "king-captured", "king captured", "왕 포획"},
+      {K::kReason, "annihilation", "annihilation", "전멸"},
+      {K::kReason, "simultaneous-annihilation", "both annihilated", "동시 전멸"},
+      {K::kReason, "king-reached-end", "king reached the far rank", "왕 도달"},
+      {K::kDetail, "king-removed", "{@player}'s king was removed", "{@player}의 왕이 제거됨"},
+      {K::kDetail, "annihilation", "{@player} has nothing left but the king", "{@player}: 왕만 남음"},
+      {K::kDetail, "simultaneous-annihilation", "both players lost every piece but the king",
+       "양측 모두 왕만 남음"},
+      {K::kDetail, "king-reached-end", "{@player}'s king reached the far rank", "{@player}의 왕이 끝 줄에 도달"},
+      {K::kBattle, "sum", "sum", "합"},
+      {K::kBattle, "minus", "minus line", "마이너스 선"},
+      {K::kBattle, "mine", "mine", "지뢰"},
+      {K::kBattle, "king", "king", "왕"},
+      {K::kBattle, "kings", "kings", "왕끼리"},
+      {K::kItem, "blind", "Blind", "블라인드"},
+      {K::kItem, "plus", "+1", "+1"},
+      {K::kItem, "minus", "-1", "-1"},
+      {K::kCause, "arrival", "reached the far rank", "끝 줄 도달"},
+  };
+}
+
 class NumberJanggi final : public Game {
  public:
   explicit NumberJanggi(const Options& o)
       : geometry_(kFiles, kRanks),
         roster_(make_roster()),
+        words_(make_words()),
         rules_{o.at("tie_compare") == "printed", o.at("minus_rule") == "threshold"},
         reveal_kings_(o.at("reveal_kings") == "on"),
         revive_(o.at("revive")),
@@ -42,6 +68,7 @@ class NumberJanggi final : public Game {
 
   const Geometry& geometry() const override { return geometry_; }
   const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
+  const Words& words() const override { return words_; }
   std::array<int, kItemKinds> initial_items() const override { return items_; }
   bool has_items() const override { return true; }
 
@@ -171,17 +198,16 @@ class NumberJanggi final : public Game {
     }
     for (int p = 1; p <= 2; ++p)
       if (!king_alive[static_cast<std::size_t>(p - 1)])
-        return Result{other(p), "king-captured", "player " + std::to_string(p) + "'s king was removed"};
+        return Result{other(p), "king-captured", {"king-removed", {{"player", seat_param(p)}}}, {}};
     if (others[0] == 0 && others[1] == 0)
       return Result{mover_wins_annihilation_ ? mover : 0, "simultaneous-annihilation",
-                    "both players lost every piece but the king"};
+                    {"simultaneous-annihilation", {}}, {}};
     for (int p = 1; p <= 2; ++p)
       if (others[static_cast<std::size_t>(p - 1)] == 0)
-        return Result{other(p), "annihilation",
-                      "player " + std::to_string(p) + " has nothing left but the king"};
+        return Result{other(p), "annihilation", {"annihilation", {{"player", seat_param(p)}}}, {}};
     const Square ks = king_square[static_cast<std::size_t>(mover - 1)];
     if (geometry_.rank_of(ks) == far_rank(mover))
-      return Result{mover, "king-reached-end", "player " + std::to_string(mover) + "'s king reached the far rank"};
+      return Result{mover, "king-reached-end", {"king-reached-end", {{"player", seat_param(mover)}}}, {}};
     return std::nullopt;
   }
 
@@ -350,6 +376,7 @@ class NumberJanggi final : public Game {
 
   Geometry geometry_;
   std::vector<PieceTypeSpec> roster_;
+  Words words_;
   BattleRules rules_;
   bool reveal_kings_;
   std::string revive_;
@@ -392,6 +419,7 @@ GameInfo info() {
   g.name_ko = "숫자장기";
   g.default_preset = "genius-2015";
   g.roster = make_roster();
+  g.words = make_words();
   g.options = {
       {"tie_compare", K::kChoice, {"effective", "printed"}, 0, 0, "effective",
        "whether equal values (both removed) are judged after items or on the printed numbers"},

@@ -1,6 +1,7 @@
 #include "engine/games/salpakan/salpakan.h"
 #include "engine/vocabulary.h"
 
+#include "engine/attack_play.h"
 #include "engine/games/salpakan/combat.h"
 #include "engine/roster_setup.h"
 
@@ -32,12 +33,25 @@ std::vector<PieceTypeSpec> make_roster() {
   };
 }
 
+// Salpakan's own codes: the flag is eliminated (not captured) or claims the far rank.
+std::vector<Word> make_words() {
+  using K = WordKind;
+  return {
+      {K::kReason, "flag-captured", "flag eliminated", "깃발 제거"},
+      {K::kReason, "flag-claim", "flag reached the far rank", "깃발 도달"},
+      {K::kDetail, "flag-eliminated", "{@player}'s flag was eliminated", "{@player}의 깃발이 제거됨"},
+      {K::kDetail, "flag-claim", "{@player}'s flag held {@opponent}'s back rank for a complete turn",
+       "{@player}의 깃발이 {@opponent}의 마지막 줄에서 한 차례를 버팀"},
+  };
+}
+
 class Salpakan final : public Game {
  public:
-  Salpakan() : geometry_(kFiles, kRanks), roster_(make_roster()) {}
+  Salpakan() : geometry_(kFiles, kRanks), roster_(make_roster()), words_(make_words()) {}
 
   const Geometry& geometry() const override { return geometry_; }
   const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
+  const Words& words() const override { return words_; }
 
   int setup_owner(Square s) const override {
     const int rank = geometry_.rank_of(s);
@@ -65,18 +79,8 @@ class Salpakan final : public Game {
   }
 
   void play(Resolver& r, const Move& move) const override {
-    const MatchState& s = r.state();
-    const int id = s.piece_at(move.from);
-    const int target = s.piece_at(move.to);
-    const int player = s.pieces[static_cast<std::size_t>(id)].owner;
-    if (target < 0) {
-      r.emit(Moved{player, s.ref(id), move.from, move.to});
-      return;
-    }
     // The arbiter announces only who was eliminated: both ranks stay secret.
-    const PieceRef attacker = s.ref(id), defender = s.ref(target);
-    r.emit(Attack{player, attacker, defender, move.from, move.to,
-                  outcome_name(challenge(attacker.type, defender.type)), {}});
+    step_or_attack(r, move, combat_by_type(challenge), AttackReveal::kOutcomeOnly);
   }
 
   std::optional<Result> victory(const MatchState& s, int mover) const override {
@@ -85,15 +89,14 @@ class Salpakan final : public Game {
       if (p.type == kFlag) flag[static_cast<std::size_t>(p.owner - 1)] = p.square;
     for (int p = 1; p <= 2; ++p)
       if (flag[static_cast<std::size_t>(p - 1)] == kNoSquare)
-        return Result{other(p), "flag-captured", player_name(p) + "'s flag was eliminated"};
+        return Result{other(p), "flag-captured", {"flag-eliminated", {{"player", seat_param(p)}}}, {}};
     // Only the claimant's own moves can put its Flag on the far rank, so a Flag
     // found there after the opponent's turn has held it for one complete turn.
     const int claimant = other(mover);
     const Square f = flag[static_cast<std::size_t>(claimant - 1)];
     if (geometry_.rank_of(f) == far_rank(claimant))
       return Result{claimant, "flag-claim",
-                    player_name(claimant) + "'s flag held " + player_name(mover) +
-                        "'s back rank for a complete turn"};
+                    {"flag-claim", {{"player", seat_param(claimant)}, {"opponent", seat_param(mover)}}}, {}};
     return std::nullopt;
   }
 
@@ -103,6 +106,7 @@ class Salpakan final : public Game {
 
   Geometry geometry_;
   std::vector<PieceTypeSpec> roster_;
+  Words words_;
 };
 
 }  // namespace
@@ -114,6 +118,7 @@ GameInfo info() {
   g.name_ko = "살파칸";
   g.default_preset = "standard";
   g.roster = make_roster();
+  g.words = make_words();
   g.options = shared_option_specs();
   g.presets = {
       {"standard", "9x8, 21 pieces each, ranks never announced, silent flag claim; "
