@@ -417,3 +417,28 @@ TEST_CASE("gunjin-shogi: the example in docs/rules plays as it says", "[gunjin-s
   CHECK(a["outcome"] == "attacker");
   CHECK(result(p.match) == json({{"winner", 1}, {"reason", "headquarters"}}));
 }
+
+TEST_CASE("gunjin-shogi: every code it writes is declared in English and Korean", "[gunjin-shogi][words]") {
+  auto game = make();
+  const Words& w = game->words();
+  for (const char* code : {"flag-captured", "headquarters", "no-legal-moves", "ply-limit", "resigned"}) {
+    INFO(code);
+    const Word* word = w.find(WordKind::kReason, code);
+    REQUIRE(word);
+    CHECK(!word->en.empty());
+    CHECK(!word->ko.empty());
+  }
+  const Names names{"Kim", "Lee"};
+  for (const Detail& d : {Detail{"flag-captured", {{"player", "2"}}}, Detail{"flag-attacked", {{"player", "1"}}},
+                          Detail{"headquarters", {{"player", "1"}, {"opponent", "2"}, {"square", "d9"}}}}) {
+    INFO(d.code);
+    REQUIRE(w.declared(WordKind::kDetail, d.code));
+    for (Lang lang : {Lang::kEnglish, Lang::kKorean}) {
+      const std::string line = render(w, d, lang, names);
+      CHECK(unexpanded_placeholder(line).empty());
+      CHECK(line != d.code);
+    }
+  }
+  CHECK(render(w, Detail{"headquarters", {{"player", "1"}, {"opponent", "2"}, {"square", "d9"}}}, Lang::kEnglish,
+               names) == "Kim entered Lee's headquarters d9");
+}

@@ -370,3 +370,33 @@ TEST_CASE("hidden-hasami: the example in docs/rules plays as it says", "[hidden-
   CHECK(!board.contains("d4"));
   CHECK(state(p.match)["status"] == "playing");
 }
+
+TEST_CASE("hidden-hasami: every code it writes is declared in English and Korean", "[hidden-hasami][words]") {
+  auto game = make();
+  const Words& w = game->words();
+  for (const char* code : {"leader-captured", "annihilation", "no-legal-moves", "repetition", "ply-limit"}) {
+    INFO(code);
+    const Word* word = w.find(WordKind::kReason, code);
+    REQUIRE(word);
+    CHECK(!word->en.empty());
+    CHECK(!word->ko.empty());
+  }
+  REQUIRE(w.declared(WordKind::kCause, "custodian"));
+  CHECK(!w.find(WordKind::kCause, "custodian")->ko.empty());
+  const Names names{"Kim", "Lee"};
+  for (const char* code : {"leader-captured", "annihilation-one", "annihilation-none", "repetition"}) {
+    INFO(code);
+    const Detail d{code, {{"player", "2"}}};
+    REQUIRE(w.declared(WordKind::kDetail, code));
+    for (Lang lang : {Lang::kEnglish, Lang::kKorean}) {
+      const std::string line = render(w, d, lang, names);
+      CHECK(unexpanded_placeholder(line).empty());
+      CHECK(line.find("Lee") != std::string::npos);
+    }
+  }
+  // What the playouts end with is declared too.
+  auto p = play(hs(7, {"move b1-b4", "move c7-c4", "move a1-a2", "move d7-d4", "move e1-e4"}, 'g', 'c'));
+  auto ended = last_event(p.match, "ended");
+  CHECK(w.declared(WordKind::kReason, ended["reason"].get<std::string>()));
+  CHECK(ended["detail"] == "player 2's leader was captured");
+}
