@@ -103,9 +103,10 @@ struct Attack {
   AttackOutcome outcome = AttackOutcome::kAttacker;
   std::vector<PieceRef> revealed;  // identities made public by this attack
 };
+// A piece whose ref has hidden_from 0 becomes revealed; the others stay as they were.
 struct Removed {
   std::vector<PieceRef> pieces;
-  std::string cause;  // a cause word of the game: "arrival" (revive=remove-always)
+  std::string cause;  // a cause word of the game: "arrival" (revive=remove-always), "custodian" (Hasami)
 };
 struct Revived {
   int player = 0;

@@ -115,6 +115,8 @@ void MatchState::apply(const Event& e) {
             phase = Phase::kPlaying;
             to_move = o.player;
             pending = Pending{};
+            removed_at_turn_start = {removed[0].size(), removed[1].size()};
+            turn_positions.push_back(position_key(o.player));
             start_period(*this, e.t);
             if (paused) pause_start = e.t;
             piece_positions.push_back(engine::piece_position_key(*this, o.player));
@@ -157,8 +159,10 @@ void MatchState::apply(const Event& e) {
             count_move(*this, o.player, o.from, o.to, e.t);
           },
           [&](const Removed& o) {
+            // A removal announces only the identities the event made public
+            // (Hasami's captured guards stay face down; its leader does not).
             for (const auto& r : o.pieces) {
-              reveal(*this, r);
+              if (r.hidden_from == 0) reveal(*this, r);
               remove_piece(*this, r.id);
             }
           },
@@ -207,6 +211,18 @@ void MatchState::apply(const Event& e) {
           [&](const Closed&) { closed = true; },
       },
       e.body);
+}
+
+std::uint64_t MatchState::position_key(int side_to_move) const {
+  // FNV-1a over one byte per square (its owner, 0 for empty) and the side to move.
+  std::uint64_t h = 1469598103934665603ull;
+  auto mix = [&](unsigned byte) {
+    h ^= byte;
+    h *= 1099511628211ull;
+  };
+  for (int id : board) mix(id < 0 ? 0u : static_cast<unsigned>(pieces[static_cast<std::size_t>(id)].owner));
+  mix(static_cast<unsigned>(side_to_move) + 8u);
+  return h;
 }
 
 PieceRef MatchState::ref(int id) const {

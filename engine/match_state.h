@@ -71,6 +71,13 @@ struct MatchState {
   std::array<std::array<int, kItemKinds>, 2> items_used{};
 
   Square last_from = kNoSquare, last_to = kNoSquare;
+  // Sizes of the removed lists when the running (or last) turn began: what follows
+  // was removed by that turn's move (Gunjin tells a captured Flag from one that
+  // fell attacking earlier).
+  std::array<std::size_t, 2> removed_at_turn_start{0, 0};
+  // At every TurnStarted, a 64-bit hash of the owners of all squares and the side
+  // to move (Hasami's repetition; the first entry is the position at `start`).
+  std::vector<std::uint64_t> turn_positions;
   std::optional<Result> result;
   Millis ended_turn_elapsed = 0;   // the turn clock where the end stopped it
   bool closed = false;             // the result is confirmed (`close`)
@@ -95,6 +102,9 @@ struct MatchState {
 
   // Bookkeeping for one event (Voided is handled by Match, which owns the log).
   void apply(const Event& e);
+
+  // The hash turn_positions records, for this board with `to_move` to move.
+  std::uint64_t position_key(int side_to_move) const;
 
   // Describes the first broken invariant, if any.
   std::optional<std::string> check_invariants() const;

@@ -1,7 +1,9 @@
 #include "engine/registry.h"
 
 #include "engine/games/capture_flag/capture_flag.h"
+#include "engine/games/gunjin_shogi/gunjin_shogi.h"
 #include "engine/games/gwangsanghui/gwangsanghui.h"
+#include "engine/games/hidden_hasami/hidden_hasami.h"
 #include "engine/games/luzhanqi_mini/luzhanqi_mini.h"
 #include "engine/games/number_janggi/number_janggi.h"
 #include "engine/games/salpakan/salpakan.h"
@@ -14,6 +16,8 @@ std::vector<GameInfo> all_games() {
   games.push_back(capture_flag::info());
   games.push_back(salpakan::info());
   games.push_back(luzhanqi_mini::info());
+  games.push_back(gunjin_shogi::info());
+  games.push_back(hidden_hasami::info());
   games.push_back(gwangsanghui::info());
   return games;
 }

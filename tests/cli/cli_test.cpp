@@ -90,7 +90,7 @@ TEST_CASE("play: each kind of bad input gets `line N: <line>: reason` and status
                 "'game' belongs in the header, before the first command");
   check_refused(kSetups, 1, kSetups.substr(0, kSetups.find('\n')),
                 "no game given (the header needs `game GAME-ID` before any command)");
-  check_refused("game chess\nsetup 1\n", 1, "game chess", "unknown game 'chess' (games: number-janggi, capture-flag, salpakan, luzhanqi-mini)");
+  check_refused("game chess\nsetup 1\n", 1, "game chess", "unknown game 'chess' (games: number-janggi, capture-flag, salpakan, luzhanqi-mini, gunjin-shogi, hidden-hasami)");
   // An unknown preset is reported on its own line.
   check_refused("game number-janggi\npreset blitz\nstart\n", 2, "preset blitz",
                 "unknown preset 'blitz' for number-janggi (presets: genius-2015, rsf-s52)");

@@ -11,7 +11,7 @@ using nlohmann::json;
 
 namespace {
 
-const char* const kGames[] = {"capture-flag", "salpakan", "luzhanqi-mini"};
+const char* const kGames[] = {"capture-flag", "salpakan", "luzhanqi-mini", "gunjin-shogi", "hidden-hasami"};
 
 std::optional<std::string> open_error(const GameInfo& info, const std::string& preset, const Options& o) {
   auto m = Match::open(info, preset, o, {"A", "B"});

@@ -113,7 +113,7 @@ void playout(const GameInfo& info, std::uint64_t seed, Tally& tally) {
 }  // namespace
 
 TEST_CASE("random playouts end, keep their invariants and their secrets", "[games][playout]") {
-  for (const char* id : {"capture-flag", "salpakan", "luzhanqi-mini"}) {
+  for (const char* id : {"capture-flag", "salpakan", "luzhanqi-mini", "gunjin-shogi"}) {
     const GameInfo& info = test::game_info(id);
     Tally tally;
     for (std::uint64_t seed = 1; seed <= 200; ++seed) playout(info, seed * 7919, tally);

@@ -1,6 +1,7 @@
 #include "tests/games/scenario.h"
 
 #include <algorithm>
+#include <fstream>
 #include <stdexcept>
 
 #include "codec/json.h"
@@ -16,6 +17,25 @@ const GameInfo& game_info(const std::string& id) {
   const GameInfo* g = find_game(games, id);
   if (!g) throw std::runtime_error("no game " + id);
   return *g;
+}
+
+std::string doc_example(const std::string& id) {
+  std::ifstream in(std::string(FACEDOWN_SOURCE_DIR) + "/docs/rules/" + id + ".md");
+  if (!in) throw std::runtime_error("no docs/rules/" + id + ".md");
+  std::string line, out;
+  bool inside = false, example = false;
+  while (std::getline(in, line)) {
+    if (line.rfind("## ", 0) == 0) example = line == "## Example";
+    if (example && line.rfind("```", 0) == 0) {
+      inside = !inside;
+      continue;
+    }
+    if (!inside) continue;
+    if (auto hash = line.find("  #"); hash != std::string::npos) line.erase(hash);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
 }
 
 std::string setup_line(const std::string& id, int player, const std::map<std::string, std::string>& fixed) {

@@ -44,4 +44,7 @@ nlohmann::json last_event(const engine::Match& m, const std::string& type,
 
 const engine::GameInfo& game_info(const std::string& id);
 
+// The script in the "Example" code block of docs/rules/<id>.md, comments dropped.
+std::string doc_example(const std::string& id);
+
 }  // namespace facedown::test

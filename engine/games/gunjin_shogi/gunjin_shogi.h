@@ -1,0 +1,52 @@
+// Gunjin Shogi (軍人将棋) — a Japanese land-battle game in which an umpire alone
+// knows the pieces, adapted from the Shogi Club rules. docs/rules/gunjin-shogi.md
+// has every ruling.
+//
+// The board has 9 files (a-i) and 9 ranks; headquarters stand on d1 f1 (player 1)
+// and d9 f9 (player 2). Each player secretly places 31 pieces on 31 of the 36
+// squares of their first four ranks (player 1 ranks 1-4, player 2 ranks 6-9); no
+// mine on the squares in front of the headquarters (d4 f4 / d6 f6).
+//
+// Moves run along files and ranks and never jump: General down to Major 1 square,
+// Captain to 2nd Lt up to 2, Cavalry up to 3, Engineer any distance, Spy, Tank and
+// Flag 1; a move ends on an empty square or on the first enemy of its line (an
+// attack). The Aircraft flies to any empty square or onto any enemy anywhere.
+// Mines never move.
+//
+// Battles (combat.h) are symmetric except for the Flag and the mine. Attacking
+// the Flag wins the game; a Flag that attacks falls with its target and (option
+// `flag_attack`, default `loses`) its side loses. A piece other than a Tank,
+// Aircraft or Engineer that enters an enemy headquarters, by moving or by winning
+// a battle there, wins.
+//
+// Identities stay hidden even after battles: the public and the opponent see
+// which squares emptied, never a piece. A player with no legal move loses.
+#pragma once
+#include "engine/game.h"
+
+namespace facedown::engine::gunjin_shogi {
+
+// Piece types in roster order: the ten ranks from General (0) down to Cavalry (9),
+// then the specials.
+inline constexpr PieceType kGeneral = 0;         // "GEN"
+inline constexpr PieceType kLtGeneral = 1;       // "LTG"
+inline constexpr PieceType kMajorGeneral = 2;    // "MJG"
+inline constexpr PieceType kColonel = 3;         // "COL"
+inline constexpr PieceType kLtColonel = 4;       // "LTC"
+inline constexpr PieceType kMajor = 5;           // "MAJ"
+inline constexpr PieceType kCaptain = 6;         // "CPT"
+inline constexpr PieceType kLieutenant = 7;      // "LT"
+inline constexpr PieceType kSecondLt = 8;        // "2LT"
+inline constexpr PieceType kCavalry = 9;         // "CAV"
+inline constexpr PieceType kSpy = 10;            // "SPY"
+inline constexpr PieceType kAircraft = 11;       // "AIR"
+inline constexpr PieceType kTank = 12;           // "TNK"
+inline constexpr PieceType kEngineer = 13;       // "ENG"
+inline constexpr PieceType kMine = 14;           // "MIN"
+inline constexpr PieceType kFlag = 15;           // "FLG"
+inline constexpr int kPieceTypes = 16;
+inline constexpr int kPiecesPerPlayer = 31;
+
+GameInfo info();
+
+}  // namespace facedown::engine::gunjin_shogi
