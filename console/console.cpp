@@ -248,9 +248,15 @@ void Console::draw_top_bar(const ui::Tr& tr) {
   ImGui::TextUnformatted("Facedown");
   ImGui::SameLine();
   ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("app.title"));
+  // The camera-safe switch stands here; the lang button further right.
+  const float switches_x = ImGui::GetWindowWidth() - 470;
   if (session_ && ui_.screen == Screen::kMatch) {
     ImGui::SameLine();
-    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "| %s", session_->label().c_str());
+    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "|");
+    ImGui::SameLine();
+    // A long store path is elided in its middle: it never runs under the switch.
+    const float room = switches_x - ImGui::GetCursorPosX() - ImGui::GetStyle().ItemSpacing.x;
+    elided_text(ui_, "header.label", ui::colour::kMuted, session_->label(), room);
   }
   ImGui::SameLine(ImGui::GetWindowWidth() - 150);
   const std::string other = ui_.lang == ui::Lang::kEnglish ? ui::lang_name(ui::Lang::kKorean)
@@ -260,7 +266,7 @@ void Console::draw_top_bar(const ui::Tr& tr) {
   }
   if (ui_.screen == Screen::kMatch) {
     // One camera-safe switch for setup, board, log and preview; hold to reveal.
-    ImGui::SameLine(ImGui::GetWindowWidth() - 470);
+    ImGui::SameLine(switches_x);
     ImGui::Checkbox(tr("app.camera_safe"), &ui_.camera_safe);
     ui_.hits.record_last_item("camera_safe");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s  [F9]", tr("app.camera_safe_tip"));
