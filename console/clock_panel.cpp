@@ -14,6 +14,7 @@
 #include "console/screens.h"
 #include "console/widgets.h"
 #include "engine/options.h"
+#include "engine/view.h"
 #include "ui/keys.h"
 #include "ui/theme.h"
 
@@ -397,11 +398,13 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
   const float half = ImGui::GetContentRegionAvail().x * 0.5f;
   if (st.paused) {
     // The reason is the referee's (the hold's comes later, as a note): shown here,
-    // never on air. ASCII punctuation: every font of the desk has it.
+    // never on air, and on a camera-safe desk only as the public projection has
+    // it (no reason). ASCII punctuation: every font of the desk has it.
     std::string reason;
     for (auto it = match.log().rbegin(); it != match.log().rend(); ++it)
-      if (const auto* pz = std::get_if<engine::Paused>(&it->body)) {
-        reason = pz->reason;
+      if (std::holds_alternative<engine::Paused>(it->body)) {
+        const auto seen = engine::project(*it, ui.masked() ? engine::kPublic : engine::kReferee);
+        reason = std::get<engine::Paused>(seen.body).reason;
         break;
       }
     ImGui::PushFont(bold);

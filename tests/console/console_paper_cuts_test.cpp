@@ -285,3 +285,18 @@ TEST_CASE("a dialog opened by a click drops nothing the operator types") {
   CHECK(std::any_of(log.begin(), log.end(),
                     [](const engine::Event& e) { return std::holds_alternative<engine::Voided>(e.body); }));
 }
+
+TEST_CASE("a camera-safe desk shows the pause without its reason; reveal shows it") {
+  ConsoleDriver d(console::memory_library());
+  play(d);
+  REQUIRE(d.ui().camera_safe);
+  submit(d, engine::PauseCmd{"player 2 is unwell and needs a doctor"});
+  const auto masked = d.ui().hits.rect("status.paused");
+  REQUIRE(masked);
+  d.context().key(ui::key::kF1 + 7, true);  // F8 held: reveal
+  d.frame(2);
+  const auto revealed = d.ui().hits.rect("status.paused");
+  d.context().key(ui::key::kF1 + 7, false);
+  REQUIRE(revealed);
+  CHECK(revealed->second.x - revealed->first.x > masked->second.x - masked->first.x + 100.0f);
+}
