@@ -278,11 +278,19 @@ void Console::draw_top_bar(const ui::Tr& tr) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s  [F8]", tr("app.reveal_tip"));
   }
   if (!ui_.banner.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, ui::colour::kDanger);
-    ImGui::BeginChild("banner", ImVec2(0, 64), true);
+    // A window of its own over the top of the screen, not a line in it: the
+    // store error never pushes the board down under the mouse. Created after the
+    // desk's window (which never comes to the front), it stays above it.
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::SetNextWindowPos(at);
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetWindowWidth() - 2.0f * (at.x - ImGui::GetWindowPos().x), 64));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, ui::colour::kDanger);
+    ImGui::Begin("store_banner", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoFocusOnAppearing);
     ImGui::TextWrapped("%s: %s", tr("app.store_error"), ui_.banner.c_str());
     if (action_button(ui_, "banner.retry", tr("app.retry"), tr("app.retry_tip"))) ui_.banner.clear();
-    ImGui::EndChild();
+    ImGui::End();
     ImGui::PopStyleColor();
   }
   // The refusal line is always there (empty when there is none), so a refusal

@@ -300,3 +300,16 @@ TEST_CASE("a camera-safe desk shows the pause without its reason; reveal shows i
   REQUIRE(revealed);
   CHECK(revealed->second.x - revealed->first.x > masked->second.x - masked->first.x + 100.0f);
 }
+
+TEST_CASE("the store-error banner never moves the board; its retry still answers") {
+  ConsoleDriver d(console::memory_library());
+  play(d);
+  const Placement plain = placement(d);
+  d.ui().banner = "disk is full";
+  d.frame(2);
+  REQUIRE(d.ui().hits.has("banner.retry"));
+  check_same_board(plain, placement(d));
+  d.click("banner.retry");
+  CHECK(d.ui().banner.empty());
+  check_same_board(plain, placement(d));
+}

@@ -179,6 +179,9 @@ TEST_CASE("every console screen in English and Korean matches its golden image")
     other.dispatch(console::SubmitCommand{engine::PauseCmd{console::kResumeReason}}, s.mono);
     REQUIRE(other.session()->match().state().paused);
     s.shoot("status");
+    // The store error: over the top of the desk, the board where it was.
+    other.ui().banner = "disk I/O error (SQLITE_FULL): database or disk is full";
+    s.shoot("store-error", true);
   }
 
   // Every other game: its own board, terrain and pieces, two plies in.
