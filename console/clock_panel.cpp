@@ -6,12 +6,15 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
+
 #include "codec/script.h"
 #include "console/event_text.h"
 #include "console/move_preview.h"
 #include "console/screens.h"
 #include "console/widgets.h"
 #include "engine/options.h"
+#include "engine/view.h"
 #include "ui/keys.h"
 #include "ui/theme.h"
 
@@ -136,6 +139,11 @@ void draw_dialog(const engine::Match& match, const ui::Tr& tr, UiState& ui, std:
   }
   const auto& st = match.state();
   const bool appearing = ImGui::IsWindowAppearing();
+  // Holding V past the key-repeat delay typed "vv" into the void's reason: the
+  // characters queued in the frame the dialog opens, and while its key stays
+  // held, are dropped before any field sees them. Released once, it types again.
+  if (p.dialog_key != 0 && !ImGui::IsKeyDown(p.dialog_key)) p.dialog_key = 0;
+  if (appearing || p.dialog_key != 0) ImGui::GetIO().InputQueueCharacters.resize(0);
   // Enter confirms even from inside a text field; without the text it puts the
   // cursor back there.
   const bool enter = ImGui::IsKeyPressed(ui::key::kEnter, false);
@@ -242,8 +250,11 @@ void draw_dialog(const engine::Match& match, const ui::Tr& tr, UiState& ui, std:
   ImGui::EndPopup();
 }
 
-void open_dialog(UiState& ui, Dialog d, int player) {
+// `key`: the dialog's shortcut (0: none); remembered only when it is what opened
+// the dialog, i.e. held now.
+void open_dialog(UiState& ui, Dialog d, int player, int key) {
   ui.play.dialog = d;
+  ui.play.dialog_key = key > 0 && ImGui::IsKeyDown(key) ? key : 0;
   ui.play.dialog_opened = false;
   ui.play.reason.clear();
   ui.play.dialog_player = player;
@@ -320,7 +331,8 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
   // The hold's reason is asked only once its pause is stored (not after a store error).
   if (ui.play.hold_pending) {
     ui.play.hold_pending = false;
-    if (st.paused && ui.banner.empty() && ui.play.dialog == Dialog::kNone) open_dialog(ui, Dialog::kHold, 1);
+    if (st.paused && ui.banner.empty() && ui.play.dialog == Dialog::kNone)
+      open_dialog(ui, Dialog::kHold, 1, ImGui::IsKeyDown('P') ? 'P' : ui::key::kF1 + 4);
   }
   const bool live = st.started && !st.result && ui.banner.empty();
   const bool words = ui.banner.empty();  // note and caption: even after the end
@@ -344,29 +356,29 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     ImGui::SameLine();
     const int to_move = st.to_move != 0 ? st.to_move : 1;
     if (action_button(ui, "ctl.warn", tr("ctl.warn"), tr("ctl.warn_tip"), 'W', "W", live))
-      open_dialog(ui, Dialog::kWarn, to_move);
+      open_dialog(ui, Dialog::kWarn, to_move, 'W');
     ImGui::SameLine();
     if (action_button(ui, "ctl.void", tr("ctl.void"), tr("ctl.void_tip"), 'V', "V",
                       match.voidable() > 0 && ui.banner.empty()))
-      open_dialog(ui, Dialog::kVoid, 1);
+      open_dialog(ui, Dialog::kVoid, 1, 'V');
     ImGui::SameLine();
     const bool turn_running = live && st.phase == engine::Phase::kPlaying && st.to_move != 0;
     if (action_button(ui, "ctl.clock", tr("ctl.clock"), tr("ctl.clock_tip"), 'K', "K", turn_running))
-      open_dialog(ui, Dialog::kClock, to_move);
+      open_dialog(ui, Dialog::kClock, to_move, 'K');
     if (action_button(ui, "ctl.resign", tr("ctl.resign"), tr("ctl.resign_tip"), 'R', "R", live, true))
-      open_dialog(ui, Dialog::kResign, to_move);
+      open_dialog(ui, Dialog::kResign, to_move, 'R');
     ImGui::SameLine();
     if (action_button(ui, "ctl.draw", tr("ctl.draw"), tr("ctl.draw_tip"), 'D', "D", live, true))
-      open_dialog(ui, Dialog::kDraw, 1);
+      open_dialog(ui, Dialog::kDraw, 1, 'D');
     ImGui::SameLine();
     if (action_button(ui, "ctl.award", tr("ctl.award"), tr("ctl.award_tip"), 'A', "A", live, true))
-      open_dialog(ui, Dialog::kAward, 1);
+      open_dialog(ui, Dialog::kAward, 1, 'A');
   }
   if (action_button(ui, "ctl.note", tr("ctl.note"), tr("ctl.note_tip"), 'N', "N", words))
-    open_dialog(ui, Dialog::kNote, 1);
+    open_dialog(ui, Dialog::kNote, 1, 'N');
   ImGui::SameLine();
   if (action_button(ui, "ctl.caption", tr("ctl.caption"), tr("ctl.caption_tip"), 'T', "T", words)) {
-    open_dialog(ui, Dialog::kCaption, 1);
+    open_dialog(ui, Dialog::kCaption, 1, 'T');
     ui.play.caption.clear();
   }
   ImGui::SameLine();
@@ -377,26 +389,36 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     out.push_back(BackToStart{});
   ImGui::EndChild();
 
+  // One line always reserved for the pause and the caption on air, each in its
+  // half: whether they show or not, the board and the move field never move.
+  ImFont* bold = view.fonts && view.fonts->bold ? view.fonts->bold : ImGui::GetFont();
+  const float line_h = std::max(ImGui::GetFontSize(), bold->FontSize);
+  ImGui::BeginChild("status_line", ImVec2(0, line_h), false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  const float half = ImGui::GetContentRegionAvail().x * 0.5f;
   if (st.paused) {
     // The reason is the referee's (the hold's comes later, as a note): shown here,
-    // never on air. ASCII punctuation: every font of the desk has it.
+    // never on air, and on a camera-safe desk only as the public projection has
+    // it (no reason). ASCII punctuation: every font of the desk has it.
     std::string reason;
     for (auto it = match.log().rbegin(); it != match.log().rend(); ++it)
-      if (const auto* pz = std::get_if<engine::Paused>(&it->body)) {
-        reason = pz->reason;
+      if (std::holds_alternative<engine::Paused>(it->body)) {
+        const auto seen = engine::project(*it, ui.masked() ? engine::kPublic : engine::kReferee);
+        reason = std::get<engine::Paused>(seen.body).reason;
         break;
       }
-    ImGui::PushFont(view.fonts && view.fonts->bold ? view.fonts->bold : ImGui::GetFont());
-    if (reason.empty()) {
-      ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr("paused"));
-    } else {
-      ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s: %s", tr("paused"), reason.c_str());
-    }
+    ImGui::PushFont(bold);
+    elided_text(ui, "status.paused", ui::colour::kWarning,
+                reason.empty() ? std::string(tr("paused")) : fmt::format("{}: {}", tr("paused"), reason),
+                half - ImGui::GetStyle().ItemSpacing.x);
     ImGui::PopFont();
   }
   if (st.caption) {
-    ImGui::TextColored(ui::to_vec4(ui::colour::kOk), "%s: %s", tr("dlg.caption_on_air"), st.caption->c_str());
+    ImGui::SetCursorPos(ImVec2(half, 0));
+    elided_text(ui, "status.caption", ui::colour::kOk, fmt::format("{}: {}", tr("dlg.caption_on_air"), *st.caption),
+                half);
   }
+  ImGui::EndChild();
   draw_dialog(match, tr, ui, out);
 }
 

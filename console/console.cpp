@@ -251,9 +251,15 @@ void Console::draw_top_bar(const ui::Tr& tr) {
   ImGui::TextUnformatted("Facedown");
   ImGui::SameLine();
   ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("app.title"));
+  // The camera-safe switch stands here; the lang button further right.
+  const float switches_x = ImGui::GetWindowWidth() - 470;
   if (session_ && ui_.screen == Screen::kMatch) {
     ImGui::SameLine();
-    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "| %s", session_->label().c_str());
+    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "|");
+    ImGui::SameLine();
+    // A long store path is elided in its middle: it never runs under the switch.
+    const float room = switches_x - ImGui::GetCursorPosX() - ImGui::GetStyle().ItemSpacing.x;
+    elided_text(ui_, "header.label", ui::colour::kMuted, session_->label(), room);
   }
   ImGui::SameLine();
   draw_control_button(tr, ui_);
@@ -265,7 +271,7 @@ void Console::draw_top_bar(const ui::Tr& tr) {
   }
   if (ui_.screen == Screen::kMatch) {
     // One camera-safe switch for setup, board, log and preview; hold to reveal.
-    ImGui::SameLine(ImGui::GetWindowWidth() - 470);
+    ImGui::SameLine(switches_x);
     ImGui::Checkbox(tr("app.camera_safe"), &ui_.camera_safe);
     ui_.hits.record_last_item("camera_safe");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s  [F9]", tr("app.camera_safe_tip"));
@@ -277,11 +283,19 @@ void Console::draw_top_bar(const ui::Tr& tr) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s  [F8]", tr("app.reveal_tip"));
   }
   if (!ui_.banner.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, ui::colour::kDanger);
-    ImGui::BeginChild("banner", ImVec2(0, 64), true);
+    // A window of its own over the top of the screen, not a line in it: the
+    // store error never pushes the board down under the mouse. Created after the
+    // desk's window (which never comes to the front), it stays above it.
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::SetNextWindowPos(at);
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetWindowWidth() - 2.0f * (at.x - ImGui::GetWindowPos().x), 64));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, ui::colour::kDanger);
+    ImGui::Begin("store_banner", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoFocusOnAppearing);
     ImGui::TextWrapped("%s: %s", tr("app.store_error"), ui_.banner.c_str());
     if (action_button(ui_, "banner.retry", tr("app.retry"), tr("app.retry_tip"))) ui_.banner.clear();
-    ImGui::EndChild();
+    ImGui::End();
     ImGui::PopStyleColor();
   }
   // The refusal line is always there (empty when there is none), so a refusal

@@ -62,6 +62,9 @@ struct PlayUi {
   enum class Dialog { kNone, kHold, kWarn, kResign, kDraw, kAward, kVoid, kClock, kCaption, kNote, kClose };
   Dialog dialog = Dialog::kNone;
   bool dialog_opened = false;  // the popup was opened (OpenPopup called)
+  // The shortcut key that opened the dialog, while it is still held: its letter
+  // and the OS's repeats of it are the shortcut's, never the dialog's text.
+  int dialog_key = 0;
   std::string reason;
   int dialog_player = 1;
   int void_count = 1;

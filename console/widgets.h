@@ -1,6 +1,9 @@
 // Small console widgets: buttons that also answer to a keyboard shortcut, show it
-// in their tooltip, and record themselves in the HitMap under a stable name.
+// in their tooltip, and record themselves in the HitMap under a stable name; text
+// that never runs past its room (elided in the middle, whole in a tooltip).
 #pragma once
+#include <imgui.h>
+
 #include <string>
 
 #include "console/ui_state.h"
@@ -20,5 +23,14 @@ std::string shortcut_name(const char* key_name, bool ctrl);
 bool action_button(UiState& ui, const std::string& hit, const char* label, const char* tip,
                    int key = 0, const char* key_name = nullptr, bool enabled = true,
                    bool ctrl = false);
+
+// `text` as it fits in `max_width` pixels of the current font: whole, or its
+// start and end around "..." (ASCII: every font of the desk has it). Cuts only
+// between UTF-8 code points, so Hangul is never split.
+std::string elide_middle(const std::string& text, float max_width);
+
+// One line of text in at most `max_width` pixels, recorded as `hit`; when it had
+// to be elided the whole text is in its tooltip.
+void elided_text(UiState& ui, const std::string& hit, ImU32 colour, const std::string& text, float max_width);
 
 }  // namespace facedown::console

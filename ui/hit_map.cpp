@@ -17,4 +17,10 @@ std::optional<ImVec2> HitMap::centre(const std::string& name) const {
                 (it->second.first.y + it->second.second.y) * 0.5f);
 }
 
+std::optional<std::pair<ImVec2, ImVec2>> HitMap::rect(const std::string& name) const {
+  const auto it = rects_.find(name);
+  if (it == rects_.end()) return std::nullopt;
+  return it->second;
+}
+
 }  // namespace facedown::ui

@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace facedown::ui {
 
@@ -18,6 +19,8 @@ class HitMap {
   void record(const std::string& name, ImVec2 min, ImVec2 max);
   // The centre of the named widget, if it was drawn.
   std::optional<ImVec2> centre(const std::string& name) const;
+  // Its rectangle (min, max), if it was drawn.
+  std::optional<std::pair<ImVec2, ImVec2>> rect(const std::string& name) const;
   bool has(const std::string& name) const { return rects_.count(name) != 0; }
 
  private:

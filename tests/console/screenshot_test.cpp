@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "console/console.h"
+#include "console/match_library.h"
 #include "console/move_preview.h"
 #include "console/script_driver.h"
 #include "engine/registry.h"
@@ -160,6 +161,28 @@ TEST_CASE("every console screen in English and Korean matches its golden image")
   c.ui().replay.cursor = 17;
   c.ui().replay.viewer = engine::kPublic;
   s.shoot("replay");
+
+  // Paused with a caption on air: both lines in the strip reserved under the
+  // clocks (the board where it always is), a long caption elided.
+  {
+    console::Console other(console::memory_library(), &platform.fonts());
+    s.console = &other;
+    other.dispatch(console::CreateMatch{"number-janggi", "genius-2015", {}, {"Ann", "Bo"}, 1, std::nullopt}, s.mono);
+    REQUIRE(other.session());
+    const auto& other_game = other.session()->match().game();
+    for (int p = 1; p <= 2; ++p)
+      other.dispatch(console::SubmitCommand{engine::SetupCmd{p, other_game.random_setup(p, 3)}}, s.mono);
+    other.dispatch(console::SubmitCommand{engine::StartCmd{}}, s.mono);
+    other.dispatch(console::SubmitCommand{engine::CaptionCmd{
+                       "Final, game 3: Ann leads 2-0 after a long review of the second battle on c4"}},
+                   s.mono);
+    other.dispatch(console::SubmitCommand{engine::PauseCmd{console::kResumeReason}}, s.mono);
+    REQUIRE(other.session()->match().state().paused);
+    s.shoot("status");
+    // The store error: over the top of the desk, the board where it was.
+    other.ui().banner = "disk I/O error (SQLITE_FULL): database or disk is full";
+    s.shoot("store-error", true);
+  }
 
   // Every other game: its own board, terrain and pieces, two plies in.
   for (const auto& info : engine::all_games()) {
