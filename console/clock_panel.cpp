@@ -246,7 +246,10 @@ void draw_dialog(const engine::Match& match, const ui::Tr& tr, UiState& ui, std:
     p.dialog = Dialog::kNone;
     ImGui::CloseCurrentPopup();
   }
-  if (p.dialog == Dialog::kNone) p.dialog_opened = false;
+  if (p.dialog == Dialog::kNone) {
+    p.dialog_opened = false;
+    p.dialog_key = 0;
+  }
   ImGui::EndPopup();
 }
 
