@@ -40,6 +40,12 @@ std::string reason_text(const engine::Words& words, const std::string& reason, c
   return words.text(WordKind::kReason, reason, words_lang(tr.lang));
 }
 
+// "Head: reason", or just "Head" where the reason is blank (the public projection
+// clears the referee's typed words, and a dangling colon would say something was cut).
+std::string with_reason(const std::string& head, const std::string& reason) {
+  return reason.empty() ? head : fmt::format("{}: {}", head, reason);
+}
+
 std::string clock_text(engine::Millis ms) {
   if (ms < 0) ms = 0;
   const long long tenths = ms / 100;
@@ -141,10 +147,11 @@ std::string describe(const engine::Event& event, const engine::Game& game, const
             // An engine-made warning reads from its code; a manual one is the
             // referee's typed reason (cleared in every public view).
             const std::string why = e.what.empty() ? e.reason : engine::render(words, e.what, lang, names);
-            return fmt::format("{} {} ({}, {}): {}", tr("ev.warned"), seat(e.player),
-                               word(WordKind::kWarning, e.kind), e.total, why);
+            return with_reason(fmt::format("{} {} ({}, {})", tr("ev.warned"), seat(e.player),
+                                           word(WordKind::kWarning, e.kind), e.total),
+                               why);
           },
-          [&](const engine::Paused& e) { return fmt::format("{}: {}", tr("ev.paused"), e.reason); },
+          [&](const engine::Paused& e) { return with_reason(tr("ev.paused"), e.reason); },
           [&](const engine::Resumed&) { return std::string(tr("ev.resumed")); },
           [&](const engine::Ticked&) { return std::string(tr("ev.ticked")); },
           [&](const engine::Ended& e) {
@@ -154,13 +161,17 @@ std::string describe(const engine::Event& event, const engine::Game& game, const
                                engine::result_sentence(words, e.winner, e.reason, e.what, lang, names));
           },
           [&](const engine::Voided& e) {
-            return fmt::format("{} {}{}: {}", tr("ev.voided"), e.count,
-                               e.restore ? std::string(" (") + tr("ev.clock_restored") + ")" : "", e.reason);
+            return with_reason(fmt::format("{} {}{}", tr("ev.voided"), e.count,
+                                           e.restore ? std::string(" (") + tr("ev.clock_restored") + ")" : ""),
+                               e.reason);
           },
           [&](const engine::ClockSet& e) {
-            return fmt::format("{} {} {}: {}", tr("ev.clock_set"), seat(e.player), clock_text(e.elapsed), e.reason);
+            return with_reason(fmt::format("{} {} {}", tr("ev.clock_set"), seat(e.player), clock_text(e.elapsed)),
+                               e.reason);
           },
-          [&](const engine::Noted& e) { return fmt::format("{}: {}", tr("ev.noted"), e.text); },
+          [&](const engine::Noted& e) {
+            return e.text.empty() ? std::string(tr("ev.noted_public")) : fmt::format("{}: {}", tr("ev.noted"), e.text);
+          },
           [&](const engine::Captioned& e) {
             return e.text ? fmt::format("{}: {}", tr("ev.caption"), *e.text) : std::string(tr("ev.caption_cleared"));
           },

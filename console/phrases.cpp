@@ -206,6 +206,7 @@ void add_console_phrases(ui::Catalog& c) {
       {"ev.clock_restored", "clock restored", "시계 복원"},
       {"ev.clock_set", "Clock set", "시계 조정"},
       {"ev.noted", "Note", "메모"},
+      {"ev.noted_public", "Referee's note", "심판 메모"},
       {"ev.caption", "Caption", "자막"},
       {"ev.caption_cleared", "Caption taken down", "자막 내림"},
       {"ev.closed", "Result confirmed", "결과 확정"},

@@ -36,6 +36,9 @@ TEST_CASE("every event reads in English and Korean; public lines keep secrets") 
         CHECK(referee.find(prefix) == std::string::npos);
         CHECK(pub.find(prefix) == std::string::npos);
       }
+      // A reason the public may not read leaves no dangling colon behind.
+      CHECK(pub.back() != ':');
+      CHECK(pub.back() != ' ');
       if (const auto* locked = std::get_if<engine::SetupLocked>(&e.body)) {
         // The referee line names the pieces, the public one none of them.
         CHECK(referee.find(ui::piece_name(game.roster()[11], lang)) != std::string::npos);
