@@ -593,3 +593,27 @@ TEST_CASE("gwangsanghui: perfect information: the public stream is the referee's
   for (const auto& [sq, e] : st.at("board").items()) CHECK(e.at("revealed") == true);
   CHECK(st.at("removed").dump().find("\"I\"") != std::string::npos);
 }
+
+TEST_CASE("gwangsanghui: its result words are declared in English and Korean", "[gwangsanghui]") {
+  auto g = make_game();
+  const Words& w = g->words();
+  for (const char* reason : {"marshal-captured", "no-legal-moves", "ply-limit"}) {
+    const Word* word = w.find(WordKind::kReason, reason);
+    REQUIRE(word);
+    CHECK_FALSE(word->en.empty());
+    CHECK_FALSE(word->ko.empty());
+  }
+  Match m = arranged({{1, "M", "h3"}, {1, "R", "a1"}, {1, "I", "o6"}, {2, "M", "h12"}, {2, "R", "a14"}},
+                     {{"ply_limit", "1"}});
+  REQUIRE_FALSE(move(m, "a1-a2").rejection);
+  REQUIRE(m.state().result);
+  const auto& r = *m.state().result;
+  for (Lang lang : {Lang::kEnglish, Lang::kKorean}) {
+    const std::string line = result_sentence(w, r.winner, r.reason, r.what, lang, {"Kim", "Lee"});
+    INFO(line);
+    CHECK(unexpanded_placeholder(line).empty());
+    CHECK(line.find("Kim") != std::string::npos);
+    CHECK(line.find("Lee") != std::string::npos);
+  }
+  CHECK(r.what.code == "ply-limit-material");
+}

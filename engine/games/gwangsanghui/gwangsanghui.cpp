@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/attack_play.h"
 #include "engine/games/gwangsanghui/moves.h"
 #include "engine/piece_positions.h"
 #include "engine/vocabulary.h"
@@ -23,6 +24,19 @@ std::vector<PieceTypeSpec> make_roster() {
   };
 }
 
+// The game's own codes: its result reason and details (the shared table has
+// no-legal-moves and the seat words).
+std::vector<Word> make_words() {
+  using K = WordKind;
+  return {
+      {K::kReason, "marshal-captured", "Marshal captured", "원수 포획"},
+      {K::kDetail, "marshal-captured", "{@player}'s Marshal was captured", "{@player}의 원수가 잡힘"},
+      {K::kDetail, "ply-limit-material",
+       "the ply limit of {limit} was reached: {@south} has {south_count} pieces, {@north} has {north_count}",
+       "수 제한 {limit}수 도달: {@south} {south_count}개, {@north} {north_count}개"},
+  };
+}
+
 // South's placement, rank 6 down to rank 1 (the rules' diagram); '.' is empty.
 constexpr const char* kSouth[] = {
     "KKK.III.III.KKK",  // 6
@@ -35,7 +49,7 @@ constexpr const char* kSouth[] = {
 
 class Gwangsanghui final : public Game {
  public:
-  explicit Gwangsanghui(const Options& o) : geometry_(kFiles, kRanks), roster_(make_roster()) {
+  explicit Gwangsanghui(const Options& o) : geometry_(kFiles, kRanks), roster_(make_roster()), words_(make_words()) {
     geometry_.set_on_points(true);
     for (int f0 : {0, 6, 12})
       for (int r0 : {1, 10})
@@ -61,6 +75,7 @@ class Gwangsanghui final : public Game {
 
   const Geometry& geometry() const override { return geometry_; }
   const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
+  const Words& words() const override { return words_; }
   int setup_owner(Square) const override { return 0; }
   std::array<std::vector<Placement>, 2> fixed_placement() const override { return placement_; }
 
@@ -89,18 +104,10 @@ class Gwangsanghui final : public Game {
     out.erase(kept, out.end());
   }
 
+  // Every piece is face up: a capture reveals nothing and always succeeds.
   void play(Resolver& r, const Move& move) const override {
-    const MatchState& s = r.state();
-    const int id = s.piece_at(move.from);
-    const int target = s.piece_at(move.to);
-    const int player = s.pieces[static_cast<std::size_t>(id)].owner;
-    if (target < 0) {
-      r.emit(Moved{player, s.ref(id), move.from, move.to});
-      return;
-    }
-    // Every piece is face up: a capture reveals nothing and always succeeds.
-    r.emit(Attack{player, s.ref(id), s.ref(target), move.from, move.to,
-                  outcome_name(AttackOutcome::kAttacker), {}});
+    step_or_attack(r, move, [](const MatchState&, int, int) { return AttackOutcome::kAttacker; },
+                   AttackReveal::kOutcomeOnly);
   }
 
   // Order: the Marshal capture, then (only at the ply limit, which is checked
@@ -110,19 +117,21 @@ class Gwangsanghui final : public Game {
     const int opp = other(mover);
     for (const Piece& p : s.pieces)
       if (p.type == kMarshal && p.owner == opp && p.square == kNoSquare)
-        return Result{mover, "marshal-captured", player_name(opp) + "'s Marshal was captured"};
+        return Result{mover, "marshal-captured", {"marshal-captured", {{"player", seat_param(opp)}}}, {}};
     if (ply_limit_ <= 0 || s.ply < ply_limit_) return std::nullopt;
     std::vector<Move> moves;
     legal_moves(s, opp, moves);
     if (moves.empty())
-      return Result{no_moves_draw_ ? 0 : mover, "no-legal-moves", player_name(opp) + " has no legal move"};
+      return Result{no_moves_draw_ ? 0 : mover, "no-legal-moves", {"no-legal-moves", {{"player", seat_param(opp)}}}, {}};
     std::array<int, 2> count{0, 0};
     for (const Piece& p : s.pieces)
       if (p.square != kNoSquare) ++count[static_cast<std::size_t>(p.owner - 1)];
     const int winner = count[0] > count[1] ? 1 : count[1] > count[0] ? 2 : 0;
     return Result{winner, "ply-limit",
-                  "the ply limit of " + std::to_string(ply_limit_) + " was reached: player 1 has " +
-                      std::to_string(count[0]) + " pieces, player 2 has " + std::to_string(count[1])};
+                  {"ply-limit-material",
+                   {{"limit", std::to_string(ply_limit_)}, {"south_count", std::to_string(count[0])},
+                    {"north_count", std::to_string(count[1])}, {"south", seat_param(1)}, {"north", seat_param(2)}}},
+                  {}};
   }
 
  private:
@@ -132,6 +141,7 @@ class Gwangsanghui final : public Game {
   long ply_limit_ = kDefaultPlyLimit;
   bool no_moves_draw_ = false;
   std::array<std::vector<Placement>, 2> placement_;
+  Words words_;
 };
 
 }  // namespace
@@ -144,6 +154,7 @@ GameInfo info() {
   g.name_ko = "광상희";
   g.default_preset = "standard";
   g.roster = make_roster();
+  g.words = make_words();
   g.options = {
       {"contact_rule", K::kChoice, {"on", "off"}, 0, 0, "on",
        "no captures until an Infantry or Cavalry of either side has stood in its enemy half"},
