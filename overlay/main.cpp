@@ -12,7 +12,7 @@
 #include "overlay/overlay_draw.h"
 #include "overlay/overlay_session.h"
 #include "overlay/overlay_window.h"
-#include "overlay/public_feed.h"
+#include "broadcast/public_feed.h"
 
 using namespace facedown::overlay;
 

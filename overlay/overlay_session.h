@@ -12,8 +12,8 @@
 
 #include "engine/game.h"
 #include "overlay/overlay_draw.h"
-#include "overlay/overlay_model.h"
-#include "overlay/public_row.h"
+#include "broadcast/model.h"
+#include "broadcast/public_row.h"
 
 namespace facedown::overlay {
 
@@ -35,7 +35,7 @@ class OverlaySession {
   void replay_action(ReplayAction a, double steady);
   void skip_animation();
 
-  const OverlayModel& model() const { return model_; }
+  const OnAirModel& model() const { return model_; }
   DrawOptions draw_options(double steady, double wall) const;
   // Whether the picture at this moment differs from the last one drawn: call
   // after update(); marks it drawn.
@@ -53,7 +53,7 @@ class OverlaySession {
   std::unique_ptr<RowSource> source_;
   SessionConfig config_;
   std::vector<engine::GameInfo> games_;
-  OverlayModel model_;
+  OnAirModel model_;
   std::size_t position_ = 0;  // rows shown
   bool caught_up_ = false;    // the first rows were read (later battles animate)
   std::uint64_t generation_ = 0;

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engine/match.h"
-#include "overlay/public_row.h"
+#include "broadcast/public_row.h"
 
 namespace facedown::overlay::testing {
 
