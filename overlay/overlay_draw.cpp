@@ -264,7 +264,7 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
 
 // [SECTION] Battle animation.
 void draw_battle(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
-  if (!m.battle || o.battle_elapsed < 0 || o.battle_elapsed >= kBattleSeconds) return;
+  if (!m.battle || o.battle_elapsed < 0 || o.battle_elapsed >= o.timing.total()) return;
   Pen pen{dl, o};
   const double t = o.battle_elapsed;
   const float light = static_cast<float>(std::min(1.0, t / kLightUpEnd));
@@ -363,10 +363,9 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
   const float tile = 58;
   const int per_row = std::max(1, static_cast<int>((r.w - 44) / tile));
   // The pieces this battle removes join the tray only once they have faded.
-  std::size_t shown = m.removed[pi].size();
-  if (battle_animating(m, o))
-    for (const Fighter& f : m.battle->fighters)
-      if (f.removed && f.owner == player && shown > 0) --shown;
+  BattleMoment moment;
+  if (battle_animating(m, o)) moment = {BattlePhase::kFlip, o.battle_elapsed};
+  const std::size_t shown = broadcast::tray_count(m, player, moment);
   const std::vector<std::optional<std::string>> removed(m.removed[pi].begin(),
                                                          m.removed[pi].begin() + static_cast<std::ptrdiff_t>(shown));
   for (std::size_t i = 0; i < removed.size(); ++i) {

@@ -109,7 +109,7 @@ TEST_CASE("battle timeline: lit, flipped (BLIND tag for the blinded piece), lose
   CHECK(mid.has("BLIND"));
   // On the board only: the removed tray waits for the end of the animation.
   CHECK(std::count(mid.text.begin(), mid.text.end(), "3") == 1);
-  o.battle_elapsed = kBattleSeconds + 0.5;  // over
+  o.battle_elapsed = BattleTiming{}.total() + 0.5;  // over
   Drawn after = draw(m, o);
   CHECK_FALSE(after.has("BLIND"));
   CHECK(std::count(after.text.begin(), after.text.end(), "3") == 1);  // now in the tray
@@ -326,6 +326,6 @@ TEST_CASE("the result banner waits for the last battle's animation") {
   DrawOptions o;
   o.battle_elapsed = 1.0;
   CHECK_FALSE(draw(m, o).has("Kim Kyung-hoon WINS"));
-  o.battle_elapsed = kBattleSeconds + 0.1;
+  o.battle_elapsed = BattleTiming{}.total() + 0.1;
   CHECK(draw(m, o).has("Kim Kyung-hoon WINS"));
 }
