@@ -40,6 +40,7 @@ using broadcast::Phrase;
 using broadcast::phrase;
 using broadcast::piece_label;
 using broadcast::piece_name;
+using broadcast::Presentation;
 using broadcast::PublicRow;
 using broadcast::reason_text;
 using broadcast::result_sentence;
