@@ -371,7 +371,7 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     ui.play.caption.clear();
   }
   ImGui::SameLine();
-  draw_hold_on_air(tr, ui, out, view.match->state().started);
+  draw_hold_on_air(tr, ui, view.match->state().started);
   ImGui::SameLine();
   if (action_button(ui, "ctl.replay", tr("ctl.replay"), tr("ctl.replay_tip"), ui::key::kF1 + 5, "F6"))
     out.push_back(ReplayCurrent{});

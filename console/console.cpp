@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
+#include <utility>
+
 #include "engine/vocabulary.h"
 #include "codec/toss.h"
 #include "console/screens.h"
@@ -186,14 +188,7 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
             refresh_list();
           },
           [&](const RefreshList&) { refresh_list(); },
-          [&](const HoldOnAir& a) {
-            if (!session_) return;
-            if (auto e = library_->set_on_air_hold(session_->id(), a.held)) {
-              ui_.notice = *e;
-              return;
-            }
-            ui_.play.on_air_held = a.held;
-          },
+
           [&](const QuitDesk&) {
             ui_.quit_asked = false;
             if (match_running()) {
@@ -375,6 +370,11 @@ void Console::frame(engine::Millis mono_ms) {
   draw_quit_dialog(tr, out);
   ImGui::End();
   for (const auto& a : out) dispatch(a, mono_ms);
+  // The director's hold on air is presentation, not an action on the match.
+  if (const auto asked = std::exchange(ui_.play.on_air_request, std::nullopt); asked && session_) {
+    if (auto e = library_->set_on_air_hold(session_->id(), *asked)) ui_.notice = *e;
+    else ui_.play.on_air_held = *asked;
+  }
 }
 
 void Console::draw_quit_dialog(const ui::Tr& tr, std::vector<Action>& out) {

@@ -16,11 +16,11 @@ void add_hold_on_air_phrases(ui::Catalog& catalog) {
   });
 }
 
-void draw_hold_on_air(const ui::Tr& tr, UiState& ui, std::vector<Action>& out, bool enabled) {
+void draw_hold_on_air(const ui::Tr& tr, UiState& ui, bool enabled) {
   const bool held = ui.play.on_air_held;
   const char* label = tr(held ? "ctl.release_on_air" : "ctl.hold_on_air");
   const char* tip = tr(held ? "ctl.release_on_air_tip" : "ctl.hold_on_air_tip");
-  if (action_button(ui, "ctl.hold_on_air", label, tip, 'H', "H", enabled)) out.push_back(HoldOnAir{!held});
+  if (action_button(ui, "ctl.hold_on_air", label, tip, 'H', "H", enabled)) ui.play.on_air_request = !held;
 }
 
 }  // namespace facedown::console

@@ -4,9 +4,6 @@
 // (db/presentation.h) through the library; it is no match command and the
 // engine knows nothing of it. Its words are added to the console's catalog here.
 #pragma once
-#include <vector>
-
-#include "console/actions.h"
 #include "console/ui_state.h"
 #include "ui/i18n.h"
 
@@ -14,7 +11,8 @@ namespace facedown::console {
 
 void add_hold_on_air_phrases(ui::Catalog& catalog);
 
-// "Hold on air" / "Release"; appends HoldOnAir{!held} when pressed.
-void draw_hold_on_air(const ui::Tr& tr, UiState& ui, std::vector<Action>& out, bool enabled);
+// "Hold on air" / "Release"; when pressed, asks the console (ui.play.on_air_request)
+// to store the hold or the release after the frame.
+void draw_hold_on_air(const ui::Tr& tr, UiState& ui, bool enabled);
 
 }  // namespace facedown::console
