@@ -362,6 +362,9 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     ImGui::SameLine();
     if (action_button(ui, "ctl.award", tr("ctl.award"), tr("ctl.award_tip"), 'A', "A", live, true))
       open_dialog(ui, Dialog::kAward, 1);
+    // The director's hold on air sits in the row with room for it.
+    ImGui::SameLine();
+    draw_hold_on_air(tr, ui, st.started);
   }
   if (action_button(ui, "ctl.note", tr("ctl.note"), tr("ctl.note_tip"), 'N', "N", words))
     open_dialog(ui, Dialog::kNote, 1);
@@ -371,13 +374,13 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     ui.play.caption.clear();
   }
   ImGui::SameLine();
-  draw_hold_on_air(tr, ui, view.match->state().started);
-  ImGui::SameLine();
   if (action_button(ui, "ctl.replay", tr("ctl.replay"), tr("ctl.replay_tip"), ui::key::kF1 + 5, "F6"))
     out.push_back(ReplayCurrent{});
   ImGui::SameLine();
   if (action_button(ui, "ctl.back", tr("ctl.back"), tr("ctl.back_tip")))
     out.push_back(BackToStart{});
+  // Closed, the rows above are gone: the hold (a result on screen) gets its own.
+  if (st.closed) draw_hold_on_air(tr, ui, true);
   ImGui::EndChild();
 
   if (st.paused) {
