@@ -12,6 +12,7 @@
 #include "console/event_text.h"
 #include "console/move_preview.h"
 #include "console/screens.h"
+#include "console/hold_on_air.h"
 #include "console/widgets.h"
 #include "engine/options.h"
 #include "engine/view.h"
@@ -376,6 +377,9 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     ImGui::SameLine();
     if (action_button(ui, "ctl.award", tr("ctl.award"), tr("ctl.award_tip"), 'A', "A", live, true))
       open_dialog(ui, Dialog::kAward, 1, 'A');
+    // The director's hold on air sits in the row with room for it.
+    ImGui::SameLine();
+    draw_hold_on_air(tr, ui, st.started);
   }
   if (action_button(ui, "ctl.note", tr("ctl.note"), tr("ctl.note_tip"), 'N', "N", words))
     open_dialog(ui, Dialog::kNote, 1, 'N');
@@ -390,6 +394,8 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
   ImGui::SameLine();
   if (action_button(ui, "ctl.back", tr("ctl.back"), tr("ctl.back_tip")))
     out.push_back(BackToStart{});
+  // Closed, the rows above are gone: the hold (a result on screen) gets its own.
+  if (st.closed) draw_hold_on_air(tr, ui, true);
   ImGui::EndChild();
 
   // One line always reserved for the pause and the caption on air, each in its

@@ -3,9 +3,12 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
+#include <utility>
+
 #include "engine/vocabulary.h"
 #include "codec/toss.h"
 #include "console/screens.h"
+#include "console/hold_on_air.h"
 #include "console/widgets.h"
 #include "engine/registry.h"
 #include "ui/keys.h"
@@ -17,6 +20,7 @@ Console::Console(std::unique_ptr<MatchLibrary> library, const ui::Fonts* fonts)
     : library_(std::move(library)), fonts_(fonts), games_(engine::all_games()) {
   add_console_phrases(catalog_);
   add_control_phrases(catalog_);
+  add_hold_on_air_phrases(catalog_);
   refresh_list();
 }
 
@@ -187,6 +191,7 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
             refresh_list();
           },
           [&](const RefreshList&) { refresh_list(); },
+
           [&](const QuitDesk&) {
             ui_.quit_asked = false;
             if (match_running()) {
@@ -385,6 +390,11 @@ void Console::frame(engine::Millis mono_ms) {
   ImGui::End();
   draw_control_dialog(control_, tr, ui_);
   for (const auto& a : out) dispatch(a, mono_ms);
+  // The director's hold on air is presentation, not an action on the match.
+  if (const auto asked = std::exchange(ui_.play.on_air_request, std::nullopt); asked && session_) {
+    if (auto e = library_->set_on_air_hold(session_->id(), *asked)) ui_.notice = *e;
+    else ui_.play.on_air_held = *asked;
+  }
 }
 
 void Console::draw_quit_dialog(const ui::Tr& tr, std::vector<Action>& out) {

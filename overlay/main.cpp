@@ -12,9 +12,10 @@
 #include "overlay/overlay_draw.h"
 #include "overlay/overlay_session.h"
 #include "overlay/overlay_window.h"
-#include "overlay/public_feed.h"
+#include "broadcast/public_feed.h"
 
 using namespace facedown::overlay;
+using facedown::broadcast::PublicFeed;
 
 namespace {
 
@@ -50,6 +51,7 @@ int main(int argc, char** argv) {
   std::optional<std::int64_t> match;
   bool latest = false, replay = false, stats = false, no_vsync = false;
   int width = 1920, height = 1080, frames = 0;
+  double battle_seconds = kDefaultExplainSeconds;
   app.add_option("--db", db_path, "the match store (SQLite file); waited for when missing")->required();
   auto* m = app.add_option("--match", match, "the match id to show");
   app.add_flag("--latest", latest, "follow the newest match (default)")->excludes(m);
@@ -62,7 +64,28 @@ int main(int argc, char** argv) {
   app.add_option("--capture", capture, "save the frame as PNG after --frames frames and quit (tests)");
   app.add_option("--frames", frames, "with --capture: frames to run first");
   app.add_flag("--no-vsync", no_vsync, "swap without waiting for the display (measurements)");
+  app.add_option("--battle-seconds", battle_seconds,
+                 "how long a battle's pieces stay lit and face up with the explainer, before the losers fade "
+                 "(default 3, at least 1.5)")
+      ->check([](const std::string& v) {
+        try {
+          std::size_t used = 0;
+          const double s = std::stod(v, &used);
+          if (used != v.size()) return std::string("not a number of seconds: ") + v;
+          auto why = facedown::broadcast::check_explain_seconds(s);
+          return why ? *why : std::string();
+        } catch (...) {
+          return std::string("not a number of seconds: ") + v;
+        }
+      });
   app.add_flag("--stats", stats, "print frames drawn and wake-ups every 10 s (stderr)");
+  app.footer(
+      "Keys on the overlay window:\n"
+      "  H            hold the picture on air (a battle stays explained, a result stays) / release it;\n"
+      "               the console's \"Hold on air\" button does the same through the store\n"
+      "  Esc, Enter   skip the battle animation (Space too, live)\n"
+      "  Q            quit\n"
+      "  replay: Left/Right step, PgUp/PgDn jump 10, Home/End, Space play/pause, +/- speed");
   CLI11_PARSE(app, argc, argv);
   height = width * 9 / 16;
 
@@ -70,6 +93,7 @@ int main(int argc, char** argv) {
   config.orientation = layout == "portrait" ? Orientation::kPortrait : Orientation::kLandscape;
   config.lang = lang == "ko" ? Lang::kKo : Lang::kEn;
   config.replay = replay;
+  config.timing.explain_seconds = battle_seconds;
   const Background bg = background == "transparent" ? Background::kTransparent
                         : background == "solid"     ? Background::kSolid
                                                     : Background::kChroma;
@@ -90,6 +114,8 @@ int main(int argc, char** argv) {
 
   OverlaySession session(std::make_unique<PublicFeed>(db_path, match), config);
   int drawn = 0;
+  std::string logged_message;
+  std::pair<std::size_t, int> glyphs_for{static_cast<std::size_t>(-1), -1};
   long frames_drawn = 0, wakeups = 0;
   double frame_seconds = 0;
   double stats_from = steady_seconds();
@@ -106,15 +132,25 @@ int main(int argc, char** argv) {
       stats_from = steady;
     }
     session.update(steady);
+    // What the feed waits for (it may name the file) goes to the log, never on air.
+    if (const std::string said = session.source_message(); said != logged_message) {
+      if (!said.empty()) std::fprintf(stderr, "facedown-overlay: %s\n", said.c_str());
+      logged_message = said;
+    }
     for (int key : window.take_keys()) {
       if (key == GLFW_KEY_ESCAPE || key == GLFW_KEY_ENTER || (!replay && key == GLFW_KEY_SPACE)) session.skip_animation();
       else if (auto a = replay_key(key)) session.replay_action(*a, steady);
+      else if (key == GLFW_KEY_H) session.toggle_local_hold(wall);
       else if (key == GLFW_KEY_Q) glfwSetWindowShouldClose(window.window(), GLFW_TRUE);
     }
     const bool asked = window.take_redraw_request();
     if (session.needs_frame(steady, wall) || asked || !capture.empty()) {
-      if (auto err = window.ensure_glyphs(glyphs_needed(session.model(), config.lang)))
-        std::fprintf(stderr, "facedown-overlay: %s\n", err->c_str());
+      // The glyphs a model may need change only with its rows: not rebuilt per frame.
+      if (const auto key = std::make_pair(session.model().rows, session.model().last_seq); key != glyphs_for) {
+        glyphs_for = key;
+        if (auto err = window.ensure_glyphs(glyphs_needed(session.model(), config.lang)))
+          std::fprintf(stderr, "facedown-overlay: %s\n", err->c_str());
+      }
       ++frames_drawn;
       window.begin_frame();
       DrawOptions o = session.draw_options(steady, wall);

@@ -1,6 +1,6 @@
 // overlay_latency: how long from a commit in another process to the overlay's
 // model showing it. Starts overlay_store_writer on a fresh file, runs the
-// overlay's own loop (OverlaySession over PublicFeed, waking every 1/60 s as the
+// overlay's own loop (OverlaySession over PublicFeed, waking as the
 // window does when idle) and pairs each event's commit time with the moment the
 // model first holds it. Prints the median, p99 and max (docs/performance.md).
 #include <CLI/CLI.hpp>
@@ -13,9 +13,10 @@
 #include <thread>
 
 #include "overlay/overlay_session.h"
-#include "overlay/public_feed.h"
+#include "broadcast/public_feed.h"
 
 using namespace facedown::overlay;
+using facedown::broadcast::PublicFeed;
 
 namespace {
 long long now_ns() {

@@ -7,7 +7,7 @@
 
 #include "db/store.h"
 #include "engine/registry.h"
-#include "overlay/public_feed.h"
+#include "broadcast/public_feed.h"
 #include "overlay_support.h"
 #include "temp_file.h"
 
@@ -128,4 +128,23 @@ TEST_CASE("the feed reads the desk's heartbeat as it beats", "[feed]") {
   CHECK(feed.heartbeat()->match_time == Approx(42.5));
   const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
   CHECK(std::abs(feed.heartbeat()->wall_time - now) < 5);
+}
+
+TEST_CASE("the feed reads the director's hold on air and reports its change", "[feed]") {
+  TempDir dir;
+  const std::string path = dir.file("hold.db");
+  auto store_or = db::Store::open(path);
+  REQUIRE(std::holds_alternative<db::Store>(store_or));
+  auto& store = std::get<db::Store>(store_or);
+  const db::MatchId id = play_into(store, 5, 6);
+  PublicFeed feed(path, id);
+  REQUIRE(poll_until(feed, [&] { return !feed.rows().empty(); }));
+  CHECK_FALSE(feed.presentation());
+  auto held = store.set_on_air_hold(id, true);
+  REQUIRE(std::holds_alternative<db::OnAirHold>(held));
+  REQUIRE(poll_until(feed, [&] { return feed.presentation().has_value(); }));
+  CHECK(feed.presentation()->held);
+  CHECK(feed.presentation()->held_seq == feed.rows().back().seq);
+  REQUIRE(std::holds_alternative<db::OnAirHold>(store.set_on_air_hold(id, false)));
+  REQUIRE(poll_until(feed, [&] { return !feed.presentation()->held; }));
 }

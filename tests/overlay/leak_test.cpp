@@ -4,6 +4,7 @@
 // referee's truth, and the reader is shown to refuse the secret tables.
 #include <catch2/catch.hpp>
 
+#include "broadcast/on_air_json.h"
 #include "codec/json.h"
 #include "db/public_reader.h"
 #include "db/store.h"
@@ -93,6 +94,47 @@ std::size_t check_state(const engine::Match& truth, const json& pub, const std::
   return hidden;
 }
 
+// The on-air JSON built from the first `count` store rows against the referee's
+// truth at that moment: a face-down piece has no token on its square, in a tray
+// or among the battle's fighters (tests/overlay/on_air_leak_test.cpp adds the
+// identity-swap comparison of whole documents).
+std::size_t check_on_air(const std::vector<broadcast::PublicRow>& rows, std::size_t count, const engine::Match& truth,
+                         const std::vector<engine::GameInfo>& games, const std::string& where) {
+  const broadcast::OnAirModel m = broadcast::derive_model(rows, count, games);
+  const double t = rows[count - 1].wall_time;
+  std::size_t hidden = 0;
+  for (double dt : {0.5, 3.3, 10.0}) {
+    const json j = broadcast::on_air_json(m, t + dt, broadcast::OnAirOptions{});
+    INFO(where << " on air: " << j.dump());
+    REQUIRE(j.at("opened") == true);
+    const engine::MatchState& s = truth.state();
+    const engine::Geometry& g = truth.game().geometry();
+    for (const auto& sq : j.at("board").at("squares")) {
+      const int id = s.piece_at(*g.parse(sq.at("square").get<std::string>()));
+      if (id < 0 || s.pieces[static_cast<std::size_t>(id)].revealed) continue;
+      REQUIRE(sq.at("piece").is_object());
+      CHECK(sq.at("piece").at("token").is_null());
+      ++hidden;
+    }
+    for (std::size_t o = 0; o < 2; ++o) {
+      const json& tray = j.at("players")[o].at("removed");
+      for (std::size_t i = 0; i < tray.size() && i < s.removed[o].size(); ++i)
+        if (!s.pieces[static_cast<std::size_t>(s.removed[o][i])].revealed) CHECK(tray[i].is_null());
+    }
+    // The battle of this very row: its fighters stand where the truth has them.
+    if (j.at("battle").is_object() && j.at("battle").at("seq") == rows[count - 1].seq)
+      for (const auto& f : j.at("battle").at("fighters")) {
+        const auto sq = g.parse(f.at("square").get<std::string>());
+        if (!sq) continue;
+        const int id = s.piece_at(*sq);
+        if (id >= 0 && s.pieces[static_cast<std::size_t>(id)].owner == f.at("owner").get<int>() &&
+            !s.pieces[static_cast<std::size_t>(id)].revealed)
+          CHECK(f.at("token").is_null());
+      }
+  }
+  return hidden;
+}
+
 void check_refused(db::PublicReader& reader, const std::string& sql) {
   auto r = reader.query(sql);
   INFO(sql);
@@ -103,7 +145,7 @@ void check_refused(db::PublicReader& reader, const std::string& sql) {
 
 TEST_CASE("no row the public reader returns identifies a face-down piece, in any preset of any game", "[leak]") {
   TempDir dir;
-  std::size_t matches = 0, rows_checked = 0, hidden_checked = 0;
+  std::size_t matches = 0, rows_checked = 0, hidden_checked = 0, on_air_hidden = 0;
   for (const auto& info : engine::all_games()) {
     for (const auto& preset : info.presets) {
       for (std::uint64_t seed = 1; seed <= 2; ++seed) {
@@ -146,6 +188,11 @@ TEST_CASE("no row the public reader returns identifies a face-down piece, in any
         auto folded = engine::Match::from_log(info, {log.front()});
         REQUIRE(std::holds_alternative<engine::Match>(folded));
         engine::Match truth = std::move(std::get<engine::Match>(folded));
+        std::vector<broadcast::PublicRow> on_air_rows;
+        for (const auto& r : rows)
+          on_air_rows.push_back({r.seq, r.type, static_cast<double>(r.t) / 1000.0, static_cast<double>(r.wall_ms) / 1000.0,
+                                 r.event, r.state});
+        const auto games = engine::all_games();
         for (std::size_t i = 0; i < rows.size(); ++i) {
           if (i > 0) REQUIRE_FALSE(truth.record(log[i]).has_value());
           const std::string where = info.id + "/" + preset.id + " seq " + std::to_string(rows[i].seq);
@@ -153,6 +200,8 @@ TEST_CASE("no row the public reader returns identifies a face-down piece, in any
           check_no_referee_keys(rows[i].event, where);
           hidden_checked += check_event(codec::event_to_json(log[i], match.game()), rows[i].event, where);
           hidden_checked += check_state(truth, rows[i].state, where);
+          // The on-air JSON as it stood after this row (every 7th row and the last).
+          if (i % 7 == 0 || i + 1 == rows.size()) on_air_hidden += check_on_air(on_air_rows, i + 1, truth, games, where);
           // The row_at / latest paths return the same public rows.
           if (i + 1 == rows.size()) {
             auto last = must(reader.latest(id));
@@ -186,4 +235,5 @@ TEST_CASE("no row the public reader returns identifies a face-down piece, in any
   CHECK(matches >= 4);
   CHECK(rows_checked > 100);
   CHECK(hidden_checked > 100);  // the check saw plenty of secrets to keep
+  CHECK(on_air_hidden > 100);   // and so did the on-air JSON's
 }

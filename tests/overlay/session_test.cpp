@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <utility>
+
 #include "overlay/overlay_session.h"
 #include "overlay_support.h"
 #include "scripts.h"
@@ -16,6 +18,10 @@ class ListSource final : public RowSource {
   explicit ListSource(std::vector<PublicRow> all) : all_(std::move(all)) {}
   void release(std::size_t n) { wanted_ = std::min(n, all_.size()); }
   bool poll() override {
+    if (std::exchange(changed_, false)) {
+      shown_.assign(all_.begin(), all_.begin() + static_cast<std::ptrdiff_t>(wanted_));
+      return true;
+    }
     if (shown_.size() == wanted_) return false;
     shown_.assign(all_.begin(), all_.begin() + static_cast<std::ptrdiff_t>(wanted_));
     return true;
@@ -24,6 +30,8 @@ class ListSource final : public RowSource {
   std::array<std::optional<SetupCommitment>, 2> commitments() const override { return {}; }
   std::string message() const override { return shown_.empty() ? "waiting for test.db" : ""; }
   std::uint64_t generation() const override { return generation_; }
+  std::optional<Presentation> presentation() const override { return hold_; }
+  void set_hold(std::optional<Presentation> h) { hold_ = h; changed_ = true; }
   // Another match: the same rows count as a new list.
   void replace(std::vector<PublicRow> all, std::size_t n) {
     all_ = std::move(all);
@@ -36,6 +44,8 @@ class ListSource final : public RowSource {
   std::vector<PublicRow> all_, shown_;
   std::size_t wanted_ = 0;
   std::uint64_t generation_ = 0;
+  std::optional<Presentation> hold_;
+  bool changed_ = false;
 };
 
 std::size_t index_of(const std::vector<PublicRow>& rows, const std::string& type) {
@@ -67,13 +77,38 @@ TEST_CASE("live: waits with a message, catches up without animating, animates a 
   source.release(rows.size());  // the battle is committed
   s.update(3);
   CHECK(s.model().rows == rows.size());
-  CHECK(s.draw_options(3.5, 1002.5).battle_elapsed == Approx(0.5));
-  CHECK(s.needs_frame(3.5, 1002.5));
-  CHECK(s.needs_frame(3.6, 1002.6));  // animating: every frame
-  CHECK(s.idle_timeout(3.6, 1002.6) < 1.0 / 60.0);
+  // The animation runs from the battle row's commit (its wall time), as in the on-air JSON.
+  const double bw = rows[battle].wall_time;
+  CHECK(s.draw_options(3.5, bw + 0.5).battle_elapsed == Approx(0.5));
+  CHECK(s.battle(3.5, bw + 0.5).phase == BattlePhase::kFlip);
+  CHECK(s.battle(3.5, bw + 3.1).phase == BattlePhase::kFade);
+  CHECK(s.battle(3.5, bw + 3.7).phase == BattlePhase::kDone);
+  CHECK(s.needs_frame(3.5, bw + 0.5));
+  CHECK(s.needs_frame(3.6, bw + 0.6));  // animating: every frame
+  CHECK(s.idle_timeout(3.6, bw + 0.6) < 1.0 / 60.0);
   s.skip_animation();
-  CHECK(s.draw_options(3.7, 1002.7).battle_elapsed < 0);
-  CHECK(s.idle_timeout(3.7, 1002.7) > 0);
+  CHECK(s.draw_options(3.7, bw + 0.7).battle_elapsed < 0);
+  CHECK(s.idle_timeout(3.7, bw + 0.7) > 0);
+}
+
+TEST_CASE("live: --battle-seconds lengthens the explained phase; the fade follows it") {
+  const auto rows = public_rows(script_match(kOpenBattle), 1000, 1);
+  auto source = std::make_unique<ListSource>(rows);
+  const std::size_t battle = index_of(rows, "battle");
+  source->release(battle);
+  ListSource& src = *source;
+  SessionConfig config;
+  config.timing.explain_seconds = 5;
+  OverlaySession s(std::move(source), config);
+  s.update(1);
+  src.release(rows.size());
+  s.update(2);
+  const double bw = rows[battle].wall_time;
+  CHECK(s.battle(2, bw + 4.9).phase == BattlePhase::kFlip);
+  CHECK(s.draw_options(2, bw + 4.9).timing.explain_seconds == 5);
+  CHECK(s.battle(2, bw + 5.1).phase == BattlePhase::kFade);
+  CHECK(s.battle(2, bw + 5.7).phase == BattlePhase::kDone);
+  CHECK(s.draw_options(2, bw + 5.7).battle_elapsed < 0);
 }
 
 TEST_CASE("live: a session started after the battle does not replay it") {
@@ -158,4 +193,51 @@ TEST_CASE("live: switching to another match catches up without animating its bat
   CHECK(s.model().rows == rows.size());
   CHECK(s.model().battle);
   CHECK(s.draw_options(2, 1001).battle_elapsed < 0);
+}
+
+TEST_CASE("live: the director's hold (from the store) keeps the battle explained until the release") {
+  const std::string script = std::string(kOpenBattle) + "@30 move a3-a4\n";
+  const auto rows = public_rows(script_match(script), 1000, 1);
+  auto owned = std::make_unique<ListSource>(rows);
+  ListSource& source = *owned;
+  const std::size_t battle = index_of(rows, "battle");
+  source.release(battle);
+  OverlaySession s(std::move(owned), SessionConfig{});
+  s.update(1);
+  source.release(battle + 1);
+  s.update(2);
+  const double bw = rows[battle].wall_time;
+  source.set_hold(Presentation{true, rows[battle].seq, bw + 1});
+  s.update(3);
+  source.release(rows.size());  // the next move arrives while held
+  s.update(4);
+  CHECK(s.held());
+  CHECK(s.model().rows == battle + 1);
+  CHECK(s.battle(4, bw + 30).phase == BattlePhase::kFlip);
+  CHECK(s.draw_options(4, bw + 30).battle_elapsed >= 0);
+  CHECK(s.idle_timeout(4, bw + 30) > 1.0 / 60.0);  // held still: no frame per vsync
+  source.set_hold(Presentation{false, 0, bw + 40});
+  s.update(5);
+  CHECK_FALSE(s.held());
+  CHECK(s.model().rows == rows.size());
+  CHECK(s.battle(5, bw + 41).phase == BattlePhase::kDone);
+}
+
+TEST_CASE("live: H on the overlay window holds the picture and releases it") {
+  const auto rows = public_rows(script_match(kOpenBattle), 1000, 1);
+  auto owned = std::make_unique<ListSource>(rows);
+  ListSource& source = *owned;
+  const std::size_t battle = index_of(rows, "battle");
+  source.release(battle);
+  OverlaySession s(std::move(owned), SessionConfig{});
+  s.update(1);
+  source.release(battle + 1);
+  s.update(2);
+  const double bw = rows[battle].wall_time;
+  s.toggle_local_hold(bw + 0.5);
+  CHECK(s.held());
+  CHECK(s.battle(2, bw + 20).phase == BattlePhase::kFlip);
+  s.toggle_local_hold(bw + 21);
+  CHECK_FALSE(s.held());
+  CHECK(s.battle(2, bw + 21).phase == BattlePhase::kDone);
 }

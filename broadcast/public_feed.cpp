@@ -1,4 +1,4 @@
-#include "overlay/public_feed.h"
+#include "broadcast/public_feed.h"
 
 #include <sys/stat.h>
 
@@ -9,7 +9,7 @@
 #include "db/public_reader.h"
 #include "db/sealed_setup.h"
 
-namespace facedown::overlay {
+namespace facedown::broadcast {
 
 namespace {
 
@@ -116,6 +116,7 @@ bool PublicFeed::read_new() {
     rows_.clear();
     commitments_ = {};
     heartbeat_.reset();
+    presentation_.reset();
     ++generation_;
     changed = true;
   }
@@ -152,8 +153,18 @@ bool PublicFeed::read_new() {
   if (!failed(beat))
     if (const auto& b = std::get<std::optional<db::Heartbeat>>(beat))
       heartbeat_ = DeskHeartbeat{static_cast<double>(b->match_ms) / 1000.0, static_cast<double>(b->wall_ms) / 1000.0};
+  // The director's hold: a change is news (the picture freezes or catches up).
+  auto hold = reader_->on_air_hold(*current_);
+  if (!failed(hold)) {
+    std::optional<Presentation> next;
+    if (const auto& h = std::get<std::optional<db::OnAirHold>>(hold))
+      next = Presentation{h->held, h->held_seq, static_cast<double>(h->wall_ms) / 1000.0};
+    const bool was = presentation_ && presentation_->held, is = next && next->held;
+    if (was != is || (is && next->held_seq != presentation_->held_seq)) changed = true;
+    presentation_ = next;
+  }
   message_.clear();
   return changed;
 }
 
-}  // namespace facedown::overlay
+}  // namespace facedown::broadcast
