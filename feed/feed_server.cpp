@@ -115,8 +115,9 @@ void FeedServer::Impl::stream(const MessageLog& log, const httplib::Request& req
   struct Cursor {
     std::optional<EventId> last;
     bool opened = false;
+    bool from_start = false;  // came before the first message: gets every one
   };
-  auto cursor = std::make_shared<Cursor>(Cursor{last, false});
+  auto cursor = std::make_shared<Cursor>(Cursor{last, false, !last && log.empty()});
   const auto heartbeat = options.heartbeat;
   res.set_header("Cache-Control", "no-cache");
   res.set_header("X-Accel-Buffering", "no");  // nginx and the like: pass each message on at once
@@ -126,7 +127,7 @@ void FeedServer::Impl::stream(const MessageLog& log, const httplib::Request& req
       const std::string hello = "retry: 1000\n\n";
       if (!sink.write(hello.data(), hello.size())) return false;
     }
-    auto messages = log.wait_since(cursor->last, heartbeat);
+    auto messages = log.wait_since(cursor->last, heartbeat, cursor->from_start);
     if (log.stopped()) {
       sink.done();
       return true;

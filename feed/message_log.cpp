@@ -44,8 +44,9 @@ std::optional<Message> MessageLog::latest() const {
   return log_.back();
 }
 
-std::vector<Message> MessageLog::since_locked(const std::optional<EventId>& last) const {
+std::vector<Message> MessageLog::since_locked(const std::optional<EventId>& last, bool from_start) const {
   if (log_.empty()) return {};
+  if (!last && from_start) return std::vector<Message>(log_.begin(), log_.end());
   if (last && last->match == log_.back().id.match) {
     if (*last == log_.back().id) return {};  // up to date
     auto it = std::find_if(log_.begin(), log_.end(), [&](const Message& m) { return m.id == *last; });
@@ -54,18 +55,23 @@ std::vector<Message> MessageLog::since_locked(const std::optional<EventId>& last
   return {log_.back()};
 }
 
-std::vector<Message> MessageLog::since(const std::optional<EventId>& last) const {
+std::vector<Message> MessageLog::since(const std::optional<EventId>& last, bool from_start) const {
   std::lock_guard lock(mu_);
-  return since_locked(last);
+  return since_locked(last, from_start);
+}
+
+bool MessageLog::empty() const {
+  std::lock_guard lock(mu_);
+  return log_.empty();
 }
 
 std::vector<Message> MessageLog::wait_since(const std::optional<EventId>& last,
-                                            std::chrono::milliseconds timeout) const {
+                                            std::chrono::milliseconds timeout, bool from_start) const {
   std::unique_lock lock(mu_);
   std::vector<Message> out;
   cv_.wait_for(lock, timeout, [&] {
     if (stopped_) return true;
-    out = since_locked(last);
+    out = since_locked(last, from_start);
     return !out.empty();
   });
   if (stopped_) return {};

@@ -42,16 +42,20 @@ class MessageLog {
   // Appends (ids must grow within a match; a new match starts a new log).
   void push(Message m);
   std::optional<Message> latest() const;
-  // What a client holding `last` misses (see the header comment).
-  std::vector<Message> since(const std::optional<EventId>& last) const;
+  // What a client holding `last` misses (see the header comment). `from_start`:
+  // the client came while the log was empty, so it has missed nothing and gets
+  // every message pushed since (the TV feed before its first release).
+  std::vector<Message> since(const std::optional<EventId>& last, bool from_start = false) const;
   // since(), waiting up to `timeout` for something new; empty on timeout or stop.
-  std::vector<Message> wait_since(const std::optional<EventId>& last, std::chrono::milliseconds timeout) const;
+  std::vector<Message> wait_since(const std::optional<EventId>& last, std::chrono::milliseconds timeout,
+                                  bool from_start = false) const;
+  bool empty() const;
   // Wakes every waiter for good (the server is stopping).
   void stop();
   bool stopped() const;
 
  private:
-  std::vector<Message> since_locked(const std::optional<EventId>& last) const;
+  std::vector<Message> since_locked(const std::optional<EventId>& last, bool from_start) const;
 
   std::size_t keep_;
   mutable std::mutex mu_;

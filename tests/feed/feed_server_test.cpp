@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "db/public_reader.h"
+#include "feed/message_log.h"
 #include "feed/on_air_json.h"
 #include "feed_support.h"
 

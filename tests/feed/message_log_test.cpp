@@ -102,3 +102,13 @@ TEST_CASE("message log: a waiter wakes on a push and on stop", "[feed]") {
   CHECK(log.stopped());
   CHECK(sse_message({EventId{1, 2, 0}, "{}"}) == "id: 1.2.0\ndata: {}\n\n");
 }
+
+TEST_CASE("message log: a client that came before the first message gets every one", "[feed]") {
+  MessageLog log;
+  CHECK(log.empty());
+  for (int s = 1; s <= 3; ++s) log.push({EventId{1, s, 0}, std::to_string(s)});
+  CHECK(log.since(std::nullopt, true).size() == 3);
+  CHECK(log.since(std::nullopt, false).size() == 1);
+  // An id wins over from_start.
+  CHECK(log.since(EventId{1, 2, 0}, true).size() == 1);
+}

@@ -50,8 +50,9 @@ TEST_CASE("web files: only plain paths inside the root resolve", "[feed][travers
   WebRoot w;
   CHECK(resolve_asset(w.root, "overlay.html"));
   CHECK(resolve_asset(w.root, "css/overlay.css"));
+  CHECK_FALSE(resolve_asset(w.root, std::string("overlay.html\0.js", 16)));
   for (const char* bad : {"../secret.txt", "../secret.js", "css/../../secret.js", "..", "./overlay.html",
-                          "css//overlay.css", "/etc/passwd", "css/", ".hidden.js", "link.js", "overlay.html\0x",
+                          "css//overlay.css", "/etc/passwd", "css/", ".hidden.js", "link.js",
                           "%2e%2e/secret.js", "..%2fsecret.js", "..\\secret.js", "overlay.html/", "nope.html",
                           "css/overlay.css/..", "....//secret.js"}) {
     INFO(bad);
