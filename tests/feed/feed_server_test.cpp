@@ -252,3 +252,28 @@ TEST_CASE("feed: /matches lists public facts and /replay steps through a match a
   get_json(cli, "/no/such/route.html", 404);
   CHECK(cli.Get("/on-air")->status == 200);
 }
+
+TEST_CASE("feed: the director's hold keeps new rows off air until it is released", "[feed][hold]") {
+  TempDir dir;
+  LiveMatch live(dir.file("s.db"), 12);
+  for (int i = 0; i < 4; ++i) live.step();
+  auto feed = start_feed(fixed_clock(live.path));
+  httplib::Client cli("127.0.0.1", feed->port());
+  REQUIRE(wait_until([&] { return cli.Get("/on-air")->get_header_value("ETag") == etag(live); }));
+  const auto before = json::parse(cli.Get("/on-air")->body);
+  CHECK(before.at("held") == false);
+  must(live.store.set_on_air_hold(live.id, true));
+  REQUIRE(wait_until([&] { return json::parse(cli.Get("/on-air")->body).at("held") == true; }));
+  // A move while held: read (the id names it), but not on air.
+  const int ply = before.at("ply");
+  for (int i = 0; i < 3 && json::parse(cli.Get("/on-air")->body).at("ply") == ply; ++i) {
+    REQUIRE(live.step());
+    REQUIRE(wait_until([&] { return cli.Get("/on-air")->get_header_value("ETag") == etag(live); }));
+  }
+  CHECK(json::parse(cli.Get("/on-air")->body).at("ply") == ply);
+  CHECK(json::parse(cli.Get("/on-air")->body).at("held") == true);
+  // Released: the picture catches up with every row.
+  must(live.store.set_on_air_hold(live.id, false));
+  REQUIRE(wait_until([&] { return json::parse(cli.Get("/on-air")->body).at("held") == false; }));
+  CHECK(json::parse(cli.Get("/on-air")->body).at("ply") != ply);
+}
