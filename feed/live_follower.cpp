@@ -1,0 +1,131 @@
+#include "feed/live_follower.h"
+
+#include "feed/on_air_json.h"
+
+namespace facedown::feed {
+
+namespace {
+
+std::int64_t system_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+db::Result<std::unique_ptr<LiveFollower>> LiveFollower::start(FollowOptions options) {
+  auto opened = db::PublicReader::open(options.db_path);
+  if (auto* e = std::get_if<db::StoreError>(&opened)) return *e;
+  auto& reader = std::get<db::PublicReader>(opened);
+  if (options.match) {
+    auto m = reader.match(*options.match);
+    if (auto* e = std::get_if<db::StoreError>(&m)) return *e;
+  }
+  std::unique_ptr<LiveFollower> f(new LiveFollower(std::move(options), std::move(reader)));
+  f->poll_once(true);
+  f->thread_ = std::thread([p = f.get()] { p->run(); });
+  return f;
+}
+
+LiveFollower::LiveFollower(FollowOptions options, db::PublicReader reader)
+    : options_(std::move(options)), reader_(std::move(reader)) {}
+
+LiveFollower::~LiveFollower() { stop(); }
+
+void LiveFollower::stop() {
+  stopping_ = true;
+  log_.stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+std::int64_t LiveFollower::now_ms() const { return options_.wall_clock_ms ? options_.wall_clock_ms() : system_ms(); }
+
+void LiveFollower::run() {
+  auto last_forced = std::chrono::steady_clock::now();
+  while (!stopping_) {
+    std::this_thread::sleep_for(options_.poll);
+    const auto now = std::chrono::steady_clock::now();
+    const bool force = now - last_forced >= options_.phase_check;
+    if (force) last_forced = now;
+    poll_once(force);
+  }
+}
+
+void LiveFollower::push(EventId id, std::string text) {
+  last_signature_ = phase_signature(text);
+  last_id_ = id;
+  log_.push(Message{id, std::move(text)});
+}
+
+void LiveFollower::poll_once(bool force) {
+  auto dv = reader_.data_version();
+  auto* v = std::get_if<std::int64_t>(&dv);
+  if (!v) return;  // a busy or vanished file: try again next poll
+  if (*v != data_version_) {
+    data_version_ = *v;
+    read_changes();
+  } else if (!force) {
+    return;
+  }
+  // Time-driven changes after the last row: a battle's next phase, standby, a
+  // toast ending. The clocks' running numbers alone are no change.
+  if (match_.load() == 0) return;
+  std::string text = on_air_text(model_, now_ms(), false);
+  if (phase_signature(text) != last_signature_) push(EventId{last_id_.match, last_id_.seq, last_id_.sub + 1}, std::move(text));
+}
+
+void LiveFollower::read_changes() {
+  // Which match: the one asked for, or the newest one.
+  db::MatchId want = options_.match.value_or(0);
+  if (!options_.match) {
+    auto list = reader_.matches();
+    if (auto* l = std::get_if<std::vector<db::MatchSummary>>(&list); l && !l->empty()) want = l->back().id;
+  }
+  if (want == 0) {
+    if (!log_.latest()) log_.push(Message{EventId{0, 0, 0}, on_air_text(broadcast::OnAirModel{}, now_ms(), false)});
+    return;
+  }
+  if (want != match_.load()) {
+    rows_.clear();
+    commitments_ = {};
+    heartbeat_.reset();
+    hold_.reset();
+    model_ = broadcast::OnAirModel{};
+    last_signature_.clear();
+    last_id_ = EventId{want, 0, 0};
+    match_ = want;
+  }
+  auto seals = reader_.seals(want);
+  if (auto* s = std::get_if<std::vector<db::PublicSeal>>(&seals)) commitments_ = to_commitments(*s);
+  auto beat = reader_.heartbeat(want);
+  if (auto* b = std::get_if<std::optional<db::Heartbeat>>(&beat)) heartbeat_ = *b;
+  auto hold = reader_.on_air_hold(want);
+  if (auto* h = std::get_if<std::optional<db::OnAirHold>>(&hold)) hold_ = to_presentation(*h);
+  const int after = rows_.empty() ? 0 : rows_.back().seq;
+  auto fresh = reader_.events_after(want, after);
+  auto* got = std::get_if<std::vector<db::PublicEventRow>>(&fresh);
+  if (!got) return;
+  const bool first = rows_.empty();
+  const std::size_t before = rows_.size();
+  for (auto& row : *got) rows_.push_back(to_public_row(std::move(row)));
+  if (rows_.size() == before) {
+    // Seals, the heartbeat or the hold moved: the same rows, a fresher model (a
+    // change on air is then found by the phase check).
+    model_ = model_after(rows_, rows_.size(), commitments_, heartbeat_, games_, hold_);
+    return;
+  }
+  if (hold_ && hold_->held) {
+    // Held: new rows wait off air; one message names the latest row read.
+    model_ = model_after(rows_, rows_.size(), commitments_, heartbeat_, games_, hold_);
+    push(EventId{want, rows_.back().seq, 0}, on_air_text(model_, now_ms(), false));
+    return;
+  }
+  // One message per new row; on the first read of a match only the latest (the
+  // full model): no client can have missed what came before the feed saw it.
+  for (std::size_t i = first ? rows_.size() - 1 : before; i < rows_.size(); ++i) {
+    model_ = model_after(rows_, i + 1, commitments_, heartbeat_, games_, hold_);
+    push(EventId{want, rows_[i].seq, 0}, on_air_text(model_, now_ms(), false));
+  }
+}
+
+}  // namespace facedown::feed
