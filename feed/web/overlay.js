@@ -34,7 +34,7 @@ function applyVisibility() {
 }
 
 function draw() {
-  handle = build(stage, scene, { orientation, now: now() });
+  handle = build(stage, scene, { orientation, now: now() }, handle);
 }
 
 function show(raw) {
@@ -113,7 +113,15 @@ window.facedownOverlay = {
   unpinClock() {
     pinned = null;
   },
-  status: () => ({ ...status, visible, seq: scene ? scene.seq : null }),
+  status: () => ({
+    ...status,
+    visible,
+    seq: scene ? scene.seq : null,
+    battleStart: scene && scene.battle ? scene.battle.start : null,
+    battleDuration: scene && scene.battle ? scene.battle.duration : null,
+    clockAsOf: scene && scene.clock ? scene.clock.asOf : null,
+    streaming: source != null,
+  }),
 };
 
 applyVisibility();

@@ -17,14 +17,21 @@ function el(parent, cls, rect, text) {
   return d;
 }
 
-// Shrinks a one-line text until it fits its box, as the ImGui overlay does
-// (a long name or a Korean item word must never spill into its neighbour).
+// Marks a one-line text to shrink until it fits its box, as the ImGui overlay
+// does (a long name or a Korean item word must never spill into its
+// neighbour). fitAll() measures every mark in one layout pass, then writes.
 function fit(node) {
-  const box = node.clientWidth;
-  if (!box || node.scrollWidth <= box) return node;
-  const size = parseFloat(getComputedStyle(node).fontSize);
-  node.style.fontSize = `${Math.max(8, Math.floor((size * box) / node.scrollWidth))}px`;
+  node.classList.add('fit');
   return node;
+}
+
+function fitAll(root) {
+  const nodes = [...root.querySelectorAll('.fit')];
+  const sizes = nodes.map((n) => [n.clientWidth, n.scrollWidth, parseFloat(getComputedStyle(n).fontSize)]);
+  nodes.forEach((n, i) => {
+    const [box, need, size] = sizes[i];
+    if (box && need > box) n.style.fontSize = `${Math.max(8, Math.floor((size * box) / need))}px`;
+  });
 }
 
 const isNumber = (s) => typeof s === 'string' && /^\d+$/.test(s);
@@ -236,26 +243,71 @@ export function battleElapsed(sc, now) {
   return t >= 0 && t < sc.battle.duration ? t : -1;
 }
 
-// Builds the whole scene. Returns the handle tick() needs.
-export function build(root, sc, { orientation = 'landscape', now, replay = null } = {}) {
-  root.replaceChildren();
+// The scene's parts in drawing order (later ones on top). Each is redrawn only
+// when what it shows changed, so a caption or a clock message rebuilds a few
+// nodes, not the board.
+const PARTS = ['top', 'panel1', 'panel2', 'board', 'battle', 'banner', 'caption', 'footer'];
+
+function partKeys(sc, animating, now, replay) {
+  const removedNow = (p) => (animating ? sc.battle.fighters.filter((f) => f.removed && f.owner === p).length : 0);
+  const panel = (p) => [sc.players[p - 1], sc.toMove === p && !sc.result, sc.warnings, sc.warningsToDq,
+    sc.items && sc.items[p - 1], sc.trays[p - 1], removedNow(p)];
+  const toast = sc.toast && sc.toast.player >= 1 && now < sc.toast.until ? sc.toast : null;
+  return {
+    top: [sc.game.title, sc.game.preset, sc.clock.visible, sc.statusText, !!sc.result, sc.status, sc.ply],
+    panel1: panel(1),
+    panel2: panel(2),
+    board: [[...sc.board], sc.lastMove, animating && sc.battle.fighters.map((f) => [f.square, f.owner])],
+    battle: animating ? [sc.battle] : null,
+    banner: [sc.result, animating, sc.standby, sc.paused, sc.pauseReason, toast],
+    caption: [sc.caption],
+    footer: [sc.seals, replay],
+  };
+}
+
+// Builds the scene, reusing the parts of the previous handle (prev) that did
+// not change. Returns the handle tick() and the next build() need.
+export function build(root, sc, { orientation = 'landscape', now, replay = null } = {}, prev = null) {
   root.dataset.seq = String(sc ? sc.seq : 0);
   if (!sc || !sc.game) {
+    root.replaceChildren();
     const s = { x: 360, y: 460, w: 1200, h: 160 };
     el(root, 'panel waiting', s, sc ? sc.waiting : phrase('en', 'waitingForMatch'));
     return { sc, animating: false };
   }
   const l = overlayLayout(orientation, sc.game.files, sc.game.ranks);
   const animating = battleElapsed(sc, now) >= 0;
-  const refs = drawTopBar(root, sc, l);
-  drawPanel(root, sc, 1, l, animating);
-  drawPanel(root, sc, 2, l, animating);
-  drawBoard(root, sc, l, animating);
-  const battle = animating ? drawBattle(root, sc, l) : null;
-  const banner = drawBanner(root, sc, l, animating, now);
-  drawCaption(root, sc, l);
-  drawFooter(root, sc, l, replay);
-  const h = { sc, l, refs, battle, banner, animating, toastUntil: sc.toast ? sc.toast.until : 0, orientation, replay };
+  // The board's shape and the language change every part.
+  const frameKey = JSON.stringify([sc.game, sc.lang, orientation]);
+  let parts = prev && prev.parts && prev.frameKey === frameKey && root.firstChild === prev.parts.get('top').node ? prev.parts : null;
+  if (!parts) {
+    root.replaceChildren();
+    parts = new Map(PARTS.map((n) => [n, { node: el(root, `part part-${n}`), key: null }]));
+  }
+  const keys = partKeys(sc, animating, now, replay);
+  const h = { sc, l, parts, frameKey, refs: prev && parts === prev.parts ? prev.refs : {}, battle: prev && parts === prev.parts ? prev.battle : null,
+    banner: prev && parts === prev.parts ? prev.banner : null, animating, toastUntil: sc.toast ? sc.toast.until : 0, orientation, replay };
+  const fresh = [];
+  const draw = {
+    top: (n) => { h.refs = drawTopBar(n, sc, l); },
+    panel1: (n) => drawPanel(n, sc, 1, l, animating),
+    panel2: (n) => drawPanel(n, sc, 2, l, animating),
+    board: (n) => drawBoard(n, sc, l, animating),
+    battle: (n) => { h.battle = animating ? drawBattle(n, sc, l) : null; },
+    banner: (n) => { h.banner = drawBanner(n, sc, l, animating, now); },
+    caption: (n) => drawCaption(n, sc, l),
+    footer: (n) => drawFooter(n, sc, l, replay),
+  };
+  for (const name of PARTS) {
+    const part = parts.get(name);
+    const key = JSON.stringify(keys[name]);
+    if (key === part.key) continue;
+    part.key = key;
+    part.node.replaceChildren();
+    draw[name](part.node);
+    fresh.push(part.node);
+  }
+  for (const n of fresh) fitAll(n);
   tick(h, now);
   return h;
 }

@@ -9,11 +9,13 @@ import path from 'node:path';
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json' };
 
-export function startStandin(webDir, initial) {
+// steps: the on-air JSONs of match 1 as aired, for /matches and /replay/1.
+export function startStandin(webDir, initial, steps = [initial]) {
   let current = initial;
   let seq = 1;
   const history = [];  // [id, json] for Last-Event-ID resumes
   const clients = new Set();
+  const resumes = [];  // the Last-Event-ID of each stream request (0: none)
   const record = (json) => {
     history.push([seq, json]);
     for (const res of clients) res.write(`id: ${seq}\ndata: ${json}\n\n`);
@@ -32,6 +34,20 @@ export function startStandin(webDir, initial) {
       });
       return;
     }
+    const send = (type, body) => {
+      res.writeHead(200, { 'content-type': type });
+      res.end(body);
+    };
+    if (url.pathname === '/matches' && (req.headers.accept || '').includes('json')) {
+      send('application/json', JSON.stringify([{ id: 1, game: 'number-janggi', players: ['Jang Dong-min', 'Kim Kyung-hoon'], status: 'playing', events: steps.length - 1 }]));
+      return;
+    }
+    if (url.pathname === '/matches') return send(TYPES['.html'], fs.readFileSync(path.join(webDir, 'matches.html')));
+    if (url.pathname === '/replay/1') return send(TYPES['.html'], fs.readFileSync(path.join(webDir, 'replay.html')));
+    if (url.pathname === '/replay/1/on-air') {
+      const n = Math.max(0, Math.min(steps.length - 1, Number(url.searchParams.get('step')) || 0));
+      return send('application/json', JSON.stringify({ ...steps[n], replay: { step: n, total: steps.length - 1 } }));
+    }
     if (url.pathname === '/on-air') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(current));
@@ -40,6 +56,7 @@ export function startStandin(webDir, initial) {
     if (url.pathname === '/on-air/stream') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
       const last = Number(req.headers['last-event-id'] || 0);
+      resumes.push(last);
       // The full model on connect, or what was missed since Last-Event-ID.
       const missed = last ? history.filter(([id]) => id > last) : history.slice(-1);
       for (const [id, json] of missed) res.write(`id: ${id}\ndata: ${json}\n\n`);
@@ -62,7 +79,15 @@ export function startStandin(webDir, initial) {
       const base = `http://127.0.0.1:${server.address().port}`;
       resolve({
         base,
+        // In-process push: the write to every stream is the "commit".
+        pushNow: (obj) => {
+          current = obj;
+          record(JSON.stringify(obj));
+        },
         push: async (obj) => { await fetch(`${base}/_test/push`, { method: 'POST', body: JSON.stringify(obj) }); },
+        resumes,
+        // Drops every stream connection (a network blip); EventSource reconnects.
+        drop: () => { for (const c of clients) c.destroy(); clients.clear(); },
         close: () => new Promise((r) => { for (const c of clients) c.destroy(); server.close(r); }),
       });
     });

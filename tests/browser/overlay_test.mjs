@@ -1,0 +1,285 @@
+// Browser test of the on-air overlay (feed/web/overlay.html) in Debian's
+// headless chromium, through playwright-core (never a downloaded browser).
+// Runs against the real facedown-feed when it is built (a desk process plays a
+// match into a temp store), else against standin_feed.mjs. Checks: golden
+// screenshots (still and mid-battle, landscape ko and portrait en), alpha
+// transparent outside the panels, the CasparCG template API, reconnect with
+// Last-Event-ID, the replay page's keys, and commit-to-DOM latency.
+// Exit: 0 all passed, 1 a check failed, 77 skipped (no chromium).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startRealFeed, startStandinFeed } from './feed_driver.mjs';
+import { checkGolden, maxAlpha, minAlpha } from './images.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const arg = (name, d = '') => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : d;
+};
+const CHROMIUM = arg('chromium', '/usr/bin/chromium');
+const webDir = path.resolve(arg('web', path.join(here, '../../feed/web')));
+const goldenDir = path.resolve(arg('golden', path.join(here, 'golden')));
+const outDir = path.resolve(arg('out', '/tmp/facedown-browser-out'));
+const feedBin = arg('feed');
+const facedownBin = arg('facedown');
+const script = arg('script', path.join(here, 'fixtures/battle-match.txt'));
+const samples = Number(arg('samples', '50'));
+
+if (!fs.existsSync(CHROMIUM)) {
+  console.log(`SKIP: ${CHROMIUM} not found (scripts/install-deps.sh installs Debian's chromium)`);
+  process.exit(77);
+}
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch (e) {
+  console.log('FAIL: playwright-core missing: run scripts/install-deps.sh (npm ci in tests/browser)');
+  process.exit(1);
+}
+fs.mkdirSync(outDir, { recursive: true });
+
+const results = [];
+async function check(name, fn) {
+  const t0 = Date.now();
+  try {
+    const note = await fn();
+    results.push([name, true]);
+    console.log(`PASS ${name}${note ? `: ${note}` : ''} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    results.push([name, false]);
+    console.log(`FAIL ${name}: ${e && e.stack ? e.stack : e}`);
+  }
+}
+const assert = (cond, msg) => {
+  if (!cond) throw new Error(msg);
+};
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+};
+
+const useReal = feedBin && facedownBin && fs.existsSync(feedBin) && fs.existsSync(facedownBin);
+const fixture = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/sample-battle.json'), 'utf8'));
+const feed = useReal
+  ? await startRealFeed({ feedBin, facedownBin, script: fs.readFileSync(script, 'utf8') })
+  : await startStandinFeed({ webDir, fixture, steps: [{ seq: 0, message: 'Waiting' }, fixture] });
+console.log(`feed: ${feed.kind} at ${feed.base}`);
+const prefix = feed.kind;  // goldens differ between the real match and the fixture
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--font-render-hinting=none'] });
+const errors = [];
+async function openOverlay(query) {
+  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${feed.base}/overlay.html?${query}`);
+  await page.waitForFunction(() => window.facedownOverlay && window.facedownOverlay.status().messages > 0, null, { timeout: 10000 });
+  return page;
+}
+const status = (page) => page.evaluate(() => window.facedownOverlay.status());
+async function shot(page, name, t) {
+  await page.evaluate((s) => window.facedownOverlay.pinClock(s), t);
+  const file = path.join(outDir, `${prefix}-${name}.png`);
+  await page.screenshot({ path: file, omitBackground: true });
+  return file;
+}
+async function golden(file) {
+  const r = checkGolden(file, path.join(goldenDir, path.basename(file)), { outDir });
+  assert(r.ok, r.why);
+  return r.why;
+}
+
+try {
+  const page = await openOverlay('lang=ko&layout=landscape');
+  const st = await status(page);
+  const start = st.battleStart;
+
+  await check('overlay draws the on-air JSON from /on-air/stream', async () => {
+    assert(st.messages >= 1 && st.streaming, `no stream message: ${JSON.stringify(st)}`);
+    assert(await page.locator('.board').count() === 1, 'no board');
+    assert(await page.locator('.player').count() === 2, 'not two player panels');
+    const tiles = await page.locator('.board-layer .tile').count();
+    assert(tiles > 4, `only ${tiles} pieces on the board`);
+    return `seq ${st.seq}, ${tiles} pieces`;
+  });
+
+  await check('landscape ko still frame matches its golden', async () => {
+    assert(start != null, 'the match on air has no battle');
+    const f = await shot(page, 'ko-landscape-still', start + 10);
+    assert(await page.locator('.battle-layer').count() === 0, 'battle still drawn 10 s later');
+    return golden(f);
+  });
+
+  await check('mid-battle frame: pieces flipped, explainer up, matches its golden', async () => {
+    const f = await shot(page, 'ko-landscape-battle', start + 1.5);
+    const phases = await page.locator('.battle-layer .fighter').evaluateAll((els) => els.map((e) => e.dataset.phase));
+    assert(phases.length >= 2 && phases.every((p) => p === 'shown'), `fighters: ${phases}`);
+    assert(await page.locator('.explainer').evaluate((e) => getComputedStyle(e).visibility) === 'visible', 'explainer hidden');
+    const flip = await shot(page, 'ko-landscape-flip', start + 0.5);
+    const squash = await page.locator('.battle-layer .fighter').first().evaluate((e) => e.style.transform);
+    assert(/scaleX\(0\.[0-9]/.test(squash), `not mid-flip: ${squash}`);
+    return `${await golden(f)}; flip frame ${path.basename(flip)} ${squash}`;
+  });
+
+  await check('alpha is transparent outside the panels and opaque on them', async () => {
+    const f = path.join(outDir, `${prefix}-ko-landscape-still.png`);
+    const clear = [
+      { x: 0, y: 0, w: 1920, h: 50 },     // above the safe area
+      { x: 0, y: 1030, w: 1920, h: 50 },  // below it
+      { x: 0, y: 0, w: 90, h: 1080 },     // left margin
+      { x: 1830, y: 0, w: 90, h: 1080 },  // right margin
+      { x: 490, y: 180, w: 10, h: 700 },  // between player 1's panel and the board
+    ];
+    for (const r of clear) assert(maxAlpha(f, r) === 0, `alpha ${maxAlpha(f, r)} in ${JSON.stringify(r)}`);
+    for (const r of [{ x: 120, y: 400, w: 100, h: 100 }, { x: 1500, y: 400, w: 100, h: 100 }, { x: 800, y: 60, w: 300, h: 20 }])
+      assert(minAlpha(f, r) === 1, `panel not opaque at ${JSON.stringify(r)}`);
+    return `${clear.length} clear regions, 3 opaque`;
+  });
+
+  await check('portrait en still frame matches its golden', async () => {
+    const p = await openOverlay('lang=en&layout=portrait');
+    const f = await shot(p, 'en-portrait-still', start + 10);
+    const texts = await p.locator('.dim').allTextContents();
+    assert(texts.includes('Warnings') && texts.includes('Removed'), `not English: ${texts}`);
+    await p.close();
+    return golden(f);
+  });
+
+  await check('CasparCG template: play/stop/next/update exist and work', async () => {
+    const p = await openOverlay('lang=en');
+    const kinds = await p.evaluate(() => ['play', 'stop', 'next', 'update'].map((n) => typeof window[n]));
+    assert(kinds.every((k) => k === 'function'), `globals: ${kinds}`);
+    await p.evaluate((s) => window.facedownOverlay.pinClock(s), start + 0.5);
+    assert(await p.locator('.battle-layer').count() === 1, 'no battle at +0.5 s');
+    await p.evaluate(() => window.next());
+    assert(await p.locator('.battle-layer').count() === 0, 'next() did not skip the battle');
+    await p.evaluate(() => window.stop());
+    await p.waitForTimeout(500);
+    const off = path.join(outDir, `${prefix}-stopped.png`);
+    await p.screenshot({ path: off, omitBackground: true });
+    assert(maxAlpha(off, { x: 0, y: 0, w: 1920, h: 1080 }) === 0, 'stop() left something on screen');
+    await p.evaluate(() => window.play());
+    await p.waitForTimeout(500);
+    const on = path.join(outDir, `${prefix}-played.png`);
+    await p.screenshot({ path: on, omitBackground: true });
+    assert(minAlpha(on, { x: 120, y: 400, w: 100, h: 100 }) === 1, 'play() did not bring the overlay back');
+    const json = await feed.onAir();
+    json.caption = 'update() 테스트';
+    const asString = await p.evaluate((s) => window.update(s), JSON.stringify(json));
+    assert(asString === true, 'update(string) refused');
+    assert((await p.locator('.caption-text').textContent()) === 'update() 테스트', 'update() caption not drawn');
+    assert(!(await status(p)).streaming, 'still streaming after update()');
+    json.caption = null;
+    assert(await p.evaluate((o) => window.update(o), json), 'update(object) refused');
+    assert(await p.locator('.caption').count() === 0, 'caption not taken down');
+    assert((await p.evaluate(() => window.update('{not json'))) === false, 'malformed update accepted');
+    await p.close();
+    return 'play, stop, next, update(string|object)';
+  });
+
+  await check('template mode starts off air until play()', async () => {
+    const p = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await p.goto(`${feed.base}/overlay.html?template=1`);
+    await p.waitForFunction(() => window.facedownOverlay);
+    assert(!(await status(p)).streaming, 'template mode connected by itself');
+    await p.evaluate((s) => window.update(s), JSON.stringify(await feed.onAir()));
+    assert(await p.locator('.stage.off-air').count() === 1, 'on air before play()');
+    await p.evaluate(() => window.play());
+    assert(await p.locator('.stage.off-air').count() === 0, 'play() did not take it on air');
+    await p.close();
+  });
+
+  await check(`commit-to-DOM latency over ${samples} commits`, async () => {
+    const p = await openOverlay('lang=ko');
+    const lat = [], upper = [];
+    for (let i = 0; i < samples; ++i) {
+      const text = `lat-${i}-${Date.now() % 100000}`;
+      const seen = p.evaluate((want) => new Promise((resolve) => {
+        const done = () => {
+          const el = document.querySelector('.caption-text');
+          if (el && el.textContent === want) {
+            obs.disconnect();
+            resolve(Date.now());
+            return true;
+          }
+          return false;
+        };
+        const obs = new MutationObserver(done);
+        obs.observe(document.getElementById('stage'), { childList: true, subtree: true, characterData: true });
+        done();
+      }), text);
+      await p.waitForTimeout(5);
+      const { sentAt, committedAt } = await feed.commit(`caption "${text}"`);
+      const at = await seen;
+      lat.push(at - committedAt);
+      upper.push(at - sentAt);
+      await p.waitForTimeout(20);
+    }
+    const m = quantile(lat, 0.5), p99 = quantile(lat, 0.99);
+    const line = `feed=${feed.kind} n=${samples} commit-to-DOM median ${m} ms p99 ${p99} ms max ${Math.max(...lat)} ms; ` +
+      `write-to-DOM median ${quantile(upper, 0.5)} ms p99 ${quantile(upper, 0.99)} ms`;
+    fs.writeFileSync(path.join(outDir, 'latency.txt'), `${line}\n`);
+    await p.close();
+    // The target is p99 < 50 ms on loopback (docs/performance.md). A shared,
+    // loaded machine can miss it without a bug, so the default bound only
+    // catches a broken path (a poll instead of a push); FACEDOWN_STRICT_LATENCY=1
+    // holds the target itself.
+    const bound = process.env.FACEDOWN_STRICT_LATENCY === '1' ? 50 : 500;
+    assert(p99 < bound, `p99 ${p99} ms is over ${bound} ms`);
+    return `${line}; target p99 < 50 ms ${p99 < 50 ? 'met' : 'MISSED'}`;
+  });
+
+  if (feed.kind === 'standin') {
+    await check('reconnects with Last-Event-ID after a dropped stream', async () => {
+      const p = await openOverlay('lang=ko');
+      const before = feed.standin.resumes.length;
+      feed.standin.drop();
+      await feed.commit('caption "after the drop"');
+      await p.waitForFunction(() => document.querySelector('.caption-text')?.textContent === 'after the drop', null, { timeout: 10000 });
+      const last = feed.standin.resumes.slice(before);
+      assert(last.length >= 1 && last.every((id) => id > 0), `resume ids ${last}`);
+      await p.close();
+      return `resumed from id ${last[0]}`;
+    });
+  }
+
+  await check('replay page: keys step, End/Home, seek, autoplay', async () => {
+    const matches = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await matches.goto(`${feed.base}/matches`);
+    await matches.waitForSelector('#matches tbody tr', { timeout: 10000 });
+    const id = await matches.locator('#matches tbody tr').first().getAttribute('data-match');
+    await matches.locator('#matches tbody tr a').first().click();
+    await matches.waitForURL(`**/replay/${id}`);
+    const p = matches;
+    await p.waitForFunction(() => document.body.dataset.step === '0');
+    const total = Number(await p.locator('#seek').getAttribute('max'));
+    assert(total >= 1, `replay has ${total} steps`);
+    await p.keyboard.press('End');
+    await p.waitForFunction((t) => document.body.dataset.step === String(t), total);
+    assert(await p.locator('#stage .board').count() === 1, 'no board at the end');
+    await p.keyboard.press('ArrowLeft');
+    await p.waitForFunction((t) => document.body.dataset.step === String(t - 1), total);
+    await p.keyboard.press('Home');
+    await p.waitForFunction(() => document.body.dataset.step === '0');
+    await p.keyboard.press('ArrowRight');
+    await p.waitForFunction(() => document.body.dataset.step === '1');
+    await p.keyboard.press('Home');
+    await p.selectOption('#speed', '4');
+    await p.keyboard.press(' ');
+    await p.waitForFunction((t) => document.body.dataset.step === String(t), total, { timeout: 5000 + total * 400 });
+    const file = path.join(outDir, `${prefix}-replay-end.png`);
+    await p.screenshot({ path: file });
+    await p.close();
+    return `${total} steps; ${path.basename(file)}`;
+  });
+
+  await check('no script errors on any page', async () => {
+    assert(errors.length === 0, errors.join('; '));
+  });
+} finally {
+  await browser.close();
+  await feed.close();
+}
+const failed = results.filter(([, ok]) => !ok).length;
+console.log(`${results.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
