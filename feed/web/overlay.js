@@ -75,17 +75,28 @@ window.update = (data) => {
     source.close();  // the template host drives the page from now on
     source = null;
   }
-  let raw = data;
-  if (typeof data === 'string') {
-    try {
-      raw = JSON.parse(data);
-    } catch (e) {
-      status.errors += 1;
-      return false;
-    }
+  const raw = typeof data === 'string' ? parseTemplateData(data) : data;
+  if (raw == null) {
+    status.errors += 1;
+    return false;
   }
   return show(raw);
 };
+
+// CasparCG hands templates a string: JSON, or the Flash-era XML
+// <templateData><componentData id="on-air"><data id="text" value="{...}"/>...;
+// the on-air JSON is then the value of the first data element.
+function parseTemplateData(text) {
+  try {
+    const t = text.trim();
+    if (!t.startsWith('<')) return JSON.parse(t);
+    const xml = new DOMParser().parseFromString(t, 'text/xml');
+    const data = xml.querySelector('componentData[id="on-air"] data') || xml.querySelector('componentData data');
+    return data ? JSON.parse(data.getAttribute('value')) : null;
+  } catch (e) {
+    return null;
+  }
+}
 window.play = () => {
   visible = true;
   applyVisibility();

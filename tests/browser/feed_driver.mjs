@@ -54,7 +54,8 @@ function lines(stream) {
 export async function startRealFeed({ feedBin, facedownBin, script }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facedown-browser-'));
   const db = path.join(dir, 'match.db');
-  const desk = spawn(facedownBin, ['play', '--db', db, '-'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  // stdbuf: line-buffered stdout, so each printed line arrives as it is committed.
+  const desk = spawn('stdbuf', ['-oL', facedownBin, 'play', '--db', db, '-'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let deskErr = '';
   desk.stderr.on('data', (c) => { deskErr += c; });
   const out = lines(desk.stdout);

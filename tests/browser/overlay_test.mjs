@@ -105,7 +105,7 @@ try {
 
   await check('landscape ko still frame matches its golden', async () => {
     assert(start != null, 'the match on air has no battle');
-    const f = await shot(page, 'ko-landscape-still', start + 10);
+    const f = await shot(page, 'ko-landscape-still', start + 10.5);
     assert(await page.locator('.battle-layer').count() === 0, 'battle still drawn 10 s later');
     return golden(f);
   });
@@ -138,7 +138,7 @@ try {
 
   await check('portrait en still frame matches its golden', async () => {
     const p = await openOverlay('lang=en&layout=portrait');
-    const f = await shot(p, 'en-portrait-still', start + 10);
+    const f = await shot(p, 'en-portrait-still', start + 10.5);
     const texts = await p.locator('.dim').allTextContents();
     assert(texts.includes('Warnings') && texts.includes('Removed'), `not English: ${texts}`);
     await p.close();
@@ -173,8 +173,14 @@ try {
     assert(await p.evaluate((o) => window.update(o), json), 'update(object) refused');
     assert(await p.locator('.caption').count() === 0, 'caption not taken down');
     assert((await p.evaluate(() => window.update('{not json'))) === false, 'malformed update accepted');
+    // The Flash-era templateData XML that CasparCG clients send.
+    json.caption = 'from XML & templateData';
+    const esc = JSON.stringify(json).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    const xml = `<templateData><componentData id="on-air"><data id="text" value="${esc}"/></componentData></templateData>`;
+    assert(await p.evaluate((x) => window.update(x), xml), 'update(templateData XML) refused');
+    assert((await p.locator('.caption-text').textContent()) === 'from XML & templateData', 'XML caption not drawn');
     await p.close();
-    return 'play, stop, next, update(string|object)';
+    return 'play, stop, next, update(JSON string | object | templateData XML)';
   });
 
   await check('template mode starts off air until play()', async () => {
