@@ -38,8 +38,16 @@ function draw() {
 }
 
 function show(raw) {
-  const sc = readOnAir(raw, lang);
-  if (!sc) return false;
+  let sc = null;
+  try {
+    sc = readOnAir(raw, lang);
+  } catch (e) {
+    sc = null;  // keep what is on screen; status.errors counts it
+  }
+  if (!sc) {
+    status.errors += 1;
+    return false;
+  }
   if (sc.serverTime != null && pinned == null) skew = Date.now() / 1000 - sc.serverTime;
   scene = sc;
   status.messages += 1;

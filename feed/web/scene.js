@@ -319,8 +319,12 @@ export function tick(h, now) {
   if (!sc || !sc.game) return true;
   if (h.refs.clock) {
     const shown = clockSeconds(sc.clock, now);
-    h.refs.clock.textContent = formatClock(shown, sc.clock.countsDown);
-    h.refs.clock.className = `clock ${clockLevel(sc.clock, shown)}${sc.clock.running ? ' running' : ' frozen'}`;
+    const text = formatClock(shown, sc.clock.countsDown);
+    const cls = `clock ${clockLevel(sc.clock, shown)}${sc.clock.running ? ' running' : ' frozen'}`;
+    // Written only when the second or the colour changes: a frame that changes
+    // nothing costs no style or layout work.
+    if (h.refs.clock.textContent !== text) h.refs.clock.textContent = text;
+    if (h.refs.clock.className !== cls) h.refs.clock.className = cls;
   }
   const t = battleElapsed(sc, now);
   if (h.animating !== t >= 0) return false;

@@ -183,6 +183,37 @@ try {
     return 'play, stop, next, update(JSON string | object | templateData XML)';
   });
 
+  await check('damaged on-air JSON never breaks the page (200 random mutants)', async () => {
+    const p = await openOverlay('lang=ko');
+    const good = await feed.onAir();
+    const r = await p.evaluate((g) => {
+      let seed = 7;
+      const rnd = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+      const junk = [null, 0, -5, 1e12, '', 'z', [], {}, true, [null], { square: 'q0' }];
+      const paths = [];
+      const walk = (o, pre) => {
+        if (o && typeof o === 'object') for (const k of Object.keys(o)) { paths.push([...pre, k]); walk(o[k], [...pre, k]); }
+      };
+      walk(g, []);
+      let accepted = 0;
+      for (let i = 0; i < 200; ++i) {
+        const m = JSON.parse(JSON.stringify(g));
+        for (let n = 0; n < 1 + Math.floor(rnd() * 4); ++n) {
+          const path = paths[Math.floor(rnd() * paths.length)];
+          let o = m;
+          for (const k of path.slice(0, -1)) o = o && typeof o === 'object' ? o[k] : undefined;
+          if (o && typeof o === 'object') o[path[path.length - 1]] = junk[Math.floor(rnd() * junk.length)];
+        }
+        if (window.update(JSON.stringify(m))) accepted += 1;
+      }
+      // The good message still draws afterwards.
+      return { accepted, last: window.update(g), board: document.querySelectorAll('.board').length };
+    }, good);
+    assert(r.last === true && r.board === 1, `the page did not recover: ${JSON.stringify(r)}`);
+    await p.close();
+    return `${r.accepted}/200 mutants drawn, the rest refused; no script error`;
+  });
+
   await check('template mode starts off air until play()', async () => {
     const p = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     await p.goto(`${feed.base}/overlay.html?template=1`);
