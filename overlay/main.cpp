@@ -12,9 +12,10 @@
 #include "overlay/overlay_draw.h"
 #include "overlay/overlay_session.h"
 #include "overlay/overlay_window.h"
-#include "overlay/public_feed.h"
+#include "broadcast/public_feed.h"
 
 using namespace facedown::overlay;
+using facedown::broadcast::PublicFeed;
 
 namespace {
 
@@ -50,6 +51,7 @@ int main(int argc, char** argv) {
   std::optional<std::int64_t> match;
   bool latest = false, replay = false, stats = false, no_vsync = false;
   int width = 1920, height = 1080, frames = 0;
+  double battle_seconds = kDefaultExplainSeconds;
   app.add_option("--db", db_path, "the match store (SQLite file); waited for when missing")->required();
   auto* m = app.add_option("--match", match, "the match id to show");
   app.add_flag("--latest", latest, "follow the newest match (default)")->excludes(m);
@@ -62,6 +64,20 @@ int main(int argc, char** argv) {
   app.add_option("--capture", capture, "save the frame as PNG after --frames frames and quit (tests)");
   app.add_option("--frames", frames, "with --capture: frames to run first");
   app.add_flag("--no-vsync", no_vsync, "swap without waiting for the display (measurements)");
+  app.add_option("--battle-seconds", battle_seconds,
+                 "how long a battle's pieces stay lit and face up with the explainer, before the losers fade "
+                 "(default 3, at least 1.5)")
+      ->check([](const std::string& v) {
+        try {
+          std::size_t used = 0;
+          const double s = std::stod(v, &used);
+          if (used != v.size()) return std::string("not a number of seconds: ") + v;
+          auto why = facedown::broadcast::check_explain_seconds(s);
+          return why ? *why : std::string();
+        } catch (...) {
+          return std::string("not a number of seconds: ") + v;
+        }
+      });
   app.add_flag("--stats", stats, "print frames drawn and wake-ups every 10 s (stderr)");
   CLI11_PARSE(app, argc, argv);
   height = width * 9 / 16;
@@ -70,6 +86,7 @@ int main(int argc, char** argv) {
   config.orientation = layout == "portrait" ? Orientation::kPortrait : Orientation::kLandscape;
   config.lang = lang == "ko" ? Lang::kKo : Lang::kEn;
   config.replay = replay;
+  config.timing.explain_seconds = battle_seconds;
   const Background bg = background == "transparent" ? Background::kTransparent
                         : background == "solid"     ? Background::kSolid
                                                     : Background::kChroma;

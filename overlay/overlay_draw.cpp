@@ -93,9 +93,6 @@ struct Pen {
 
 Rect inset(const Rect& r, float d) { return {r.x + d, r.y + d, r.w - 2 * d, r.h - 2 * d}; }
 
-bool is_number(const std::string& s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
 
 // How a piece tile looks: face (a label) or back, with an owner colour.
 struct TileLook {
@@ -118,7 +115,7 @@ void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
     pen.frame(r, with_alpha(IM_COL32(255, 255, 255, 200), t.alpha), 2.5f, round);
     if (t.squash > 0.5f) {
       Point m = pen.measure(*t.label, cell.h * 0.5f);
-      float size = cell.h * (is_number(*t.label) ? 0.52f : 0.40f);
+      float size = cell.h * (is_number_token(*t.label) ? 0.52f : 0.40f);
       if (m.x > r.w * 0.9f) size *= r.w * 0.9f / m.x;
       pen.text_in(*t.label, r, size, with_alpha(kText, t.alpha));
     }
@@ -141,7 +138,7 @@ void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
   }
 }
 
-const char* status_caption(const OverlayModel& m, Lang lang) {
+const char* status_caption(const OnAirModel& m, Lang lang) {
   if (m.status == "setup") return phrase(lang, Phrase::kSetup);
   if (m.status == "ready") return phrase(lang, Phrase::kReady);
   if (m.status == "awaiting-items") return phrase(lang, Phrase::kAwaitingItems);
@@ -167,99 +164,15 @@ std::array<float, 4> background_colour(Background b) {
   return {0, 0, 0, 1};
 }
 
-std::string piece_label(const OverlayModel& m, const std::string& token, Lang lang) {
-  if (is_number(token) || !m.game || lang == Lang::kEn) return token;
-  for (const auto& spec : m.game->roster())
-    if (spec.token == token && !spec.name_ko.empty() && spec.name_ko.size() <= 6) return spec.name_ko;
-  return token;
-}
-
-namespace {
-
-// A piece's name for a caption: the roster's name in the screen's language.
-std::string piece_name(const OverlayModel& m, const std::string& token, Lang lang) {
-  if (m.game)
-    for (const auto& spec : m.game->roster())
-      if (spec.token == token) {
-        const std::string& n = lang == Lang::kKo ? spec.name_ko : spec.name_en;
-        if (!n.empty()) return n;
-      }
-  return token;
-}
-
-// "+1 used" when an item changed a public value from the printed one.
-std::string item_note(const std::optional<int>& value, const std::optional<std::string>& token, Lang lang) {
-  if (!value || !token || !is_number(*token)) return "";
-  const int printed = std::stoi(*token);
-  if (*value == printed) return "";
-  return fmt::format("; {}{} {}", *value > printed ? "+" : "-", std::abs(*value - printed),
-                     lang == Lang::kKo ? "사용" : "used");
-}
-
-std::string number_pair(const BattleShow::Pair& p, Lang lang) {
-  const bool ko = lang == Lang::kKo;
-  const int a = *p.mover_value, b = *p.enemy_value;
-  const int lo = std::min(a, b), hi = std::max(a, b);
-  const int w = p.outcome == "mover" ? a : b;
-  const std::string wins = ko ? fmt::format("{} 승리", w) : fmt::format("the {} wins", w);
-  if (p.outcome == "both") return fmt::format("{} = {}: {}", a, b, ko ? "둘 다 제거" : "both removed");
-  if (p.kind == "minus")
-    return fmt::format("{}: {} - {} = {}, {}", ko ? "마이너스 선" : "minus line", hi, lo, hi - lo, wins);
-  return fmt::format("{} + {} = {}: {}", lo, hi, lo + hi, wins);
-}
-
-}  // namespace
-
-std::vector<std::string> battle_explainer(const OverlayModel& m, Lang lang) {
-  std::vector<std::string> out;
-  if (!m.battle) return out;
-  const bool ko = lang == Lang::kKo;
-  for (const auto& p : m.battle->pairs) {
-    std::string line;
-    if (m.battle->kind == "attack") {
-      if (p.mover_token && p.enemy_token) {
-        const std::string a = piece_name(m, *p.mover_token, lang), d = piece_name(m, *p.enemy_token, lang);
-        if (p.outcome == "attacker") line = ko ? fmt::format("{} → {}: {} 승리", a, d, a) : fmt::format("{} takes {}", a, d);
-        else if (p.outcome == "defender") line = ko ? fmt::format("{} → {}: {} 승리", a, d, d) : fmt::format("{} stops {}", d, a);
-        else line = ko ? fmt::format("{} → {}: 둘 다 제거", a, d) : fmt::format("{} and {}: both removed", a, d);
-      } else {
-        // Identities that stay hidden: only the outcome is public.
-        if (p.outcome == "attacker") line = ko ? "수비 말 제거" : "defender removed";
-        else if (p.outcome == "defender") line = ko ? "공격 말 제거" : "attacker removed";
-        else line = ko ? "둘 다 제거" : "both removed";
-      }
-    } else if ((p.kind == "sum" || p.kind == "minus") && p.mover_value && p.enemy_value) {
-      line = number_pair(p, lang) + item_note(p.mover_value, p.mover_token, lang) +
-             item_note(p.enemy_value, p.enemy_token, lang);
-    } else if (p.kind == "mine") {
-      line = ko ? "지뢰: 둘 다 제거" : "mine: both removed";
-    } else if (p.kind == "king") {
-      line = ko ? "왕이 싸움: 왕 제거" : "the king fought: the king is removed";
-    } else if (p.kind == "kings") {
-      line = ko ? "왕 대 왕: 아무 일도 없음" : "king against king: nothing happens";
-    } else if (p.outcome == "mover") {
-      line = ko ? "비공개 전투: 수비한 말 제거" : "hidden battle: the defending piece is removed";
-    } else if (p.outcome == "enemy") {
-      line = ko ? "비공개 전투: 움직인 말 제거" : "hidden battle: the moving piece is removed";
-    } else if (p.outcome == "both") {
-      line = ko ? "비공개 전투: 둘 다 제거" : "hidden battle: both removed";
-    } else {
-      line = ko ? "비공개 전투: 제거 없음" : "hidden battle: nothing is removed";
-    }
-    out.push_back(std::move(line));
-  }
-  return out;
-}
-
-bool needs_animation_frames(const OverlayModel& m, const DrawOptions& o) {
-  if (o.battle_elapsed >= 0 && o.battle_elapsed < kBattleSeconds && m.battle) return true;
+bool needs_animation_frames(const OnAirModel& m, const DrawOptions& o) {
+  if (o.battle_elapsed >= 0 && o.battle_elapsed < o.timing.total() && m.battle) return true;
   if (turn_clock(m, o.now_wall).running) return true;
   if (m.last_warning && o.now_wall - m.last_warning->wall_time < kWarningToastSeconds) return true;
   return o.replay && o.replay->playing;
 }
 
 // [SECTION] Top bar: game, status, turn clock, move number.
-void draw_top_bar(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o) {
+void draw_top_bar(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
   Pen pen{dl, o};
   const Rect& r = l.top_bar;
   pen.rect(r, kPanelFill, 14);
@@ -291,7 +204,7 @@ void draw_top_bar(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l,
 }
 
 // [SECTION] Board: terrain, territories, minus lines, pieces, last move.
-void draw_board(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o) {
+void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
   if (!m.game) return;
   Pen pen{dl, o};
   const engine::Geometry& g = m.game->geometry();
@@ -333,7 +246,7 @@ void draw_board(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, c
   }
   if (m.last_from && *m.last_from != engine::kNoSquare)
     pen.frame(inset(b.square_rect(*m.last_from), 4), with_alpha(kGold, 0.55f), 3, 6);
-  const bool animating = m.battle && o.battle_elapsed >= 0 && o.battle_elapsed < kBattleSeconds;
+  const bool animating = m.battle && o.battle_elapsed >= 0 && o.battle_elapsed < o.timing.total();
   for (engine::Square s = 0; s < g.size(); ++s) {
     const auto& p = m.board[static_cast<std::size_t>(s)];
     if (!p) continue;
@@ -350,8 +263,8 @@ void draw_board(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, c
 }
 
 // [SECTION] Battle animation.
-void draw_battle(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o) {
-  if (!m.battle || o.battle_elapsed < 0 || o.battle_elapsed >= kBattleSeconds) return;
+void draw_battle(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
+  if (!m.battle || o.battle_elapsed < 0 || o.battle_elapsed >= o.timing.total()) return;
   Pen pen{dl, o};
   const double t = o.battle_elapsed;
   const float light = static_cast<float>(std::min(1.0, t / kLightUpEnd));
@@ -363,7 +276,7 @@ void draw_battle(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, 
     if (f.was_face_up && f.token) {
       // Known before the battle: it lights up and (if it lost) fades, no flip.
       look.label = piece_label(m, *f.token, o.lang);
-      if (f.removed && t >= kFadeStart) look.alpha = static_cast<float>(1.0 - (t - kFadeStart) / (kBattleSeconds - kFadeStart));
+      if (f.removed && t >= o.timing.explain_seconds) look.alpha = static_cast<float>(1.0 - (t - o.timing.explain_seconds) / kFadeSeconds);
     } else if (t < kLightUpEnd) {
       look.label.reset();  // still face down as it was before the battle
     } else if (t < kFlipEnd) {
@@ -374,9 +287,9 @@ void draw_battle(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, 
     } else {
       if (f.token) look.label = piece_label(m, *f.token, o.lang);
       if (f.blind) look.tag = phrase(o.lang, Phrase::kBlind);
-      if (f.removed && t >= kFadeStart) look.alpha = static_cast<float>(1.0 - (t - kFadeStart) / (kBattleSeconds - kFadeStart));
+      if (f.removed && t >= o.timing.explain_seconds) look.alpha = static_cast<float>(1.0 - (t - o.timing.explain_seconds) / kFadeSeconds);
     }
-    if (f.value && f.token && is_number(*f.token) && std::to_string(*f.value) != *f.token && t >= kFlipEnd)
+    if (f.value && f.token && is_number_token(*f.token) && std::to_string(*f.value) != *f.token && t >= kFlipEnd)
       look.tag = fmt::format("={}", *f.value);
     draw_tile(pen, l.board.square_rect(f.square), look);
   }
@@ -394,12 +307,12 @@ void draw_battle(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, 
   }
 }
 
-bool battle_animating(const OverlayModel& m, const DrawOptions& o) {
-  return m.battle && o.battle_elapsed >= 0 && o.battle_elapsed < kBattleSeconds;
+bool battle_animating(const OnAirModel& m, const DrawOptions& o) {
+  return m.battle && o.battle_elapsed >= 0 && o.battle_elapsed < o.timing.total();
 }
 
 // [SECTION] Player panels: name, turn marker, warnings, items, removed pieces.
-void draw_player_panel(ImDrawList& dl, const OverlayModel& m, int player, const OverlayLayout& l,
+void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const OverlayLayout& l,
                        const DrawOptions& o) {
   Pen pen{dl, o};
   const auto pi = static_cast<std::size_t>(player - 1);
@@ -450,10 +363,9 @@ void draw_player_panel(ImDrawList& dl, const OverlayModel& m, int player, const 
   const float tile = 58;
   const int per_row = std::max(1, static_cast<int>((r.w - 44) / tile));
   // The pieces this battle removes join the tray only once they have faded.
-  std::size_t shown = m.removed[pi].size();
-  if (battle_animating(m, o))
-    for (const Fighter& f : m.battle->fighters)
-      if (f.removed && f.owner == player && shown > 0) --shown;
+  BattleMoment moment;
+  if (battle_animating(m, o)) moment = {BattlePhase::kFlip, o.battle_elapsed};
+  const std::size_t shown = broadcast::tray_count(m, player, moment);
   const std::vector<std::optional<std::string>> removed(m.removed[pi].begin(),
                                                          m.removed[pi].begin() + static_cast<std::ptrdiff_t>(shown));
   for (std::size_t i = 0; i < removed.size(); ++i) {
@@ -469,7 +381,7 @@ void draw_player_panel(ImDrawList& dl, const OverlayModel& m, int player, const 
 }
 
 // [SECTION] Caption: the director's text on air (`caption "text"`), a lower third.
-void draw_caption(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o) {
+void draw_caption(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
   if (!m.caption) return;
   Pen pen{dl, o};
   // Over the bottom of the board only, never over a player's panel.
@@ -481,7 +393,7 @@ void draw_caption(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l,
 }
 
 // [SECTION] Banner: the result, a pause, a fresh warning.
-void draw_banner(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o) {
+void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
   Pen pen{dl, o};
   const Rect& r = l.banner;
   if (m.result && battle_animating(m, o)) return;  // the last battle is seen first
@@ -537,7 +449,7 @@ void draw_banner(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, 
 }
 
 // [SECTION] Footer: sealed-setup commitments and the replay position.
-void draw_footer(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o) {
+void draw_footer(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
   Pen pen{dl, o};
   const Rect& r = l.footer;
   const bool any = m.commitments[0] || m.commitments[1];
@@ -572,7 +484,7 @@ void draw_footer(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, 
   }
 }
 
-void draw_overlay(ImDrawList& dl, const OverlayModel& m, const DrawOptions& o) {
+void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o) {
   if (!m.opened || !m.game) {
     Pen pen{dl, o};
     const Rect s = safe_area();
@@ -594,7 +506,7 @@ void draw_overlay(ImDrawList& dl, const OverlayModel& m, const DrawOptions& o) {
   draw_footer(dl, m, l, o);
 }
 
-std::string glyphs_needed(const OverlayModel& m, Lang lang) {
+std::string glyphs_needed(const OnAirModel& m, Lang lang) {
   std::string s =
       " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
       "\xC2\xB7\xE2\x80\xA6\xE2\x96\xB6\xC3\x97";

@@ -3,11 +3,11 @@
 // ImGui context with a built font atlas is enough). Every string drawn can be
 // logged (DrawOptions::text_log) so tests check what is on air.
 //
-// Battle timeline (kBattleSeconds, skippable by the caller): 0-0.35 s the
-// fighters light up; 0.35-0.75 s they flip face up (a blinded piece stays a
-// back with a BLIND tag); from 0.75 s the explainer states the arithmetic
-// ("1 + 9 = 10: the 9 wins"); 2.4-3 s the losers fade out. The removed trays
-// and a result banner wait for the end of the animation.
+// Battle timeline (broadcast/battle_timing.h decides it; the caller passes the
+// moment): 0-0.35 s the fighters light up; 0.35-0.75 s they flip face up (a
+// blinded piece stays a back with a BLIND tag); then the explainer states the
+// arithmetic ("1 + 9 = 10: the 9 wins") until explain_seconds; then the losers
+// fade out. The removed trays and a result banner wait for the end.
 #pragma once
 #include <imgui.h>
 
@@ -16,16 +16,9 @@
 #include <vector>
 
 #include "overlay/layout.h"
-#include "overlay/overlay_model.h"
-#include "overlay/overlay_text.h"
+#include "overlay/broadcast_names.h"
 
 namespace facedown::overlay {
-
-inline constexpr double kBattleSeconds = 3.0;
-inline constexpr double kLightUpEnd = 0.35;
-inline constexpr double kFlipEnd = 0.75;
-inline constexpr double kFadeStart = 2.4;
-inline constexpr double kWarningToastSeconds = 6.0;
 
 enum class Background { kChroma, kTransparent, kSolid };
 // RGBA, 0-1, the framebuffer is cleared to (alpha 0 for transparent).
@@ -42,7 +35,8 @@ struct DrawOptions {
   Orientation orientation = Orientation::kLandscape;
   Lang lang = Lang::kEn;
   double now_wall = 0;          // seconds since the epoch (replay: the replayed moment)
-  double battle_elapsed = -1;   // seconds into the battle animation; <0: none
+  double battle_elapsed = -1;   // seconds into the battle animation; <0: none (or done)
+  BattleTiming timing;          // how long the explainer shows before the losers fade
   CanvasTransform transform;    // canvas -> window pixels
   ImFont* small_font = nullptr; // rasterised for text up to ~36 canvas px; nullptr: ImGui's
   ImFont* large_font = nullptr;
@@ -54,25 +48,20 @@ struct DrawOptions {
 
 // Whether the picture changes with time alone (animation, a running clock, a toast):
 // the window loop sleeps until the next event when it does not.
-bool needs_animation_frames(const OverlayModel& m, const DrawOptions& o);
+bool needs_animation_frames(const OnAirModel& m, const DrawOptions& o);
 
-void draw_overlay(ImDrawList& dl, const OverlayModel& m, const DrawOptions& o);
+void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o);
 
 // The parts, for tests and for other layouts.
-void draw_top_bar(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o);
-void draw_board(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o);
-void draw_battle(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o);
-void draw_player_panel(ImDrawList& dl, const OverlayModel& m, int player, const OverlayLayout& l,
+void draw_top_bar(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o);
+void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o);
+void draw_battle(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o);
+void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const OverlayLayout& l,
                        const DrawOptions& o);
-void draw_banner(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o);
-void draw_footer(ImDrawList& dl, const OverlayModel& m, const OverlayLayout& l, const DrawOptions& o);
+void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o);
+void draw_footer(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o);
 
-// The label drawn on a piece with this token ("7", "M" / "지뢰", "K" / "왕").
-std::string piece_label(const OverlayModel& m, const std::string& token, Lang lang);
-// The battle explainer: one line per pair of the latest battle, saying only
-// what the public may know ("1 + 9 = 10: the 9 wins"; "attacker removed").
-std::vector<std::string> battle_explainer(const OverlayModel& m, Lang lang);
 // Every character the overlay may draw for this model (to build the font atlas).
-std::string glyphs_needed(const OverlayModel& m, Lang lang);
+std::string glyphs_needed(const OnAirModel& m, Lang lang);
 
 }  // namespace facedown::overlay

@@ -11,8 +11,11 @@ OverlaySession::OverlaySession(std::unique_ptr<RowSource> source, SessionConfig 
     : source_(std::move(source)), config_(config), games_(engine::all_games()) {}
 
 void OverlaySession::rederive() {
-  model_ = derive_model(source_->rows(), position_, games_);
+  // A hold is live only: replay shows the record, not the director's screen.
+  const auto hold = config_.replay ? std::nullopt : source_->presentation();
+  model_ = derive_model(source_->rows(), broadcast::rows_on_air(source_->rows(), position_, hold), games_);
   attach_commitments(model_, source_->commitments());
+  broadcast::apply_presentation(model_, hold);
   if (!config_.replay) model_.heartbeat = source_->heartbeat();
   dirty_ = true;
 }
@@ -30,8 +33,10 @@ void OverlaySession::step_to(std::size_t position, double steady, bool animate) 
                             std::any_of(rows.begin() + static_cast<std::ptrdiff_t>(before),
                                         rows.begin() + static_cast<std::ptrdiff_t>(position_),
                                         [&](const PublicRow& r) { return r.seq == model_.battle->seq; });
-  if (fresh_battle && animate) battle_start_ = steady;
-  else if (position_ < before) battle_start_.reset();
+  stepped_at_ = steady;
+  // Battles only caught up on, or stepped back onto, show as done at once.
+  if (fresh_battle && animate) skipped_battle_.reset();
+  else if (model_.battle && (fresh_battle || position_ < before)) skipped_battle_ = model_.battle->seq;
 }
 
 void OverlaySession::update(double steady) {
@@ -44,7 +49,7 @@ void OverlaySession::update(double steady) {
     generation_ = source_->generation();
     position_ = 0;
     caught_up_ = false;
-    battle_start_.reset();
+    skipped_battle_.reset();
   }
   if (!config_.replay) {
     if (changed || position_ != rows.size()) {
@@ -92,20 +97,29 @@ void OverlaySession::replay_action(ReplayAction a, double steady) {
 }
 
 void OverlaySession::skip_animation() {
-  if (battle_start_) {
-    battle_start_.reset();
+  if (model_.battle && skipped_battle_ != model_.battle->seq) {
+    skipped_battle_ = model_.battle->seq;
     dirty_ = true;
   }
 }
 
 double OverlaySession::shown_wall(double wall) const { return config_.replay ? replay_wall_ : wall; }
 
+BattleMoment OverlaySession::battle(double steady, double wall) const {
+  const bool skipped = model_.battle && skipped_battle_ == model_.battle->seq;
+  // Replay, paused: the replayed clock stands at the row, the animation runs on.
+  const double at = config_.replay && !playing_ ? replay_wall_ + std::max(0.0, steady - stepped_at_) : shown_wall(wall);
+  return battle_moment(model_, at, config_.timing, skipped);
+}
+
 DrawOptions OverlaySession::draw_options(double steady, double wall) const {
   DrawOptions o;
   o.orientation = config_.orientation;
   o.lang = config_.lang;
   o.now_wall = shown_wall(wall);
-  o.battle_elapsed = battle_start_ ? steady - *battle_start_ : -1;
+  const BattleMoment b = battle(steady, wall);
+  o.battle_elapsed = b.animating() ? b.elapsed : -1;
+  o.timing = config_.timing;
   if (!model_.opened) o.message = source_->message();
   if (config_.replay) o.replay = ReplayInfo{position_, source_->rows().size(), playing_, speed_};
   return o;
@@ -116,15 +130,14 @@ std::string OverlaySession::picture_key(double steady, double wall) const {
   // Everything time alone changes on screen, at the resolution it is drawn.
   const ClockShown c = turn_clock(model_, o.now_wall);
   const bool toast = model_.last_warning && o.now_wall - model_.last_warning->wall_time < kWarningToastSeconds;
-  return fmt::format("{}|{}|{}|{}|{}|{}|{}", c.visible, format_clock(c.seconds, c.counts_down),
+  return fmt::format("{}|{}|{}|{}|{}|{}|{}|{}", c.visible, format_clock(c.seconds, c.counts_down),
                      format_clock(c.next_warning, true), static_cast<int>(c.level), toast, o.message,
-                     desk_standby(model_, o.now_wall));
+                     desk_standby(model_, o.now_wall), static_cast<int>(battle(steady, wall).phase));
 }
 
 bool OverlaySession::needs_frame(double steady, double wall) {
-  const DrawOptions o = draw_options(steady, wall);
-  const bool animating = model_.battle && o.battle_elapsed >= 0 && o.battle_elapsed < kBattleSeconds + 0.1;
-  if (battle_start_ && !animating) battle_start_.reset();
+  // Held, the explained phase stands still: no frame per vsync for it.
+  const bool animating = battle(steady, wall).animating() && !model_.held;
   std::string key = picture_key(steady, wall);
   const bool need = dirty_ || animating || key != drawn_key_;
   dirty_ = false;
@@ -133,10 +146,9 @@ bool OverlaySession::needs_frame(double steady, double wall) {
 }
 
 double OverlaySession::idle_timeout(double steady, double wall) const {
-  const DrawOptions o = draw_options(steady, wall);
   // Animating, vsync paces the loop; the short sleep only caps it where swaps
   // do not wait (no vsync, Xvfb).
-  if (battle_start_ && o.battle_elapsed < kBattleSeconds + 0.1) return 1.0 / 120.0;
+  if (battle(steady, wall).animating() && !model_.held) return 1.0 / 120.0;
   // Otherwise wake each frame period to poll data_version (and to advance an
   // autoplaying replay): a commit is on screen within one frame of the poll that sees it.
   return 1.0 / 60.0;

@@ -1,6 +1,8 @@
 // OverlaySession: what the overlay shows from one moment to the next, without a
-// window. Live: it follows the feed to its last row, and starts a battle
-// animation when a battle arrives (not for battles it only caught up on at start).
+// window. Live: it follows the feed to its last row (honouring the director's
+// hold); the battle animation's phase comes from broadcast::battle_moment (the
+// battle row's wall time), so the overlay and the on-air JSON agree; battles it
+// only caught up on at start, or that the operator skipped, show as done.
 // Replay: a playhead over the same rows, stepped, seeked or autoplayed on a
 // replayed wall clock, so clocks and toasts look exactly as they did on air.
 // The window loop asks it each wake-up whether a new frame is needed.
@@ -12,8 +14,8 @@
 
 #include "engine/game.h"
 #include "overlay/overlay_draw.h"
-#include "overlay/overlay_model.h"
-#include "overlay/public_row.h"
+#include "broadcast/model.h"
+#include "broadcast/public_row.h"
 
 namespace facedown::overlay {
 
@@ -23,6 +25,7 @@ struct SessionConfig {
   Orientation orientation = Orientation::kLandscape;
   Lang lang = Lang::kEn;
   bool replay = false;
+  BattleTiming timing;  // --battle-seconds
 };
 
 class OverlaySession {
@@ -35,7 +38,9 @@ class OverlaySession {
   void replay_action(ReplayAction a, double steady);
   void skip_animation();
 
-  const OverlayModel& model() const { return model_; }
+  const OnAirModel& model() const { return model_; }
+  // The battle's moment as this session shows it (wall: the real wall clock).
+  BattleMoment battle(double steady, double wall) const;
   DrawOptions draw_options(double steady, double wall) const;
   // Whether the picture at this moment differs from the last one drawn: call
   // after update(); marks it drawn.
@@ -53,11 +58,14 @@ class OverlaySession {
   std::unique_ptr<RowSource> source_;
   SessionConfig config_;
   std::vector<engine::GameInfo> games_;
-  OverlayModel model_;
+  OnAirModel model_;
   std::size_t position_ = 0;  // rows shown
   bool caught_up_ = false;    // the first rows were read (later battles animate)
   std::uint64_t generation_ = 0;
-  std::optional<double> battle_start_;
+  std::optional<int> skipped_battle_;  // seq of a battle shown as done at once
+  // Replay: the steady time of the last step, so a battle stepped onto animates
+  // while the replayed clock stands still.
+  double stepped_at_ = 0;
   bool dirty_ = true;
   std::string drawn_key_;
   // Replay

@@ -8,6 +8,7 @@ packages=(
   nlohmann-json3-dev libcli11-dev libssl-dev catch2 libbenchmark-dev
   libimgui-dev libstb-dev libglfw3-dev python3-glad libgl-dev
   fonts-nanum xvfb xauth x11-utils libx11-dev libgl1-mesa-dri imagemagick
+  libcpp-httplib-dev
   chromium
 )
 # The browser test's driver comes from npm (below); Node.js itself may come from

@@ -13,7 +13,7 @@
 #include <thread>
 
 #include "overlay/overlay_session.h"
-#include "overlay/public_feed.h"
+#include "broadcast/public_feed.h"
 
 using namespace facedown::overlay;
 

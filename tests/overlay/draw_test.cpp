@@ -23,7 +23,7 @@ struct Drawn {
   }
 };
 
-Drawn draw(const OverlayModel& m, DrawOptions o) {
+Drawn draw(const OnAirModel& m, DrawOptions o) {
   ImGuiFrame frame(glyphs_needed(m, o.lang));
   Drawn d;
   o.text_log = &d.text;
@@ -41,7 +41,7 @@ Drawn draw(const OverlayModel& m, DrawOptions o) {
   return d;
 }
 
-OverlayModel model_of(const char* script, std::string extra = {}) {
+OnAirModel model_of(const char* script, std::string extra = {}) {
   const auto rows = public_rows(script_match(std::string(script) + extra), 1000, 1);
   return derive_model(rows, rows.size(), engine::all_games());
 }
@@ -51,12 +51,12 @@ OverlayModel model_of(const char* script, std::string extra = {}) {
 TEST_CASE("waiting: a message and nothing else") {
   DrawOptions o;
   o.message = "waiting for /srv/final.db";
-  Drawn d = draw(OverlayModel{}, o);
+  Drawn d = draw(OnAirModel{}, o);
   CHECK(d.text == std::vector<std::string>{"waiting for /srv/final.db"});
 }
 
 TEST_CASE("names, clock and panels are drawn, in English and Korean") {
-  OverlayModel m = model_of(kBlindBattle);
+  OnAirModel m = model_of(kBlindBattle);
   DrawOptions o;
   o.now_wall = m.row_wall_time + 3;
   Drawn d = draw(m, o);
@@ -79,7 +79,7 @@ TEST_CASE("all text stays inside the graphics-safe area", "[layout]") {
   long_names.replace(long_names.find("Jang Dong-min"), 13, "Maximilian Alexander von Habsburg-Lothringen");
   for (auto orientation : {Orientation::kLandscape, Orientation::kPortrait}) {
     for (auto lang : {Lang::kEn, Lang::kKo}) {
-      OverlayModel m = model_of(long_names.c_str(), "@30 resign 1\n");
+      OnAirModel m = model_of(long_names.c_str(), "@30 resign 1\n");
       DrawOptions o;
       o.orientation = orientation;
       o.lang = lang;
@@ -97,7 +97,7 @@ TEST_CASE("all text stays inside the graphics-safe area", "[layout]") {
 }
 
 TEST_CASE("battle timeline: lit, flipped (BLIND tag for the blinded piece), losers fade, then done") {
-  OverlayModel m = model_of(kBlindBattle);
+  OnAirModel m = model_of(kBlindBattle);
   REQUIRE(m.battle);
   DrawOptions o;
   o.now_wall = m.row_wall_time;
@@ -109,7 +109,7 @@ TEST_CASE("battle timeline: lit, flipped (BLIND tag for the blinded piece), lose
   CHECK(mid.has("BLIND"));
   // On the board only: the removed tray waits for the end of the animation.
   CHECK(std::count(mid.text.begin(), mid.text.end(), "3") == 1);
-  o.battle_elapsed = kBattleSeconds + 0.5;  // over
+  o.battle_elapsed = BattleTiming{}.total() + 0.5;  // over
   Drawn after = draw(m, o);
   CHECK_FALSE(after.has("BLIND"));
   CHECK(std::count(after.text.begin(), after.text.end(), "3") == 1);  // now in the tray
@@ -118,7 +118,7 @@ TEST_CASE("battle timeline: lit, flipped (BLIND tag for the blinded piece), lose
 }
 
 TEST_CASE("an open battle flips both values") {
-  OverlayModel m = model_of(kOpenBattle);
+  OnAirModel m = model_of(kOpenBattle);
   DrawOptions o;
   o.battle_elapsed = 1.0;
   Drawn d = draw(m, o);
@@ -177,12 +177,12 @@ TEST_CASE("the director's caption is drawn as a lower third; caption clear takes
 
 TEST_CASE("pause banner and warning toast") {
   DrawOptions o;
-  OverlayModel paused = model_of(kOpenBattle, "@30 pause \"medical timeout\"\n");
+  OnAirModel paused = model_of(kOpenBattle, "@30 pause \"medical timeout\"\n");
   o.now_wall = paused.row_wall_time;
   Drawn p = draw(paused, o);
   CHECK(p.has("PAUSED"));
   CHECK_FALSE(p.has("medical timeout"));  // typed reasons stay at the desk
-  OverlayModel warned = model_of(kOpenBattle, "@30 warn 2 \"touching pieces\"\n");
+  OnAirModel warned = model_of(kOpenBattle, "@30 warn 2 \"touching pieces\"\n");
   o.now_wall = warned.row_wall_time + 1;
   Drawn w = draw(warned, o);
   CHECK(w.contains("WARNING 1/2"));
@@ -194,7 +194,7 @@ TEST_CASE("pause banner and warning toast") {
 }
 
 TEST_CASE("commitments: hashes, then verified or MISMATCH") {
-  OverlayModel m = model_of(kOpenBattle, "@30 resign 2\n");
+  OnAirModel m = model_of(kOpenBattle, "@30 resign 2\n");
   m.commitments[0] = SetupCommitment{1, "0123456789abcdef0123", std::string("s"), std::string("x"), true};
   m.commitments[1] = SetupCommitment{2, "fedcba9876543210fedc", std::string("s"), std::string("x"), false};
   Drawn d = draw(m, DrawOptions{});
@@ -209,7 +209,7 @@ TEST_CASE("every game of the registry draws, with random matches mid-way") {
       engine::Match match = random_match(info, preset.id, 3, 30);
       const auto rows = public_rows(match);
       for (std::size_t n : {std::size_t{1}, rows.size() / 2, rows.size()}) {
-        OverlayModel m = derive_model(rows, n, engine::all_games());
+        OnAirModel m = derive_model(rows, n, engine::all_games());
         INFO(info.id << " " << preset.id << " rows " << n);
         CHECK(m.problems.empty());
         for (auto orientation : {Orientation::kLandscape, Orientation::kPortrait}) {
@@ -225,7 +225,7 @@ TEST_CASE("every game of the registry draws, with random matches mid-way") {
 }
 
 TEST_CASE("every character the overlay asks the font for exists in NanumGothic Bold") {
-  OverlayModel m;
+  OnAirModel m;
   for (auto lang : {Lang::kEn, Lang::kKo}) {
     ImGuiFrame frame(glyphs_needed(m, lang));
     INFO(glyphs_needed(m, lang));
@@ -234,7 +234,7 @@ TEST_CASE("every character the overlay asks the font for exists in NanumGothic B
 }
 
 TEST_CASE("a fighter already face up keeps its face through the light-up") {
-  OverlayModel m = model_of(kOpenBattle,
+  OnAirModel m = model_of(kOpenBattle,
                             "@25 move a3-a5\n@26 move e8-e7\n@27 move a5-b5\n@28 move f8-f7\n@29 move b5-b6\n"
                             "@30 items 1=none 2=none\n");
   DrawOptions o;
@@ -249,7 +249,7 @@ TEST_CASE("a fighter already face up keeps its face through the light-up") {
 TEST_CASE("standby: a desk silent for more than 2 s freezes the clock at its last heartbeat") {
   DrawOptions o;
   o.lang = Lang::kEn;
-  OverlayModel m = model_of(kOpenBattle);
+  OnAirModel m = model_of(kOpenBattle);
   REQUIRE(m.status == "playing");
   const ClockShown live = turn_clock(m, m.row_wall_time + 5);
   REQUIRE(live.running);
@@ -262,7 +262,7 @@ TEST_CASE("standby: a desk silent for more than 2 s freezes the clock at its las
   CHECK(turn_clock(m, o.now_wall).running);
   CHECK_FALSE(draw(m, o).has("STANDBY"));
   // While the desk holds its clock (a dialog), its beats stand still: so does ours.
-  OverlayModel held = m;
+  OnAirModel held = m;
   held.heartbeat = DeskHeartbeat{m.match_time + 1, m.row_wall_time + 1.9};
   CHECK(turn_clock(held, m.row_wall_time + 2.0).seconds ==
         Approx(turn_clock(m, m.row_wall_time + 1.1).seconds).margin(0.01));
@@ -279,7 +279,7 @@ TEST_CASE("standby: a desk silent for more than 2 s freezes the clock at its las
   o.lang = Lang::kKo;
   CHECK(draw(m, o).has("대기"));
   // A finished match needs no desk: no standby.
-  OverlayModel done = model_of(kOpenBattle, "@30 resign 1\n");
+  OnAirModel done = model_of(kOpenBattle, "@30 resign 1\n");
   done.heartbeat = DeskHeartbeat{0, 0};
   CHECK_FALSE(desk_standby(done, 1e9));
 }
@@ -287,7 +287,7 @@ TEST_CASE("standby: a desk silent for more than 2 s freezes the clock at its las
 TEST_CASE("the battle explainer states what decided each pair, only as far as the public may know") {
   DrawOptions o;
   o.battle_elapsed = 0.2;  // lighting up: no explainer yet
-  OverlayModel open = model_of(kOpenBattle);
+  OnAirModel open = model_of(kOpenBattle);
   REQUIRE(open.battle);
   const auto lines = battle_explainer(open, Lang::kEn);
   REQUIRE(lines.size() == 1);
@@ -296,13 +296,13 @@ TEST_CASE("the battle explainer states what decided each pair, only as far as th
   CHECK(draw(open, o).has(lines[0]));
   CHECK(lines[0].find(" wins") != std::string::npos);
   // A blinded piece: no kind, no values, only what was removed.
-  OverlayModel blind = model_of(kBlindBattle);
+  OnAirModel blind = model_of(kBlindBattle);
   const auto hidden = battle_explainer(blind, Lang::kEn);
   REQUIRE(hidden.size() == 1);
   CHECK(hidden[0].find("hidden battle") == 0);
   for (char c : std::string("0123456789")) CHECK(hidden[0].find(c) == std::string::npos);
   // The arithmetic for each kind.
-  OverlayModel m = open;
+  OnAirModel m = open;
   m.battle->pairs = {{"sum", "enemy", 1, 9, "1", "9"}};
   CHECK(battle_explainer(m, Lang::kEn)[0] == "1 + 9 = 10: the 9 wins");
   m.battle->pairs = {{"sum", "mover", 1, 8, "1", "8"}};
@@ -320,12 +320,12 @@ TEST_CASE("the battle explainer states what decided each pair, only as far as th
 
 TEST_CASE("the result banner waits for the last battle's animation") {
   // The king is taken in a battle: the banner comes after it.
-  OverlayModel m = model_of(kOpenBattle, "@30 resign 1\n");
+  OnAirModel m = model_of(kOpenBattle, "@30 resign 1\n");
   REQUIRE(m.result);
   REQUIRE(m.battle);
   DrawOptions o;
   o.battle_elapsed = 1.0;
   CHECK_FALSE(draw(m, o).has("Kim Kyung-hoon WINS"));
-  o.battle_elapsed = kBattleSeconds + 0.1;
+  o.battle_elapsed = BattleTiming{}.total() + 0.1;
   CHECK(draw(m, o).has("Kim Kyung-hoon WINS"));
 }

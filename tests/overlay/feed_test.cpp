@@ -7,7 +7,7 @@
 
 #include "db/store.h"
 #include "engine/registry.h"
-#include "overlay/public_feed.h"
+#include "broadcast/public_feed.h"
 #include "overlay_support.h"
 #include "temp_file.h"
 

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "engine/registry.h"
-#include "overlay/overlay_model.h"
+#include "broadcast/model.h"
 #include "overlay_support.h"
 #include "scripts.h"
 
@@ -11,22 +11,22 @@ using namespace facedown::overlay::testing;
 
 namespace {
 
-engine::Square sq(const OverlayModel& m, const char* name) { return *m.game->geometry().parse(name); }
-const std::optional<ShownPiece>& at(const OverlayModel& m, const char* name) {
+engine::Square sq(const OnAirModel& m, const char* name) { return *m.game->geometry().parse(name); }
+const std::optional<ShownPiece>& at(const OnAirModel& m, const char* name) {
   return m.board[static_cast<std::size_t>(sq(m, name))];
 }
 
 }  // namespace
 
 TEST_CASE("no rows: nothing opened, nothing to show") {
-  OverlayModel m = derive_model({}, 10, engine::all_games());
+  OnAirModel m = derive_model({}, 10, engine::all_games());
   CHECK_FALSE(m.opened);
   CHECK(m.rows == 0);
 }
 
 TEST_CASE("the board, names and options come from the public rows") {
   const auto rows = public_rows(script_match(kBlindBattle));
-  OverlayModel m = derive_model(rows, rows.size(), engine::all_games());
+  OnAirModel m = derive_model(rows, rows.size(), engine::all_games());
   REQUIRE(m.opened);
   CHECK(m.game_id == "number-janggi");
   CHECK(m.players[1] == "김경훈");
@@ -49,7 +49,7 @@ TEST_CASE("the board, names and options come from the public rows") {
 
 TEST_CASE("a blinded battle: the loser face up, the blinded winner hidden and tagged") {
   const auto rows = public_rows(script_match(kBlindBattle));
-  OverlayModel m = derive_model(rows, rows.size(), engine::all_games());
+  OnAirModel m = derive_model(rows, rows.size(), engine::all_games());
   REQUIRE(m.battle);
   REQUIRE(m.battle->fighters.size() == 2);
   const Fighter* p1 = nullptr;
@@ -79,7 +79,7 @@ TEST_CASE("a blinded battle: the loser face up, the blinded winner hidden and ta
 
 TEST_CASE("an open battle shows both values") {
   const auto rows = public_rows(script_match(kOpenBattle));
-  OverlayModel m = derive_model(rows, rows.size(), engine::all_games());
+  OnAirModel m = derive_model(rows, rows.size(), engine::all_games());
   REQUIRE(m.battle);
   for (const auto& f : m.battle->fighters) {
     CHECK(f.token);
@@ -94,7 +94,7 @@ TEST_CASE("a prefix of the rows is the match as it stood then (replay)") {
   const auto rows = public_rows(script_match(kBlindBattle));
   std::size_t awaited = 0;
   while (rows[awaited].type != "decision-awaited") ++awaited;
-  OverlayModel m = derive_model(rows, awaited + 1, engine::all_games());
+  OnAirModel m = derive_model(rows, awaited + 1, engine::all_games());
   CHECK_FALSE(m.battle);
   CHECK(m.status == "awaiting-items");
   CHECK(at(m, "c5"));
@@ -106,7 +106,7 @@ TEST_CASE("void: the undone move is no longer the last move") {
   std::string script = kOpenBattle;
   script += "@25 move a3-a4\n@26 void 1 \"wrong piece\"\n";
   const auto rows = public_rows(script_match(script));
-  OverlayModel m = derive_model(rows, rows.size(), engine::all_games());
+  OnAirModel m = derive_model(rows, rows.size(), engine::all_games());
   CHECK(m.last_to == sq(m, "c6"));
   CHECK(at(m, "a3"));
   CHECK_FALSE(at(m, "a4"));
@@ -116,7 +116,7 @@ TEST_CASE("result, warning, pause and detail") {
   std::string script = kOpenBattle;
   script += "@25 warn 1 \"touching pieces\"\n@26 pause \"medical\"\n";
   auto rows = public_rows(script_match(script));
-  OverlayModel m = derive_model(rows, rows.size(), engine::all_games());
+  OnAirModel m = derive_model(rows, rows.size(), engine::all_games());
   CHECK(m.paused);
   CHECK(m.pause_reason.empty());  // the referee's words never reach the public rows
   REQUIRE(m.last_warning);
@@ -135,7 +135,7 @@ TEST_CASE("result, warning, pause and detail") {
 TEST_CASE("malformed rows are named and skipped; the last good state stays") {
   auto rows = public_rows(script_match(kOpenBattle));
   const std::size_t good = rows.size();
-  OverlayModel before = derive_model(rows, good, engine::all_games());
+  OnAirModel before = derive_model(rows, good, engine::all_games());
   PublicRow bad = rows.back();
   bad.seq += 1;
   bad.type = "ticked";
@@ -146,7 +146,7 @@ TEST_CASE("malformed rows are named and skipped; the last good state stays") {
   worse.type = "voided";
   worse.event = nlohmann::json::object();
   rows.push_back(worse);
-  OverlayModel m = derive_model(rows, rows.size(), engine::all_games());
+  OnAirModel m = derive_model(rows, rows.size(), engine::all_games());
   CHECK(m.problems.size() == 2);  // the bad state and the bad void
   CHECK(m.board.size() == before.board.size());
   CHECK(m.removed == before.removed);
@@ -156,7 +156,7 @@ TEST_CASE("malformed rows are named and skipped; the last good state stays") {
 
 TEST_CASE("the turn clock counts down from the last row plus wall time") {
   const auto rows = public_rows(script_match(kOpenBattle), 1000.0, 1.0);
-  OverlayModel m = derive_model(rows, rows.size(), engine::all_games());
+  OnAirModel m = derive_model(rows, rows.size(), engine::all_games());
   REQUIRE(m.status == "playing");
   const double w = m.row_wall_time;
   ClockShown c = turn_clock(m, w);
@@ -183,7 +183,7 @@ TEST_CASE("RSF preset: the clock counts up towards the next warning") {
   script.replace(script.find("genius-2015"), 11, "rsf-s52");
   script.replace(script.find("@20 items 1=none 2=none\n"), 24, "");
   const auto rows = public_rows(script_match(script), 0, 1);
-  OverlayModel m = derive_model(rows, rows.size(), engine::all_games());
+  OnAirModel m = derive_model(rows, rows.size(), engine::all_games());
   ClockShown c = turn_clock(m, m.row_wall_time + 100);
   CHECK_FALSE(c.counts_down);
   CHECK(c.seconds == Approx(m.turn_elapsed + 100));
@@ -193,7 +193,7 @@ TEST_CASE("RSF preset: the clock counts up towards the next warning") {
 
 TEST_CASE("commitments: hashes once locked, the reveal only after the end") {
   const auto rows = public_rows(script_match(kOpenBattle));
-  OverlayModel m = derive_model(rows, rows.size(), engine::all_games());
+  OnAirModel m = derive_model(rows, rows.size(), engine::all_games());
   std::array<std::optional<SetupCommitment>, 2> seals;
   seals[0] = SetupCommitment{1, "ab", std::string("setup"), std::string("salt"), true};
   seals[1] = SetupCommitment{2, "cd", std::nullopt, std::nullopt, std::nullopt};
@@ -202,7 +202,7 @@ TEST_CASE("commitments: hashes once locked, the reveal only after the end") {
   CHECK(m.commitments[0]->hash == "ab");
   CHECK_FALSE(m.commitments[0]->setup);  // no result yet: not on air
   CHECK_FALSE(m.commitments[0]->verified);
-  OverlayModel early = derive_model(rows, 1, engine::all_games());
+  OnAirModel early = derive_model(rows, 1, engine::all_games());
   attach_commitments(early, seals);
   CHECK_FALSE(early.commitments[0]);  // only `opened` read: nothing locked yet
   m.result = ResultShown{1, "resigned", {}};
@@ -215,7 +215,7 @@ TEST_CASE("a piece already face up before its battle is marked so (it does not f
   std::string script = kOpenBattle;
   script += "@25 move a3-a5\n@26 move e8-e7\n@27 move a5-b5\n@28 move f8-f7\n@29 move b5-b6\n@30 items 1=none 2=none\n";
   const auto rows = public_rows(script_match(script));
-  OverlayModel m = derive_model(rows, rows.size(), engine::all_games());
+  OnAirModel m = derive_model(rows, rows.size(), engine::all_games());
   REQUIRE(m.battle);
   bool saw_ten = false;
   for (const auto& f : m.battle->fighters) {

@@ -9,9 +9,12 @@
 #include <vector>
 
 #include "engine/match.h"
-#include "overlay/public_row.h"
+#include "broadcast/public_row.h"
 
 namespace facedown::overlay::testing {
+
+// The overlay's tests test the on-air model too: its names are at hand here.
+using namespace facedown::broadcast;
 
 // The public rows of a whole match, with wall times wall0, wall0 + step, ...
 std::vector<PublicRow> public_rows(const engine::Match& match, double wall0 = 1.7e9, double step = 1.0);

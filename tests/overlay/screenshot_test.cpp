@@ -32,12 +32,12 @@ OverlayWindow& window() {
   return *w;
 }
 
-OverlayModel model_of(const std::string& script) {
+OnAirModel model_of(const std::string& script) {
   const auto rows = public_rows(script_match(script), 1.7e9, 1);
   return derive_model(rows, rows.size(), engine::all_games());
 }
 
-void shoot(const std::string& name, const OverlayModel& m, DrawOptions o, Background bg = Background::kChroma) {
+void shoot(const std::string& name, const OnAirModel& m, DrawOptions o, Background bg = Background::kChroma) {
   OverlayWindow& w = window();
   REQUIRE_FALSE(w.ensure_glyphs(glyphs_needed(m, o.lang)).has_value());
   REQUIRE(w.width() == 1920);
@@ -72,7 +72,7 @@ void shoot(const std::string& name, const OverlayModel& m, DrawOptions o, Backgr
   CHECK(d.differing_share < 0.01);
 }
 
-DrawOptions at(const OverlayModel& m, double seconds_after_last_row) {
+DrawOptions at(const OnAirModel& m, double seconds_after_last_row) {
   DrawOptions o;
   o.now_wall = m.row_wall_time + seconds_after_last_row;
   return o;
@@ -81,12 +81,12 @@ DrawOptions at(const OverlayModel& m, double seconds_after_last_row) {
 }  // namespace
 
 TEST_CASE("landscape, mid-match after a blinded battle", "[screenshot]") {
-  OverlayModel m = model_of(kBlindBattle);
+  OnAirModel m = model_of(kBlindBattle);
   shoot("landscape", m, at(m, 41.5));  // 18.5 s left: amber
 }
 
 TEST_CASE("portrait", "[screenshot]") {
-  OverlayModel m = model_of(kBlindBattle);
+  OnAirModel m = model_of(kBlindBattle);
   DrawOptions o = at(m, 3);
   o.orientation = Orientation::kPortrait;
   shoot("portrait", m, o);
@@ -96,21 +96,21 @@ TEST_CASE("Korean names and captions", "[screenshot]") {
   std::string script = kOpenBattle;
   script.replace(script.find("\"Jang Dong-min\""), 15, "\"장동민\"");
   script.replace(script.find("\"Kim Kyung-hoon\""), 16, "\"김경훈\"");
-  OverlayModel m = model_of(script + "@25 move a3-a4\n@27 warn 2 \"말을 만짐\"\n");
+  OnAirModel m = model_of(script + "@25 move a3-a4\n@27 warn 2 \"말을 만짐\"\n");
   DrawOptions o = at(m, 2);
   o.lang = Lang::kKo;
   shoot("korean", m, o);
 }
 
 TEST_CASE("a battle mid-animation", "[screenshot]") {
-  OverlayModel m = model_of(kBlindBattle);
+  OnAirModel m = model_of(kBlindBattle);
   DrawOptions o = at(m, 0.5);
   o.battle_elapsed = 1.0;  // flipped; the loser half faded; BLIND tag on the winner
   shoot("battle", m, o);
 }
 
 TEST_CASE("the result banner with the verified reveal", "[screenshot]") {
-  OverlayModel m = model_of(std::string(kOpenBattle) + "@30 resign 1\n");
+  OnAirModel m = model_of(std::string(kOpenBattle) + "@30 resign 1\n");
   m.commitments[0] = SetupCommitment{1, "5f1c0e9a2b7d4c3e8f6a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6a", std::string("x"),
                                      std::string("y"), true};
   m.commitments[1] = SetupCommitment{2, "c0ffee00112233445566778899aabbccddeeff00112233445566778899aabbcc", std::string("x"),
@@ -124,7 +124,7 @@ TEST_CASE("every game of the registry, mid-match, both layouts (frames kept for 
     const auto rows = public_rows(match, 1.7e9, 1);
     std::size_t shown = rows.size();  // up to the resignation that ended it, so the board shows
     while (shown > 1 && rows[shown - 1].type != "moved" && rows[shown - 1].type != "attack") --shown;
-    OverlayModel m = derive_model(rows, shown, engine::all_games());
+    OnAirModel m = derive_model(rows, shown, engine::all_games());
     INFO(info.id);
     REQUIRE(m.opened);
     CHECK(m.problems.empty());

@@ -67,13 +67,38 @@ TEST_CASE("live: waits with a message, catches up without animating, animates a 
   source.release(rows.size());  // the battle is committed
   s.update(3);
   CHECK(s.model().rows == rows.size());
-  CHECK(s.draw_options(3.5, 1002.5).battle_elapsed == Approx(0.5));
-  CHECK(s.needs_frame(3.5, 1002.5));
-  CHECK(s.needs_frame(3.6, 1002.6));  // animating: every frame
-  CHECK(s.idle_timeout(3.6, 1002.6) < 1.0 / 60.0);
+  // The animation runs from the battle row's commit (its wall time), as in the on-air JSON.
+  const double bw = rows[battle].wall_time;
+  CHECK(s.draw_options(3.5, bw + 0.5).battle_elapsed == Approx(0.5));
+  CHECK(s.battle(3.5, bw + 0.5).phase == BattlePhase::kFlip);
+  CHECK(s.battle(3.5, bw + 3.1).phase == BattlePhase::kFade);
+  CHECK(s.battle(3.5, bw + 3.7).phase == BattlePhase::kDone);
+  CHECK(s.needs_frame(3.5, bw + 0.5));
+  CHECK(s.needs_frame(3.6, bw + 0.6));  // animating: every frame
+  CHECK(s.idle_timeout(3.6, bw + 0.6) < 1.0 / 60.0);
   s.skip_animation();
-  CHECK(s.draw_options(3.7, 1002.7).battle_elapsed < 0);
-  CHECK(s.idle_timeout(3.7, 1002.7) > 0);
+  CHECK(s.draw_options(3.7, bw + 0.7).battle_elapsed < 0);
+  CHECK(s.idle_timeout(3.7, bw + 0.7) > 0);
+}
+
+TEST_CASE("live: --battle-seconds lengthens the explained phase; the fade follows it") {
+  const auto rows = public_rows(script_match(kOpenBattle), 1000, 1);
+  auto source = std::make_unique<ListSource>(rows);
+  const std::size_t battle = index_of(rows, "battle");
+  source->release(battle);
+  ListSource& src = *source;
+  SessionConfig config;
+  config.timing.explain_seconds = 5;
+  OverlaySession s(std::move(source), config);
+  s.update(1);
+  src.release(rows.size());
+  s.update(2);
+  const double bw = rows[battle].wall_time;
+  CHECK(s.battle(2, bw + 4.9).phase == BattlePhase::kFlip);
+  CHECK(s.draw_options(2, bw + 4.9).timing.explain_seconds == 5);
+  CHECK(s.battle(2, bw + 5.1).phase == BattlePhase::kFade);
+  CHECK(s.battle(2, bw + 5.7).phase == BattlePhase::kDone);
+  CHECK(s.draw_options(2, bw + 5.7).battle_elapsed < 0);
 }
 
 TEST_CASE("live: a session started after the battle does not replay it") {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace facedown::overlay {
+namespace facedown::broadcast {
 
 struct PublicRow {
   int seq = 0;            // 1-based position in the match's log
@@ -39,6 +39,15 @@ struct DeskHeartbeat {
 };
 inline constexpr double kStaleDeskSeconds = 2.0;
 
+// The director's presentation state (db/presentation.h): a hold keeps what was
+// on air at held_seq (a battle in its explained phase, a result banner) until
+// released. Not a match event: the engine knows nothing of it.
+struct Presentation {
+  bool held = false;
+  int held_seq = 0;       // the last row on air when the hold began
+  double wall_time = 0;   // when the hold began (seconds since the epoch)
+};
+
 // Where rows come from: the store (PublicFeed) or, in tests, a list.
 class RowSource {
  public:
@@ -52,6 +61,8 @@ class RowSource {
   virtual std::uint64_t generation() const { return 0; }
   // The desk's heartbeat, when the source has one.
   virtual std::optional<DeskHeartbeat> heartbeat() const { return std::nullopt; }
+  // The director's hold, when the source has one.
+  virtual std::optional<Presentation> presentation() const { return std::nullopt; }
 };
 
-}  // namespace facedown::overlay
+}  // namespace facedown::broadcast

@@ -14,9 +14,9 @@
 
 #include "engine/game.h"
 #include "engine/geometry.h"
-#include "overlay/public_row.h"
+#include "broadcast/public_row.h"
 
-namespace facedown::overlay {
+namespace facedown::broadcast {
 
 struct ShownPiece {
   int owner = 0;
@@ -38,6 +38,7 @@ struct Fighter {
 
 struct BattleShow {
   int seq = 0;  // the battle/attack event; a new seq starts a new animation
+  double wall_time = 0;  // when its row was committed: the animation's start
   std::string kind;  // "battle" | "attack"
   std::vector<Fighter> fighters;
   // What the public may know of each pair, for the explainer: the battle kind
@@ -73,7 +74,7 @@ struct ResultShown {
   std::string detail;
 };
 
-struct OverlayModel {
+struct OnAirModel {
   bool opened = false;  // an `opened` row was read (else: nothing to show yet)
   std::string game_id, preset, game_name_en, game_name_ko;
   std::array<std::string, 2> players;
@@ -107,6 +108,10 @@ struct OverlayModel {
   std::array<bool, 2> setup_locked{false, false};
   std::array<std::optional<SetupCommitment>, 2> commitments;  // see attach_commitments
   std::optional<DeskHeartbeat> heartbeat;  // live only: the desk's last sign of life
+  // The director's hold (apply_presentation): time stands still on air at
+  // held_wall, and no row after the hold is in the model.
+  bool held = false;
+  double held_wall = 0;
 
   int last_seq = 0;      // seq of the last row read
   std::size_t rows = 0;  // rows read
@@ -114,13 +119,22 @@ struct OverlayModel {
 };
 
 // The model after the first `count` rows (clamped to rows.size()).
-OverlayModel derive_model(const std::vector<PublicRow>& rows, std::size_t count,
+OnAirModel derive_model(const std::vector<PublicRow>& rows, std::size_t count,
                           const std::vector<engine::GameInfo>& games);
 
 // Puts the store's sealed-setup commitments into the model as they were on air:
 // a hash once that player's setup is locked, the revealed setup and its check
 // only once the match has a result.
-void attach_commitments(OverlayModel& m, const std::array<std::optional<SetupCommitment>, 2>& seals);
+void attach_commitments(OnAirModel& m, const std::array<std::optional<SetupCommitment>, 2>& seals);
+
+// How many of the first `count` rows are on air under the director's
+// presentation: while held, rows after held_seq wait for the release.
+std::size_t rows_on_air(const std::vector<PublicRow>& rows, std::size_t count,
+                        const std::optional<Presentation>& p);
+// Marks the model held (after derive_model over rows_on_air rows).
+void apply_presentation(OnAirModel& m, const std::optional<Presentation>& p);
+// The wall time the model shows at `now`: frozen at the hold while held.
+double shown_now(const OnAirModel& m, double now_wall);
 
 // The turn clock as shown at wall time `now` (seconds since the epoch).
 enum class ClockLevel { kCalm, kCaution, kDanger };
@@ -132,14 +146,17 @@ struct ClockShown {
   double next_warning = 0;   // seconds until the next time warning (0: none)
   ClockLevel level = ClockLevel::kCalm;
 };
-ClockShown turn_clock(const OverlayModel& m, double now_wall);
+ClockShown turn_clock(const OnAirModel& m, double now_wall);
 // Whether the desk has gone quiet (its heartbeat older than kStaleDeskSeconds)
 // while the match is not over: the overlay shows standby and freezes the clock
 // at the last heartbeat, never counting past what the engine has decided.
-bool desk_standby(const OverlayModel& m, double now_wall);
+bool desk_standby(const OnAirModel& m, double now_wall);
+
+// How long a fresh warning stays on air as a toast.
+inline constexpr double kWarningToastSeconds = 6.0;
 
 // "0:07", "1:05"; negative values show as 0:00. Counting down rounds up (a clock
 // never shows 0:00 while time is left); counting up rounds down.
 std::string format_clock(double seconds, bool counts_down);
 
-}  // namespace facedown::overlay
+}  // namespace facedown::broadcast

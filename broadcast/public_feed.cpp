@@ -1,4 +1,4 @@
-#include "overlay/public_feed.h"
+#include "broadcast/public_feed.h"
 
 #include <sys/stat.h>
 
@@ -9,7 +9,7 @@
 #include "db/public_reader.h"
 #include "db/sealed_setup.h"
 
-namespace facedown::overlay {
+namespace facedown::broadcast {
 
 namespace {
 
@@ -156,4 +156,4 @@ bool PublicFeed::read_new() {
   return changed;
 }
 
-}  // namespace facedown::overlay
+}  // namespace facedown::broadcast

@@ -13,13 +13,13 @@
 #include <string>
 #include <vector>
 
-#include "overlay/public_row.h"
+#include "broadcast/public_row.h"
 
 namespace facedown::db {
 class PublicReader;
 }
 
-namespace facedown::overlay {
+namespace facedown::broadcast {
 
 class PublicFeed final : public RowSource {
  public:
@@ -72,4 +72,4 @@ class PublicFeed final : public RowSource {
 };
 
 
-}  // namespace facedown::overlay
+}  // namespace facedown::broadcast

@@ -1,11 +1,11 @@
-#include "overlay/overlay_text.h"
+#include "broadcast/on_air_text.h"
 
 #include <array>
 #include <utility>
 
 #include <fmt/format.h>
 
-namespace facedown::overlay {
+namespace facedown::broadcast {
 
 const char* phrase(Lang lang, Phrase p) {
   const bool ko = lang == Lang::kKo;
@@ -109,4 +109,4 @@ std::string item_text(Lang lang, const std::string& item) {
   return item;
 }
 
-}  // namespace facedown::overlay
+}  // namespace facedown::broadcast

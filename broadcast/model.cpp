@@ -1,4 +1,4 @@
-#include "overlay/overlay_model.h"
+#include "broadcast/model.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 
 #include "engine/registry.h"
 
-namespace facedown::overlay {
+namespace facedown::broadcast {
 
 using nlohmann::json;
 
@@ -27,12 +27,12 @@ double option_seconds(const engine::Options& o, const char* name) {
   }
 }
 
-engine::Square parse_square(const OverlayModel& m, const json& j) {
+engine::Square parse_square(const OnAirModel& m, const json& j) {
   if (!m.game || !j.is_string()) return engine::kNoSquare;
   return m.game->geometry().parse(j.get<std::string>()).value_or(engine::kNoSquare);
 }
 
-void read_opened(OverlayModel& m, const json& e, const std::vector<engine::GameInfo>& games) {
+void read_opened(OnAirModel& m, const json& e, const std::vector<engine::GameInfo>& games) {
   m.game_id = e.at("game").get<std::string>();
   m.preset = e.value("preset", std::string{});
   m.players = e.at("players").get<std::array<std::string, 2>>();
@@ -62,7 +62,7 @@ void read_opened(OverlayModel& m, const json& e, const std::vector<engine::GameI
   m.opened = true;
 }
 
-void read_state(OverlayModel& m, const json& s) {
+void read_state(OnAirModel& m, const json& s) {
   m.status = s.at("status").get<std::string>();
   m.to_move = s.at("to_move").is_null() ? 0 : s.at("to_move").get<int>();
   m.ply = s.value("ply", 0);
@@ -105,7 +105,7 @@ struct BlindMark {
   engine::Square square = engine::kNoSquare;
 };
 
-Fighter fighter(const OverlayModel& m, const json& ref, bool mover, const std::vector<BlindMark>& blinds) {
+Fighter fighter(const OnAirModel& m, const json& ref, bool mover, const std::vector<BlindMark>& blinds) {
   Fighter f;
   f.owner = ref.at("owner").get<int>();
   f.square = parse_square(m, ref.at("square"));
@@ -119,7 +119,7 @@ Fighter fighter(const OverlayModel& m, const json& ref, bool mover, const std::v
 }
 
 // Whether the public state before the battle showed this piece's identity.
-bool face_up_before(const json* before, const OverlayModel& m, const Fighter& f) {
+bool face_up_before(const json* before, const OnAirModel& m, const Fighter& f) {
   if (!before || !m.game || f.square == engine::kNoSquare) return false;
   const json& board = before->at("board");
   const std::string name = m.game->geometry().name(f.square);
@@ -128,10 +128,11 @@ bool face_up_before(const json* before, const OverlayModel& m, const Fighter& f)
   return p.at("owner").get<int>() == f.owner && p.at("piece").is_string();
 }
 
-BattleShow battle_show(const OverlayModel& m, const PublicRow& row, const std::vector<BlindMark>& blinds,
+BattleShow battle_show(const OnAirModel& m, const PublicRow& row, const std::vector<BlindMark>& blinds,
                        const json* before) {
   BattleShow b;
   b.seq = row.seq;
+  b.wall_time = row.wall_time;
   b.kind = row.type;
   const json& e = row.event;
   auto add = [&](Fighter f) {
@@ -168,7 +169,7 @@ BattleShow battle_show(const OverlayModel& m, const PublicRow& row, const std::v
 }
 
 // Everything the event JSONs add to the state JSON, from the rows in effect.
-void read_events(OverlayModel& m, const std::vector<const PublicRow*>& effective) {
+void read_events(OnAirModel& m, const std::vector<const PublicRow*>& effective) {
   std::vector<BlindMark> blinds;
   const json* before = nullptr;  // the public state before the row being read
   for (const PublicRow* row : effective) {
@@ -207,9 +208,9 @@ void read_events(OverlayModel& m, const std::vector<const PublicRow*>& effective
 
 }  // namespace
 
-OverlayModel derive_model(const std::vector<PublicRow>& rows, std::size_t count,
+OnAirModel derive_model(const std::vector<PublicRow>& rows, std::size_t count,
                           const std::vector<engine::GameInfo>& games) {
-  OverlayModel m;
+  OnAirModel m;
   count = std::min(count, rows.size());
   std::vector<const PublicRow*> effective;
   std::vector<const PublicRow*> states;  // rows with a state, newest last
@@ -232,7 +233,7 @@ OverlayModel derive_model(const std::vector<PublicRow>& rows, std::size_t count,
   }
   if (!m.opened) return m;
   // A malformed state leaves the newest good one before it on screen.
-  const OverlayModel blank = m;
+  const OnAirModel blank = m;
   for (auto it = states.rbegin(); it != states.rend(); ++it) {
     try {
       read_state(m, (*it)->state);
@@ -253,7 +254,7 @@ OverlayModel derive_model(const std::vector<PublicRow>& rows, std::size_t count,
   return m;
 }
 
-void attach_commitments(OverlayModel& m, const std::array<std::optional<SetupCommitment>, 2>& seals) {
+void attach_commitments(OnAirModel& m, const std::array<std::optional<SetupCommitment>, 2>& seals) {
   for (std::size_t p = 0; p < 2; ++p) {
     m.commitments[p].reset();
     if (!seals[p] || !m.setup_locked[p]) continue;
@@ -267,15 +268,33 @@ void attach_commitments(OverlayModel& m, const std::array<std::optional<SetupCom
   }
 }
 
-bool desk_standby(const OverlayModel& m, double now_wall) {
+std::size_t rows_on_air(const std::vector<PublicRow>& rows, std::size_t count,
+                        const std::optional<Presentation>& p) {
+  count = std::min(count, rows.size());
+  if (!p || !p->held) return count;
+  std::size_t n = 0;
+  while (n < count && rows[n].seq <= p->held_seq) ++n;
+  return n;
+}
+
+void apply_presentation(OnAirModel& m, const std::optional<Presentation>& p) {
+  m.held = p && p->held;
+  m.held_wall = m.held ? p->wall_time : 0;
+}
+
+double shown_now(const OnAirModel& m, double now_wall) { return m.held ? std::min(now_wall, m.held_wall) : now_wall; }
+
+bool desk_standby(const OnAirModel& m, double now_wall) {
+  now_wall = shown_now(m, now_wall);
   return m.opened && !m.result && m.heartbeat && now_wall - m.heartbeat->wall_time > kStaleDeskSeconds;
 }
 
-ClockShown turn_clock(const OverlayModel& m, double now_wall) {
+ClockShown turn_clock(const OnAirModel& m, double now_wall) {
   ClockShown c;
   if (!m.opened || m.to_move == 0 || m.result) return c;
   if (m.status != "playing" && m.status != "paused") return c;
   c.visible = true;
+  now_wall = shown_now(m, now_wall);
   c.running = m.status == "playing";
   double used = m.turn_elapsed;
   if (c.running) {
@@ -293,6 +312,7 @@ ClockShown turn_clock(const OverlayModel& m, double now_wall) {
     }
     used += ran;
   }
+  if (m.held) c.running = false;  // frozen at the hold (shown_now) until the release
   if (m.turn_limit > 0) {
     c.counts_down = true;
     c.seconds = std::max(0.0, m.turn_limit - used);
@@ -316,4 +336,4 @@ std::string format_clock(double seconds, bool counts_down) {
   return fmt::format("{}:{:02}", s / 60, s % 60);
 }
 
-}  // namespace facedown::overlay
+}  // namespace facedown::broadcast

@@ -5,7 +5,7 @@
 #include <array>
 #include <string>
 
-namespace facedown::overlay {
+namespace facedown::broadcast {
 
 enum class Lang { kEn, kKo };
 
@@ -48,4 +48,4 @@ std::string warning_kind_text(Lang lang, const std::string& kind);
 std::string result_sentence(Lang lang, const std::string& reason, int winner,
                             const std::array<std::string, 2>& players, int turn_limit);
 
-}  // namespace facedown::overlay
+}  // namespace facedown::broadcast

@@ -1,0 +1,248 @@
+#include "broadcast/on_air_json.h"
+
+#include <fmt/format.h>
+
+#include "broadcast/explainer.h"
+#include "broadcast/on_air_text.h"
+
+namespace facedown::broadcast {
+
+using nlohmann::json;
+
+namespace {
+
+json both(const std::string& en, const std::string& ko) { return json{{"en", en}, {"ko", ko}}; }
+template <class F>
+json both(F&& f) {
+  return both(f(Lang::kEn), f(Lang::kKo));
+}
+
+json token_or_null(const std::optional<std::string>& t) { return t ? json(*t) : json(nullptr); }
+
+const char* level_name(ClockLevel l) {
+  return l == ClockLevel::kDanger ? "danger" : l == ClockLevel::kCaution ? "caution" : "calm";
+}
+
+json terrain_of(std::uint8_t t) {
+  json out = json::array();
+  if (t & engine::kLake) out.push_back("lake");
+  if (t & engine::kCamp) out.push_back("camp");
+  if (t & engine::kHeadquarters) out.push_back("headquarters");
+  if (t & engine::kPalace) out.push_back("palace");
+  return out;
+}
+
+std::string square_name(const OnAirModel& m, engine::Square s) {
+  return m.game && s != engine::kNoSquare ? m.game->geometry().name(s) : std::string();
+}
+
+json square_or_null(const OnAirModel& m, const std::optional<engine::Square>& s) {
+  return s && *s != engine::kNoSquare ? json(square_name(m, *s)) : json(nullptr);
+}
+
+json board_json(const OnAirModel& m, const BattleMoment& moment) {
+  const engine::Geometry& g = m.game->geometry();
+  json squares = json::array();
+  for (engine::Square s = 0; s < g.size(); ++s) {
+    json sq{{"square", g.name(s)}, {"terrain", terrain_of(g.terrain(s))}, {"territory", m.game->setup_owner(s)}};
+    const auto& p = m.board[static_cast<std::size_t>(s)];
+    if (p) {
+      bool fighting = false;
+      if (moment.animating())
+        for (const Fighter& f : m.battle->fighters) fighting = fighting || (f.square == s && f.owner == p->owner);
+      sq["piece"] = json{{"owner", p->owner}, {"token", token_or_null(p->token)}, {"revealed", p->revealed},
+                         {"in_battle", fighting}};
+    } else {
+      sq["piece"] = nullptr;
+    }
+    squares.push_back(std::move(sq));
+  }
+  json minus = json::array();
+  for (int f = 0; f + 1 < g.files(); ++f)
+    if (g.file_border_marked(f)) minus.push_back(f);
+  return json{{"files", g.files()}, {"ranks", g.ranks()}, {"squares", std::move(squares)}, {"minus_lines", minus}};
+}
+
+json clock_json(const OnAirModel& m, double now) {
+  const ClockShown c = turn_clock(m, now);
+  json j{{"visible", c.visible},
+         {"counts_down", c.counts_down},
+         {"running", c.running},
+         {"seconds", c.seconds},
+         {"text", c.visible ? format_clock(c.seconds, c.counts_down) : std::string()},
+         {"level", level_name(c.level)},
+         {"next_warning", c.next_warning},
+         {"next_warning_text", c.next_warning > 0 ? format_clock(c.next_warning, true) : std::string()},
+         {"turn_limit", m.turn_limit},
+         {"warning_after", m.warning_after},
+         {"to_move", c.visible ? m.to_move : 0}};
+  return j;
+}
+
+json players_json(const OnAirModel& m, const BattleMoment& moment) {
+  static constexpr const char* kItems[] = {"blind", "plus", "minus"};
+  json out = json::array();
+  for (int p = 1; p <= 2; ++p) {
+    const auto pi = static_cast<std::size_t>(p - 1);
+    json removed = json::array();
+    const std::size_t shown = tray_count(m, p, moment);
+    for (std::size_t i = 0; i < shown; ++i) removed.push_back(token_or_null(m.removed[pi][i]));
+    json left = json::object(), used = json::object();
+    for (std::size_t k = 0; k < 3; ++k) {
+      left[kItems[k]] = m.items_left[pi][k];
+      int n = 0;
+      for (const auto& u : m.items_used)
+        if (u.player == p && u.item == kItems[k]) ++n;
+      used[kItems[k]] = n;
+    }
+    out.push_back(json{{"seat", p},
+                       {"name", m.players[pi]},
+                       {"to_move", m.to_move == p && !m.result},
+                       {"warnings", m.warnings[pi]},
+                       {"warnings_to_dq", m.warnings_to_dq},
+                       {"items_left", std::move(left)},
+                       {"items_used", std::move(used)},
+                       {"removed", std::move(removed)},
+                       {"removed_total", m.removed[pi].size()},
+                       {"setup_locked", m.setup_locked[pi]}});
+  }
+  return out;
+}
+
+json battle_json(const OnAirModel& m, const BattleMoment& moment, const BattleTiming& timing) {
+  if (!m.battle) return nullptr;
+  const BattleShow& b = *m.battle;
+  json fighters = json::array();
+  for (const Fighter& f : b.fighters)
+    fighters.push_back(json{{"square", square_name(m, f.square)},
+                            {"owner", f.owner},
+                            {"token", token_or_null(f.token)},
+                            {"value", f.value ? json(*f.value) : json(nullptr)},
+                            {"blind", f.blind},
+                            {"removed", f.removed},
+                            {"mover", f.mover},
+                            {"was_face_up", f.was_face_up}});
+  json pairs = json::array();
+  for (const auto& p : b.pairs) pairs.push_back(json{{"kind", p.kind}, {"outcome", p.outcome}});
+  return json{{"seq", b.seq},
+              {"kind", b.kind},
+              {"phase", phase_name(moment.phase)},
+              {"elapsed", moment.elapsed},
+              {"start", b.wall_time},
+              {"duration", json{{"light_up", kLightUpEnd}, {"flip", kFlipEnd}, {"explain", timing.explain_seconds},
+                                {"fade", kFadeSeconds}, {"total", timing.total()}}},
+              {"fighters", std::move(fighters)},
+              {"pairs", std::move(pairs)},
+              {"caption", json{{"en", battle_explainer(m, Lang::kEn)}, {"ko", battle_explainer(m, Lang::kKo)}}}};
+}
+
+std::string headline(const OnAirModel& m, const ResultShown& r, Lang lang) {
+  if (r.winner != 1 && r.winner != 2) return phrase(lang, Phrase::kDraw);
+  if (r.reason == "disqualified")
+    return fmt::format("{} {}", m.players[static_cast<std::size_t>(2 - r.winner)], phrase(lang, Phrase::kDisqualified));
+  return fmt::format("{} {}", m.players[static_cast<std::size_t>(r.winner - 1)], phrase(lang, Phrase::kWins));
+}
+
+json result_json(const OnAirModel& m, const BattleMoment& moment) {
+  if (!m.result) return nullptr;
+  const ResultShown& r = *m.result;
+  return json{{"winner", r.winner},
+              {"reason", r.reason},
+              {"reason_text", both([&](Lang l) { return reason_text(l, r.reason); })},
+              {"headline", both([&](Lang l) { return headline(m, r, l); })},
+              {"sentence", both([&](Lang l) {
+                 return result_sentence(l, r.reason, r.winner, m.players, static_cast<int>(m.turn_limit));
+               })},
+              {"shown", !moment.animating()}};
+}
+
+json warning_json(const OnAirModel& m, double now) {
+  if (!m.last_warning || m.last_warning->player < 1 || m.last_warning->player > 2) return nullptr;
+  const WarningShown& w = *m.last_warning;
+  return json{{"seq", w.seq},
+              {"player", w.player},
+              {"kind", w.kind},
+              {"kind_text", both([&](Lang l) { return warning_kind_text(l, w.kind); })},
+              {"total", w.total},
+              {"of", std::max(m.warnings_to_dq, w.total)},
+              {"wall_time", w.wall_time},
+              {"toast", now - w.wall_time < kWarningToastSeconds}};
+}
+
+json seals_json(const OnAirModel& m) {
+  json out = json::array();
+  for (const auto& c : m.commitments) {
+    if (!c) continue;
+    out.push_back(json{{"player", c->player},
+                       {"hash", c->hash},
+                       {"setup", c->setup ? json(*c->setup) : json(nullptr)},
+                       {"salt", c->salt ? json(*c->salt) : json(nullptr)},
+                       {"verified", c->verified ? json(*c->verified) : json(nullptr)}});
+  }
+  return out;
+}
+
+json items_json(const OnAirModel& m) {
+  json used = json::array();
+  for (const auto& u : m.items_used)
+    used.push_back(json{{"player", u.player}, {"item", u.item}, {"square", u.square},
+                        {"text", both([&](Lang l) { return item_text(l, u.item); })}});
+  return json{{"enabled", m.has_items}, {"used", std::move(used)}};
+}
+
+}  // namespace
+
+json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o) {
+  const double now = shown_now(m, now_wall);
+  json j{{"version", kOnAirVersion}, {"now", now}, {"opened", m.opened && m.game != nullptr}, {"held", m.held},
+         {"replay", o.replay}};
+  const bool standby = desk_standby(m, now_wall);
+  j["standby"] = standby;
+  j["layout"] = json{{"orientation", o.orientation}, {"canvas", json{{"width", 1920}, {"height", 1080}}}};
+  if (!m.opened || !m.game) {
+    // Neutral words on air: where the store lives is for the logs only.
+    j["message"] = both(phrase(Lang::kEn, Phrase::kWaitingForMatch), phrase(Lang::kKo, Phrase::kWaitingForMatch));
+    for (const char* k : {"game", "board", "clock", "warning", "last_move", "battle", "result", "banner", "caption"})
+      j[k] = nullptr;
+    j["players"] = json::array();
+    j["seals"] = json::array();
+    j["items"] = json{{"enabled", false}, {"used", json::array()}};
+    j["status"] = "waiting";
+    j["ply"] = 0;
+    j["to_move"] = 0;
+    j["paused"] = false;
+    return j;
+  }
+  const BattleMoment moment = battle_moment(m, now_wall, o.timing);
+  j["message"] = nullptr;
+  j["game"] = json{{"id", m.game_id}, {"preset", m.preset}, {"name", both(m.game_name_en, m.game_name_ko)}};
+  j["players"] = players_json(m, moment);
+  j["status"] = m.status;
+  j["ply"] = m.ply;
+  j["to_move"] = m.result ? 0 : m.to_move;
+  j["board"] = board_json(m, moment);
+  j["clock"] = clock_json(m, now_wall);
+  j["warning"] = warning_json(m, now);
+  j["items"] = items_json(m);
+  j["last_move"] = m.last_from || m.last_to
+                       ? json{{"from", square_or_null(m, m.last_from)}, {"to", square_or_null(m, m.last_to)}}
+                       : json(nullptr);
+  j["battle"] = battle_json(m, moment, o.timing);
+  j["result"] = result_json(m, moment);
+  j["paused"] = m.paused;
+  j["caption"] = m.caption ? json(*m.caption) : json(nullptr);
+  j["seals"] = seals_json(m);
+  // The one banner on air, in the overlay's order of precedence.
+  const json& w = j["warning"];
+  if (m.result && !moment.animating()) j["banner"] = "result";
+  else if (m.result) j["banner"] = nullptr;
+  else if (standby) j["banner"] = "standby";
+  else if (m.paused) j["banner"] = "paused";
+  else if (w.is_object() && w.at("toast").get<bool>()) j["banner"] = "warning";
+  else j["banner"] = nullptr;
+  j["layout"]["files"] = m.game->geometry().files();
+  j["layout"]["ranks"] = m.game->geometry().ranks();
+  return j;
+}
+
+}  // namespace facedown::broadcast

@@ -1,0 +1,31 @@
+// The on-air JSON: the whole on-air model at one moment as one JSON document,
+// version kOnAirVersion, every key documented in docs/on-air.md. It is the one
+// picture every output draws (the ImGui overlay draws the same model; the
+// network feed serves this). It holds only what the public rows hold, so it
+// carries no identity of a face-down piece (tests/overlay/leak_test.cpp checks
+// it against identity-swapped matches). The shape only grows: keys are added,
+// never renamed or removed, within a version.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "broadcast/battle_timing.h"
+#include "broadcast/model.h"
+
+namespace facedown::broadcast {
+
+inline constexpr int kOnAirVersion = 1;
+
+struct OnAirOptions {
+  BattleTiming timing;                 // the explainer's duration (--battle-seconds)
+  std::string orientation = "landscape";  // layout hint: "landscape" | "portrait"
+  bool replay = false;                 // the document describes a replayed moment
+};
+
+// The document at wall time `now_wall` (seconds since the epoch; replay: the
+// replayed moment). Top-level keys: version, now, opened, message, game,
+// players, status, ply, to_move, board, clock, warning, items, last_move,
+// battle, result, banner, paused, caption, standby, held, seals, layout.
+nlohmann::json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o);
+
+}  // namespace facedown::broadcast

@@ -1,0 +1,371 @@
+#include "feed/feed_server.h"
+
+#include <httplib.h>
+
+#include <charconv>
+#include <fstream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "db/public_reader.h"
+#include "feed/live_follower.h"
+#include "feed/on_air_json.h"
+#include "feed/static_files.h"
+#include "feed/tv_follower.h"
+
+// Index of this file:
+// [SECTION] helpers: JSON errors, numbers, the token
+// [SECTION] streams: Server-Sent Events over a MessageLog
+// [SECTION] routes
+// [SECTION] start and stop
+
+namespace facedown::feed {
+
+using nlohmann::json;
+
+// [SECTION] helpers: JSON errors, numbers, the token
+
+namespace {
+
+void send_error(httplib::Response& res, int status, const std::string& message) {
+  res.status = status;
+  res.set_header("Cache-Control", "no-store");
+  res.set_content(json{{"error", message}, {"status", status}}.dump(), "application/json");
+}
+
+// A non-negative decimal that fits `max`; nullopt for anything else ("", "-1",
+// "1e3", "99999999999999999999", "7abc").
+std::optional<std::int64_t> parse_count(const std::string& s, std::int64_t max) {
+  if (s.empty() || s.size() > 18) return std::nullopt;
+  std::int64_t v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size() || v < 0 || v > max) return std::nullopt;
+  return v;
+}
+
+// Compares without stopping at the first difference, so the time taken tells
+// nothing of how much of a guess was right.
+bool same_token(const std::string& a, const std::string& b) {
+  unsigned char diff = a.size() == b.size() ? 0 : 1;
+  for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ (i < b.size() ? b[i] : 0));
+  return diff == 0;
+}
+
+std::string bearer(const httplib::Request& req) {
+  const std::string h = req.get_header_value("Authorization");
+  const std::string prefix = "Bearer ";
+  return h.rfind(prefix, 0) == 0 ? h.substr(prefix.size()) : std::string();
+}
+
+json summary_json(const db::MatchSummary& s) {
+  json j = {{"id", s.id},
+            {"game", s.game},
+            {"preset", s.preset},
+            {"players", {s.players[0], s.players[1]}},
+            {"status", s.status},
+            {"finished", s.finished},
+            {"events", s.events}};
+  if (s.result) j["result"] = {{"winner", s.result->winner}, {"reason", s.result->reason}};
+  return j;
+}
+
+}  // namespace
+
+TokenFile read_token_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return {"", path + ": cannot read the token file"};
+  std::string line;
+  std::getline(in, line);
+  const auto b = line.find_first_not_of(" \t\r\n");
+  const auto e = line.find_last_not_of(" \t\r\n");
+  std::string token = b == std::string::npos ? std::string() : line.substr(b, e - b + 1);
+  if (token.size() < 16) return {"", path + ": the token must be at least 16 characters on the first line"};
+  return {token, ""};
+}
+
+struct FeedServer::Impl {
+  FeedOptions options;
+  httplib::Server http;
+  std::thread listener;
+  int port = 0;
+  std::unique_ptr<LiveFollower> live;
+  std::unique_ptr<TvFollower> tv;
+  std::mutex reader_mu;  // the replay reader serves requests from many threads
+  std::optional<db::PublicReader> reader;
+  bool stopped = false;
+
+  void routes();
+  void stream(const MessageLog& log, const httplib::Request& req, httplib::Response& res) const;
+  bool tv_allowed(const httplib::Request& req, httplib::Response& res) const;
+  // The on-air JSON of match `id` after row `step` (nullopt: the latest row).
+  // On failure the response holds the error.
+  std::optional<std::string> replay_json(db::MatchId id, std::optional<std::int64_t> step, httplib::Response& res);
+  void serve_file(const std::string& rel, httplib::Response& res) const;
+};
+
+// [SECTION] streams: Server-Sent Events over a MessageLog
+
+// The full model on connect (or, with Last-Event-ID, what came after it), then
+// every message as it is pushed; a comment line when nothing came for a
+// heartbeat period, so proxies keep the connection open.
+void FeedServer::Impl::stream(const MessageLog& log, const httplib::Request& req, httplib::Response& res) const {
+  std::optional<EventId> last;
+  if (req.has_header("Last-Event-ID")) last = EventId::parse(req.get_header_value("Last-Event-ID"));
+  struct Cursor {
+    std::optional<EventId> last;
+    bool opened = false;
+    bool from_start = false;  // came before the first message: gets every one
+  };
+  auto cursor = std::make_shared<Cursor>(Cursor{last, false, !last && log.empty()});
+  const auto heartbeat = options.heartbeat;
+  res.set_header("Cache-Control", "no-cache");
+  res.set_header("X-Accel-Buffering", "no");  // nginx and the like: pass each message on at once
+  res.set_chunked_content_provider("text/event-stream", [&log, cursor, heartbeat](std::size_t, httplib::DataSink& sink) {
+    if (!cursor->opened) {
+      cursor->opened = true;
+      const std::string hello = "retry: 1000\n\n";
+      if (!sink.write(hello.data(), hello.size())) return false;
+    }
+    auto messages = log.wait_since(cursor->last, heartbeat, cursor->from_start);
+    if (log.stopped()) {
+      sink.done();
+      return true;
+    }
+    std::string out;
+    for (const auto& m : messages) {
+      out += sse_message(m);
+      cursor->last = m.id;
+    }
+    if (out.empty()) out = ": hb\n\n";
+    return sink.write(out.data(), out.size());
+  });
+}
+
+bool FeedServer::Impl::tv_allowed(const httplib::Request& req, httplib::Response& res) const {
+  if (!tv) {
+    send_error(res, 404, "the TV feed is off: start facedown-feed with --tv-token-file");
+    return false;
+  }
+  std::string given = req.has_param("token") ? req.get_param_value("token") : bearer(req);
+  if (given.empty() || !same_token(given, options.tv_token)) {
+    res.set_header("WWW-Authenticate", "Bearer");
+    send_error(res, 401, given.empty() ? "the TV feed needs its token (?token= or Authorization: Bearer)"
+                                       : "wrong token for the TV feed");
+    return false;
+  }
+  res.set_header("Cache-Control", "no-store, private");
+  return true;
+}
+
+std::optional<std::string> FeedServer::Impl::replay_json(db::MatchId id, std::optional<std::int64_t> step,
+                                                         httplib::Response& res) {
+  std::lock_guard lock(reader_mu);
+  auto summary = reader->match(id);
+  if (auto* e = std::get_if<db::StoreError>(&summary)) {
+    if (e->kind == db::StoreError::Kind::kNotFound) send_error(res, 404, "no match " + std::to_string(id));
+    else send_error(res, 503, "the store cannot be read now: " + e->message);
+    return std::nullopt;
+  }
+  const auto& s = std::get<db::MatchSummary>(summary);
+  if (step && *step > s.events) {
+    send_error(res, 400, "step " + std::to_string(*step) + " is past the match's last public row (" +
+                             std::to_string(s.events) + ")");
+    return std::nullopt;
+  }
+  const int n = step ? static_cast<int>(*step) : s.events;
+  auto rows = reader->events_after(id, 0, n);
+  auto seals = reader->seals(id);
+  if (std::holds_alternative<db::StoreError>(rows) || std::holds_alternative<db::StoreError>(seals)) {
+    send_error(res, 503, "the store cannot be read now");
+    return std::nullopt;
+  }
+  auto& r = std::get<std::vector<db::PublicEventRow>>(rows);
+  OnAirInput in{&s, &r, n == 0 ? 0 : r.size(), &std::get<std::vector<db::PublicSeal>>(seals), false};
+  return on_air_json(in);
+}
+
+void FeedServer::Impl::serve_file(const std::string& rel, httplib::Response& res) const {
+  auto file = resolve_asset(options.web_root, rel);
+  if (!file) {
+    send_error(res, 404, "no such file: /" + rel.substr(0, 200));
+    return;
+  }
+  std::ifstream in(*file, std::ios::binary);
+  std::string body((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  res.set_header("Cache-Control", "public, max-age=60");
+  res.set_header("X-Content-Type-Options", "nosniff");
+  res.set_content(body, content_type(rel)->c_str());
+}
+
+// [SECTION] routes
+
+void FeedServer::Impl::routes() {
+  http.Get("/", [](const httplib::Request&, httplib::Response& res) { res.set_redirect("/overlay.html"); });
+
+  http.Get("/on-air", [this](const httplib::Request& req, httplib::Response& res) {
+    res.set_header("Access-Control-Allow-Origin", "*");
+    if (req.has_param("match")) {
+      auto id = parse_count(req.get_param_value("match"), INT64_MAX);
+      if (!id) return send_error(res, 400, "match must be a match number");
+      if (*id != live->match()) {
+        if (auto j = replay_json(*id, std::nullopt, res)) res.set_content(*j, "application/json");
+        return;
+      }
+    }
+    auto m = live->log().latest();
+    if (!m) return send_error(res, 503, "the feed has not read the store yet");
+    res.set_header("Cache-Control", "public, max-age=1");
+    res.set_header("ETag", "\"" + m->id.text() + "\"");
+    res.set_content(m->data, "application/json");
+  });
+
+  http.Get("/on-air/stream", [this](const httplib::Request& req, httplib::Response& res) {
+    if (req.has_param("match")) {
+      auto id = parse_count(req.get_param_value("match"), INT64_MAX);
+      if (!id) return send_error(res, 400, "match must be a match number");
+      if (*id != live->match())
+        return send_error(res, 404, "this feed follows match " + std::to_string(live->match()) +
+                                        "; replay others at /replay/" + std::to_string(*id));
+    }
+    res.set_header("Access-Control-Allow-Origin", "*");
+    stream(live->log(), req, res);
+  });
+
+  http.Get("/matches.json", [this](const httplib::Request&, httplib::Response& res) {
+    std::lock_guard lock(reader_mu);
+    auto list = reader->matches();
+    if (auto* e = std::get_if<db::StoreError>(&list)) return send_error(res, 503, e->message);
+    json out = json::array();
+    for (const auto& s : std::get<std::vector<db::MatchSummary>>(list)) out.push_back(summary_json(s));
+    res.set_header("Cache-Control", "public, max-age=2");
+    res.set_header("Access-Control-Allow-Origin", "*");
+    res.set_content(out.dump(), "application/json");
+  });
+  // A browser asking for a page gets the matches page; anything else the JSON.
+  http.Get("/matches", [this](const httplib::Request& req, httplib::Response& res) {
+    const std::string accept = req.get_header_value("Accept");
+    if (accept.rfind("text/html", 0) == 0 && resolve_asset(options.web_root, "matches.html"))
+      return serve_file("matches.html", res);
+    std::lock_guard lock(reader_mu);
+    auto list = reader->matches();
+    if (auto* e = std::get_if<db::StoreError>(&list)) return send_error(res, 503, e->message);
+    json out = json::array();
+    for (const auto& s : std::get<std::vector<db::MatchSummary>>(list)) out.push_back(summary_json(s));
+    res.set_header("Cache-Control", "public, max-age=2");
+    res.set_header("Access-Control-Allow-Origin", "*");
+    res.set_content(out.dump(), "application/json");
+  });
+
+  http.Get(R"(/replay/([^/]+)/on-air)", [this](const httplib::Request& req, httplib::Response& res) {
+    auto id = parse_count(req.matches[1], INT64_MAX);
+    if (!id) return send_error(res, 400, "the match must be a match number, not '" + std::string(req.matches[1]).substr(0, 40) + "'");
+    std::optional<std::int64_t> step;
+    if (req.has_param("step")) {
+      step = parse_count(req.get_param_value("step"), INT32_MAX);
+      if (!step) return send_error(res, 400, "step must be a public row number from 0 to the match's last");
+    }
+    res.set_header("Access-Control-Allow-Origin", "*");
+    if (auto j = replay_json(*id, step, res)) {
+      res.set_header("Cache-Control", step ? "public, max-age=3600" : "no-cache");
+      res.set_content(*j, "application/json");
+    }
+  });
+  http.Get(R"(/replay/([^/]+))", [this](const httplib::Request& req, httplib::Response& res) {
+    auto id = parse_count(req.matches[1], INT64_MAX);
+    if (!id) return send_error(res, 400, "the match must be a match number");
+    {
+      std::lock_guard lock(reader_mu);
+      if (std::holds_alternative<db::StoreError>(reader->match(*id)))
+        return send_error(res, 404, "no match " + std::to_string(*id));
+    }
+    if (!resolve_asset(options.web_root, "replay.html"))
+      return send_error(res, 404, "the replay page is not installed (feed/web/replay.html)");
+    serve_file("replay.html", res);
+  });
+
+  http.Get("/tv/stream", [this](const httplib::Request& req, httplib::Response& res) {
+    if (tv_allowed(req, res)) stream(tv->log(), req, res);
+  });
+  http.Get("/tv/on-air", [this](const httplib::Request& req, httplib::Response& res) {
+    if (!tv_allowed(req, res)) return;
+    auto m = tv->log().latest();
+    if (!m) return send_error(res, 404, "nothing released yet (the delay is " +
+                                             std::to_string(options.tv_delay_ms / 1000) + " s)");
+    res.set_content(m->data, "application/json");
+  });
+
+  http.Get(R"(/(.+))", [this](const httplib::Request& req, httplib::Response& res) {
+    serve_file(req.matches[1], res);
+  });
+
+  // Whatever else (other methods, httplib's own 400s): a JSON error.
+  http.set_error_handler([](const httplib::Request&, httplib::Response& res) {
+    if (res.body.empty()) send_error(res, res.status, res.status == 404 ? "no such route" : "bad request");
+  });
+  http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
+    send_error(res, 500, "internal error");
+  });
+}
+
+// [SECTION] start and stop
+
+db::Result<std::unique_ptr<FeedServer>> FeedServer::start(FeedOptions options) {
+  auto impl = std::make_unique<Impl>();
+  impl->options = std::move(options);
+  const FeedOptions& o = impl->options;
+  auto r = db::PublicReader::open(o.db_path);
+  if (auto* e = std::get_if<db::StoreError>(&r)) return *e;
+  impl->reader.emplace(std::move(std::get<db::PublicReader>(r)));
+  FollowOptions fo;
+  fo.db_path = o.db_path;
+  fo.match = o.match;
+  fo.poll = o.poll;
+  fo.wall_clock_ms = o.wall_clock_ms;
+  auto live = LiveFollower::start(fo);
+  if (auto* e = std::get_if<db::StoreError>(&live)) return *e;
+  impl->live = std::move(std::get<std::unique_ptr<LiveFollower>>(live));
+  if (!o.tv_token.empty()) {
+    TvOptions to;
+    to.db_path = o.db_path;
+    to.delay_ms = o.tv_delay_ms;
+    to.poll = std::max(o.poll, std::chrono::milliseconds(20));
+    to.wall_clock_ms = o.wall_clock_ms;
+    LiveFollower* lf = impl->live.get();
+    to.match = [lf] { return lf->match(); };
+    auto tv = TvFollower::start(to);
+    if (auto* e = std::get_if<db::StoreError>(&tv)) return *e;
+    impl->tv = std::move(std::get<std::unique_ptr<TvFollower>>(tv));
+  }
+  const std::size_t workers = static_cast<std::size_t>(std::max(8, o.max_clients));
+  impl->http.new_task_queue = [workers] { return new httplib::ThreadPool(workers); };
+  impl->http.set_payload_max_length(64 * 1024);
+  impl->routes();
+  if (o.port == 0) {
+    impl->port = impl->http.bind_to_any_port(o.host);
+  } else {
+    impl->port = impl->http.bind_to_port(o.host, o.port) ? o.port : -1;
+  }
+  if (impl->port <= 0)
+    return db::StoreError{db::StoreError::Kind::kIo,
+                          "cannot listen on " + o.host + ":" + std::to_string(o.port) + " (in use, or not an address of this machine)"};
+  Impl* raw = impl.get();
+  impl->listener = std::thread([raw] { raw->http.listen_after_bind(); });
+  return std::unique_ptr<FeedServer>(new FeedServer(std::move(impl)));
+}
+
+FeedServer::FeedServer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+FeedServer::~FeedServer() { stop(); }
+int FeedServer::port() const { return impl_->port; }
+
+void FeedServer::stop() {
+  if (!impl_ || impl_->stopped) return;
+  impl_->stopped = true;
+  // Streams first (their workers wake and end), then the listener and its pool.
+  if (impl_->live) impl_->live->stop();
+  if (impl_->tv) impl_->tv->stop();
+  impl_->http.stop();
+  if (impl_->listener.joinable()) impl_->listener.join();
+}
+
+}  // namespace facedown::feed

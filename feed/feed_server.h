@@ -1,0 +1,60 @@
+// FeedServer: facedown-feed's HTTP side (cpp-httplib). Public routes (the on-air
+// JSON and its Server-Sent Events stream, the overlay's files, the match list,
+// replays) read only what the public reader returns; the TV routes need the
+// token and read only what the delayed reader releases. Every bad request gets
+// a 4xx JSON error ({"error": "...", "status": N}); nothing a client sends can
+// stop the server.
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "db/error.h"
+#include "db/store.h"
+
+namespace facedown::feed {
+
+struct FeedOptions {
+  std::string db_path;
+  std::string host = "127.0.0.1";
+  int port = 8088;                    // 0: any free port (tests)
+  std::optional<db::MatchId> match;  // nullopt: follow the latest match
+  std::filesystem::path web_root;
+  // The delayed TV feed: off while the token is empty.
+  std::string tv_token;
+  std::int64_t tv_delay_ms = 0;
+  std::chrono::milliseconds heartbeat{10'000};  // comment lines on idle streams
+  std::chrono::milliseconds poll{10};           // data_version polling
+  int max_clients = 256;                        // worker threads (each stream holds one)
+  std::function<std::int64_t()> wall_clock_ms;  // empty: system clock
+};
+
+class FeedServer {
+ public:
+  // Opens the readers, binds the address and starts serving on a thread of its own.
+  static db::Result<std::unique_ptr<FeedServer>> start(FeedOptions options);
+  ~FeedServer();  // stop()
+  int port() const;
+  // Ends every stream, stops listening and joins the threads.
+  void stop();
+
+  struct Impl;
+
+ private:
+  explicit FeedServer(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// The token file's first line, whitespace trimmed; `error` says why there is
+// none (the file cannot be read, or the token is shorter than 16 characters).
+struct TokenFile {
+  std::string token;
+  std::string error;  // empty: read
+};
+TokenFile read_token_file(const std::string& path);
+
+}  // namespace facedown::feed

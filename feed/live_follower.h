@@ -1,0 +1,65 @@
+// LiveFollower: the thread that follows one match (or the latest one) through
+// the public reader and turns every new public row into one on-air message, and
+// every time-driven change after it (the desk going silent, coming back) into
+// another with the next sub-counter. It owns its reader (a reader is used from
+// one thread); clients read the MessageLog it fills.
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "db/public_reader.h"
+#include "feed/message_log.h"
+
+namespace facedown::feed {
+
+struct FollowOptions {
+  std::string db_path;
+  std::optional<db::MatchId> match;  // nullopt: the latest match, switching when a newer one appears
+  std::chrono::milliseconds poll{10};
+  // The desk counts as silent this long after its last heartbeat (the ImGui
+  // overlay's rule).
+  std::int64_t standby_after_ms = 2000;
+  std::function<std::int64_t()> wall_clock_ms;  // empty: system clock
+};
+
+class LiveFollower {
+ public:
+  // Opens the reader and reads what is there (so the first client gets the full
+  // model at once); the error names the file or the match.
+  static db::Result<std::unique_ptr<LiveFollower>> start(FollowOptions options);
+  ~LiveFollower();  // stops the thread
+
+  const MessageLog& log() const { return log_; }
+  // The match followed now (0 before any).
+  db::MatchId match() const { return match_.load(); }
+  void stop();
+
+ private:
+  explicit LiveFollower(FollowOptions options, db::PublicReader reader);
+  void run();
+  // Reads what changed; errors are kept for the next poll (a busy file).
+  void poll_once(bool force);
+  std::int64_t now_ms() const;
+
+  FollowOptions options_;
+  db::PublicReader reader_;
+  MessageLog log_;
+  std::atomic<db::MatchId> match_{0};
+  std::atomic<bool> stopping_{false};
+  std::thread thread_;
+
+  // Thread-owned state.
+  std::int64_t data_version_ = -1;
+  db::MatchSummary summary_;
+  std::vector<db::PublicEventRow> rows_;
+  std::vector<db::PublicSeal> seals_;
+  std::optional<db::Heartbeat> heartbeat_;
+  std::string last_data_;
+  EventId last_id_;
+};
+
+}  // namespace facedown::feed

@@ -1,0 +1,104 @@
+#include "feed/tv_follower.h"
+
+#include <nlohmann/json.hpp>
+
+#include "codec/json.h"
+
+namespace facedown::feed {
+
+db::Result<std::unique_ptr<TvFollower>> TvFollower::start(TvOptions options) {
+  db::DelayedReaderOptions ro;
+  ro.delay_ms = options.delay_ms;
+  ro.wall_clock_ms = options.wall_clock_ms;
+  auto opened = db::DelayedReader::open(options.db_path, ro);
+  if (auto* e = std::get_if<db::StoreError>(&opened)) return *e;
+  std::unique_ptr<TvFollower> f(new TvFollower(std::move(options), std::move(std::get<db::DelayedReader>(opened))));
+  f->poll_once();
+  f->thread_ = std::thread([p = f.get()] { p->run(); });
+  return f;
+}
+
+TvFollower::TvFollower(TvOptions options, db::DelayedReader reader)
+    : options_(std::move(options)), reader_(std::move(reader)) {}
+
+TvFollower::~TvFollower() { stop(); }
+
+void TvFollower::stop() {
+  stopping_ = true;
+  log_.stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+void TvFollower::run() {
+  while (!stopping_) {
+    std::this_thread::sleep_for(options_.poll);
+    poll_once();
+  }
+}
+
+void TvFollower::poll_once() {
+  const db::MatchId want = options_.match ? options_.match() : 0;
+  if (want == 0) return;
+  if (want != match_) {
+    match_ = want;
+    released_ = 0;
+    game_.reset();
+    live_.reset();
+    problem_.clear();
+  }
+  if (!problem_.empty()) return;
+  auto got = reader_.released_after(match_, released_);
+  auto* events = std::get_if<std::vector<db::ReleasedEvent>>(&got);
+  if (!events || events->empty()) return;
+  for (const auto& r : *events) {
+    nlohmann::json payload = nlohmann::json::parse(r.payload, nullptr, false);
+    if (!live_) {
+      // The Opened row names the game; parse_log makes the Game that reads the rest.
+      db::StoredEvent row{r.seq, r.type, r.t, r.wall_ms, r.payload, {}};
+      auto parsed = db::parse_log({row}, games_);
+      if (auto* f = std::get_if<db::ParseFailure>(&parsed)) {
+        problem_ = f->reason;
+        return;
+      }
+      auto& log = std::get<db::ParsedLog>(parsed);
+      auto m = engine::Match::from_log(*log.info, log.events);
+      if (!std::holds_alternative<engine::Match>(m)) {
+        problem_ = "the opened event does not fold";
+        return;
+      }
+      game_ = std::move(log.game);
+      live_.emplace(std::move(std::get<engine::Match>(m)));
+    } else {
+      if (payload.is_discarded()) {
+        problem_ = "seq " + std::to_string(r.seq) + ": the payload is not JSON";
+        return;
+      }
+      std::variant<engine::Event, std::string> e = std::string();
+      try {
+        e = codec::event_from_json(payload, *game_);
+      } catch (const std::exception& ex) {
+        e = std::string(ex.what());
+      }
+      if (auto* err = std::get_if<std::string>(&e)) {
+        problem_ = "seq " + std::to_string(r.seq) + ": " + *err;
+        return;
+      }
+      if (auto rej = live_->record(std::get<engine::Event>(e))) {
+        problem_ = "seq " + std::to_string(r.seq) + " does not fold";
+        return;
+      }
+    }
+    released_ = r.seq;
+    nlohmann::json j = {{"match", r.match},
+                        {"seq", r.seq},
+                        {"type", r.type},
+                        {"t", r.t},
+                        {"committed_ms", r.wall_ms},
+                        {"released_ms", r.wall_ms + reader_.delay_ms()},
+                        {"event", payload},
+                        {"state", codec::state_to_json(*live_, engine::kReferee)}};
+    log_.push(Message{EventId{r.match, r.seq, 0}, j.dump()});
+  }
+}
+
+}  // namespace facedown::feed

@@ -1,0 +1,60 @@
+// TvFollower: the delayed TV feed. A thread reads, through the delayed reader
+// (db/delayed_reader.h, whose authorizer admits an event only once it is older
+// than the delay), the referee's events of the followed match, folds them with
+// the engine and publishes, per released event, the referee view: the event in
+// its complete form and the state after it with every identity. What is younger
+// than the delay cannot be read, so it cannot be sent.
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "db/delayed_reader.h"
+#include "db/parsed_log.h"
+#include "engine/registry.h"
+#include "feed/message_log.h"
+
+namespace facedown::feed {
+
+struct TvOptions {
+  std::string db_path;
+  std::int64_t delay_ms = 0;
+  // The match to follow; called each poll (the live follower's choice).
+  std::function<db::MatchId()> match;
+  std::chrono::milliseconds poll{20};
+  std::function<std::int64_t()> wall_clock_ms;  // empty: system clock
+};
+
+class TvFollower {
+ public:
+  static db::Result<std::unique_ptr<TvFollower>> start(TvOptions options);
+  ~TvFollower();
+
+  const MessageLog& log() const { return log_; }
+  void stop();
+
+ private:
+  TvFollower(TvOptions options, db::DelayedReader reader);
+  void run();
+  void poll_once();
+
+  TvOptions options_;
+  db::DelayedReader reader_;
+  MessageLog log_;
+  std::atomic<bool> stopping_{false};
+  std::thread thread_;
+
+  // Thread-owned.
+  std::vector<engine::GameInfo> games_ = engine::all_games();
+  db::MatchId match_ = 0;
+  int released_ = 0;
+  std::unique_ptr<engine::Game> game_;
+  std::optional<engine::Match> live_;
+  std::string problem_;  // a stored event that did not fold (the feed stops for that match)
+};
+
+}  // namespace facedown::feed

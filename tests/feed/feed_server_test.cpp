@@ -1,0 +1,235 @@
+// The feed's public routes against a live store on a free loopback port: the
+// on-air JSON is the model built from the public rows; the stream sends the full
+// model on connect, each commit as a message with a new id, resumes without a
+// gap after Last-Event-ID, and beats comment lines when idle; match lists and
+// replays; and every bad request is a 4xx JSON error.
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "db/public_reader.h"
+#include "feed/message_log.h"
+#include "feed/on_air_json.h"
+#include "feed_support.h"
+
+using namespace facedown;
+using namespace facedown::feed;
+using namespace facedown::feed::testing;
+using nlohmann::json;
+
+namespace {
+
+// The model after public row `step` (all rows when nullopt), as the public reader gives it.
+std::string expected_on_air(const std::string& path, db::MatchId id, std::optional<int> step = std::nullopt) {
+  auto reader = must(db::PublicReader::open(path));
+  auto summary = must(reader.match(id));
+  const int n = step.value_or(summary.events);
+  auto rows = must(reader.events_after(id, 0, n));
+  auto seals = must(reader.seals(id));
+  OnAirInput in{&summary, &rows, n == 0 ? 0 : rows.size(), &seals, false};
+  return on_air_json(in);
+}
+
+json get_json(httplib::Client& cli, const std::string& path, int expect_status) {
+  auto r = cli.Get(path);
+  INFO(path);
+  REQUIRE(r);
+  CHECK(r->status == expect_status);
+  CHECK(r->get_header_value("Content-Type") == "application/json");
+  auto j = json::parse(r->body, nullptr, false);
+  REQUIRE_FALSE(j.is_discarded());
+  if (expect_status >= 400) {
+    CHECK(j.at("status") == expect_status);
+    CHECK_FALSE(j.at("error").get<std::string>().empty());
+  }
+  return j;
+}
+
+bool wait_until(const std::function<bool()>& pred, std::chrono::milliseconds timeout = std::chrono::seconds(5)) {
+  const auto end = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < end) {
+    if (pred()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return pred();
+}
+
+}  // namespace
+
+TEST_CASE("feed: /on-air is the model of the followed match, and follows commits", "[feed]") {
+  TempDir dir;
+  LiveMatch live(dir.file("s.db"), 4);
+  for (int i = 0; i < 6; ++i) live.step();
+  FeedOptions o;
+  o.db_path = live.path;
+  o.match = live.id;
+  auto feed = start_feed(o);
+  httplib::Client cli("127.0.0.1", feed->port());
+  auto r = cli.Get("/on-air");
+  REQUIRE(r);
+  CHECK(r->status == 200);
+  CHECK(r->body == expected_on_air(live.path, live.id));
+  auto j = json::parse(r->body);
+  CHECK(j.at("seq") == live.seq());
+  CHECK(j.at("match") == live.id);
+  CHECK(r->get_header_value("ETag") == "\"" + std::to_string(live.id) + "." + std::to_string(live.seq()) + ".0\"");
+  // A commit shows up within the polling period.
+  REQUIRE(live.step());
+  REQUIRE(wait_until([&] {
+    auto again = cli.Get("/on-air");
+    return again && json::parse(again->body).at("seq") == live.seq();
+  }));
+  CHECK(cli.Get("/on-air")->body == expected_on_air(live.path, live.id));
+  // ?match= of the followed match is the same; of no match a 404; not a number a 400.
+  CHECK(cli.Get("/on-air?match=" + std::to_string(live.id))->body == expected_on_air(live.path, live.id));
+  get_json(cli, "/on-air?match=999", 404);
+  get_json(cli, "/on-air?match=abc", 400);
+  get_json(cli, "/on-air?match=-1", 400);
+}
+
+TEST_CASE("feed: --latest follows the newest match, switching when one is opened", "[feed]") {
+  TempDir dir;
+  LiveMatch first(dir.file("s.db"), 6);
+  first.step();
+  FeedOptions o;
+  o.db_path = first.path;
+  auto feed = start_feed(o);
+  httplib::Client cli("127.0.0.1", feed->port());
+  CHECK(json::parse(cli.Get("/on-air")->body).at("match") == first.id);
+  // A second match in the same file (another writer).
+  auto second = db::testing::open_random_match(7);
+  auto store = must(db::Store::open(first.path));
+  const db::MatchId id2 = must(store.create_match(second));
+  REQUIRE(wait_until([&] { return json::parse(cli.Get("/on-air")->body).at("match") == id2; }));
+}
+
+TEST_CASE("feed: the stream sends the full model, then every commit with a new id", "[feed][sse]") {
+  TempDir dir;
+  LiveMatch live(dir.file("s.db"), 8);
+  for (int i = 0; i < 3; ++i) live.step();
+  FeedOptions o;
+  o.db_path = live.path;
+  auto feed = start_feed(o);
+  SseClient sse(feed->port(), "/on-air/stream");
+  REQUIRE(sse.wait_events(1));
+  CHECK(sse.status() == 200);
+  CHECK(sse.content_type().rfind("text/event-stream", 0) == 0);
+  CHECK(sse.cache_control() == "no-cache");
+  auto first = sse.events().front();
+  CHECK(first.data == expected_on_air(live.path, live.id));
+  CHECK(first.id == std::to_string(live.id) + "." + std::to_string(live.seq()) + ".0");
+  // Each commit: one message per new public row, ids increasing, the last the model now.
+  for (int k = 0; k < 5; ++k) {
+    const int before = live.seq();
+    REQUIRE(live.step());
+    const std::size_t want = sse.events().size() + static_cast<std::size_t>(live.seq() - before);
+    REQUIRE(sse.wait_events(want));
+    auto evs = sse.events();
+    CHECK(evs.back().data == expected_on_air(live.path, live.id));
+    for (std::size_t i = 1; i < evs.size(); ++i) CHECK(*EventId::parse(evs[i - 1].id) < *EventId::parse(evs[i].id));
+    // Every row has its message: the model after that row.
+    for (std::size_t i = evs.size() - static_cast<std::size_t>(live.seq() - before); i < evs.size(); ++i) {
+      const auto id = *EventId::parse(evs[i].id);
+      CHECK(evs[i].data == expected_on_air(live.path, live.id, static_cast<int>(id.seq)));
+    }
+  }
+  // Idle: comment heartbeats (every 200 ms in tests).
+  const int comments = sse.comments();
+  CHECK(sse.wait([&](const auto&, int c) { return c >= comments + 2; }, std::chrono::seconds(3)));
+  CHECK(sse.raw().find(": hb\n\n") != std::string::npos);
+}
+
+TEST_CASE("feed: a reconnect with Last-Event-ID resumes without a gap", "[feed][sse]") {
+  TempDir dir;
+  LiveMatch live(dir.file("s.db"), 9);
+  live.step();
+  FeedOptions o;
+  o.db_path = live.path;
+  auto feed = start_feed(o);
+  std::string last_id;
+  {
+    SseClient sse(feed->port(), "/on-air/stream");
+    REQUIRE(sse.wait_events(1));
+    last_id = sse.events().back().id;
+  }
+  const int seen = live.seq();
+  for (int i = 0; i < 4; ++i) live.step();
+  // Let the feed read the commits while no client is connected.
+  httplib::Client cli("127.0.0.1", feed->port());
+  REQUIRE(wait_until([&] { return json::parse(cli.Get("/on-air")->body).at("seq") == live.seq(); }));
+  SseClient again(feed->port(), "/on-air/stream", {{"Last-Event-ID", last_id}});
+  const std::size_t missed = static_cast<std::size_t>(live.seq() - seen);
+  REQUIRE(again.wait_events(missed));
+  auto evs = again.events();
+  REQUIRE(evs.size() == missed);
+  for (std::size_t i = 0; i < evs.size(); ++i) {
+    const auto id = EventId::parse(evs[i].id);
+    REQUIRE(id);
+    CHECK(id->seq == seen + static_cast<int>(i) + 1);  // every row, none skipped
+    CHECK(evs[i].data == expected_on_air(live.path, live.id, static_cast<int>(id->seq)));
+  }
+  // Up to date: nothing is sent again but heartbeats.
+  SseClient current(feed->port(), "/on-air/stream", {{"Last-Event-ID", evs.back().id}});
+  CHECK(current.wait([](const auto&, int c) { return c >= 3; }, std::chrono::seconds(3)));
+  CHECK(current.events().empty());
+  // An id the feed cannot place (garbage, another match): the full model again.
+  for (const char* odd : {"garbage", "99.1.0", "1.999999.0"}) {
+    INFO(odd);
+    SseClient fresh(feed->port(), "/on-air/stream", {{"Last-Event-ID", odd}});
+    REQUIRE(fresh.wait_events(1));
+    CHECK(fresh.events().front().data == expected_on_air(live.path, live.id));
+  }
+}
+
+TEST_CASE("feed: /matches lists public facts; /replay steps through a match as aired", "[feed]") {
+  TempDir dir;
+  LiveMatch live(dir.file("s.db"), 10);
+  for (int i = 0; i < 8; ++i) live.step();
+  std::filesystem::create_directories(dir.path() / "web");
+  FeedOptions o;
+  o.db_path = live.path;
+  o.web_root = dir.path() / "web";
+  auto feed = start_feed(o);
+  httplib::Client cli("127.0.0.1", feed->port());
+  auto list = get_json(cli, "/matches", 200);
+  REQUIRE(list.size() == 1);
+  CHECK(list[0].at("id") == live.id);
+  CHECK(list[0].at("game") == live.match.info().id);
+  CHECK(list[0].at("players").size() == 2);
+  CHECK(list[0].at("status").is_string());
+  CHECK(list[0].at("events") == live.seq());
+  CHECK(get_json(cli, "/matches.json", 200) == list);
+  const std::string base = "/replay/" + std::to_string(live.id) + "/on-air";
+  for (int step = 0; step <= live.seq(); ++step) {
+    auto r = cli.Get(base + "?step=" + std::to_string(step));
+    REQUIRE(r);
+    REQUIRE(r->status == 200);
+    CHECK(r->body == expected_on_air(live.path, live.id, step));
+  }
+  CHECK(cli.Get(base)->body == expected_on_air(live.path, live.id));
+  // Bad input: a clear 4xx JSON error each time.
+  get_json(cli, base + "?step=" + std::to_string(live.seq() + 1), 400);
+  get_json(cli, base + "?step=99999999999999999999", 400);
+  get_json(cli, base + "?step=-3", 400);
+  get_json(cli, base + "?step=", 400);
+  get_json(cli, base + "?step=1e3", 400);
+  get_json(cli, base + "?step=abc", 400);
+  get_json(cli, "/replay/77/on-air?step=1", 404);
+  get_json(cli, "/replay/x/on-air", 400);
+  get_json(cli, "/replay/123456789012345678901234567890/on-air", 400);
+  get_json(cli, "/replay/77", 404);
+  // The page itself comes from the web files; without one, a 404 that says so.
+  auto missing = get_json(cli, "/replay/" + std::to_string(live.id), 404);
+  CHECK(missing.at("error").get<std::string>().find("replay.html") != std::string::npos);
+  { std::ofstream(dir.path() / "web" / "replay.html") << "<!doctype html><title>replay</title>"; }
+  auto page = cli.Get("/replay/" + std::to_string(live.id));
+  REQUIRE(page);
+  CHECK(page->status == 200);
+  CHECK(page->get_header_value("Content-Type") == "text/html; charset=utf-8");
+  // Other methods and unknown routes: JSON errors, and the feed keeps serving.
+  auto post = cli.Post("/on-air", "x", "text/plain");
+  REQUIRE(post);
+  CHECK(post->status >= 400);
+  CHECK(post->status < 500);
+  get_json(cli, "/no/such/route.html", 404);
+  CHECK(cli.Get("/on-air")->status == 200);
+}

@@ -1,0 +1,154 @@
+// The on-air JSON (broadcast/on_air_json.h): its shape, the battle explainer's
+// phases decided from the time passed, the trays and the result banner waiting
+// for the animation, the director's hold, and the neutral no-match document.
+#include <catch2/catch.hpp>
+
+#include "broadcast/on_air_json.h"
+#include "engine/registry.h"
+#include "overlay_support.h"
+#include "scripts.h"
+
+using namespace facedown;
+using namespace facedown::overlay::testing;
+using nlohmann::json;
+
+namespace {
+
+OnAirModel model_of(const std::vector<PublicRow>& rows, std::size_t count,
+                    const std::optional<Presentation>& hold = std::nullopt) {
+  OnAirModel m = derive_model(rows, rows_on_air(rows, count, hold), engine::all_games());
+  apply_presentation(m, hold);
+  return m;
+}
+
+std::size_t index_of(const std::vector<PublicRow>& rows, const std::string& type) {
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (rows[i].type == type) return i;
+  FAIL("no " << type << " row");
+  return 0;
+}
+
+const json& square(const json& doc, const std::string& name) {
+  for (const auto& s : doc.at("board").at("squares"))
+    if (s.at("square") == name) return s;
+  FAIL("no square " << name);
+  static const json none;
+  return none;
+}
+
+}  // namespace
+
+TEST_CASE("on-air JSON: version, game, players, board, clock") {
+  const auto rows = public_rows(script_match(kOpenBattle), 1000, 1);
+  const OnAirModel m = model_of(rows, rows.size());
+  const json j = on_air_json(m, rows.back().wall_time + 10, OnAirOptions{});
+  CHECK(j.at("version") == 1);
+  CHECK(j.at("opened") == true);
+  CHECK(j.at("game").at("id") == "number-janggi");
+  CHECK(j.at("game").at("name").at("ko").get<std::string>().size() > 0);
+  REQUIRE(j.at("players").size() == 2);
+  CHECK(j.at("players")[1].at("name") == "Kim Kyung-hoon");
+  CHECK(j.at("board").at("squares").size() == 6 * 9);
+  // Player 2's pieces that never fought are backs: token null.
+  CHECK(square(j, "a9").at("piece").at("owner") == 2);
+  CHECK(square(j, "a9").at("piece").at("token").is_null());
+  CHECK(square(j, "c6").at("piece").at("token") == "10");
+  CHECK(j.at("clock").at("visible") == true);
+  CHECK(j.at("clock").at("text").get<std::string>().find(':') != std::string::npos);
+  CHECK(j.at("last_move").at("from") == "c7");
+  CHECK(j.at("layout").at("files") == 6);
+  for (const char* key : {"warning", "items", "battle", "result", "banner", "paused", "caption", "standby", "held",
+                          "seals", "status", "ply", "to_move", "message", "now", "replay"})
+    CHECK(j.contains(key));
+}
+
+TEST_CASE("on-air JSON: the battle's phase comes from the time, trays update only when it is done") {
+  const auto rows = public_rows(script_match(kOpenBattle), 1000, 1);
+  const OnAirModel m = model_of(rows, rows.size());
+  REQUIRE(m.battle);
+  const double start = rows[index_of(rows, "battle")].wall_time;
+  OnAirOptions o;
+  const json flip = on_air_json(m, start + 1.0, o);
+  CHECK(flip.at("battle").at("phase") == "flip");
+  CHECK(flip.at("battle").at("start") == start);
+  CHECK(flip.at("battle").at("duration").at("explain") == 3.0);
+  const auto en = flip.at("battle").at("caption").at("en").get<std::vector<std::string>>();
+  const auto ko = flip.at("battle").at("caption").at("ko").get<std::vector<std::string>>();
+  REQUIRE(en.size() == 1);
+  CHECK(en[0] == "3 + 10 = 13: the 10 wins");
+  REQUIRE(ko.size() == 1);
+  CHECK(ko[0].find("13") != std::string::npos);
+  CHECK(ko[0] != en[0]);
+  // The 3 the battle removes is not in player 1's tray yet, and its square is in battle.
+  CHECK(flip.at("players")[0].at("removed").empty());
+  CHECK(flip.at("players")[0].at("removed_total") == 1);
+  CHECK(square(flip, "c6").at("piece").at("in_battle") == true);
+  CHECK(on_air_json(m, start + 3.2, o).at("battle").at("phase") == "fade");
+  const json done = on_air_json(m, start + 3.7, o);
+  CHECK(done.at("battle").at("phase") == "done");
+  CHECK(done.at("players")[0].at("removed") == json::array({"3"}));
+  CHECK(square(done, "c6").at("piece").at("in_battle") == false);
+  // A longer explainer, as --battle-seconds sets it.
+  o.timing.explain_seconds = 6;
+  CHECK(on_air_json(m, start + 5.0, o).at("battle").at("phase") == "flip");
+  CHECK(on_air_json(m, start + 6.3, o).at("battle").at("phase") == "fade");
+  CHECK(on_air_json(m, start + 6.3, o).at("battle").at("duration").at("total") == Approx(6.6));
+}
+
+TEST_CASE("on-air JSON: the result banner comes after the last battle's animation") {
+  const std::string script = std::string(kOpenBattle) + "@30 resign 1\n";
+  auto rows = public_rows(script_match(script), 1000, 1);
+  // The resignation lands half a second after the battle: still animating.
+  const std::size_t battle = index_of(rows, "battle");
+  for (std::size_t i = battle + 1; i < rows.size(); ++i) rows[i].wall_time = rows[battle].wall_time + 0.5;
+  const OnAirModel m = model_of(rows, rows.size());
+  REQUIRE(m.result);
+  const json during = on_air_json(m, rows[battle].wall_time + 1, OnAirOptions{});
+  CHECK(during.at("result").at("shown") == false);
+  CHECK(during.at("banner").is_null());
+  const json after = on_air_json(m, rows[battle].wall_time + 4, OnAirOptions{});
+  CHECK(after.at("result").at("shown") == true);
+  CHECK(after.at("banner") == "result");
+  CHECK(after.at("result").at("winner") == 2);
+  CHECK(after.at("result").at("headline").at("en") == "Kim Kyung-hoon WINS");
+  CHECK(after.at("result").at("sentence").at("en").get<std::string>().find("Kim Kyung-hoon wins") != std::string::npos);
+  CHECK(after.at("result").at("sentence").at("ko").get<std::string>().find("Kim Kyung-hoon") != std::string::npos);
+}
+
+TEST_CASE("on-air JSON: a hold keeps the battle explained and shows nothing newer until the release") {
+  const std::string script = std::string(kOpenBattle) + "@30 move a3-a4\n";
+  const auto rows = public_rows(script_match(script), 1000, 1);
+  const std::size_t battle = index_of(rows, "battle");
+  const double start = rows[battle].wall_time;
+  // Held 1 s into the battle, at the battle's row.
+  const Presentation hold{true, rows[battle].seq, start + 1.0};
+  const OnAirModel held = model_of(rows, rows.size(), hold);
+  CHECK(held.rows == battle + 1);  // the later move waits
+  for (double t : {start + 2.0, start + 10.0, start + 100.0}) {
+    const json j = on_air_json(held, t, OnAirOptions{});
+    CHECK(j.at("held") == true);
+    CHECK(j.at("battle").at("phase") == "flip");
+    CHECK(j.at("now") == start + 1.0);
+    CHECK(j.at("clock").at("running") == false);
+    CHECK(j.at("players")[0].at("removed").empty());
+    CHECK(j.at("last_move").at("from") == "c7");
+  }
+  // Released: the later move is on air and the battle is long done.
+  const OnAirModel released = model_of(rows, rows.size(), Presentation{false, 0, 0});
+  const json j = on_air_json(released, start + 100, OnAirOptions{});
+  CHECK(j.at("held") == false);
+  CHECK(j.at("battle").at("phase") == "done");
+  CHECK(j.at("last_move").at("from") == "a3");
+}
+
+TEST_CASE("on-air JSON: before a match, neutral words and no file path") {
+  const OnAirModel empty;
+  const json j = on_air_json(empty, 1000, OnAirOptions{});
+  CHECK(j.at("version") == 1);
+  CHECK(j.at("opened") == false);
+  CHECK(j.at("message").at("en") == "Waiting for the match");
+  CHECK(j.at("message").at("ko").get<std::string>().size() > 0);
+  CHECK(j.at("board").is_null());
+  CHECK(j.at("players").empty());
+  CHECK(j.dump().find(".db") == std::string::npos);
+}
