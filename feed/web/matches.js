@@ -10,8 +10,8 @@ const cell = (tr, text) => {
 const players = (m) => (m.players || []).map((p) => (p && typeof p === 'object' ? p.name : p)).join(' vs ');
 
 async function load() {
-  const res = await fetch('/matches', { headers: { Accept: 'application/json' } });
-  if (!res.ok) throw new Error(`GET /matches: ${res.status}`);
+  const res = await fetch('/matches.json', { headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error(`GET /matches.json: ${res.status}`);
   const data = await res.json();
   const list = Array.isArray(data) ? data : data.matches || [];
   for (const m of list) {

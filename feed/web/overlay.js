@@ -8,7 +8,8 @@ import { build, tick } from './scene.js';
 
 const params = new URLSearchParams(location.search);
 const lang = params.get('lang') === 'en' ? 'en' : 'ko';
-const orientation = params.get('layout') === 'portrait' ? 'portrait' : 'landscape';
+// The query wins; else the feed's layout hint; else landscape.
+const asked = params.get('layout');
 const match = params.get('match');
 // A template host (CasparCG loads the file, or asks with ?template=1) shows
 // nothing until play(); a browser source (OBS) is on air at once.
@@ -34,6 +35,7 @@ function applyVisibility() {
 }
 
 function draw() {
+  const orientation = asked === 'portrait' || asked === 'landscape' ? asked : scene && scene.orientation === 'portrait' ? 'portrait' : 'landscape';
   handle = build(stage, scene, { orientation, now: now() }, handle);
 }
 
@@ -117,7 +119,7 @@ window.stop = () => {
 // own overlay lets the director cut it short.
 window.next = () => {
   if (scene && scene.battle) {
-    scene.battle = { ...scene.battle, start: now() - scene.battle.duration };
+    scene.battle = { ...scene.battle, held: false, start: now() - scene.battle.duration - 1 };
     draw();
   }
 };

@@ -22,10 +22,17 @@ function fitStage() {
   stage.style.transform = `translate(${(v.clientWidth - 1920 * s) / 2}px, ${(v.clientHeight - 1080 * s) / 2}px) scale(${s})`;
 }
 
-// How many steps the match has: the replay JSON says so in one of these keys.
-function readTotal(raw) {
-  const r = raw.replay || {};
-  return Number(r.total ?? r.steps ?? raw.steps ?? raw.total ?? raw.rows ?? state.total) || 0;
+// How many steps the match has: its public rows, from the feed's match list
+// (a replay document describes one moment and does not say).
+async function readTotal() {
+  try {
+    const res = await fetch('/matches.json', { headers: { Accept: 'application/json' } });
+    const list = await res.json();
+    const m = (Array.isArray(list) ? list : list.matches || []).find((x) => String(x.id ?? x.match) === String(match));
+    return m ? Number(m.events ?? m.steps) || 0 : 0;
+  } catch (e) {
+    return 0;
+  }
 }
 
 function draw() {
@@ -49,7 +56,7 @@ async function load(step) {
     const res = await fetch(`/replay/${encodeURIComponent(match)}/on-air?step=${step}`, { headers: { Accept: 'application/json' } });
     if (res.ok) {
       const raw = await res.json();
-      state.total = readTotal(raw);
+      if (raw.replay && typeof raw.replay === 'object' && raw.replay.total != null) state.total = Number(raw.replay.total) || 0;
       const prev = state.scene;
       const sc = readOnAir(raw, lang);
       if (sc) {
@@ -112,5 +119,8 @@ function frame() {
   requestAnimationFrame(frame);
 }
 fitStage();
-load(Number(params.get('step')) || 0);
+readTotal().then((t) => {
+  state.total = t;
+  load(Number(params.get('step')) || 0);
+});
 requestAnimationFrame(frame);

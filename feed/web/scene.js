@@ -56,9 +56,19 @@ export function clockSeconds(c, now) {
   return c.countsDown ? c.seconds - d : c.seconds + d;
 }
 
+// The broadcast convention (broadcast/model.cpp): counting down, amber for the
+// last third (at most 20 s) and red for the last 10 s (at most a sixth);
+// counting up with a warning interval, amber 30 s and red 10 s before the next.
 function clockLevel(c, shown) {
-  if (!c.countsDown) return 'calm';
-  return shown <= c.dangerAt ? 'danger' : shown <= c.warnAt ? 'caution' : 'calm';
+  if (c.countsDown) {
+    const limit = c.turnLimit || 60;
+    return shown <= Math.min(10, limit / 6) ? 'danger' : shown <= Math.min(20, limit / 3) ? 'caution' : 'calm';
+  }
+  if (c.warningAfter > 0) {
+    const next = c.warningAfter - (shown % c.warningAfter);
+    return next <= 10 ? 'danger' : next <= 30 ? 'caution' : 'calm';
+  }
+  return 'calm';
 }
 
 // [SECTION] Parts of the scene.
@@ -239,7 +249,8 @@ function drawFooter(root, sc, l, replay) {
 // [SECTION] Entry points.
 export function battleElapsed(sc, now) {
   if (!sc || !sc.battle) return -1;
-  const t = now - sc.battle.start;
+  // Held by the director: the picture stands where the document froze it.
+  const t = sc.battle.held ? sc.battle.elapsed : now - sc.battle.start;
   return t >= 0 && t < sc.battle.duration ? t : -1;
 }
 

@@ -26,16 +26,21 @@ test('the fixture reads into a scene with both languages', () => {
   assert.equal(ko.game.title, '숫자 장기');
   assert.equal(en.game.title, 'Number Janggi');
   assert.equal(en.players[1], 'Kim Kyung-hoon');
-  assert.equal(en.board.size, fixture.board.length);
+  assert.equal(en.board.size, fixture.board.squares.filter((q) => q.piece).length);
   assert.equal(en.battle.fighters.length, 2);
   assert.deepEqual(en.trays[0], ['3', null]);
+  // The tray "as shown now" plus the piece the battle is still removing.
+  assert.deepEqual(en.trays[1], ['8', '4']);
+  assert.equal(en.battle.fighters[1].tag, '=5');
+  assert.equal(ko.battle.explainer[0], '5 + 9 = 14: 9 승리; +1 사용');
 });
 
 test('a face-down piece stays face down: the reader never gives it a label', () => {
   const sc = readOnAir(fixture, 'en');
-  for (const p of fixture.board) {
-    const s = squareIndex(p.square, fixture.game.files);
-    assert.equal(sc.board.get(s).label, p.label);
+  for (const q of fixture.board.squares) {
+    const s = squareIndex(q.square, fixture.board.files);
+    if (q.piece) assert.equal(sc.board.get(s).label, q.piece.token);
+    else assert.equal(sc.board.has(s), false);
   }
 });
 
@@ -67,22 +72,26 @@ test('random damage to the JSON never throws (500 mutants)', () => {
 });
 
 test('counts that size the drawing are clamped (a damaged message cannot build a million nodes)', () => {
-  const sc = readOnAir({ ...fixture, warnings_to_dq: 1e12, warnings: { 1: 1e9, 2: -4 } }, 'en');
+  const players = [{ ...fixture.players[0], warnings_to_dq: 1e12, warnings: 1e9 }, { ...fixture.players[1], warnings: -4 }];
+  const sc = readOnAir({ ...fixture, players }, 'en');
   assert.equal(sc.warningsToDq, 9);
   assert.deepEqual(sc.warnings, [9, 0]);
-  const many = readOnAir({ ...fixture, removed: { 1: Array(1e5).fill('3') } }, 'en');
+  const many = readOnAir({ ...fixture, players: [{ ...fixture.players[0], removed: Array(1e5).fill('3') }, fixture.players[1]] }, 'en');
   assert.ok(many.trays[0].length <= 64);
 });
 
 test('the clock counts from its base and freezes when not running', () => {
-  const c = { running: true, countsDown: true, seconds: 60, asOf: 100 };
+  const c = { running: true, countsDown: true, seconds: 60, asOf: 100, turnLimit: 60 };
   assert.equal(clockSeconds(c, 110), 50);
   assert.equal(clockSeconds({ ...c, running: false }, 110), 60);
   assert.equal(clockSeconds({ ...c, countsDown: false, seconds: 5 }, 110), 15);
   assert.equal(clockSeconds(c, 90), 60, 'a clock never runs backwards before its base');
   const standby = readOnAir({ ...fixture, standby: true }, 'en');
   assert.equal(standby.clock.running, false, 'standby freezes the clock');
-  assert.equal(clockSeconds(standby.clock, fixture.clock.as_of + 30), fixture.clock.seconds);
+  assert.equal(clockSeconds(standby.clock, fixture.now + 30), fixture.clock.seconds);
+  const held = readOnAir({ ...fixture, held: true, battle: { ...fixture.battle, elapsed: 1.2 } }, 'en');
+  assert.equal(held.clock.running, false, 'a hold freezes the clock');
+  assert.equal(battleElapsed(held, fixture.now + 100), 1.2, 'a hold freezes the battle');
 });
 
 test('clock text: down rounds up, up rounds down, never negative', () => {
@@ -98,7 +107,9 @@ test('a battle animates only inside its duration', () => {
   const t0 = fixture.battle.start;
   assert.equal(battleElapsed(sc, t0 - 1), -1);
   assert.equal(battleElapsed(sc, t0 + 1.5), 1.5);
-  assert.equal(battleElapsed(sc, t0 + 3), -1);
+  assert.equal(battleElapsed(sc, t0 + fixture.battle.duration.total + 0.01), -1);
+  const later = readOnAir({ ...fixture, now: t0 + 1, battle: { ...fixture.battle, elapsed: 1 } }, 'en');
+  assert.equal(later.battle.start, t0, 'the start follows from now and elapsed');
 });
 
 test('every square of every board lands in its own cell inside the board space', () => {

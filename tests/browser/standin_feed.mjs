@@ -38,7 +38,7 @@ export function startStandin(webDir, initial, steps = [initial]) {
       res.writeHead(200, { 'content-type': type });
       res.end(body);
     };
-    if (url.pathname === '/matches' && (req.headers.accept || '').includes('json')) {
+    if (url.pathname === '/matches.json') {
       send('application/json', JSON.stringify([{ id: 1, game: 'number-janggi', players: ['Jang Dong-min', 'Kim Kyung-hoon'], status: 'playing', events: steps.length - 1 }]));
       return;
     }
@@ -46,7 +46,7 @@ export function startStandin(webDir, initial, steps = [initial]) {
     if (url.pathname === '/replay/1') return send(TYPES['.html'], fs.readFileSync(path.join(webDir, 'replay.html')));
     if (url.pathname === '/replay/1/on-air') {
       const n = Math.max(0, Math.min(steps.length - 1, Number(url.searchParams.get('step')) || 0));
-      return send('application/json', JSON.stringify({ ...steps[n], replay: { step: n, total: steps.length - 1 } }));
+      return send('application/json', JSON.stringify({ ...steps[n], replay: true }));
     }
     if (url.pathname === '/on-air') {
       res.writeHead(200, { 'content-type': 'application/json' });
