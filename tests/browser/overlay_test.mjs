@@ -59,20 +59,29 @@ const quantile = (xs, q) => {
   return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
 };
 
-const useReal = feedBin && facedownBin && fs.existsSync(feedBin) && fs.existsSync(facedownBin);
 const fixture = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/sample-battle.json'), 'utf8'));
-const feed = useReal
-  ? await startRealFeed({ feedBin, facedownBin, script: fs.readFileSync(script, 'utf8') })
-  : await startStandinFeed({ webDir, fixture, steps: [{ seq: 0, message: 'Waiting' }, fixture] });
-console.log(`feed: ${feed.kind} at ${feed.base}`);
+const haveReal = feedBin && facedownBin && fs.existsSync(feedBin) && fs.existsSync(facedownBin);
+const real = haveReal ? await startRealFeed({ feedBin, facedownBin, script: fs.readFileSync(script, 'utf8') }) : null;
+const standin = await startStandinFeed({ webDir, fixture, steps: [{ version: 1, opened: false }, fixture] });
+// The overlay draws the on-air contract (docs/on-air.md, version 1). A feed that
+// does not serve it yet is still used for what does not depend on the shape
+// (stream, latency by seq, matches and replay pages); the drawing checks then
+// run against the stand-in, and the log says so.
+const realDoc = real ? await real.onAir().catch(() => ({})) : null;
+const contract = !!realDoc && realDoc.version === 1;
+const feed = contract ? real : standin;
+const live = real || standin;
+console.log(`drawing checks: ${feed.kind} feed at ${feed.base}; live checks: ${live.kind} feed at ${live.base}`);
+if (real && !contract)
+  console.log(`NOTE: facedown-feed does not serve the on-air contract yet (no "version": 1 in /on-air); drawing checks use the stand-in`);
 const prefix = feed.kind;  // goldens differ between the real match and the fixture
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--font-render-hinting=none'] });
 const errors = [];
-async function openOverlay(query) {
+async function openOverlay(query, base = feed.base) {
   const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${feed.base}/overlay.html?${query}`);
+  await page.goto(`${base}/overlay.html?${query}`);
   await page.waitForFunction(() => window.facedownOverlay && window.facedownOverlay.status().messages > 0, null, { timeout: 10000 });
   return page;
 }
@@ -227,33 +236,36 @@ try {
   });
 
   await check(`commit-to-DOM latency over ${samples} commits`, async () => {
-    const p = await openOverlay('lang=ko');
+    const p = await openOverlay('lang=ko', live.base);
+    // What the DOM shows: the caption text (the contract), else the stage's seq.
+    const byCaption = live === feed;
     const lat = [], upper = [];
     for (let i = 0; i < samples; ++i) {
       const text = `lat-${i}-${Date.now() % 100000}`;
-      const seen = p.evaluate((want) => new Promise((resolve) => {
+      const seq0 = Number(await p.evaluate(() => document.getElementById('stage').dataset.seq || 0));
+      const seen = p.evaluate(([want, caption, after]) => new Promise((resolve) => {
+        const stage = document.getElementById('stage');
         const done = () => {
           const el = document.querySelector('.caption-text');
-          if (el && el.textContent === want) {
+          const ok = caption ? el && el.textContent === want : Number(stage.dataset.seq || 0) > after;
+          if (ok) {
             obs.disconnect();
             resolve(Date.now());
-            return true;
           }
-          return false;
         };
         const obs = new MutationObserver(done);
-        obs.observe(document.getElementById('stage'), { childList: true, subtree: true, characterData: true });
+        obs.observe(stage, { childList: true, subtree: true, characterData: true, attributes: true });
         done();
-      }), text);
+      }), [text, byCaption, seq0]);
       await p.waitForTimeout(5);
-      const { sentAt, committedAt } = await feed.commit(`caption "${text}"`);
+      const { sentAt, committedAt } = await live.commit(`caption "${text}"`);
       const at = await seen;
       lat.push(at - committedAt);
       upper.push(at - sentAt);
       await p.waitForTimeout(20);
     }
     const m = quantile(lat, 0.5), p99 = quantile(lat, 0.99);
-    const line = `feed=${feed.kind} n=${samples} commit-to-DOM median ${m} ms p99 ${p99} ms max ${Math.max(...lat)} ms; ` +
+    const line = `feed=${live.kind} shown-by=${byCaption ? 'caption' : 'seq'} n=${samples} commit-to-DOM median ${m} ms p99 ${p99} ms max ${Math.max(...lat)} ms; ` +
       `write-to-DOM median ${quantile(upper, 0.5)} ms p99 ${quantile(upper, 0.99)} ms`;
     fs.writeFileSync(path.join(outDir, 'latency.txt'), `${line}\n`);
     await p.close();
@@ -266,14 +278,14 @@ try {
     return `${line}; target p99 < 50 ms ${p99 < 50 ? 'met' : 'MISSED'}`;
   });
 
-  if (feed.kind === 'standin') {
-    await check('reconnects with Last-Event-ID after a dropped stream', async () => {
-      const p = await openOverlay('lang=ko');
-      const before = feed.standin.resumes.length;
-      feed.standin.drop();
-      await feed.commit('caption "after the drop"');
+  {
+    await check('reconnects with Last-Event-ID after a dropped stream (stand-in)', async () => {
+      const p = await openOverlay('lang=ko', standin.base);
+      const before = standin.standin.resumes.length;
+      standin.standin.drop();
+      await standin.commit('caption "after the drop"');
       await p.waitForFunction(() => document.querySelector('.caption-text')?.textContent === 'after the drop', null, { timeout: 10000 });
-      const last = feed.standin.resumes.slice(before);
+      const last = standin.standin.resumes.slice(before);
       assert(last.length >= 1 && last.every((id) => id > 0), `resume ids ${last}`);
       await p.close();
       return `resumed from id ${last[0]}`;
@@ -282,7 +294,7 @@ try {
 
   await check('replay page: keys step, End/Home, seek, autoplay', async () => {
     const matches = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await matches.goto(`${feed.base}/matches`);
+    await matches.goto(`${live.base}/matches`);
     await matches.waitForSelector('#matches tbody tr', { timeout: 10000 });
     const id = await matches.locator('#matches tbody tr').first().getAttribute('data-match');
     await matches.locator('#matches tbody tr a').first().click();
@@ -293,7 +305,7 @@ try {
     assert(total >= 1, `replay has ${total} steps`);
     await p.keyboard.press('End');
     await p.waitForFunction((t) => document.body.dataset.step === String(t), total);
-    assert(await p.locator('#stage .board').count() === 1, 'no board at the end');
+    if (live === feed) assert(await p.locator('#stage .board').count() === 1, 'no board at the end');
     await p.keyboard.press('ArrowLeft');
     await p.waitForFunction((t) => document.body.dataset.step === String(t - 1), total);
     await p.keyboard.press('Home');
@@ -304,7 +316,7 @@ try {
     await p.selectOption('#speed', '4');
     await p.keyboard.press(' ');
     await p.waitForFunction((t) => document.body.dataset.step === String(t), total, { timeout: 5000 + total * 400 });
-    const file = path.join(outDir, `${prefix}-replay-end.png`);
+    const file = path.join(outDir, `${live.kind}-replay-end.png`);
     await p.screenshot({ path: file });
     await p.close();
     return `${total} steps; ${path.basename(file)}`;
@@ -315,7 +327,8 @@ try {
   });
 } finally {
   await browser.close();
-  await feed.close();
+  await standin.close();
+  if (real) await real.close();
 }
 const failed = results.filter(([, ok]) => !ok).length;
 console.log(`${results.length - failed} passed, ${failed} failed`);
