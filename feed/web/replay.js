@@ -41,7 +41,7 @@ function draw() {
   $('position').textContent = `${state.step} / ${state.total}`;
   $('seek').max = String(state.total);
   $('seek').value = String(state.step);
-  $('play').textContent = state.playing ? '⏸' : '▶';
+  $('play').textContent = state.playing ? '||' : '▶';
   document.body.dataset.step = String(state.step);
 }
 
