@@ -58,7 +58,8 @@ int authorize(void*, int action, const char* a3, const char* a4, const char* db_
       return is_allowed_function(a4) ? SQLITE_OK : SQLITE_DENY;
     case SQLITE_READ:
       if (is_public_table(a3) && db_name && std::strcmp(db_name, "main") == 0) return SQLITE_OK;
-      if (a3 && std::strcmp(a3, DelayedReader::kView) == 0 && db_name && std::strcmp(db_name, "temp") == 0)
+      // The view itself (count(*) reports it with no schema name): gated whatever is asked of it.
+      if (a3 && std::strcmp(a3, DelayedReader::kView) == 0 && (!db_name || std::strcmp(db_name, "temp") == 0))
         return SQLITE_OK;
       if (a3 && std::strcmp(a3, "events") == 0 && db_name && std::strcmp(db_name, "main") == 0 && via &&
           std::strcmp(via, DelayedReader::kView) == 0)

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "db/public_reader.h"
+#include "engine/registry.h"
 #include "feed/live_follower.h"
 #include "feed/on_air_json.h"
 #include "feed/static_files.h"
@@ -100,7 +101,10 @@ struct FeedServer::Impl {
   bool tv_allowed(const httplib::Request& req, httplib::Response& res) const;
   // The on-air JSON of match `id` after row `step` (nullopt: the latest row).
   // On failure the response holds the error.
-  std::optional<std::string> replay_json(db::MatchId id, std::optional<std::int64_t> step, httplib::Response& res);
+  // `after_ms`: how long after that row's commit (a seek inside an animation).
+  std::optional<std::string> replay_json(db::MatchId id, std::optional<std::int64_t> step, std::int64_t after_ms,
+                                         httplib::Response& res);
+  std::vector<engine::GameInfo> games = engine::all_games();
   void serve_file(const std::string& rel, httplib::Response& res) const;
 };
 
@@ -159,7 +163,7 @@ bool FeedServer::Impl::tv_allowed(const httplib::Request& req, httplib::Response
 }
 
 std::optional<std::string> FeedServer::Impl::replay_json(db::MatchId id, std::optional<std::int64_t> step,
-                                                         httplib::Response& res) {
+                                                         std::int64_t after_ms, httplib::Response& res) {
   std::lock_guard lock(reader_mu);
   auto summary = reader->match(id);
   if (auto* e = std::get_if<db::StoreError>(&summary)) {
@@ -174,15 +178,21 @@ std::optional<std::string> FeedServer::Impl::replay_json(db::MatchId id, std::op
     return std::nullopt;
   }
   const int n = step ? static_cast<int>(*step) : s.events;
-  auto rows = reader->events_after(id, 0, n);
+  auto got = reader->events_after(id, 0, n == 0 ? 1 : n);
   auto seals = reader->seals(id);
-  if (std::holds_alternative<db::StoreError>(rows) || std::holds_alternative<db::StoreError>(seals)) {
+  if (std::holds_alternative<db::StoreError>(got) || std::holds_alternative<db::StoreError>(seals)) {
     send_error(res, 503, "the store cannot be read now");
     return std::nullopt;
   }
-  auto& r = std::get<std::vector<db::PublicEventRow>>(rows);
-  OnAirInput in{&s, &r, n == 0 ? 0 : r.size(), &std::get<std::vector<db::PublicSeal>>(seals), false};
-  return on_air_json(in);
+  std::vector<broadcast::PublicRow> rows;
+  for (auto& r : std::get<std::vector<db::PublicEventRow>>(got)) rows.push_back(to_public_row(std::move(r)));
+  const std::size_t count = n == 0 ? 0 : rows.size();
+  auto model = model_after(rows, count, to_commitments(std::get<std::vector<db::PublicSeal>>(seals)), std::nullopt,
+                           games);
+  // The replayed moment: the commit of row N, plus `at` (a seek inside a battle's animation).
+  const std::int64_t moment = (count > 0 ? static_cast<std::int64_t>(rows[count - 1].wall_time * 1000.0 + 0.5)
+                                         : s.created_ms) + after_ms;
+  return on_air_text(model, moment, true);
 }
 
 void FeedServer::Impl::serve_file(const std::string& rel, httplib::Response& res) const {
@@ -209,7 +219,7 @@ void FeedServer::Impl::routes() {
       auto id = parse_count(req.get_param_value("match"), INT64_MAX);
       if (!id) return send_error(res, 400, "match must be a match number");
       if (*id != live->match()) {
-        if (auto j = replay_json(*id, std::nullopt, res)) res.set_content(*j, "application/json");
+        if (auto j = replay_json(*id, std::nullopt, 0, res)) res.set_content(*j, "application/json");
         return;
       }
     }
@@ -265,8 +275,14 @@ void FeedServer::Impl::routes() {
       step = parse_count(req.get_param_value("step"), INT32_MAX);
       if (!step) return send_error(res, 400, "step must be a public row number from 0 to the match's last");
     }
+    std::int64_t at = 0;
+    if (req.has_param("at")) {
+      auto a = parse_count(req.get_param_value("at"), 3'600'000);
+      if (!a) return send_error(res, 400, "at must be milliseconds after the row, from 0 to 3600000");
+      at = *a;
+    }
     res.set_header("Access-Control-Allow-Origin", "*");
-    if (auto j = replay_json(*id, step, res)) {
+    if (auto j = replay_json(*id, step, at, res)) {
       res.set_header("Cache-Control", step ? "public, max-age=3600" : "no-cache");
       res.set_content(*j, "application/json");
     }

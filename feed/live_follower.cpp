@@ -41,83 +41,80 @@ void LiveFollower::stop() {
 std::int64_t LiveFollower::now_ms() const { return options_.wall_clock_ms ? options_.wall_clock_ms() : system_ms(); }
 
 void LiveFollower::run() {
-  // Standby is a matter of time passing, so it is looked at a few times a second
-  // even when nothing was committed.
   auto last_forced = std::chrono::steady_clock::now();
   while (!stopping_) {
     std::this_thread::sleep_for(options_.poll);
     const auto now = std::chrono::steady_clock::now();
-    const bool force = now - last_forced > std::chrono::milliseconds(250);
+    const bool force = now - last_forced >= options_.phase_check;
     if (force) last_forced = now;
     poll_once(force);
   }
 }
 
+void LiveFollower::push(EventId id, std::string text) {
+  last_signature_ = phase_signature(text);
+  last_id_ = id;
+  log_.push(Message{id, std::move(text)});
+}
+
 void LiveFollower::poll_once(bool force) {
   auto dv = reader_.data_version();
-  if (auto* v = std::get_if<std::int64_t>(&dv)) {
-    if (*v == data_version_ && !force) return;
-    const bool changed = *v != data_version_;
+  auto* v = std::get_if<std::int64_t>(&dv);
+  if (!v) return;  // a busy or vanished file: try again next poll
+  if (*v != data_version_) {
     data_version_ = *v;
-    if (changed) {
-      // Which match: the one asked for, or the newest one.
-      db::MatchId want = options_.match.value_or(0);
-      if (!options_.match) {
-        auto list = reader_.matches();
-        if (auto* l = std::get_if<std::vector<db::MatchSummary>>(&list); l && !l->empty()) want = l->back().id;
-      }
-      if (want == 0) {
-        if (!log_.latest()) log_.push(Message{EventId{0, 0, 0}, waiting_json()});
-        return;
-      }
-      if (want != match_.load()) {
-        rows_.clear();
-        seals_.clear();
-        last_data_.clear();
-        last_id_ = EventId{want, 0, 0};
-        match_ = want;
-      }
-      auto summary = reader_.match(want);
-      if (auto* s = std::get_if<db::MatchSummary>(&summary)) summary_ = *s;
-      else return;
-      auto seals = reader_.seals(want);
-      if (auto* s = std::get_if<std::vector<db::PublicSeal>>(&seals)) seals_ = std::move(*s);
-      auto beat = reader_.heartbeat(want);
-      if (auto* b = std::get_if<std::optional<db::Heartbeat>>(&beat)) heartbeat_ = *b;
-      const int after = rows_.empty() ? 0 : rows_.back().seq;
-      auto fresh = reader_.events_after(want, after);
-      if (auto* r = std::get_if<std::vector<db::PublicEventRow>>(&fresh)) {
-        const bool first = rows_.empty();
-        const std::size_t before = rows_.size();
-        for (auto& row : *r) rows_.push_back(std::move(row));
-        const bool standby = heartbeat_ && now_ms() - heartbeat_->wall_ms > options_.standby_after_ms;
-        // One message per new row; on the first read only the latest (the full
-        // model), since no client can have missed what came before the feed.
-        for (std::size_t i = first ? (rows_.empty() ? 0 : rows_.size() - 1) : before; i < rows_.size(); ++i) {
-          OnAirInput in{&summary_, &rows_, i + 1, &seals_, standby};
-          last_data_ = on_air_json(in);
-          last_id_ = EventId{want, rows_[i].seq, 0};
-          log_.push(Message{last_id_, last_data_});
-        }
-        if (rows_.empty() && !log_.latest()) {
-          OnAirInput in{&summary_, &rows_, 0, &seals_, standby};
-          last_data_ = on_air_json(in);
-          log_.push(Message{last_id_, last_data_});
-        }
-      }
-    }
-    if (match_.load() == 0) return;
-  } else {
-    return;  // a busy or vanished file: try again next poll
+    read_changes();
+  } else if (!force) {
+    return;
   }
-  // Time-driven changes at the same row: standby, seals opened by a later read.
-  const bool standby = heartbeat_ && now_ms() - heartbeat_->wall_ms > options_.standby_after_ms;
-  OnAirInput in{&summary_, &rows_, rows_.size(), &seals_, standby};
-  std::string data = on_air_json(in);
-  if (data != last_data_) {
-    last_data_ = std::move(data);
-    ++last_id_.sub;
-    log_.push(Message{last_id_, last_data_});
+  // Time-driven changes after the last row: a battle's next phase, standby, a
+  // toast ending. The clocks' running numbers alone are no change.
+  if (match_.load() == 0) return;
+  std::string text = on_air_text(model_, now_ms(), false);
+  if (phase_signature(text) != last_signature_) push(EventId{last_id_.match, last_id_.seq, last_id_.sub + 1}, std::move(text));
+}
+
+void LiveFollower::read_changes() {
+  // Which match: the one asked for, or the newest one.
+  db::MatchId want = options_.match.value_or(0);
+  if (!options_.match) {
+    auto list = reader_.matches();
+    if (auto* l = std::get_if<std::vector<db::MatchSummary>>(&list); l && !l->empty()) want = l->back().id;
+  }
+  if (want == 0) {
+    if (!log_.latest()) log_.push(Message{EventId{0, 0, 0}, on_air_text(broadcast::OnAirModel{}, now_ms(), false)});
+    return;
+  }
+  if (want != match_.load()) {
+    rows_.clear();
+    commitments_ = {};
+    heartbeat_.reset();
+    model_ = broadcast::OnAirModel{};
+    last_signature_.clear();
+    last_id_ = EventId{want, 0, 0};
+    match_ = want;
+  }
+  auto seals = reader_.seals(want);
+  if (auto* s = std::get_if<std::vector<db::PublicSeal>>(&seals)) commitments_ = to_commitments(*s);
+  auto beat = reader_.heartbeat(want);
+  if (auto* b = std::get_if<std::optional<db::Heartbeat>>(&beat)) heartbeat_ = *b;
+  const int after = rows_.empty() ? 0 : rows_.back().seq;
+  auto fresh = reader_.events_after(want, after);
+  auto* got = std::get_if<std::vector<db::PublicEventRow>>(&fresh);
+  if (!got) return;
+  const bool first = rows_.empty();
+  const std::size_t before = rows_.size();
+  for (auto& row : *got) rows_.push_back(to_public_row(std::move(row)));
+  if (rows_.size() == before) {
+    // Seals or the heartbeat moved: the same rows, a fresher model.
+    model_ = model_after(rows_, rows_.size(), commitments_, heartbeat_, games_);
+    return;
+  }
+  // One message per new row; on the first read of a match only the latest (the
+  // full model): no client can have missed what came before the feed saw it.
+  for (std::size_t i = first ? rows_.size() - 1 : before; i < rows_.size(); ++i) {
+    model_ = model_after(rows_, i + 1, commitments_, heartbeat_, games_);
+    push(EventId{want, rows_[i].seq, 0}, on_air_text(model_, now_ms(), false));
   }
 }
 

@@ -11,7 +11,9 @@
 #include <string>
 #include <thread>
 
+#include "broadcast/model.h"
 #include "db/public_reader.h"
+#include "engine/registry.h"
 #include "feed/message_log.h"
 
 namespace facedown::feed {
@@ -20,9 +22,8 @@ struct FollowOptions {
   std::string db_path;
   std::optional<db::MatchId> match;  // nullopt: the latest match, switching when a newer one appears
   std::chrono::milliseconds poll{10};
-  // The desk counts as silent this long after its last heartbeat (the ImGui
-  // overlay's rule).
-  std::int64_t standby_after_ms = 2000;
+  // How often time alone is looked at (battle phases, standby, toasts).
+  std::chrono::milliseconds phase_check{100};
   std::function<std::int64_t()> wall_clock_ms;  // empty: system clock
 };
 
@@ -41,8 +42,11 @@ class LiveFollower {
  private:
   explicit LiveFollower(FollowOptions options, db::PublicReader reader);
   void run();
-  // Reads what changed; errors are kept for the next poll (a busy file).
+  // Reads what changed (a busy file: nothing, and the next poll tries again),
+  // then looks whether time alone changed what is on air.
   void poll_once(bool force);
+  void read_changes();
+  void push(EventId id, std::string text);
   std::int64_t now_ms() const;
 
   FollowOptions options_;
@@ -53,12 +57,13 @@ class LiveFollower {
   std::thread thread_;
 
   // Thread-owned state.
+  std::vector<engine::GameInfo> games_ = engine::all_games();
   std::int64_t data_version_ = -1;
-  db::MatchSummary summary_;
-  std::vector<db::PublicEventRow> rows_;
-  std::vector<db::PublicSeal> seals_;
+  std::vector<broadcast::PublicRow> rows_;
+  std::array<std::optional<broadcast::SetupCommitment>, 2> commitments_{};
   std::optional<db::Heartbeat> heartbeat_;
-  std::string last_data_;
+  broadcast::OnAirModel model_;  // after every row read
+  std::string last_signature_;
   EventId last_id_;
 };
 

@@ -2,46 +2,55 @@
 
 #include <nlohmann/json.hpp>
 
+#include "broadcast/on_air_json.h"
+#include "db/sealed_setup.h"
+
 namespace facedown::feed {
 
 using nlohmann::json;
 
-std::string on_air_json(const OnAirInput& in) {
-  json j;
-  const db::MatchSummary& s = *in.summary;
-  j["match"] = s.id;
-  j["seq"] = in.count == 0 ? 0 : (*in.rows)[in.count - 1].seq;
-  j["standby"] = in.standby;
-  j["summary"] = {{"game", s.game}, {"preset", s.preset}, {"players", {s.players[0], s.players[1]}}};
-  bool closed = false;
-  for (std::size_t i = 0; i < in.count; ++i) closed = closed || (*in.rows)[i].type == "closed";
-  if (in.count > 0) {
-    const db::PublicEventRow& row = (*in.rows)[in.count - 1];
-    j["t"] = row.t;
-    j["event"] = row.event;
-    j["state"] = row.state;
-  } else {
-    j["event"] = nullptr;
-    j["state"] = nullptr;
-  }
-  // Seals as aired at this row: the commitments locked by then; the opened
-  // setups only once the row that closed the match has aired.
-  json seals = json::array();
-  const int seq = j["seq"].get<int>();
-  if (in.seals)
-    for (const auto& seal : *in.seals) {
-      if (seal.seq > seq) continue;
-      json o = {{"player", seal.player}, {"seq", seal.seq}, {"commitment", seal.commitment}};
-      if (closed && seal.setup_text && seal.salt) {
-        o["setup_text"] = *seal.setup_text;
-        o["salt"] = *seal.salt;
-      }
-      seals.push_back(std::move(o));
-    }
-  j["seals"] = std::move(seals);
-  return j.dump();
+broadcast::PublicRow to_public_row(db::PublicEventRow&& r) {
+  return broadcast::PublicRow{r.seq, std::move(r.type), static_cast<double>(r.t) / 1000.0,
+                              static_cast<double>(r.wall_ms) / 1000.0, std::move(r.event), std::move(r.state)};
 }
 
-std::string waiting_json() { return json{{"match", nullptr}, {"seq", 0}, {"waiting", true}}.dump(); }
+std::array<std::optional<broadcast::SetupCommitment>, 2> to_commitments(const std::vector<db::PublicSeal>& seals) {
+  std::array<std::optional<broadcast::SetupCommitment>, 2> out{};
+  for (const auto& s : seals) {
+    if (s.player < 1 || s.player > 2) continue;
+    broadcast::SetupCommitment c{s.player, s.commitment, s.setup_text, s.salt, std::nullopt};
+    if (s.setup_text && s.salt) c.verified = db::setup_commitment(*s.setup_text, *s.salt) == s.commitment;
+    out[static_cast<std::size_t>(s.player - 1)] = c;
+  }
+  return out;
+}
+
+broadcast::OnAirModel model_after(const std::vector<broadcast::PublicRow>& rows, std::size_t count,
+                                  const std::array<std::optional<broadcast::SetupCommitment>, 2>& seals,
+                                  const std::optional<db::Heartbeat>& heartbeat,
+                                  const std::vector<engine::GameInfo>& games) {
+  broadcast::OnAirModel m = broadcast::derive_model(rows, count, games);
+  broadcast::attach_commitments(m, seals);
+  if (heartbeat)
+    m.heartbeat = broadcast::DeskHeartbeat{static_cast<double>(heartbeat->match_ms) / 1000.0,
+                                           static_cast<double>(heartbeat->wall_ms) / 1000.0};
+  return m;
+}
+
+std::string on_air_text(const broadcast::OnAirModel& m, std::int64_t now_ms, bool replay) {
+  broadcast::OnAirOptions o;
+  o.replay = replay;
+  return broadcast::on_air_json(m, static_cast<double>(now_ms) / 1000.0, o).dump();
+}
+
+std::string phase_signature(const std::string& text) {
+  json j = json::parse(text, nullptr, false);
+  if (j.is_discarded()) return text;
+  j.erase("now");
+  if (j.contains("clock") && j["clock"].is_object())
+    for (const char* k : {"seconds", "text", "next_warning", "next_warning_text"}) j["clock"].erase(k);
+  if (j.contains("battle") && j["battle"].is_object()) j["battle"].erase("elapsed");
+  return j.dump();
+}
 
 }  // namespace facedown::feed

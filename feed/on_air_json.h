@@ -1,30 +1,38 @@
-// The on-air JSON the feed serves for a match after public row N. Built from what
-// the public reader returns only (summary, public rows, public seals, the desk's
-// heartbeat), so it can hold nothing the store did not already make public; the
-// feed decides no secrecy. Until the broadcast on-air model (docs/on-air.md)
-// is merged this is the feed's own small form; the feed calls nothing else.
+// The on-air JSON the feed serves (docs/on-air.md, broadcast/on_air_json.h),
+// from what the public reader returns only: public rows, public seals and the
+// desk's heartbeat, through broadcast's model, so it holds nothing the store did
+// not already make public and the feed decides no secrecy. The model is derived
+// once per new row; the JSON is rendered at a wall time, and its phase
+// signature (the document without the continuously running numbers) tells the
+// feed when time alone changed what is on air (a battle's phase, standby, a
+// warning toast ending).
 #pragma once
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "broadcast/model.h"
+#include "broadcast/public_row.h"
 #include "db/public_reader.h"
 
 namespace facedown::feed {
 
-struct OnAirInput {
-  const db::MatchSummary* summary = nullptr;
-  const std::vector<db::PublicEventRow>* rows = nullptr;  // in seq order
-  std::size_t count = 0;                                  // rows[0, count) have been aired
-  const std::vector<db::PublicSeal>* seals = nullptr;     // as the reader returns them now
-  bool standby = false;                                   // the desk has gone silent
-};
+broadcast::PublicRow to_public_row(db::PublicEventRow&& row);
+std::array<std::optional<broadcast::SetupCommitment>, 2> to_commitments(const std::vector<db::PublicSeal>& seals);
 
-// One line of JSON; a pure function of its input (no clock), so equal inputs
-// give equal bytes and a stream only sends what changed.
-std::string on_air_json(const OnAirInput& in);
+// The model after rows[0, count), with the seals as they were on air then and
+// (live only) the desk's heartbeat.
+broadcast::OnAirModel model_after(const std::vector<broadcast::PublicRow>& rows, std::size_t count,
+                                  const std::array<std::optional<broadcast::SetupCommitment>, 2>& seals,
+                                  const std::optional<db::Heartbeat>& heartbeat,
+                                  const std::vector<engine::GameInfo>& games);
 
-// The JSON for "no match to follow yet".
-std::string waiting_json();
+// One line of JSON at wall time now_ms (ms since the epoch).
+std::string on_air_text(const broadcast::OnAirModel& m, std::int64_t now_ms, bool replay);
+// The document without "now", the clock's running numbers and the battle's
+// elapsed time: equal signatures mean nothing but the clocks moved.
+std::string phase_signature(const std::string& on_air_text);
 
 }  // namespace facedown::feed

@@ -49,8 +49,38 @@ struct Fixture {
     return must(DelayedReader::open(path, o));
   }
   // Payloads and hashes of the events committed after `cutoff` (the secrets).
-  std::vector<std::string> fresh(std::int64_t cutoff) const { return values(" > ", cutoff); }
-  std::vector<std::string> released(std::int64_t cutoff) const { return values(" <= ", cutoff); }
+  // Payloads and hashes of fresh events, less those the public rows hold whole
+  // (an event with nothing hidden is public the moment it is committed).
+  std::vector<std::string> fresh(std::int64_t cutoff) const {
+    const auto pub = public_values();
+    std::vector<std::string> out;
+    for (auto& v : values(" > ", cutoff)) {
+      bool in_public = false;
+      for (const auto& p : pub) in_public = in_public || p.find(v) != std::string::npos;
+      if (!in_public) out.push_back(std::move(v));
+    }
+    return out;
+  }
+  std::vector<std::string> public_values() const {
+    std::vector<std::string> out;
+    for (const char* sql : {"SELECT event FROM public_events", "SELECT state FROM public_events",
+                            "SELECT commitment FROM public_seals"}) {
+      std::string rows = raw_sql(path, sql);
+      std::size_t start = 0, nl;
+      while ((nl = rows.find('\n', start)) != std::string::npos) {
+        if (nl > start) out.push_back(rows.substr(start, nl - start));
+        start = nl + 1;
+      }
+    }
+    return out;
+  }
+  // Released payloads and hashes, and every public row (public by construction):
+  // a piece of a fresh payload that also stands in one of these tells nothing.
+  std::vector<std::string> released(std::int64_t cutoff) const {
+    auto out = values(" <= ", cutoff);
+    for (auto& p : public_values()) out.push_back(std::move(p));
+    return out;
+  }
   std::vector<std::string> values(const char* op, std::int64_t cutoff) const {
     std::vector<std::string> out;
     for (const char* col : {"payload", "hash"}) {
@@ -213,7 +243,7 @@ TEST_CASE("delayed reader: no fresh secret leaves, whatever SQL is sent", "[dela
   // would raise an error on a fresh row never meets one (no error oracle).
   CHECK_FALSE(refused(reader, "SELECT seq FROM released_events WHERE json_extract(CASE WHEN seq >= " + fresh_seq +
                                   " THEN 'not json' ELSE '{}' END, '$') IS NULL"));
-  auto count = std::get<std::vector<DelayedReader::Row>>(reader.query("SELECT count(*) FROM released_events"));
+  auto count = must(reader.query("SELECT count(*) FROM released_events"));
   CHECK(*count.at(0).at(0) + "\n" ==
         raw_sql(f.path, "SELECT count(*) FROM events WHERE wall_ms <= " + std::to_string(cutoff)));
   // Calling the clock function directly tells the time and nothing else.

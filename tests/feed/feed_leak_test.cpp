@@ -142,12 +142,12 @@ void store_match(const std::string& path, const Match& m) {
 // three values are blanked before the bytes are compared (and a setup may only
 // appear at all once the match is closed: checked by the caller).
 std::string blank_seals(const std::string& bytes) {
-  static const std::regex commitment("\"commitment\":\"[0-9a-f]{64}\"");
+  static const std::regex commitment("\"hash\":\"[0-9a-f]{64}\"");
   static const std::regex salt("\"salt\":\"[0-9a-f]{64}\"");
-  static const std::regex setup("\"setup_text\":\"[^\"]*\"");
-  std::string out = std::regex_replace(bytes, commitment, "\"commitment\":\"#\"");
+  static const std::regex setup("\"setup\":\"[^\"]*\"");
+  std::string out = std::regex_replace(bytes, commitment, "\"hash\":\"#\"");
   out = std::regex_replace(out, salt, "\"salt\":\"#\"");
-  return std::regex_replace(out, setup, "\"setup_text\":\"#\"");
+  return std::regex_replace(out, setup, "\"setup\":\"#\"");
 }
 
 // Every public byte one feed sends for match 1 (in a fixed order).
@@ -204,8 +204,8 @@ TEST_CASE("feed leaks: no public byte depends on a face-down identity, in any pr
         REQUIRE(ba.size() == bb.size());
         for (std::size_t i = 0; i < ba.size(); ++i) {
           if (!a.match.state().closed) {
-            CHECK(ba[i].find("setup_text") == std::string::npos);
-            CHECK(ba[i].find("\"salt\"") == std::string::npos);
+            CHECK(ba[i].find("\"setup\":\"") == std::string::npos);
+            CHECK(ba[i].find("\"salt\":\"") == std::string::npos);
           }
           const std::string xa = blank_seals(ba[i]), xb = blank_seals(bb[i]);
           if (xa != xb) FAIL("public bytes differ (" << i << "):\n" << xa << "\n---\n" << xb);

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "db/public_reader.h"
+#include "engine/registry.h"
 #include "feed/message_log.h"
 #include "feed/on_air_json.h"
 #include "feed_support.h"
@@ -18,15 +19,33 @@ using nlohmann::json;
 
 namespace {
 
-// The model after public row `step` (all rows when nullopt), as the public reader gives it.
-std::string expected_on_air(const std::string& path, db::MatchId id, std::optional<int> step = std::nullopt) {
+constexpr std::int64_t kNow = 1'800'000'000'000;  // the feed's fixed clock in these tests
+
+FeedOptions fixed_clock(const std::string& path) {
+  FeedOptions o;
+  o.db_path = path;
+  o.wall_clock_ms = [] { return kNow; };
+  return o;
+}
+
+// The on-air JSON after public row `step` (all rows when nullopt), from what the
+// public reader gives: live at the fixed clock, or replayed at the row's commit.
+std::string expected_on_air(const std::string& path, db::MatchId id, std::optional<int> step = std::nullopt,
+                            bool replay = false) {
   auto reader = must(db::PublicReader::open(path));
   auto summary = must(reader.match(id));
   const int n = step.value_or(summary.events);
-  auto rows = must(reader.events_after(id, 0, n));
-  auto seals = must(reader.seals(id));
-  OnAirInput in{&summary, &rows, n == 0 ? 0 : rows.size(), &seals, false};
-  return on_air_json(in);
+  std::vector<broadcast::PublicRow> rows;
+  for (auto& r : must(reader.events_after(id, 0, n == 0 ? 1 : n))) rows.push_back(to_public_row(std::move(r)));
+  const std::size_t count = n == 0 ? 0 : rows.size();
+  auto model = model_after(rows, count, to_commitments(must(reader.seals(id))), std::nullopt, engine::all_games());
+  std::int64_t now = kNow;
+  if (replay) now = count > 0 ? static_cast<std::int64_t>(rows[count - 1].wall_time * 1000.0 + 0.5) : summary.created_ms;
+  return on_air_text(model, now, replay);
+}
+
+std::string etag(const LiveMatch& live) {
+  return "\"" + std::to_string(live.id) + "." + std::to_string(live.seq()) + ".0\"";
 }
 
 json get_json(httplib::Client& cli, const std::string& path, int expect_status) {
@@ -59,8 +78,7 @@ TEST_CASE("feed: /on-air is the model of the followed match, and follows commits
   TempDir dir;
   LiveMatch live(dir.file("s.db"), 4);
   for (int i = 0; i < 6; ++i) live.step();
-  FeedOptions o;
-  o.db_path = live.path;
+  FeedOptions o = fixed_clock(live.path);
   o.match = live.id;
   auto feed = start_feed(o);
   httplib::Client cli("127.0.0.1", feed->port());
@@ -69,18 +87,19 @@ TEST_CASE("feed: /on-air is the model of the followed match, and follows commits
   CHECK(r->status == 200);
   CHECK(r->body == expected_on_air(live.path, live.id));
   auto j = json::parse(r->body);
-  CHECK(j.at("seq") == live.seq());
-  CHECK(j.at("match") == live.id);
-  CHECK(r->get_header_value("ETag") == "\"" + std::to_string(live.id) + "." + std::to_string(live.seq()) + ".0\"");
+  CHECK(j.at("version") == 1);
+  CHECK(j.at("opened") == true);
+  CHECK(r->get_header_value("ETag") == etag(live));
   // A commit shows up within the polling period.
   REQUIRE(live.step());
   REQUIRE(wait_until([&] {
     auto again = cli.Get("/on-air");
-    return again && json::parse(again->body).at("seq") == live.seq();
+    return again && again->get_header_value("ETag") == etag(live);
   }));
   CHECK(cli.Get("/on-air")->body == expected_on_air(live.path, live.id));
   // ?match= of the followed match is the same; of no match a 404; not a number a 400.
   CHECK(cli.Get("/on-air?match=" + std::to_string(live.id))->body == expected_on_air(live.path, live.id));
+  // Another match than the followed one: its latest moment, as a replay.
   get_json(cli, "/on-air?match=999", 404);
   get_json(cli, "/on-air?match=abc", 400);
   get_json(cli, "/on-air?match=-1", 400);
@@ -90,25 +109,22 @@ TEST_CASE("feed: --latest follows the newest match, switching when one is opened
   TempDir dir;
   LiveMatch first(dir.file("s.db"), 6);
   first.step();
-  FeedOptions o;
-  o.db_path = first.path;
-  auto feed = start_feed(o);
+  auto feed = start_feed(fixed_clock(first.path));
   httplib::Client cli("127.0.0.1", feed->port());
-  CHECK(json::parse(cli.Get("/on-air")->body).at("match") == first.id);
+  CHECK(cli.Get("/on-air")->get_header_value("ETag") == etag(first));
   // A second match in the same file (another writer).
   auto second = db::testing::open_random_match(7);
   auto store = must(db::Store::open(first.path));
   const db::MatchId id2 = must(store.create_match(second));
-  REQUIRE(wait_until([&] { return json::parse(cli.Get("/on-air")->body).at("match") == id2; }));
+  REQUIRE(wait_until([&] { return cli.Get("/on-air")->get_header_value("ETag") == "\"" + std::to_string(id2) + ".1.0\""; }));
+  CHECK(json::parse(cli.Get("/on-air")->body).at("players").at(0).at("name") == second.state().players[0]);
 }
 
 TEST_CASE("feed: the stream sends the full model, then every commit with a new id", "[feed][sse]") {
   TempDir dir;
   LiveMatch live(dir.file("s.db"), 8);
   for (int i = 0; i < 3; ++i) live.step();
-  FeedOptions o;
-  o.db_path = live.path;
-  auto feed = start_feed(o);
+  auto feed = start_feed(fixed_clock(live.path));
   SseClient sse(feed->port(), "/on-air/stream");
   REQUIRE(sse.wait_events(1));
   CHECK(sse.status() == 200);
@@ -142,9 +158,7 @@ TEST_CASE("feed: a reconnect with Last-Event-ID resumes without a gap", "[feed][
   TempDir dir;
   LiveMatch live(dir.file("s.db"), 9);
   live.step();
-  FeedOptions o;
-  o.db_path = live.path;
-  auto feed = start_feed(o);
+  auto feed = start_feed(fixed_clock(live.path));
   std::string last_id;
   {
     SseClient sse(feed->port(), "/on-air/stream");
@@ -155,7 +169,7 @@ TEST_CASE("feed: a reconnect with Last-Event-ID resumes without a gap", "[feed][
   for (int i = 0; i < 4; ++i) live.step();
   // Let the feed read the commits while no client is connected.
   httplib::Client cli("127.0.0.1", feed->port());
-  REQUIRE(wait_until([&] { return json::parse(cli.Get("/on-air")->body).at("seq") == live.seq(); }));
+  REQUIRE(wait_until([&] { return cli.Get("/on-air")->get_header_value("ETag") == etag(live); }));
   SseClient again(feed->port(), "/on-air/stream", {{"Last-Event-ID", last_id}});
   const std::size_t missed = static_cast<std::size_t>(live.seq() - seen);
   REQUIRE(again.wait_events(missed));
@@ -185,8 +199,7 @@ TEST_CASE("feed: /matches lists public facts; /replay steps through a match as a
   LiveMatch live(dir.file("s.db"), 10);
   for (int i = 0; i < 8; ++i) live.step();
   std::filesystem::create_directories(dir.path() / "web");
-  FeedOptions o;
-  o.db_path = live.path;
+  FeedOptions o = fixed_clock(live.path);
   o.web_root = dir.path() / "web";
   auto feed = start_feed(o);
   httplib::Client cli("127.0.0.1", feed->port());
@@ -203,9 +216,15 @@ TEST_CASE("feed: /matches lists public facts; /replay steps through a match as a
     auto r = cli.Get(base + "?step=" + std::to_string(step));
     REQUIRE(r);
     REQUIRE(r->status == 200);
-    CHECK(r->body == expected_on_air(live.path, live.id, step));
+    CHECK(r->body == expected_on_air(live.path, live.id, step, true));
   }
-  CHECK(cli.Get(base)->body == expected_on_air(live.path, live.id));
+  CHECK(cli.Get(base)->body == expected_on_air(live.path, live.id, std::nullopt, true));
+  // A seek inside the row's moment: the document's time moves with it.
+  auto later = json::parse(cli.Get(base + "?step=3&at=1500")->body);
+  CHECK(later.at("now").get<double>() - json::parse(cli.Get(base + "?step=3")->body).at("now").get<double>() ==
+        Approx(1.5));
+  get_json(cli, base + "?step=3&at=-1", 400);
+  get_json(cli, base + "?step=3&at=99999999", 400);
   // Bad input: a clear 4xx JSON error each time.
   get_json(cli, base + "?step=" + std::to_string(live.seq() + 1), 400);
   get_json(cli, base + "?step=99999999999999999999", 400);
