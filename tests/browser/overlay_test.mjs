@@ -86,10 +86,20 @@ async function openOverlay(query, base = feed.base) {
   return page;
 }
 const status = (page) => page.evaluate(() => window.facedownOverlay.status());
+// A frame at wall time t. The sealed-setup hashes differ on every run (each
+// setup has a fresh salt) and the live clock's second depends on how far apart
+// the desk's rows were committed, so both are checked as text and hidden from
+// the picture compared with the golden.
 async function shot(page, name, t) {
   await page.evaluate((s) => window.facedownOverlay.pinClock(s), t);
+  const hashes = await page.locator('.seal-hash').allTextContents();
+  assert(hashes.every((h) => /^[0-9a-f]{1,12}…?$/.test(h)), `seal hashes: ${hashes}`);
+  const clocks = await page.locator('.clock').allTextContents();
+  assert(clocks.every((c) => /^\d+:\d\d$/.test(c)), `clock: ${clocks}`);
+  await page.evaluate(() => document.querySelectorAll('.seal-hash, .clock').forEach((e) => { e.style.visibility = 'hidden'; }));
   const file = path.join(outDir, `${prefix}-${name}.png`);
   await page.screenshot({ path: file, omitBackground: true });
+  await page.evaluate(() => document.querySelectorAll('.seal-hash, .clock').forEach((e) => { e.style.visibility = ''; }));
   return file;
 }
 async function golden(file) {
