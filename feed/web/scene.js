@@ -189,14 +189,14 @@ function drawBanner(root, sc, l, animating, now) {
     if (animating) return null;  // the last battle is seen first
     const d = el(root, `banner result p${sc.result.winner}`, r);
     fit(el(d, 'headline', null, sc.result.headline));
-    el(d, 'sentence', null, sc.result.sentence);
+    fit(el(d, 'sentence', null, sc.result.sentence));
     return d;
   }
   const card = { x: r.x + r.w * 0.2, y: r.y + 30, w: r.w * 0.6, h: 140 };
   if (sc.standby) {
     const d = el(root, 'banner standby', card);
     el(d, 'headline', null, phrase(sc.lang, 'standby'));
-    el(d, 'sentence', null, phrase(sc.lang, 'deskReconnecting'));
+    fit(el(d, 'sentence', null, phrase(sc.lang, 'deskReconnecting')));
     return d;
   }
   if (sc.paused) {
@@ -208,8 +208,8 @@ function drawBanner(root, sc, l, animating, now) {
   if (sc.toast && sc.toast.player >= 1 && now < sc.toast.until) {
     const d = el(root, 'banner toast', { x: r.x + r.w * 0.1, y: bottom(r) - 20, w: r.w * 0.8, h: 96 });
     el(d, 'toast-card');
-    el(d, 'headline', null, sc.toast.line);
-    el(d, 'sentence', null, sc.toast.sub);
+    fit(el(d, 'headline', null, sc.toast.line));
+    fit(el(d, 'sentence', null, sc.toast.sub));
     return d;
   }
   return null;

@@ -233,6 +233,49 @@ try {
     return `${r.accepted}/200 mutants drawn, the rest refused; no script error`;
   });
 
+  await check('banners: result (after the battle), standby with a frozen clock, paused, warning toast', async () => {
+    const p = await openOverlay('lang=en');
+    const doc = await feed.onAir();
+    const t = doc.now;
+    const show = (d) => p.evaluate((x) => window.update(x), d);
+    const bannerText = () => p.locator('.banner').allTextContents();
+    await p.evaluate((s) => window.facedownOverlay.pinClock(s), t + 100);
+    const result = {
+      winner: 2, reason: 'timeout', reason_text: { en: 'Out of time', ko: '시간 초과' },
+      headline: { en: 'Kim Kyung-hoon WINS', ko: 'Kim Kyung-hoon 승리' },
+      sentence: { en: 'Jang Dong-min did not move within 60 s: Kim Kyung-hoon wins', ko: 'Jang Dong-min, 60초 안에 두지 못함: Kim Kyung-hoon 승리' },
+      shown: true,
+    };
+    assert(await show({ ...doc, status: 'ended', to_move: 0, result, banner: 'result' }), 'result refused');
+    const res = await bannerText();
+    assert(res.length === 1 && res[0].includes('Kim Kyung-hoon WINS') && res[0].includes('did not move'), `result: ${res}`);
+    const resultShot = path.join(outDir, `${prefix}-result.png`);
+    await p.screenshot({ path: resultShot, omitBackground: true });
+    // While the last battle animates the banner waits for it.
+    const fresh = { ...doc.battle, start: t + 99, elapsed: 1 };
+    assert(await show({ ...doc, now: t + 100, status: 'ended', result, battle: fresh }), 'result+battle refused');
+    assert((await p.locator('.banner.result').count()) === 0, 'result banner over a running battle');
+    const clock = { ...doc.clock, visible: true, running: true, counts_down: true, seconds: 30 };
+    assert(await show({ ...doc, now: t + 100, battle: null, standby: true, banner: 'standby', clock }), 'standby refused');
+    assert((await bannerText())[0].includes('STANDBY'), 'no standby banner');
+    await p.screenshot({ path: path.join(outDir, `${prefix}-standby.png`), omitBackground: true });
+    const c0 = await p.locator('.clock').textContent();
+    await p.evaluate((s) => window.facedownOverlay.pinClock(s), t + 110);
+    assert((await p.locator('.clock').textContent()) === c0 && c0 === '0:30', `standby clock moved: ${c0}`);
+    assert(await show({ ...doc, now: t + 110, battle: null, paused: true, status: 'paused', banner: 'paused' }), 'pause refused');
+    assert((await bannerText())[0].includes('PAUSED'), 'no pause banner');
+    const warning = { seq: 99, player: 1, kind: 'time', kind_text: { en: 'Time warning', ko: '시간 경고' }, total: 1, of: 2, wall_time: t + 108, toast: true };
+    assert(await show({ ...doc, now: t + 110, battle: null, warning, banner: 'warning' }), 'warning refused');
+    const w = await bannerText();
+    assert(w[0].includes('WARNING 1/2') && w[0].includes('Jang Dong-min') && w[0].includes('Time warning'), `toast: ${w}`);
+    await p.screenshot({ path: path.join(outDir, `${prefix}-toast.png`), omitBackground: true });
+    await p.evaluate((s) => window.facedownOverlay.pinClock(s), t + 115);
+    await p.waitForTimeout(100);
+    assert((await p.locator('.banner.toast').count()) === 0, 'toast outlived its 6 s');
+    await p.close();
+    return `${path.basename(resultShot)}, ${prefix}-standby.png, ${prefix}-toast.png`;
+  });
+
   await check('template mode starts off air until play()', async () => {
     const p = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     await p.goto(`${feed.base}/overlay.html?template=1`);
