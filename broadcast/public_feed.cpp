@@ -116,6 +116,7 @@ bool PublicFeed::read_new() {
     rows_.clear();
     commitments_ = {};
     heartbeat_.reset();
+    presentation_.reset();
     ++generation_;
     changed = true;
   }
@@ -152,6 +153,16 @@ bool PublicFeed::read_new() {
   if (!failed(beat))
     if (const auto& b = std::get<std::optional<db::Heartbeat>>(beat))
       heartbeat_ = DeskHeartbeat{static_cast<double>(b->match_ms) / 1000.0, static_cast<double>(b->wall_ms) / 1000.0};
+  // The director's hold: a change is news (the picture freezes or catches up).
+  auto hold = reader_->on_air_hold(*current_);
+  if (!failed(hold)) {
+    std::optional<Presentation> next;
+    if (const auto& h = std::get<std::optional<db::OnAirHold>>(hold))
+      next = Presentation{h->held, h->held_seq, static_cast<double>(h->wall_ms) / 1000.0};
+    const bool was = presentation_ && presentation_->held, is = next && next->held;
+    if (was != is || (is && next->held_seq != presentation_->held_seq)) changed = true;
+    presentation_ = next;
+  }
   message_.clear();
   return changed;
 }

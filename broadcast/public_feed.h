@@ -39,10 +39,11 @@ class PublicFeed final : public RowSource {
   std::optional<std::int64_t> match() const { return current_; }
   // Rows read by the last poll that changed them; 0 after a switch of match.
   std::size_t fresh_from() const { return fresh_from_; }
-  // What to say on screen while there is nothing to show ("waiting for ...").
+  // What the feed waits for, with the file's path: for the logs, never on air.
   std::string message() const override { return message_; }
   std::uint64_t generation() const override { return generation_; }
   std::optional<DeskHeartbeat> heartbeat() const override { return heartbeat_; }
+  std::optional<Presentation> presentation() const override { return presentation_; }
   bool connected() const { return reader_ != nullptr; }
 
  private:
@@ -59,6 +60,7 @@ class PublicFeed final : public RowSource {
   std::vector<PublicRow> rows_;
   std::array<std::optional<SetupCommitment>, 2> commitments_;
   std::optional<DeskHeartbeat> heartbeat_;
+  std::optional<Presentation> presentation_;  // the director's hold (db presentation table)
   std::size_t fresh_from_ = 0;
   std::uint64_t generation_ = 0;
   std::string message_;

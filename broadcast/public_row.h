@@ -55,6 +55,8 @@ class RowSource {
   virtual bool poll() = 0;  // true when rows or seals changed
   virtual const std::vector<PublicRow>& rows() const = 0;
   virtual std::array<std::optional<SetupCommitment>, 2> commitments() const = 0;
+  // What the source is waiting for, for the logs only: it may name the file,
+  // which never goes on air (the no-match card says "Waiting for the match").
   virtual std::string message() const = 0;
   // Changes whenever the rows were replaced rather than extended (another match,
   // another file): what follows is a catch-up, not news.

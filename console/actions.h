@@ -36,8 +36,12 @@ struct RefreshList {};
 // The operator confirmed closing the window: pause a running match (committed),
 // then the program may exit.
 struct QuitDesk {};
+// The director holds the overlay's picture (held) or releases it (console/hold_on_air.h).
+struct HoldOnAir {
+  bool held = false;
+};
 
 using Action = std::variant<SubmitCommand, CreateMatch, ResumeMatch, OpenReplay, ReplayCurrent,
-                            BackToStart, RefreshList, QuitDesk>;
+                            BackToStart, RefreshList, QuitDesk, HoldOnAir>;
 
 }  // namespace facedown::console

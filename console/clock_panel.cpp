@@ -10,6 +10,7 @@
 #include "console/event_text.h"
 #include "console/move_preview.h"
 #include "console/screens.h"
+#include "console/hold_on_air.h"
 #include "console/widgets.h"
 #include "engine/options.h"
 #include "ui/keys.h"
@@ -369,6 +370,8 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     open_dialog(ui, Dialog::kCaption, 1);
     ui.play.caption.clear();
   }
+  ImGui::SameLine();
+  draw_hold_on_air(tr, ui, out, view.match->state().started);
   ImGui::SameLine();
   if (action_button(ui, "ctl.replay", tr("ctl.replay"), tr("ctl.replay_tip"), ui::key::kF1 + 5, "F6"))
     out.push_back(ReplayCurrent{});

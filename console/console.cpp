@@ -6,6 +6,7 @@
 #include "engine/vocabulary.h"
 #include "codec/toss.h"
 #include "console/screens.h"
+#include "console/hold_on_air.h"
 #include "console/widgets.h"
 #include "engine/registry.h"
 #include "ui/keys.h"
@@ -16,6 +17,7 @@ namespace facedown::console {
 Console::Console(std::unique_ptr<MatchLibrary> library, const ui::Fonts* fonts)
     : library_(std::move(library)), fonts_(fonts), games_(engine::all_games()) {
   add_console_phrases(catalog_);
+  add_hold_on_air_phrases(catalog_);
   refresh_list();
 }
 
@@ -184,6 +186,14 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
             refresh_list();
           },
           [&](const RefreshList&) { refresh_list(); },
+          [&](const HoldOnAir& a) {
+            if (!session_) return;
+            if (auto e = library_->set_on_air_hold(session_->id(), a.held)) {
+              ui_.notice = *e;
+              return;
+            }
+            ui_.play.on_air_held = a.held;
+          },
           [&](const QuitDesk&) {
             ui_.quit_asked = false;
             if (match_running()) {

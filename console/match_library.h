@@ -45,6 +45,10 @@ class MatchLibrary {
   virtual Found<std::unique_ptr<MatchSession>> resume(std::int64_t id) = 0;
   // The stored log of any match (replay).
   virtual Found<std::vector<engine::Event>> events(std::int64_t id) = 0;
+  // The director's hold on air (the store's presentation table, which the
+  // overlay reads); an error message when it could not be stored. Memory: no
+  // overlay can read it, so there is nothing to store.
+  virtual std::optional<std::string> set_on_air_hold(std::int64_t /*id*/, bool /*held*/) { return std::nullopt; }
 };
 
 // Matches held in memory only (tests, the demo without a database).

@@ -41,6 +41,15 @@ class StoreLibrary final : public MatchLibrary {
   Found<std::vector<engine::Event>> events(std::int64_t id) override {
     return guarded([&] { return events_unguarded(id); });
   }
+  std::optional<std::string> set_on_air_hold(std::int64_t id, bool held) override {
+    try {
+      auto r = store_->set_on_air_hold(id, held);
+      if (auto* e = std::get_if<db::StoreError>(&r)) return e->message;
+      return std::nullopt;
+    } catch (const std::exception& e) {
+      return std::string("the store failed: ") + e.what();
+    }
+  }
 
  private:
   Found<std::vector<MatchListing>> list_unguarded() {

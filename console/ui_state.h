@@ -70,6 +70,7 @@ struct PlayUi {
   std::string clock_seconds;  // the Clock dialog's elapsed time, as typed ("20.5")
   std::string caption;        // the caption being written (previewed before it goes on air)
   std::string move_text;      // typed move entry: "c3c2" or "c3-c2"
+  bool on_air_held = false;   // the director holds the overlay's picture (console/hold_on_air.h)
   std::size_t last_result_log = 0;  // log size before the last command (result panel)
   std::size_t result_end = 0;
 };

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "db/match_rows.h"
+#include "db/presentation.h"
 #include "db/schema.h"
 #include "db/sqlite.h"
 
@@ -18,8 +19,8 @@ namespace {
 
 // The only tables this connection may read. Everything in them is public by
 // construction (the store writes projections there, never referee data).
-constexpr std::array<const char*, 6> kPublicTables = {"matches", "public_events", "public_seals",
-                                                      "interruptions", "heartbeats", "sqlite_master"};
+constexpr std::array<const char*, 7> kPublicTables = {"matches",    "public_events", "public_seals", "interruptions",
+                                                      "heartbeats", "presentation",  "sqlite_master"};
 
 bool is_public_table(const char* table) {
   if (!table) return false;
@@ -220,6 +221,12 @@ Result<std::vector<PublicSeal>> PublicReader::seals(MatchId id) {
   while ((rc = st.step()) == SQLITE_ROW)
     out.push_back(PublicSeal{st.int64(0), st.integer(1), st.integer(2), st.text(3), st.text_or_null(4), st.text_or_null(5)});
   if (rc != SQLITE_DONE) return impl_->fail("reading sealed setups", st.failure(rc));
+  return out;
+}
+
+Result<std::optional<OnAirHold>> PublicReader::on_air_hold(MatchId id) {
+  std::optional<OnAirHold> out;
+  if (auto f = rows::on_air_hold(impl_->db, id, out)) return impl_->fail("reading the hold on air", *f);
   return out;
 }
 

@@ -1,7 +1,7 @@
 // PublicReader: what the audience overlay (and anyone outside the referee desk)
 // reads. The connection is opened read-only and an SQLite authorizer denies every
 // table but the public ones (matches, public_events, public_seals, interruptions,
-// heartbeats)
+// heartbeats, presentation)
 // and every write, attach and pragma but data_version, so no SQL sent through it
 // can reach a secret row. Rows carry the public event JSON and the public state
 // JSON after the event: the overlay never folds events and never decides secrecy.
@@ -76,6 +76,8 @@ class PublicReader {
   Result<std::vector<Interruption>> interruptions(MatchId id);
   // The writer's last heartbeat for the match (none before the desk wrote one).
   Result<std::optional<Heartbeat>> heartbeat(MatchId id);
+  // The director's hold on air (none before the console wrote one).
+  Result<std::optional<OnAirHold>> on_air_hold(MatchId id);
 
   // Test support: runs any SQL through the guarded connection and returns the rows
   // as text (NULL as nullopt). Exists so tests can prove that nothing secret comes

@@ -98,6 +98,16 @@ CREATE TABLE heartbeats (
   wall_ms  INTEGER NOT NULL
 );
 )sql",
+      // 4: the director's hold on air (public; presentation, not a match event:
+      // db/presentation.h).
+      R"sql(
+CREATE TABLE presentation (
+  match_id INTEGER PRIMARY KEY REFERENCES matches(id),
+  held     INTEGER NOT NULL,
+  held_seq INTEGER NOT NULL,
+  wall_ms  INTEGER NOT NULL
+);
+)sql",
   };
   return steps;
 }

@@ -14,6 +14,7 @@
 #include "codec/json.h"
 #include "db/hash_chain.h"
 #include "db/match_rows.h"
+#include "db/presentation.h"
 #include "db/parsed_log.h"
 #include "db/process_identity.h"
 #include "db/projection.h"
@@ -659,6 +660,21 @@ Failure Store::heartbeat(MatchId id, engine::Millis t) {
   if (auto f = st.run()) return d.fail(what, *f);
   it->second.last_heartbeat_wall = wall;
   return std::nullopt;
+}
+
+// ------------------------------------------------------------------ presentation
+
+Result<OnAirHold> Store::set_on_air_hold(MatchId id, bool held) {
+  OnAirHold out;
+  if (auto f = rows::set_on_air_hold(impl_->db, id, held, impl_->now(), out))
+    return impl_->fail(std::string(held ? "holding" : "releasing") + " the picture on air of match " + std::to_string(id), *f);
+  return out;
+}
+
+Result<std::optional<OnAirHold>> Store::on_air_hold(MatchId id) {
+  std::optional<OnAirHold> out;
+  if (auto f = rows::on_air_hold(impl_->db, id, out)) return impl_->fail("reading the hold on air", *f);
+  return out;
 }
 
 Result<std::optional<Heartbeat>> Store::last_heartbeat(MatchId id) {

@@ -30,7 +30,7 @@ using MatchId = std::int64_t;
 
 // The schema version this build writes (PRAGMA user_version). Older files are
 // migrated on open; newer ones are refused (StoreError::kNewerVersion).
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 struct StoreOptions {
   // Where the store logs (opens, migrations, takeovers of stale locks, failures).
@@ -89,6 +89,14 @@ struct StoredEvent {
 struct Heartbeat {
   engine::Millis match_ms = 0;
   std::int64_t wall_ms = 0;
+};
+
+// The director's hold on air (table `presentation`, db/presentation.h): public,
+// and not a match event.
+struct OnAirHold {
+  bool held = false;
+  int held_seq = 0;          // the match's last public row when the hold began
+  std::int64_t wall_ms = 0;  // when the hold began (or was released)
 };
 
 // Who holds a match's writer lock.
@@ -150,6 +158,12 @@ class Store {
   // the match's writer lock writes one.
   Failure heartbeat(MatchId id, engine::Millis t);
   Result<std::optional<Heartbeat>> last_heartbeat(MatchId id);
+
+  // The director's hold on air (db/presentation.h): held keeps the picture at
+  // the match's last public row until released. Not a match event: no lock, no
+  // chain; the overlay reads it through the PublicReader.
+  Result<OnAirHold> set_on_air_hold(MatchId id, bool held);
+  Result<std::optional<OnAirHold>> on_air_hold(MatchId id);
 
   // After a crash: takes the writer lock, loads the match and records the
   // interruption. A match with a running clock gets a Paused event with the reason

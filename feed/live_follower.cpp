@@ -89,6 +89,7 @@ void LiveFollower::read_changes() {
     rows_.clear();
     commitments_ = {};
     heartbeat_.reset();
+    hold_.reset();
     model_ = broadcast::OnAirModel{};
     last_signature_.clear();
     last_id_ = EventId{want, 0, 0};
@@ -98,6 +99,8 @@ void LiveFollower::read_changes() {
   if (auto* s = std::get_if<std::vector<db::PublicSeal>>(&seals)) commitments_ = to_commitments(*s);
   auto beat = reader_.heartbeat(want);
   if (auto* b = std::get_if<std::optional<db::Heartbeat>>(&beat)) heartbeat_ = *b;
+  auto hold = reader_.on_air_hold(want);
+  if (auto* h = std::get_if<std::optional<db::OnAirHold>>(&hold)) hold_ = to_presentation(*h);
   const int after = rows_.empty() ? 0 : rows_.back().seq;
   auto fresh = reader_.events_after(want, after);
   auto* got = std::get_if<std::vector<db::PublicEventRow>>(&fresh);
@@ -106,14 +109,21 @@ void LiveFollower::read_changes() {
   const std::size_t before = rows_.size();
   for (auto& row : *got) rows_.push_back(to_public_row(std::move(row)));
   if (rows_.size() == before) {
-    // Seals or the heartbeat moved: the same rows, a fresher model.
-    model_ = model_after(rows_, rows_.size(), commitments_, heartbeat_, games_);
+    // Seals, the heartbeat or the hold moved: the same rows, a fresher model (a
+    // change on air is then found by the phase check).
+    model_ = model_after(rows_, rows_.size(), commitments_, heartbeat_, games_, hold_);
+    return;
+  }
+  if (hold_ && hold_->held) {
+    // Held: new rows wait off air; one message names the latest row read.
+    model_ = model_after(rows_, rows_.size(), commitments_, heartbeat_, games_, hold_);
+    push(EventId{want, rows_.back().seq, 0}, on_air_text(model_, now_ms(), false));
     return;
   }
   // One message per new row; on the first read of a match only the latest (the
   // full model): no client can have missed what came before the feed saw it.
   for (std::size_t i = first ? rows_.size() - 1 : before; i < rows_.size(); ++i) {
-    model_ = model_after(rows_, i + 1, commitments_, heartbeat_, games_);
+    model_ = model_after(rows_, i + 1, commitments_, heartbeat_, games_, hold_);
     push(EventId{want, rows_[i].seq, 0}, on_air_text(model_, now_ms(), false));
   }
 }

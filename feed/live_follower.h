@@ -62,6 +62,7 @@ class LiveFollower {
   std::vector<broadcast::PublicRow> rows_;
   std::array<std::optional<broadcast::SetupCommitment>, 2> commitments_{};
   std::optional<db::Heartbeat> heartbeat_;
+  std::optional<broadcast::Presentation> hold_;
   broadcast::OnAirModel model_;  // after every row read
   std::string last_signature_;
   EventId last_id_;

@@ -28,13 +28,20 @@ std::array<std::optional<broadcast::SetupCommitment>, 2> to_commitments(const st
 broadcast::OnAirModel model_after(const std::vector<broadcast::PublicRow>& rows, std::size_t count,
                                   const std::array<std::optional<broadcast::SetupCommitment>, 2>& seals,
                                   const std::optional<db::Heartbeat>& heartbeat,
-                                  const std::vector<engine::GameInfo>& games) {
-  broadcast::OnAirModel m = broadcast::derive_model(rows, count, games);
+                                  const std::vector<engine::GameInfo>& games,
+                                  const std::optional<broadcast::Presentation>& hold) {
+  broadcast::OnAirModel m = broadcast::derive_model(rows, broadcast::rows_on_air(rows, count, hold), games);
+  broadcast::apply_presentation(m, hold);
   broadcast::attach_commitments(m, seals);
   if (heartbeat)
     m.heartbeat = broadcast::DeskHeartbeat{static_cast<double>(heartbeat->match_ms) / 1000.0,
                                            static_cast<double>(heartbeat->wall_ms) / 1000.0};
   return m;
+}
+
+std::optional<broadcast::Presentation> to_presentation(const std::optional<db::OnAirHold>& hold) {
+  if (!hold) return std::nullopt;
+  return broadcast::Presentation{hold->held, hold->held_seq, static_cast<double>(hold->wall_ms) / 1000.0};
 }
 
 std::string on_air_text(const broadcast::OnAirModel& m, std::int64_t now_ms, bool replay) {

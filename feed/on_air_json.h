@@ -23,11 +23,14 @@ broadcast::PublicRow to_public_row(db::PublicEventRow&& row);
 std::array<std::optional<broadcast::SetupCommitment>, 2> to_commitments(const std::vector<db::PublicSeal>& seals);
 
 // The model after rows[0, count), with the seals as they were on air then and
-// (live only) the desk's heartbeat.
+// (live only) the desk's heartbeat and the director's hold (rows after the hold
+// wait for its release).
 broadcast::OnAirModel model_after(const std::vector<broadcast::PublicRow>& rows, std::size_t count,
                                   const std::array<std::optional<broadcast::SetupCommitment>, 2>& seals,
                                   const std::optional<db::Heartbeat>& heartbeat,
-                                  const std::vector<engine::GameInfo>& games);
+                                  const std::vector<engine::GameInfo>& games,
+                                  const std::optional<broadcast::Presentation>& hold = std::nullopt);
+std::optional<broadcast::Presentation> to_presentation(const std::optional<db::OnAirHold>& hold);
 
 // One line of JSON at wall time now_ms (ms since the epoch).
 std::string on_air_text(const broadcast::OnAirModel& m, std::int64_t now_ms, bool replay);

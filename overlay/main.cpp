@@ -79,6 +79,13 @@ int main(int argc, char** argv) {
         }
       });
   app.add_flag("--stats", stats, "print frames drawn and wake-ups every 10 s (stderr)");
+  app.footer(
+      "Keys on the overlay window:\n"
+      "  H            hold the picture on air (a battle stays explained, a result stays) / release it;\n"
+      "               the console's \"Hold on air\" button does the same through the store\n"
+      "  Esc, Enter   skip the battle animation (Space too, live)\n"
+      "  Q            quit\n"
+      "  replay: Left/Right step, PgUp/PgDn jump 10, Home/End, Space play/pause, +/- speed");
   CLI11_PARSE(app, argc, argv);
   height = width * 9 / 16;
 
@@ -107,6 +114,8 @@ int main(int argc, char** argv) {
 
   OverlaySession session(std::make_unique<PublicFeed>(db_path, match), config);
   int drawn = 0;
+  std::string logged_message;
+  std::pair<std::size_t, int> glyphs_for{static_cast<std::size_t>(-1), -1};
   long frames_drawn = 0, wakeups = 0;
   double frame_seconds = 0;
   double stats_from = steady_seconds();
@@ -123,15 +132,25 @@ int main(int argc, char** argv) {
       stats_from = steady;
     }
     session.update(steady);
+    // What the feed waits for (it may name the file) goes to the log, never on air.
+    if (const std::string said = session.source_message(); said != logged_message) {
+      if (!said.empty()) std::fprintf(stderr, "facedown-overlay: %s\n", said.c_str());
+      logged_message = said;
+    }
     for (int key : window.take_keys()) {
       if (key == GLFW_KEY_ESCAPE || key == GLFW_KEY_ENTER || (!replay && key == GLFW_KEY_SPACE)) session.skip_animation();
       else if (auto a = replay_key(key)) session.replay_action(*a, steady);
+      else if (key == GLFW_KEY_H) session.toggle_local_hold(wall);
       else if (key == GLFW_KEY_Q) glfwSetWindowShouldClose(window.window(), GLFW_TRUE);
     }
     const bool asked = window.take_redraw_request();
     if (session.needs_frame(steady, wall) || asked || !capture.empty()) {
-      if (auto err = window.ensure_glyphs(glyphs_needed(session.model(), config.lang)))
-        std::fprintf(stderr, "facedown-overlay: %s\n", err->c_str());
+      // The glyphs a model may need change only with its rows: not rebuilt per frame.
+      if (const auto key = std::make_pair(session.model().rows, session.model().last_seq); key != glyphs_for) {
+        glyphs_for = key;
+        if (auto err = window.ensure_glyphs(glyphs_needed(session.model(), config.lang)))
+          std::fprintf(stderr, "facedown-overlay: %s\n", err->c_str());
+      }
       ++frames_drawn;
       window.begin_frame();
       DrawOptions o = session.draw_options(steady, wall);

@@ -490,7 +490,8 @@ void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o) {
     const Rect s = safe_area();
     Rect box{s.centre().x - 600, s.centre().y - 80, 1200, 160};
     pen.rect(box, kPanelFill, 16);
-    pen.text(o.message.empty() ? phrase(o.lang, Phrase::kWaitingForMatch) : o.message,
+    // Neutral words on air: the store's path is for the logs only.
+    pen.text(phrase(o.lang, Phrase::kWaitingForMatch),
              {box.centre().x, box.y + 54}, 48, kText, 0.5f, box.w - 60);
     return;
   }

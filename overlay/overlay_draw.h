@@ -40,7 +40,7 @@ struct DrawOptions {
   CanvasTransform transform;    // canvas -> window pixels
   ImFont* small_font = nullptr; // rasterised for text up to ~36 canvas px; nullptr: ImGui's
   ImFont* large_font = nullptr;
-  std::string message;          // shown when nothing can be drawn yet ("waiting for ...")
+  std::string message;          // what the feed waits for (logs only; the card on air says "Waiting for the match")
   std::optional<ReplayInfo> replay;
   std::vector<std::string>* text_log = nullptr;  // receives every string drawn
   std::vector<Rect>* text_boxes = nullptr;       // and where (canvas pixels)

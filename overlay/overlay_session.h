@@ -37,6 +37,10 @@ class OverlaySession {
   void update(double steady);
   void replay_action(ReplayAction a, double steady);
   void skip_animation();
+  // The overlay window's own hold (H): keeps the picture as it is now until
+  // toggled again. The console's hold comes through the store (the source).
+  void toggle_local_hold(double wall);
+  bool held() const { return model_.held; }
 
   const OnAirModel& model() const { return model_; }
   // The battle's moment as this session shows it (wall: the real wall clock).
@@ -48,6 +52,8 @@ class OverlaySession {
   // Seconds to sleep before the next wake-up.
   double idle_timeout(double steady, double wall) const;
   std::size_t position() const { return position_; }
+  // What the source waits for, for the log (may name the file; never drawn).
+  std::string source_message() const { return source_->message(); }
 
  private:
   void rederive();
@@ -62,6 +68,7 @@ class OverlaySession {
   std::size_t position_ = 0;  // rows shown
   bool caught_up_ = false;    // the first rows were read (later battles animate)
   std::uint64_t generation_ = 0;
+  std::optional<Presentation> local_hold_;
   std::optional<int> skipped_battle_;  // seq of a battle shown as done at once
   // Replay: the steady time of the last step, so a battle stepped onto animates
   // while the replayed clock stands still.

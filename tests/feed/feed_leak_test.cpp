@@ -180,11 +180,12 @@ TEST_CASE("feed leaks: no public byte depends on a face-down identity, in any pr
   for (const auto& info : all_games()) {
     for (const auto& preset : info.presets) {
       int found = 0;
-      for (std::uint64_t seed = 1; seed <= 12 && found < 2; ++seed) {
+      // Later seeds play shorter sessions: fewer pieces revealed, more to permute.
+      for (std::uint64_t seed = 1; seed <= 40 && found < 2; ++seed) {
         INFO(info.id << " / " << preset.id << " seed " << seed);
         conformance::SessionConfig config;
         config.seed = seed;
-        config.max_commands = 90;
+        config.max_commands = seed <= 12 ? 90 : 30;
         auto a = conformance::play_session(info, preset.id, config);
         ++tried;
         auto b = swapped(info, a, seed);

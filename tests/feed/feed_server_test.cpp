@@ -194,7 +194,7 @@ TEST_CASE("feed: a reconnect with Last-Event-ID resumes without a gap", "[feed][
   }
 }
 
-TEST_CASE("feed: /matches lists public facts; /replay steps through a match as aired", "[feed]") {
+TEST_CASE("feed: /matches lists public facts and /replay steps through a match as aired", "[feed]") {
   TempDir dir;
   LiveMatch live(dir.file("s.db"), 10);
   for (int i = 0; i < 8; ++i) live.step();

@@ -8,7 +8,7 @@
 
 using namespace facedown::feed;
 
-TEST_CASE("event ids: text form round trips; anything else is no id", "[feed]") {
+TEST_CASE("event ids: the text form round trips and anything else is no id", "[feed]") {
   const EventId id{3, 57, 2};
   CHECK(id.text() == "3.57.2");
   CHECK(EventId::parse("3.57.2") == id);

@@ -61,7 +61,7 @@ TEST_CASE("web files: only plain paths inside the root resolve", "[feed][travers
   CHECK_FALSE(resolve_asset(w.dir.path() / "missing", "overlay.html"));
 }
 
-TEST_CASE("web files over HTTP: served with their type; traversal in any spelling is a 404", "[feed][traversal]") {
+TEST_CASE("web files over HTTP: served with their type, and traversal in any spelling is a 404", "[feed][traversal]") {
   WebRoot w;
   LiveMatch live(w.dir.file("s.db"), 2);
   FeedOptions o;

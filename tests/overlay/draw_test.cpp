@@ -48,11 +48,14 @@ OnAirModel model_of(const char* script, std::string extra = {}) {
 
 }  // namespace
 
-TEST_CASE("waiting: a message and nothing else") {
+TEST_CASE("waiting: neutral words and nothing else; the store's path stays off air") {
   DrawOptions o;
   o.message = "waiting for /srv/final.db";
   Drawn d = draw(OnAirModel{}, o);
-  CHECK(d.text == std::vector<std::string>{"waiting for /srv/final.db"});
+  CHECK(d.text == std::vector<std::string>{"Waiting for the match"});
+  o.lang = Lang::kKo;
+  d = draw(OnAirModel{}, o);
+  CHECK(d.text == std::vector<std::string>{phrase(Lang::kKo, Phrase::kWaitingForMatch)});
 }
 
 TEST_CASE("names, clock and panels are drawn, in English and Korean") {
