@@ -1,0 +1,156 @@
+// Reads the on-air JSON, version 1 (docs/on-air.md), into the scene the page
+// draws. This is the only file that knows the JSON's keys; it decides nothing
+// about secrecy (a piece whose token is null is drawn as a back, and nothing
+// here can give it one). Unknown keys are ignored. It never throws: a malformed
+// document yields null and the page keeps what it showed.
+import { phrase, pick } from './words.js';
+import { squareIndex } from './layout.js';
+
+const num = (v, d = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+// Counts that size the drawing (warning cards) are clamped: a damaged message
+// must not make the page build a million nodes.
+const count = (v, hi) => Math.max(0, Math.min(hi, Math.floor(num(v))));
+const arr = (v) => (Array.isArray(v) ? Array.from(v) : []);  // Array.from: holes become undefined
+const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
+const str = (v) => (typeof v === 'string' ? v : null);
+const isNumber = (t) => typeof t === 'string' && /^\d+$/.test(t);
+
+function readBoard(b) {
+  const files = num(b.files), ranks = num(b.ranks);
+  if (files <= 0 || ranks <= 0 || files * ranks > 400) return null;
+  const squares = [];
+  const pieces = new Map();
+  for (let s = 0; s < files * ranks; ++s) squares.push({ terrain: [], territory: 0 });
+  arr(b.squares).map(obj).forEach((q, i) => {
+    // By name when given, else by position (the geometry's order).
+    const named = squareIndex(q.square, files);
+    const s = named >= 0 ? named : i;
+    if (s < 0 || s >= squares.length) return;
+    squares[s].terrain = arr(q.terrain).filter((k) => typeof k === 'string');
+    squares[s].territory = count(q.territory, 2);
+    if (q.piece && typeof q.piece === 'object') pieces.set(s, { owner: count(q.piece.owner, 2), label: str(q.piece.token) });
+  });
+  const minusBorders = arr(b.minus_lines).map(Number).filter((f) => Number.isInteger(f) && f >= 0 && f + 1 < files);
+  return { files, ranks, squares, minusBorders, pieces };
+}
+
+function readFighter(f, files) {
+  f = obj(f);
+  const label = str(f.token);
+  const value = typeof f.value === 'number' ? f.value : null;
+  return {
+    square: squareIndex(f.square, files),
+    owner: count(f.owner, 2),
+    label,
+    wasFaceUp: !!f.was_face_up,
+    removed: !!f.removed,
+    blind: !!f.blind,
+    // An item changed the value it fought with: "=11" under the piece.
+    tag: value != null && isNumber(label) && String(value) !== label ? `=${value}` : null,
+  };
+}
+
+function readBattle(b, lang, files, now) {
+  if (!b || typeof b !== 'object') return null;
+  const d = obj(b.duration);
+  const lightUp = num(d.light_up, 0.35), flip = num(d.flip, 0.75);
+  const explain = num(d.explain, 3), total = num(d.total, explain + 0.6);
+  const elapsed = num(b.elapsed, now - num(b.start));
+  return {
+    seq: num(b.seq),
+    kind: str(b.kind) || 'battle',
+    // The animation's clock: the start in the feed's time, so the page runs it
+    // on from where the document stood; held: frozen at `elapsed`.
+    start: now - elapsed,
+    held: false,
+    elapsed,
+    duration: total,
+    lightUpEnd: lightUp,
+    flipEnd: flip,
+    fadeStart: explain,
+    fighters: arr(b.fighters).slice(0, 16).map((f) => readFighter(f, files)),
+    explainer: arr(obj(b.caption)[lang] ?? obj(b.caption).en).map((l) => (typeof l === 'string' ? l : '')),
+  };
+}
+
+// The tray as it will be once the battle is done: the document's tray "as shown
+// now" leaves out what the battle is still removing; the scene adds it back and
+// hides it while it animates, so the page need not wait for another document.
+function fullTray(p, owner, battle) {
+  const shown = arr(p.removed).slice(0, 64).map(str);
+  const total = count(p.removed_total, 64);
+  if (battle)
+    for (const f of battle.fighters)
+      if (f.removed && f.owner === owner && shown.length < total) shown.push(f.label);
+  return shown;
+}
+
+// raw: the parsed JSON; lang: 'en' | 'ko'. Returns the scene, or null.
+export function readOnAir(raw, lang) {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const now = num(raw.now, Date.now() / 1000);
+  const sc = { seq: num(raw.seq), match: raw.match ?? null, lang, standby: !!raw.standby, held: !!raw.held };
+  // The feed's clock, for the skew: not from a replayed or held moment (its now stands still).
+  sc.serverTime = typeof raw.now === 'number' && !raw.replay && !raw.held ? raw.now : null;
+  sc.orientation = str(obj(raw.layout).orientation);
+  const b = obj(raw.board);
+  const g = raw.opened && raw.game && typeof raw.game === 'object' ? readBoard(b) : null;
+  if (!g) {
+    sc.waiting = pick(lang, raw.message) || phrase(lang, 'waitingForMatch');
+    return sc;
+  }
+  sc.game = { files: g.files, ranks: g.ranks, squares: g.squares, minusBorders: g.minusBorders,
+    id: str(raw.game.id) || '', title: pick(lang, raw.game.name), preset: str(raw.game.preset) || '' };
+  const players = [0, 1].map((i) => obj(arr(raw.players)[i]));
+  sc.players = players.map((p) => pick(lang, p.name));
+  sc.status = str(raw.status) || 'setup';
+  sc.statusText = sc.status === 'ended' || sc.status === 'playing' ? '' : phrase(lang, sc.status);
+  sc.toMove = count(raw.to_move, 2);
+  sc.ply = num(raw.ply);
+  const c = obj(raw.clock);
+  sc.clock = {
+    visible: !!c.visible,
+    countsDown: !!c.counts_down,
+    running: !!c.running && !sc.standby && !sc.held,
+    seconds: num(c.seconds),
+    asOf: now,
+    turnLimit: num(c.turn_limit),
+    warningAfter: num(c.warning_after),
+  };
+  sc.board = g.pieces;
+  const lm = obj(raw.last_move);
+  sc.lastMove = raw.last_move ? { from: squareIndex(lm.from, g.files), to: squareIndex(lm.to, g.files) } : null;
+  sc.battle = readBattle(raw.battle, lang, g.files, now);
+  if (sc.battle && sc.held) sc.battle.held = true;
+  sc.trays = [0, 1].map((i) => fullTray(players[i], i + 1, sc.battle && raw.battle.phase !== 'done' ? sc.battle : null));
+  sc.warnings = players.map((p) => count(p.warnings, 9));
+  sc.warningsToDq = Math.max(...players.map((p) => count(p.warnings_to_dq, 9)));
+  sc.items = obj(raw.items).enabled
+    ? players.map((p) => ['blind', 'plus', 'minus'].map((k) => ({
+        key: k,
+        text: phrase(lang, 'item.' + k),
+        left: num(obj(p.items_left)[k]),
+        used: num(obj(p.items_used)[k]),
+      })))
+    : null;
+  sc.caption = typeof raw.caption === 'string' ? raw.caption : null;
+  sc.paused = !!raw.paused;
+  sc.pauseReason = '';  // the typed reason is the referee's, never on air
+  const r = raw.result && typeof raw.result === 'object' ? raw.result : null;
+  sc.result = r ? { winner: count(r.winner, 2), headline: pick(lang, r.headline), sentence: pick(lang, r.sentence) } : null;
+  const w = raw.warning && typeof raw.warning === 'object' ? raw.warning : null;
+  sc.toast = w && w.toast
+    ? {
+        player: count(w.player, 2),
+        line: `${phrase(lang, 'warning')} ${num(w.total)}/${Math.max(num(w.of), num(w.total))} · ${sc.players[count(w.player, 2) - 1] || ''}`,
+        sub: pick(lang, w.kind_text),
+        until: (typeof w.wall_time === 'number' ? w.wall_time : now) + 6,
+      }
+    : null;
+  const seals = arr(raw.seals).map(obj);
+  sc.seals = [1, 2].map((p) => {
+    const s = seals.find((x) => x.player === p);
+    return s && typeof s.hash === 'string' ? { hash: s.hash, verified: typeof s.verified === 'boolean' ? s.verified : null } : null;
+  });
+  return sc;
+}

@@ -1,0 +1,384 @@
+// Draws one on-air scene (see onair.js) into the 1920x1080 stage: top bar with
+// the running turn clock, player panels (warnings, items, removed trays), the
+// board with terrain, the battle explainer, caption lower third, banners
+// (result, standby, pause, warning) and the sealed-setup footer. build() makes
+// the DOM when a new message arrives; tick() moves only what time moves (the
+// clock and the battle's flip/fade), so a frame costs a few style writes.
+import { inset, overlayLayout, right, bottom } from './layout.js';
+import { phrase } from './words.js';
+
+// [SECTION] DOM helpers: every box is absolutely placed in canvas pixels.
+function el(parent, cls, rect, text) {
+  const d = document.createElement('div');
+  d.className = cls;
+  if (rect) Object.assign(d.style, { left: `${rect.x}px`, top: `${rect.y}px`, width: `${rect.w}px`, height: `${rect.h}px` });
+  if (text != null) d.textContent = text;
+  parent.appendChild(d);
+  return d;
+}
+
+// Marks a one-line text to shrink until it fits its box, as the ImGui overlay
+// does (a long name or a Korean item word must never spill into its
+// neighbour). fitAll() measures every mark in one layout pass, then writes.
+function fit(node) {
+  node.classList.add('fit');
+  return node;
+}
+
+function fitAll(root) {
+  const nodes = [...root.querySelectorAll('.fit')];
+  const sizes = nodes.map((n) => [n.clientWidth, n.scrollWidth, parseFloat(getComputedStyle(n).fontSize)]);
+  nodes.forEach((n, i) => {
+    const [box, need, size] = sizes[i];
+    if (box && need > box) n.style.fontSize = `${Math.max(8, Math.floor((size * box) / need))}px`;
+  });
+}
+
+const isNumber = (s) => typeof s === 'string' && /^\d+$/.test(s);
+
+function tile(parent, cell, owner, label, extra = '') {
+  const t = el(parent, `tile p${owner} ${label == null ? 'back' : 'face'} ${extra}`, inset(cell, cell.w * 0.09));
+  t.style.fontSize = `${cell.h * (isNumber(label) ? 0.52 : 0.4)}px`;
+  if (label != null) el(t, 'label', null, label);
+  return t;
+}
+
+export function formatClock(seconds, countsDown) {
+  let s = Math.max(0, seconds);
+  s = countsDown ? Math.ceil(s - 1e-9) : Math.floor(s + 1e-9);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+// [SECTION] The clock: counted here from the JSON's base value and its time.
+export function clockSeconds(c, now) {
+  if (!c.running) return c.seconds;
+  const d = Math.max(0, now - c.asOf);
+  return c.countsDown ? c.seconds - d : c.seconds + d;
+}
+
+// The broadcast convention (broadcast/model.cpp): counting down, amber for the
+// last third (at most 20 s) and red for the last 10 s (at most a sixth);
+// counting up with a warning interval, amber 30 s and red 10 s before the next.
+function clockLevel(c, shown) {
+  if (c.countsDown) {
+    const limit = c.turnLimit || 60;
+    return shown <= Math.min(10, limit / 6) ? 'danger' : shown <= Math.min(20, limit / 3) ? 'caution' : 'calm';
+  }
+  if (c.warningAfter > 0) {
+    const next = c.warningAfter - (shown % c.warningAfter);
+    return next <= 10 ? 'danger' : next <= 30 ? 'caution' : 'calm';
+  }
+  return 'calm';
+}
+
+// [SECTION] Parts of the scene.
+function drawTopBar(root, sc, l) {
+  const r = l.topBar;
+  el(root, 'panel topbar', r);
+  fit(el(root, 'title', { x: r.x + 28, y: r.y + 14, w: 560, h: 44 }, sc.game.title));
+  el(root, 'subtitle', { x: r.x + 28, y: r.y + 60, w: 560, h: 30 }, sc.game.preset);
+  const mid = r.x + r.w / 2;
+  const refs = {};
+  if (sc.clock.visible) refs.clock = el(root, 'clock', { x: mid - 140, y: r.y + 6, w: 280, h: 64 });
+  if (sc.statusText && !sc.result && sc.status !== 'playing')
+    el(root, sc.clock.visible ? 'status small' : 'status', { x: mid - 300, y: r.y + (sc.clock.visible ? 70 : 26), w: 600, h: 40 }, sc.statusText);
+  el(root, 'ply', { x: right(r) - 328, y: r.y + 28, w: 300, h: 44 }, `${phrase(sc.lang, 'move')} ${sc.ply}`);
+  return refs;
+}
+
+function drawPanel(root, sc, player, l, animating) {
+  const i = player - 1, r = l.panels[i];
+  const toMove = sc.toMove === player && !sc.result;
+  const p = el(root, `panel player p${player}${toMove ? ' to-move' : ''}`, r);
+  p.dataset.player = String(player);
+  el(p, `head p${player}`, { x: 0, y: 0, w: r.w, h: 96 });
+  fit(el(p, 'name', { x: 22, y: 20, w: r.w - 44, h: 56 }, sc.players[i]));
+  let y = 112;
+  if (toMove) el(p, 'to-move-tag', { x: 22, y, w: r.w - 44, h: 32 }, phrase(sc.lang, 'toMove'));
+  y += 40;
+  el(p, 'dim', { x: 22, y, w: 200, h: 32 }, phrase(sc.lang, 'warnings'));
+  const cards = Math.max(sc.warningsToDq, sc.warnings[i]);
+  for (let k = 0; k < cards; ++k) {
+    const lit = k < sc.warnings[i];
+    const red = lit && sc.warningsToDq > 0 && sc.warnings[i] >= sc.warningsToDq;
+    el(p, `card${lit ? ' lit' : ''}${red ? ' red' : ''}`, { x: r.w - 22 - (cards - k) * 34, y: y - 2, w: 26, h: 34 });
+  }
+  y += 52;
+  if (sc.items) {
+    el(p, 'dim', { x: 22, y, w: 200, h: 32 }, phrase(sc.lang, 'items'));
+    y += 38;
+    const chipW = (r.w - 44 - 20) / 3;
+    sc.items[i].forEach((it, k) => {
+      const c = el(p, `chip${it.left > 0 ? '' : ' spent'}`, { x: 22 + k * (chipW + 10), y, w: chipW, h: 52 });
+      c.dataset.item = it.key;
+      fit(el(c, 'chip-name', null, it.text));
+      el(c, 'chip-left', null, String(it.left));
+      if (it.used > 0) el(c, 'chip-used', null, `${phrase(sc.lang, 'itemsUsed')} ${it.used}`);
+    });
+    y += 90;
+  }
+  el(p, 'dim', { x: 22, y, w: 300, h: 32 }, phrase(sc.lang, 'removed'));
+  y += 40;
+  // The pieces this battle removes join the tray only once they have faded.
+  let shown = sc.trays[i].length;
+  if (animating) for (const f of sc.battle.fighters) if (f.removed && f.owner === player && shown > 0) --shown;
+  const size = 58, perRow = Math.max(1, Math.floor((r.w - 44) / size));
+  const tray = el(p, 'tray', { x: 0, y: 0, w: r.w, h: r.h });
+  tray.dataset.count = String(shown);
+  for (let k = 0; k < shown; ++k) {
+    const cell = { x: 22 + (k % perRow) * size, y: y + Math.floor(k / perRow) * size, w: size, h: size };
+    if (bottom(cell) > r.h - 8) break;
+    tile(tray, cell, player, sc.trays[i][k], 'in-tray');
+  }
+}
+
+function drawBoard(root, sc, l, animating) {
+  const g = sc.game, b = l.board;
+  const board = el(root, 'board', inset(b.rect, -10));
+  board.style.setProperty('--cell', `${b.cell}px`);
+  const layer = el(root, 'board-layer', { x: 0, y: 0, w: 1920, h: 1080 });
+  g.squares.forEach((sq, s) => {
+    const cell = b.squareRect(s);
+    if (sq.territory) el(layer, `territory p${sq.territory}`, inset(cell, 1));
+    for (const t of sq.terrain) el(layer, `terrain ${t}`, t === 'lake' ? inset(cell, 2) : inset(cell, 5));
+  });
+  for (let c = 0; c <= b.columns; ++c)
+    el(layer, `grid v${c === 0 || c === b.columns ? ' edge' : ''}`, { x: b.rect.x + c * b.cell - 1, y: b.rect.y, w: 2, h: b.rect.h });
+  for (let r = 0; r <= b.rows; ++r)
+    el(layer, `grid h${r === 0 || r === b.rows ? ' edge' : ''}`, { x: b.rect.x, y: b.rect.y + r * b.cell - 1, w: b.rect.w, h: 2 });
+  for (const f of g.minusBorders)
+    for (let rank = 0; rank < g.ranks; ++rank) {
+      const [a, z] = b.fileBorder(f, rank);
+      const cx = (a.x + z.x) / 2, cy = (a.y + z.y) / 2;
+      const thick = 4, horiz = a.y === z.y;
+      el(layer, 'minus-line', horiz ? { x: a.x, y: a.y - thick / 2, w: z.x - a.x, h: thick } : { x: a.x - thick / 2, y: a.y, w: thick, h: z.y - a.y });
+      const half = b.cell * 0.14, t = b.cell * 0.05;
+      el(layer, 'minus-sign', { x: cx - half, y: cy - t / 2, w: 2 * half, h: t });
+    }
+  if (sc.lastMove && sc.lastMove.from >= 0) el(layer, 'last-from', inset(b.squareRect(sc.lastMove.from), 4));
+  const fighting = new Set();
+  if (animating) for (const f of sc.battle.fighters) fighting.add(`${f.square}/${f.owner}`);
+  for (const [s, p] of sc.board) {
+    if (fighting.has(`${s}/${p.owner}`)) continue;  // the battle draws it
+    const t = tile(layer, b.squareRect(s), p.owner, p.label);
+    t.dataset.square = String(s);
+  }
+  if (sc.lastMove && sc.lastMove.to >= 0) el(layer, 'last-to', inset(b.squareRect(sc.lastMove.to), 2));
+}
+
+function drawBattle(root, sc, l) {
+  const b = sc.battle;
+  const layer = el(root, 'battle-layer', { x: 0, y: 0, w: 1920, h: 1080 });
+  const fighters = b.fighters
+    .filter((f) => f.square >= 0)
+    .map((f) => {
+      const cell = l.board.squareRect(f.square);
+      const glow = el(layer, 'glow', inset(cell, cell.w * 0.03));
+      const t = tile(layer, cell, f.owner, null, 'fighter');
+      return { f, t, glow, cell };
+    });
+  const box = l.boardSpace;
+  const explainer = el(layer, 'explainer', { x: box.x + box.w * 0.1, y: box.y + 8, w: box.w * 0.8, h: 300 });
+  b.explainer.slice(0, 4).forEach((line) => fit(el(explainer, 'explain-line', null, line)));
+  return { layer, fighters, explainer };
+}
+
+function drawBanner(root, sc, l, animating, now) {
+  const r = l.banner;
+  if (sc.result) {
+    if (animating) return null;  // the last battle is seen first
+    const d = el(root, `banner result p${sc.result.winner}`, r);
+    fit(el(d, 'headline', null, sc.result.headline));
+    fit(el(d, 'sentence', null, sc.result.sentence));
+    return d;
+  }
+  const card = { x: r.x + r.w * 0.2, y: r.y + 30, w: r.w * 0.6, h: 140 };
+  if (sc.standby) {
+    const d = el(root, 'banner standby', card);
+    el(d, 'headline', null, phrase(sc.lang, 'standby'));
+    fit(el(d, 'sentence', null, phrase(sc.lang, 'deskReconnecting')));
+    return d;
+  }
+  if (sc.paused) {
+    const d = el(root, 'banner paused', card);
+    el(d, 'headline', null, phrase(sc.lang, 'paused'));
+    el(d, 'sentence', null, sc.pauseReason);
+    return d;
+  }
+  if (sc.toast && sc.toast.player >= 1 && now < sc.toast.until) {
+    const d = el(root, 'banner toast', { x: r.x + r.w * 0.1, y: bottom(r) - 20, w: r.w * 0.8, h: 96 });
+    el(d, 'toast-card');
+    fit(el(d, 'headline', null, sc.toast.line));
+    fit(el(d, 'sentence', null, sc.toast.sub));
+    return d;
+  }
+  return null;
+}
+
+function drawCaption(root, sc, l) {
+  if (sc.caption == null) return;
+  const b = l.boardSpace;
+  const d = el(root, 'caption', { x: b.x + 16, y: bottom(b) - 84, w: b.w - 32, h: 76 });
+  fit(el(d, 'caption-text', null, sc.caption));
+}
+
+function drawFooter(root, sc, l, replay) {
+  if (!sc.seals[0] && !sc.seals[1] && !replay) return;
+  const r = l.footer;
+  const f = el(root, 'panel footer', r);
+  let x = 24;
+  if (sc.seals[0] || sc.seals[1]) {
+    el(f, 'dim seal-title', { x, y: 28, w: 230, h: 34 }, phrase(sc.lang, 'sealedSetups'));
+    x += 240;
+    sc.seals.forEach((s, i) => {
+      if (!s) return;
+      el(f, `seal-bar p${i + 1}`, { x, y: 24, w: 14, h: 40 });
+      const h = s.hash.length > 12 ? `${s.hash.slice(0, 12)}…` : s.hash;
+      el(f, 'seal-hash', { x: x + 24, y: 26, w: 290, h: 40 }, h).title = s.hash;
+      x += 330;
+      if (s.verified != null) {
+        el(f, `seal-check ${s.verified ? 'ok' : 'bad'}`, { x: x - 90, y: 30, w: 200, h: 34 },
+          phrase(sc.lang, s.verified ? 'verified' : 'mismatch'));
+        x += 120;
+      }
+    });
+  }
+  if (replay) el(f, 'replay-pos', { x: r.w - 524, y: 26, w: 500, h: 40 }, replay);
+}
+
+// [SECTION] Entry points.
+export function battleElapsed(sc, now) {
+  if (!sc || !sc.battle) return -1;
+  // Held by the director: the picture stands where the document froze it.
+  const t = sc.battle.held ? sc.battle.elapsed : now - sc.battle.start;
+  return t >= 0 && t < sc.battle.duration ? t : -1;
+}
+
+// The scene's parts in drawing order (later ones on top). Each is redrawn only
+// when what it shows changed, so a caption or a clock message rebuilds a few
+// nodes, not the board.
+const PARTS = ['top', 'panel1', 'panel2', 'board', 'battle', 'banner', 'caption', 'footer'];
+
+function partKeys(sc, animating, now, replay) {
+  const removedNow = (p) => (animating ? sc.battle.fighters.filter((f) => f.removed && f.owner === p).length : 0);
+  const panel = (p) => [sc.players[p - 1], sc.toMove === p && !sc.result, sc.warnings, sc.warningsToDq,
+    sc.items && sc.items[p - 1], sc.trays[p - 1], removedNow(p)];
+  const toast = sc.toast && sc.toast.player >= 1 && now < sc.toast.until ? sc.toast : null;
+  return {
+    top: [sc.game.title, sc.game.preset, sc.clock.visible, sc.statusText, !!sc.result, sc.status, sc.ply],
+    panel1: panel(1),
+    panel2: panel(2),
+    board: [[...sc.board], sc.lastMove, animating && sc.battle.fighters.map((f) => [f.square, f.owner])],
+    battle: animating ? [sc.battle] : null,
+    banner: [sc.result, animating, sc.standby, sc.paused, sc.pauseReason, toast],
+    caption: [sc.caption],
+    footer: [sc.seals, replay],
+  };
+}
+
+// Builds the scene, reusing the parts of the previous handle (prev) that did
+// not change. Returns the handle tick() and the next build() need.
+export function build(root, sc, { orientation = 'landscape', now, replay = null } = {}, prev = null) {
+  root.dataset.seq = String(sc ? sc.seq : 0);
+  if (!sc || !sc.game) {
+    root.replaceChildren();
+    const s = { x: 360, y: 460, w: 1200, h: 160 };
+    el(root, 'panel waiting', s, sc ? sc.waiting : phrase('en', 'waitingForMatch'));
+    return { sc, animating: false };
+  }
+  const l = overlayLayout(orientation, sc.game.files, sc.game.ranks);
+  const animating = battleElapsed(sc, now) >= 0;
+  // The board's shape and the language change every part.
+  const frameKey = JSON.stringify([sc.game, sc.lang, orientation]);
+  let parts = prev && prev.parts && prev.frameKey === frameKey && root.firstChild === prev.parts.get('top').node ? prev.parts : null;
+  if (!parts) {
+    root.replaceChildren();
+    parts = new Map(PARTS.map((n) => [n, { node: el(root, `part part-${n}`), key: null }]));
+  }
+  const keys = partKeys(sc, animating, now, replay);
+  const h = { sc, l, parts, frameKey, refs: prev && parts === prev.parts ? prev.refs : {}, battle: prev && parts === prev.parts ? prev.battle : null,
+    banner: prev && parts === prev.parts ? prev.banner : null, animating, toastUntil: sc.toast ? sc.toast.until : 0, orientation, replay };
+  const fresh = [];
+  const draw = {
+    top: (n) => { h.refs = drawTopBar(n, sc, l); },
+    panel1: (n) => drawPanel(n, sc, 1, l, animating),
+    panel2: (n) => drawPanel(n, sc, 2, l, animating),
+    board: (n) => drawBoard(n, sc, l, animating),
+    battle: (n) => { h.battle = animating ? drawBattle(n, sc, l) : null; },
+    banner: (n) => { h.banner = drawBanner(n, sc, l, animating, now); },
+    caption: (n) => drawCaption(n, sc, l),
+    footer: (n) => drawFooter(n, sc, l, replay),
+  };
+  for (const name of PARTS) {
+    const part = parts.get(name);
+    const key = JSON.stringify(keys[name]);
+    if (key === part.key) continue;
+    part.key = key;
+    part.node.replaceChildren();
+    draw[name](part.node);
+    fresh.push(part.node);
+  }
+  for (const n of fresh) fitAll(n);
+  tick(h, now);
+  return h;
+}
+
+// Moves what time moves. Returns false when the scene must be built again (a
+// battle ended or a warning toast expired).
+export function tick(h, now) {
+  const sc = h.sc;
+  if (!sc || !sc.game) return true;
+  if (h.refs.clock) {
+    const shown = clockSeconds(sc.clock, now);
+    const text = formatClock(shown, sc.clock.countsDown);
+    const cls = `clock ${clockLevel(sc.clock, shown)}${sc.clock.running ? ' running' : ' frozen'}`;
+    // Written only when the second or the colour changes: a frame that changes
+    // nothing costs no style or layout work.
+    if (h.refs.clock.textContent !== text) h.refs.clock.textContent = text;
+    if (h.refs.clock.className !== cls) h.refs.clock.className = cls;
+  }
+  const t = battleElapsed(sc, now);
+  if (h.animating !== t >= 0) return false;
+  if (h.banner && h.banner.classList.contains('toast') && now >= h.toastUntil) return false;
+  if (t < 0) return true;
+  const b = sc.battle;
+  const fade = t >= b.fadeStart ? 1 - (t - b.fadeStart) / (b.duration - b.fadeStart) : 1;
+  for (const { f, t: tileEl, glow } of h.battle.fighters) {
+    let squash = 1, label = null, tag = null, alpha = 1;
+    if (f.wasFaceUp && f.label != null) {
+      label = f.label;
+      if (f.removed) alpha = fade;
+    } else if (t < b.lightUpEnd) {
+      label = null;
+    } else if (t < b.flipEnd) {
+      const u = (t - b.lightUpEnd) / (b.flipEnd - b.lightUpEnd);
+      squash = Math.max(0.04, Math.abs(Math.cos(u * Math.PI)));
+      if (u >= 0.5) {
+        label = f.label;
+        if (f.blind) tag = phrase(sc.lang, 'blind');
+      }
+    } else {
+      label = f.label;
+      if (f.blind) tag = phrase(sc.lang, 'blind');
+      if (f.removed) alpha = fade;
+    }
+    if (t >= b.flipEnd && f.tag) tag = f.tag;
+    const phase = t < b.lightUpEnd ? 'light' : t < b.flipEnd ? 'flip' : t < b.fadeStart ? 'shown' : 'fade';
+    tileEl.dataset.phase = phase;
+    const face = label != null;
+    tileEl.className = `tile p${f.owner} ${face ? 'face' : 'back'} fighter`;
+    const want = face ? `${label}|${tag && squash > 0.5 ? tag : ''}` : '';
+    if (tileEl.dataset.label !== want) {
+      tileEl.replaceChildren();
+      if (face) el(tileEl, 'label', null, label);
+      if (tag && squash > 0.5) el(tileEl, 'tag', null, tag);
+      tileEl.dataset.label = want;
+    }
+    tileEl.style.transform = `scaleX(${squash})`;
+    tileEl.style.opacity = String(Math.max(0, alpha));
+    glow.style.opacity = String(Math.min(1, t / b.lightUpEnd) * 0.9 * Math.max(0, alpha));
+  }
+  h.battle.explainer.style.visibility = t >= b.flipEnd ? 'visible' : 'hidden';
+  h.battle.layer.dataset.phase = t < b.lightUpEnd ? 'light' : t < b.flipEnd ? 'flip' : t < b.fadeStart ? 'shown' : 'fade';
+  return true;
+}

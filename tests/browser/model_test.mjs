@@ -1,0 +1,148 @@
+// Node tests of the overlay's pure modules (no browser): the on-air reader,
+// the clock, the layout. Run by ctest as browser_model (node --test).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readOnAir } from '../../feed/web/onair.js';
+import { boardLayout, overlayLayout, squareIndex, squareName, safeArea } from '../../feed/web/layout.js';
+import { clockSeconds, formatClock, battleElapsed } from '../../feed/web/scene.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const fixture = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/sample-battle.json'), 'utf8'));
+
+// A small deterministic generator, so a failure can be replayed from its seed.
+function rng(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+test('the fixture reads into a scene with both languages', () => {
+  const ko = readOnAir(fixture, 'ko'), en = readOnAir(fixture, 'en');
+  assert.equal(ko.game.title, '숫자 장기');
+  assert.equal(en.game.title, 'Number Janggi');
+  assert.equal(en.players[1], 'Kim Kyung-hoon');
+  assert.equal(en.board.size, fixture.board.squares.filter((q) => q.piece).length);
+  assert.equal(en.battle.fighters.length, 2);
+  assert.deepEqual(en.trays[0], ['3', null]);
+  // The tray "as shown now" plus the piece the battle is still removing.
+  assert.deepEqual(en.trays[1], ['8', '4']);
+  assert.equal(en.battle.fighters[1].tag, '=5');
+  assert.equal(ko.battle.explainer[0], '5 + 9 = 14: 9 승리; +1 사용');
+});
+
+test('a face-down piece stays face down: the reader never gives it a label', () => {
+  const sc = readOnAir(fixture, 'en');
+  for (const q of fixture.board.squares) {
+    const s = squareIndex(q.square, fixture.board.files);
+    if (q.piece) assert.equal(sc.board.get(s).label, q.piece.token);
+    else assert.equal(sc.board.has(s), false);
+  }
+});
+
+test('random damage to the JSON never throws (500 mutants)', () => {
+  const r = rng(11);
+  const values = [null, 0, -1, 1e9, '', 'x', [], {}, true, [1, 'a'], { square: 'z9' }];
+  const keys = (o, out = [], pre = []) => {
+    if (o && typeof o === 'object') for (const k of Object.keys(o)) { out.push([...pre, k]); keys(o[k], out, [...pre, k]); }
+    return out;
+  };
+  const all = keys(fixture);
+  for (let i = 0; i < 500; ++i) {
+    const m = JSON.parse(JSON.stringify(fixture));
+    for (let n = 0; n < 1 + Math.floor(r() * 4); ++n) {
+      const p = all[Math.floor(r() * all.length)];
+      let o = m;
+      for (const k of p.slice(0, -1)) o = o && typeof o === 'object' ? o[k] : undefined;
+      if (o && typeof o === 'object') {
+        if (r() < 0.3) delete o[p[p.length - 1]];
+        else o[p[p.length - 1]] = values[Math.floor(r() * values.length)];
+      }
+    }
+    for (const lang of ['ko', 'en']) {
+      const sc = readOnAir(m, lang);
+      assert.ok(sc === null || typeof sc === 'object', `mutant ${i}`);
+    }
+  }
+  for (const junk of [null, 3, 'x', [], { game: 5 }, { game: { files: 1e6, ranks: 1e6 } }]) readOnAir(junk, 'en');
+});
+
+test('counts that size the drawing are clamped (a damaged message cannot build a million nodes)', () => {
+  const players = [{ ...fixture.players[0], warnings_to_dq: 1e12, warnings: 1e9 }, { ...fixture.players[1], warnings: -4 }];
+  const sc = readOnAir({ ...fixture, players }, 'en');
+  assert.equal(sc.warningsToDq, 9);
+  assert.deepEqual(sc.warnings, [9, 0]);
+  const many = readOnAir({ ...fixture, players: [{ ...fixture.players[0], removed: Array(1e5).fill('3') }, fixture.players[1]] }, 'en');
+  assert.ok(many.trays[0].length <= 64);
+});
+
+test('the clock counts from its base and freezes when not running', () => {
+  const c = { running: true, countsDown: true, seconds: 60, asOf: 100, turnLimit: 60 };
+  assert.equal(clockSeconds(c, 110), 50);
+  assert.equal(clockSeconds({ ...c, running: false }, 110), 60);
+  assert.equal(clockSeconds({ ...c, countsDown: false, seconds: 5 }, 110), 15);
+  assert.equal(clockSeconds(c, 90), 60, 'a clock never runs backwards before its base');
+  const standby = readOnAir({ ...fixture, standby: true }, 'en');
+  assert.equal(standby.clock.running, false, 'standby freezes the clock');
+  assert.equal(clockSeconds(standby.clock, fixture.now + 30), fixture.clock.seconds);
+  const held = readOnAir({ ...fixture, held: true, battle: { ...fixture.battle, elapsed: 1.2 } }, 'en');
+  assert.equal(held.clock.running, false, 'a hold freezes the clock');
+  assert.equal(battleElapsed(held, fixture.now + 100), 1.2, 'a hold freezes the battle');
+});
+
+test('clock text: down rounds up, up rounds down, never negative', () => {
+  assert.equal(formatClock(0.2, true), '0:01');
+  assert.equal(formatClock(59.01, true), '1:00');
+  assert.equal(formatClock(59.99, false), '0:59');
+  assert.equal(formatClock(65, false), '1:05');
+  assert.equal(formatClock(-3, true), '0:00');
+});
+
+test('a battle animates only inside its duration', () => {
+  const sc = readOnAir(fixture, 'en');
+  const t0 = fixture.battle.start;
+  assert.equal(battleElapsed(sc, t0 - 1), -1);
+  assert.equal(battleElapsed(sc, t0 + 1.5), 1.5);
+  assert.equal(battleElapsed(sc, t0 + fixture.battle.duration.total + 0.01), -1);
+  const later = readOnAir({ ...fixture, now: t0 + 1, battle: { ...fixture.battle, elapsed: 1 } }, 'en');
+  assert.equal(later.battle.start, t0, 'the start follows from now and elapsed');
+});
+
+test('every square of every board lands in its own cell inside the board space', () => {
+  const safe = safeArea();
+  for (const orientation of ['landscape', 'portrait'])
+    for (let files = 1; files <= 12; ++files)
+      for (let ranks = 1; ranks <= 12; ++ranks) {
+        const l = overlayLayout(orientation, files, ranks);
+        const seen = new Set();
+        for (let s = 0; s < files * ranks; ++s) {
+          const c = l.board.squareRect(s);
+          const key = `${Math.round(c.x)},${Math.round(c.y)}`;
+          assert.ok(!seen.has(key), `${orientation} ${files}x${ranks}: square ${s} overlaps`);
+          seen.add(key);
+          assert.ok(c.x >= l.boardSpace.x - 0.5 && c.x + c.w <= l.boardSpace.x + l.boardSpace.w + 0.5);
+          assert.ok(c.y >= l.boardSpace.y - 0.5 && c.y + c.h <= l.boardSpace.y + l.boardSpace.h + 0.5);
+          assert.ok(c.y >= safe.y && c.y + c.h <= safe.y + safe.h);
+        }
+      }
+});
+
+test('Number Janggi is turned in landscape (player 1 left) and upright in portrait', () => {
+  const space = { x: 0, y: 0, w: 900, h: 600 };
+  const land = boardLayout('landscape', 6, 9, space), port = boardLayout('portrait', 6, 9, space);
+  assert.equal(land.turned, true);
+  assert.equal(port.turned, false);
+  assert.ok(land.squareRect(squareIndex('a1', 6)).x < land.squareRect(squareIndex('a9', 6)).x, 'rank 1 on the left');
+  assert.ok(port.squareRect(squareIndex('a1', 6)).y > port.squareRect(squareIndex('a9', 6)).y, 'rank 1 at the bottom');
+});
+
+test('square names round-trip', () => {
+  for (let s = 0; s < 6 * 9; ++s) assert.equal(squareIndex(squareName(s, 6), 6), s);
+  assert.equal(squareIndex('g1', 6), -1);
+  assert.equal(squareIndex('a0', 6), -1);
+  assert.equal(squareIndex(null, 6), -1);
+});
