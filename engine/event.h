@@ -121,7 +121,7 @@ struct Warned {
   std::string kind;  // "time" | "manual" | "timeout"
   std::string reason;  // manual: the referee's typed words; else english_detail(what)
   int total = 0;  // the player's warnings after this one
-  Detail what;    // engine-made warnings: what happened, as a code ("warn-time")
+  Detail what = {};  // engine-made warnings: what happened, as a code ("warn-time")
 };
 struct Paused {
   std::string reason;
@@ -134,7 +134,8 @@ struct Ended {
   // English with seat names, for old readers: english_detail(what); an award's
   // typed reason. Screens render `what` instead.
   std::string detail;
-  Detail what;  // empty in logs written before details had codes
+  // Default-initialised, so Ended{winner, reason, detail} still reads as complete.
+  Detail what = {};  // empty in logs written before details had codes
 };
 struct Voided {
   int count = 0;

@@ -24,8 +24,8 @@ enum class Phase { kSetup, kReady, kPlaying, kAwaitingItems, kAwaitingRevival, k
 struct Result {
   int winner = 0;  // 0: draw
   std::string reason;  // a reason word the game or the shared table declares
-  Detail what;         // a detail code and its parameters (players as seats)
-  std::string detail;  // English with seat names (as Ended::detail)
+  Detail what = {};         // a detail code and its parameters (players as seats)
+  std::string detail = {};  // English with seat names (as Ended::detail); Match fills it
 };
 
 struct Pending {

@@ -1,4 +1,5 @@
 #include "engine/roster_setup.h"
+#include "engine/vocabulary.h"
 
 namespace facedown::engine {
 
@@ -7,7 +8,7 @@ std::optional<Rejection> check_roster_setup(
     const std::function<std::optional<Rejection>(const Placement&)>& limit) {
   const Geometry& g = game.geometry();
   const auto& roster = game.roster();
-  const std::string who = "player " + std::to_string(player);
+  const std::string who = player_name(player);
   std::vector<int> counts(roster.size(), 0);
   std::vector<bool> used(static_cast<std::size_t>(g.size()), false);
   for (const auto& p : placements) {

@@ -10,7 +10,9 @@ namespace facedown::engine {
 inline constexpr int other(int player) { return player == 1 ? 2 : 1; }
 inline constexpr bool valid_player(int player) { return player == 1 || player == 2; }
 
-// "player 2": how engine-made details name a seat (the screens put names in).
+// "player 2": how a rejection (the operator's message) names a seat. Event text
+// never does: details are codes with seats as parameters (engine/words.h), which
+// the screens render with the players' names.
 inline std::string player_name(int player) { return "player " + std::to_string(player); }
 
 // std::visit(Overloaded{[](const A&) {...}, [](const B&) {...}}, v)

@@ -32,7 +32,7 @@ TEST_CASE("every event reads in English and Korean; public lines keep secrets") 
       CHECK(!referee.empty());
       // No phrase key left untranslated ("ev.", "reason.", "outcome." ...).
       // The public line too (a kind the public may not know is blank there).
-      for (const char* prefix : {"ev.", "reason.", "outcome.", "battle.", "warn."}) {
+      for (const char* prefix : {"ev.", "reason.", "outcome.", "battle.", "warn.", "item."}) {
         CHECK(referee.find(prefix) == std::string::npos);
         CHECK(pub.find(prefix) == std::string::npos);
       }
@@ -55,6 +55,28 @@ TEST_CASE("every event reads in English and Korean; public lines keep secrets") 
       INFO(reason);
       CHECK(console::describe(e, game, tr).find("reason.") == std::string::npos);
     }
+  }
+  // Engine-made details read in the screen's language with the players' names:
+  // never "player 2", never the English detail on a Korean screen.
+  {
+    const engine::Names names{"Kim", "Lee"};
+    engine::Event e;
+    e.body = engine::Ended{1, "king-captured", "player 2's king was removed", {"king-removed", {{"player", "2"}}}};
+    const ui::Tr ko{&catalog, ui::Lang::kKorean}, en{&catalog, ui::Lang::kEnglish};
+    const std::string korean = console::describe(e, game, ko, names);
+    INFO(korean);
+    CHECK(korean.find("Lee의 왕이 제거됨") != std::string::npos);
+    CHECK(korean.find("Kim 승리") != std::string::npos);
+    CHECK(korean.find("king") == std::string::npos);
+    CHECK(korean.find("player") == std::string::npos);
+    CHECK(console::describe(e, game, en, names).find("Lee's king was removed: Kim wins") != std::string::npos);
+    engine::Event w;
+    w.body = engine::Warned{2, "time", "turn reached 300 s", 1, {"warn-time", {{"elapsed", "300"}}}};
+    const std::string warned = console::describe(w, game, ko, names);
+    INFO(warned);
+    CHECK(warned.find("Lee") != std::string::npos);
+    CHECK(warned.find("차례 시간 300초 도달") != std::string::npos);
+    CHECK(warned.find("turn reached") == std::string::npos);
   }
   CHECK(console::clock_text(61500) == "1:01.5");
   CHECK(console::clock_text(-5) == "0:00.0");

@@ -7,19 +7,13 @@
 
 #include "engine/match.h"
 #include "engine/view.h"
+#include "engine/vocabulary.h"
 #include "tests/games/scenario.h"
 
 using namespace facedown;
 using namespace facedown::engine;
 
 namespace {
-
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
 
 // Every piece reference an event carries.
 std::vector<PieceRef> refs_of(const Event& e) {

@@ -121,7 +121,7 @@ class NumberJanggi final : public Game {
     for (int p = 1; p <= 2; ++p) {
       const ItemChoice& c = cmd.choice[static_cast<std::size_t>(p - 1)];
       if (!c.item) continue;
-      const std::string who = "player " + std::to_string(p);
+      const std::string who = player_name(p);
       if (s.items[static_cast<std::size_t>(p - 1)][static_cast<std::size_t>(*c.item)] <= 0)
         return Rejection{who + " has no " + item_name(*c.item) + " item left"};
       const int id = s.piece_at(c.square);
@@ -152,12 +152,12 @@ class NumberJanggi final : public Game {
     for (int id : s.pending.candidates)
       if (s.pieces[static_cast<std::size_t>(id)].type == cmd.type) chosen = id;
     if (chosen < 0)
-      return Rejection{roster_[static_cast<std::size_t>(cmd.type)].token + " is not among player " +
-                       std::to_string(player) + "'s removed numbers that may return"};
+      return Rejection{roster_[static_cast<std::size_t>(cmd.type)].token + " is not among " + player_name(player) +
+                       "'s removed numbers that may return"};
     const auto& sq = s.pending.squares;
     if (std::find(sq.begin(), sq.end(), cmd.square) == sq.end())
-      return Rejection{geometry_.name(cmd.square) + " is not an empty square of player " +
-                       std::to_string(player) + "'s back rank"};
+      return Rejection{geometry_.name(cmd.square) + " is not an empty square of " + player_name(player) +
+                       "'s back rank"};
     Revived ev{player, std::nullopt, PieceRef{chosen, player, cmd.type, cmd.square, std::nullopt, 0}};
     if (revive_ == "optional-swap") {
       PieceRef a = s.ref(arriving);
