@@ -317,6 +317,12 @@ TEST_CASE("gunjin-shogi: end checks — no legal move comes before the ply limit
   REQUIRE(r);
   CHECK(r->reason == "no-legal-moves");
   CHECK(r->winner == 1);
+  b.s.options["no_legal_moves"] = "draw";
+  r = game->victory(b.s, 1);
+  REQUIRE(r);
+  CHECK(r->reason == "no-legal-moves");
+  CHECK(r->winner == 0);  // the shared option still decides loss or draw
+  b.s.options.erase("no_legal_moves");
   b.s.ply = 9;
   CHECK(!game->victory(b.s, 1));  // before the limit, Match's check at the turn start decides
   b.s.ply = 10;
