@@ -89,6 +89,14 @@ class Gwangsanghui final : public Game {
     const std::size_t first = out.size();
     movement(s, geometry_, rules_, player, out);
     if (s.piece_positions.size() < 2) return;
+    // Only a position that already occurred twice can be made a third time: find
+    // those first (usually none, and then nothing is filtered).
+    std::vector<std::uint64_t> seen = s.piece_positions;
+    std::sort(seen.begin(), seen.end());
+    std::vector<std::uint64_t> twice;
+    for (std::size_t i = 1; i < seen.size(); ++i)
+      if (seen[i] == seen[i - 1] && (twice.empty() || twice.back() != seen[i])) twice.push_back(seen[i]);
+    if (twice.empty()) return;
     // The key after a move, from the key now: the mover's piece leaves `from` and
     // stands on `to`, a captured piece leaves `to`, the other side is to move.
     const std::uint64_t base = piece_position_key(s, player) ^ side_key(player) ^ side_key(other(player));
@@ -99,7 +107,7 @@ class Gwangsanghui final : public Game {
         const Piece& q = s.pieces[static_cast<std::size_t>(t)];
         k ^= square_key(m.to, q.owner, q.type);
       }
-      return std::count(s.piece_positions.begin(), s.piece_positions.end(), k) >= 2;
+      return std::binary_search(twice.begin(), twice.end(), k);
     });
     out.erase(kept, out.end());
   }
