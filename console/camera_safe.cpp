@@ -33,8 +33,9 @@ std::vector<std::string> log_lines(const engine::Match& match, engine::Viewer vi
 }
 
 std::vector<std::string> preview_lines(const std::vector<engine::Event>& events, engine::Viewer viewer,
-                                       const engine::Game& game,
+                                       const engine::Game& game, engine::Lang lang,
                                        const std::function<bool(engine::Square)>& known_now) {
+  const engine::Words& words = game.words();
   std::vector<std::string> out;
   const auto& g = game.geometry();
   for (const auto& raw : events) {
@@ -43,10 +44,11 @@ std::vector<std::string> preview_lines(const std::vector<engine::Event>& events,
       for (const auto& pair : b->pairs) {
         const std::string squares = fmt::format("{} x {}", g.name(pair.mover.square), g.name(pair.enemy.square));
         const bool known = !known_now || (known_now(pair.mover.square) && known_now(pair.enemy.square));
-        out.push_back(pair.kind.empty() || !known ? squares : fmt::format("{} ({})", squares, pair.kind));
+        out.push_back(pair.kind.empty() || !known ? squares : fmt::format("{} ({})", squares, engine::battle_kind_text(words, pair.kind, lang)));
       }
     } else if (const auto* a = std::get_if<engine::Attack>(&e.body)) {
-      out.push_back(fmt::format("{} x {} (attack)", g.name(a->from), g.name(a->to)));
+      out.push_back(fmt::format("{} x {} ({})", g.name(a->from), g.name(a->to),
+                                words.text(engine::WordKind::kPhrase, "attack", lang)));
     }
   }
   return out;

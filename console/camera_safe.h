@@ -26,7 +26,7 @@ std::vector<std::string> log_lines(const engine::Match& match, engine::Viewer vi
 // yet: `known_now` (when given) says whether the viewer knows the piece on a
 // square after the move already now, and a kind shows only when both are known.
 std::vector<std::string> preview_lines(const std::vector<engine::Event>& events, engine::Viewer viewer,
-                                       const engine::Game& game,
+                                       const engine::Game& game, engine::Lang lang,
                                        const std::function<bool(engine::Square)>& known_now = {});
 
 }  // namespace facedown::console

@@ -8,7 +8,7 @@
 namespace facedown::console {
 
 std::optional<MovePreview> preview_move(const engine::Match& match, const engine::Move& move,
-                                        engine::Millis) {
+                                        engine::Millis, engine::Lang lang) {
   auto copy = engine::Match::from_log(match.info(), match.log());
   auto* m = std::get_if<engine::Match>(&copy);
   if (!m) return std::nullopt;
@@ -28,7 +28,7 @@ std::optional<MovePreview> preview_move(const engine::Match& match, const engine
   // The operator's text and the camera-safe one, both from the engine's events:
   // the public's from their public projection (battle kinds that tell a piece are
   // blanked there), never masked here.
-  p.lines = preview_lines(events, engine::kReferee, match.game());
+  p.lines = preview_lines(events, engine::kReferee, match.game(), lang);
   // What the public knows now (the battles would reveal more, but have not happened).
   const engine::StateView now = engine::view_state(match.state(), engine::kPublic);
   auto known_now = [&](engine::Square sq) {
@@ -37,7 +37,7 @@ std::optional<MovePreview> preview_move(const engine::Match& match, const engine
       if (sv.square == sq) return sv.type.has_value();
     return false;
   };
-  p.public_lines = preview_lines(events, engine::kPublic, match.game(), known_now);
+  p.public_lines = preview_lines(events, engine::kPublic, match.game(), lang, known_now);
   for (const auto& e : events) {
     if (const auto* b = std::get_if<engine::Battle>(&e.body)) {
       for (const auto& pair : b->pairs)

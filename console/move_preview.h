@@ -11,8 +11,9 @@
 
 namespace facedown::console {
 
+// The lines are in `lang`, their words from the game's table.
 std::optional<MovePreview> preview_move(const engine::Match& match, const engine::Move& move,
-                                        engine::Millis t);
+                                        engine::Millis t, engine::Lang lang = engine::Lang::kEnglish);
 
 // Elapsed time of the running period (turn or decision) at match time `now`,
 // pauses excluded — the state only knows the time of its last event.

@@ -48,7 +48,7 @@ void choose_move(const engine::Match& match, engine::Square from, engine::Square
   const engine::Move m{from, to};
   if (std::find(moves.begin(), moves.end(), m) != moves.end()) {
     p.selected = from;
-    p.preview = preview_move(match, m, ui.now);
+    p.preview = preview_move(match, m, ui.now, words_lang(tr.lang));
     ui.notice.clear();
     return;
   }

@@ -89,6 +89,7 @@ std::vector<Word> shared_words() {
       // Sentence parts.
       {K::kPhrase, "wins", "{@winner} wins", "{@winner} 승리"},
       {K::kPhrase, "draw", "draw", "무승부"},
+      {K::kPhrase, "attack", "attack", "공격"},
       {K::kPhrase, "seat", "player {seat}", "플레이어 {seat}"},
   };
 }

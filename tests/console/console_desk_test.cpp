@@ -146,6 +146,18 @@ TEST_CASE("camera-safe texts are byte-identical when only hidden identities diff
   bool mine_named = false;
   for (const auto& l : pb.lines) mine_named |= l.find("mine") != std::string::npos;
   CHECK(mine_named);
+  // In Korean the kind comes from the game's words, never the raw code.
+  const auto ko = console::preview_move(match(b), {*match(b).game().geometry().parse("c5"),
+                                                   *match(b).game().geometry().parse("c4")},
+                                        0, engine::Lang::kKorean);
+  REQUIRE(ko);
+  bool mine_ko = false;
+  for (const auto& l : ko->lines) {
+    mine_ko |= l.find("지뢰") != std::string::npos;
+    CHECK(l.find("mine") == std::string::npos);
+    CHECK(l.find("sum") == std::string::npos);
+  }
+  CHECK(mine_ko);
   // ...the camera-safe one is the public projection's, the same bytes on both.
   CHECK(!pa.public_lines.empty());
   CHECK(pa.public_lines == pb.public_lines);
