@@ -1,5 +1,5 @@
 #include "engine/match_state.h"
-#include "engine/piece_positions.h"
+#include "engine/positions.h"
 #include "engine/vocabulary.h"
 
 #include <algorithm>
@@ -116,10 +116,10 @@ void MatchState::apply(const Event& e) {
             to_move = o.player;
             pending = Pending{};
             removed_at_turn_start = {removed[0].size(), removed[1].size()};
-            turn_positions.push_back(position_key(o.player));
+            turn_positions.push_back(engine::position_key(*this, PositionKind::kOwners, o.player));
+            piece_positions.push_back(engine::position_key(*this, PositionKind::kOwnersAndTypes, o.player));
             start_period(*this, e.t);
             if (paused) pause_start = e.t;
-            piece_positions.push_back(engine::piece_position_key(*this, o.player));
           },
           [&](const Moved& o) {
             relocate(*this, board[static_cast<std::size_t>(o.from)], o.to);
@@ -214,15 +214,7 @@ void MatchState::apply(const Event& e) {
 }
 
 std::uint64_t MatchState::position_key(int side_to_move) const {
-  // FNV-1a over one byte per square (its owner, 0 for empty) and the side to move.
-  std::uint64_t h = 1469598103934665603ull;
-  auto mix = [&](unsigned byte) {
-    h ^= byte;
-    h *= 1099511628211ull;
-  };
-  for (int id : board) mix(id < 0 ? 0u : static_cast<unsigned>(pieces[static_cast<std::size_t>(id)].owner));
-  mix(static_cast<unsigned>(side_to_move) + 8u);
-  return h;
+  return engine::position_key(*this, PositionKind::kOwners, side_to_move);
 }
 
 PieceRef MatchState::ref(int id) const {

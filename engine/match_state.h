@@ -56,9 +56,6 @@ struct MatchState {
   int ply = 0;
   int mover = 0;  // who made the last move (whose resolution may be pending)
   Pending pending;
-  // The piece-position key (engine/piece_positions.h: owners and types) at the
-  // start of every turn, in order: what Gwangsanghui's repetition rule counts.
-  std::vector<std::uint64_t> piece_positions;
 
   Millis time = 0;
   Millis period_start = 0;   // start of the running turn or decision
@@ -75,9 +72,11 @@ struct MatchState {
   // was removed by that turn's move (Gunjin tells a captured Flag from one that
   // fell attacking earlier).
   std::array<std::size_t, 2> removed_at_turn_start{0, 0};
-  // At every TurnStarted, a 64-bit hash of the owners of all squares and the side
-  // to move (Hasami's repetition; the first entry is the position at `start`).
-  std::vector<std::uint64_t> turn_positions;
+  // Repetition records (engine/positions.h), one entry per TurnStarted, the first
+  // the position at `start`: keys of both kinds, since the fold cannot ask the
+  // game which one it reads. Games with hidden identities read turn_positions only.
+  std::vector<std::uint64_t> turn_positions;   // PositionKind::kOwners (Hidden Hasami)
+  std::vector<std::uint64_t> piece_positions;  // kOwnersAndTypes (Gwangsanghui)
   std::optional<Result> result;
   Millis ended_turn_elapsed = 0;   // the turn clock where the end stopped it
   bool closed = false;             // the result is confirmed (`close`)
@@ -103,7 +102,8 @@ struct MatchState {
   // Bookkeeping for one event (Voided is handled by Match, which owns the log).
   void apply(const Event& e);
 
-  // The hash turn_positions records, for this board with `to_move` to move.
+  // The key turn_positions records (kOwners), for this board with `side_to_move`
+  // to move.
   std::uint64_t position_key(int side_to_move) const;
 
   // Describes the first broken invariant, if any.

@@ -8,6 +8,7 @@
 #include <regex>
 #include <sstream>
 
+#include "engine/registry.h"
 #include "tools/facedown/commands.h"
 
 using nlohmann::json;
@@ -40,6 +41,14 @@ const std::string kSetups =
 const std::string kStarted = kHeader + kSetups + "first 1\nstart\n";  // lines 1-6
 
 // The script's last line is refused with exactly this message (and nothing else is).
+// The registered game ids in registry order, as the unknown-game message lists
+// them: built from all_games() so that a new game needs no edit here.
+std::string registered_ids() {
+  std::string ids;
+  for (const auto& g : facedown::engine::all_games()) ids += (ids.empty() ? "" : ", ") + g.id;
+  return ids;
+}
+
 void check_refused(const std::string& script, int line, const std::string& text, const std::string& reason) {
   INFO(script);
   auto o = play(script);
@@ -90,7 +99,7 @@ TEST_CASE("play: each kind of bad input gets `line N: <line>: reason` and status
                 "'game' belongs in the header, before the first command");
   check_refused(kSetups, 1, kSetups.substr(0, kSetups.find('\n')),
                 "no game given (the header needs `game GAME-ID` before any command)");
-  check_refused("game chess\nsetup 1\n", 1, "game chess", "unknown game 'chess' (games: number-janggi, capture-flag, salpakan, luzhanqi-mini, gunjin-shogi, hidden-hasami)");
+  check_refused("game chess\nsetup 1\n", 1, "game chess", "unknown game 'chess' (games: " + registered_ids() + ")");
   // An unknown preset is reported on its own line.
   check_refused("game number-janggi\npreset blitz\nstart\n", 2, "preset blitz",
                 "unknown preset 'blitz' for number-janggi (presets: genius-2015, rsf-s52)");

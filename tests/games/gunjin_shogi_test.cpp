@@ -42,15 +42,7 @@ std::unique_ptr<Game> make(const Options& overrides = {}) {
 }
 
 // A position built by hand: pieces on an otherwise empty board.
-struct Board {
-  explicit Board(const Game& game) : g(game.geometry()) { s.board.assign(static_cast<std::size_t>(g.size()), -1); }
-  void put(int owner, PieceType t, const char* sq) {
-    s.pieces.push_back(Piece{owner, t, *g.parse(sq), false});
-    s.board[static_cast<std::size_t>(*g.parse(sq))] = static_cast<int>(s.pieces.size()) - 1;
-  }
-  const Geometry& g;
-  MatchState s;
-};
+using Board = facedown::test::Position;
 
 std::set<std::string> targets(const Game& game, const MatchState& s, int player, const char* from) {
   std::vector<Move> moves;

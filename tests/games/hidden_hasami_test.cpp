@@ -47,29 +47,7 @@ std::unique_ptr<Game> make(const Options& overrides = {}) {
 
 json result(const Match& m) { return state(m)["result"]; }
 
-// Applies a game's events to a hand-built position, as Match would.
-struct Position final : Resolver {
-  explicit Position(const Game& game) : g(game.geometry()) { s.board.assign(static_cast<std::size_t>(g.size()), -1); }
-  void put(int owner, PieceType t, const char* sq) {
-    s.pieces.push_back(Piece{owner, t, *g.parse(sq), false});
-    s.board[static_cast<std::size_t>(*g.parse(sq))] = static_cast<int>(s.pieces.size()) - 1;
-  }
-  const MatchState& state() const override { return s; }
-  void emit(EventBody body) override {
-    Event e;
-    e.seq = static_cast<int>(events.size()) + 1;
-    e.body = std::move(body);
-    s.apply(e);
-    events.push_back(e);
-  }
-  std::string owner(const char* sq) const {
-    const int id = s.piece_at(*g.parse(sq));
-    return id < 0 ? "." : std::to_string(s.pieces[static_cast<std::size_t>(id)].owner);
-  }
-  const Geometry& g;
-  MatchState s;
-  std::vector<Event> events;
-};
+using facedown::test::Position;
 
 Move mv(const Game& game, const char* from, const char* to) {
   return {*game.geometry().parse(from), *game.geometry().parse(to)};

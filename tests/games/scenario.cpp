@@ -82,7 +82,9 @@ std::string script(const std::string& game, const std::vector<std::string>& opti
                    const std::vector<std::string>& commands) {
   std::string s = "game " + game + "\n";
   for (const auto& o : options) s += "option " + o + "\n";
-  s += setup1 + "\n" + setup2 + "\nfirst 1\nstart\n";
+  for (const auto* setup : {&setup1, &setup2})
+    if (!setup->empty()) s += *setup + "\n";  // none for a fixed placement
+  s += "first 1\nstart\n";
   for (const auto& c : commands) s += c + "\n";
   return s;
 }

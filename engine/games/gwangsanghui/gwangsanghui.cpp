@@ -4,7 +4,7 @@
 
 #include "engine/attack_play.h"
 #include "engine/games/gwangsanghui/moves.h"
-#include "engine/piece_positions.h"
+#include "engine/positions.h"
 #include "engine/vocabulary.h"
 
 namespace facedown::engine::gwangsanghui {

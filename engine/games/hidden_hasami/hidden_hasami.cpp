@@ -4,6 +4,7 @@
 #include <string>
 
 #include "engine/end_checks.h"
+#include "engine/positions.h"
 #include "engine/roster_setup.h"
 #include "engine/vocabulary.h"
 
@@ -108,7 +109,8 @@ class HiddenHasami final : public Game {
       return Result{mover, "annihilation",
                     {left == 1 ? "annihilation-one" : "annihilation-none", {{"player", seat_param(opp)}}}, {}};
     // No legal move and repetition come before the ply limit (Match checks it next).
-    const std::uint64_t key = s.position_key(opp);
+    // Owners only: the stones' identities are secret, so the key must not see them.
+    const std::uint64_t key = position_key(s, PositionKind::kOwners, opp);
     const auto seen = std::count(s.turn_positions.begin(), s.turn_positions.end(), key);
     const bool repeated = seen + 1 >= 3;
     if (repeated || ply_limit_reached(s))
