@@ -152,3 +152,47 @@ TEST_CASE("every game of the registry, mid-match, both layouts (frames kept for 
     }
   }
 }
+
+namespace {
+
+// A random match of the game cut just after its last battle (or move) before
+// `max_plies`, as the audience saw it then.
+OnAirModel mid_match(const std::string& id, std::uint64_t seed, int max_plies) {
+  static const std::vector<engine::GameInfo> games = engine::all_games();
+  const engine::GameInfo* info = engine::find_game(games, id);
+  REQUIRE(info);
+  const auto rows = public_rows(random_match(*info, info->default_preset, seed, max_plies), 1.7e9, 1);
+  std::size_t shown = rows.size();
+  while (shown > 1 && rows[shown - 1].type != "attack" && rows[shown - 1].type != "moved" &&
+         rows[shown - 1].type != "removed")
+    --shown;
+  OnAirModel m = derive_model(rows, shown, engine::all_games());
+  REQUIRE(m.opened);
+  REQUIRE_FALSE(m.result);
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("Gunjin Shogi mid-match: headquarters, hidden battle explained by its outcome", "[screenshot]") {
+  OnAirModel m = mid_match("gunjin-shogi", 3, 60);
+  DrawOptions o = at(m, 1);
+  o.battle_elapsed = 1.0;
+  shoot("gunjin-shogi-landscape", m, o);
+  o.orientation = Orientation::kPortrait;
+  shoot("gunjin-shogi-portrait", m, o);
+}
+
+TEST_CASE("Hidden Hasami mid-match: round stones, all alike", "[screenshot]") {
+  OnAirModel m = mid_match("hidden-hasami", 3, 40);
+  shoot("hidden-hasami-landscape", m, at(m, 1));
+}
+
+TEST_CASE("Gwangsanghui mid-match: on points with palace diagonals, 15x14 in both layouts", "[screenshot]") {
+  OnAirModel m = mid_match("gwangsanghui", 3, 60);
+  DrawOptions o = at(m, 1);
+  o.battle_elapsed = 1.0;
+  shoot("gwangsanghui-landscape", m, o);
+  o.orientation = Orientation::kPortrait;
+  shoot("gwangsanghui-portrait", m, o);
+}
