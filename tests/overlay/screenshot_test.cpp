@@ -155,17 +155,18 @@ TEST_CASE("every game of the registry, mid-match, both layouts (frames kept for 
 
 namespace {
 
-// A random match of the game cut just after its last battle (or move) before
-// `max_plies`, as the audience saw it then.
-OnAirModel mid_match(const std::string& id, std::uint64_t seed, int max_plies) {
+// A random match of the game cut just after its last battle (battles_only) or
+// move before `max_plies`, as the audience saw it then.
+OnAirModel mid_match(const std::string& id, std::uint64_t seed, int max_plies, bool battles_only = false) {
   static const std::vector<engine::GameInfo> games = engine::all_games();
   const engine::GameInfo* info = engine::find_game(games, id);
   REQUIRE(info);
   const auto rows = public_rows(random_match(*info, info->default_preset, seed, max_plies), 1.7e9, 1);
   std::size_t shown = rows.size();
-  while (shown > 1 && rows[shown - 1].type != "attack" && rows[shown - 1].type != "moved" &&
-         rows[shown - 1].type != "removed")
-    --shown;
+  auto wanted = [&](const std::string& type) {
+    return type == "attack" || (!battles_only && (type == "moved" || type == "removed"));
+  };
+  while (shown > 1 && !wanted(rows[shown - 1].type)) --shown;
   OnAirModel m = derive_model(rows, shown, engine::all_games());
   REQUIRE(m.opened);
   REQUIRE_FALSE(m.result);
@@ -175,7 +176,7 @@ OnAirModel mid_match(const std::string& id, std::uint64_t seed, int max_plies) {
 }  // namespace
 
 TEST_CASE("Gunjin Shogi mid-match: headquarters, hidden battle explained by its outcome", "[screenshot]") {
-  OnAirModel m = mid_match("gunjin-shogi", 3, 60);
+  OnAirModel m = mid_match("gunjin-shogi", 3, 60, true);
   DrawOptions o = at(m, 1);
   o.battle_elapsed = 1.0;
   shoot("gunjin-shogi-landscape", m, o);
@@ -189,7 +190,7 @@ TEST_CASE("Hidden Hasami mid-match: round stones, all alike", "[screenshot]") {
 }
 
 TEST_CASE("Gwangsanghui mid-match: on points with palace diagonals, 15x14 in both layouts", "[screenshot]") {
-  OnAirModel m = mid_match("gwangsanghui", 3, 60);
+  OnAirModel m = mid_match("gwangsanghui", 3, 60, true);
   DrawOptions o = at(m, 1);
   o.battle_elapsed = 1.0;
   shoot("gwangsanghui-landscape", m, o);
