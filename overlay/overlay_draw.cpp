@@ -122,7 +122,7 @@ void draw_disc(const Pen& pen, const Rect& cell, const TileLook& t) {
     constexpr int kSegments = 40;
     ImVec2 pts[kSegments];
     for (int i = 0; i < kSegments; ++i) {
-      const float a = 6.2831853f * static_cast<float>(i) / kSegments;
+      const float a = 6.2831853f * static_cast<float>(i) / static_cast<float>(kSegments);
       pts[i] = pen.at({c.x + std::cos(a) * rr * rx / rad, c.y + std::sin(a) * rr});
     }
     if (filled) pen.dl.AddConvexPolyFilled(pts, kSegments, col);
