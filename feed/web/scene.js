@@ -168,16 +168,10 @@ function drawPointLines(layer, g, b) {
       add('line', { class: 'palace-line', x1: a.x, y1: a.y, x2: z.x, y2: z.y });
       add('line', { class: 'palace-line', x1: c.x, y1: c.y, x2: d.x, y2: d.y });
     }
-  const first = centre(0, 0), last = centre(g.files - 1, g.ranks - 1);
-  const lo = { x: Math.min(first.x, last.x), y: Math.min(first.y, last.y) }, hi = { x: Math.max(first.x, last.x), y: Math.max(first.y, last.y) };
-  for (let f = 0; f < g.files; ++f) {
-    const x = centre(f, 0).x;
-    add('line', { class: 'point-line', x1: x, y1: lo.y, x2: x, y2: hi.y });
-  }
-  for (let r = 0; r < g.ranks; ++r) {
-    const y = centre(0, r).y;
-    add('line', { class: 'point-line', x1: lo.x, y1: y, x2: hi.x, y2: y });
-  }
+  // End point to end point: right whether the layout turns the board or not.
+  const segment = (a, z) => add('line', { class: 'point-line', x1: a.x, y1: a.y, x2: z.x, y2: z.y });
+  for (let f = 0; f < g.files; ++f) segment(centre(f, 0), centre(f, g.ranks - 1));
+  for (let r = 0; r < g.ranks; ++r) segment(centre(0, r), centre(g.files - 1, r));
   layer.appendChild(svg);
 }
 

@@ -368,6 +368,14 @@ try {
       const lines = await p.locator('.point-lines .point-line').count();
       const diagonals = await p.locator('.point-lines .palace-line').count();
       assert(lines === 15 + 14 && diagonals === 12, `${lines} lines, ${diagonals} palace diagonals`);
+      // A line through every column and every row of points, turned or not.
+      const [across, down] = await p.evaluate(() => {
+        const ls = [...document.querySelectorAll('.point-line')].map((l) => ['x1', 'y1', 'x2', 'y2'].map((k) => Number(l.getAttribute(k))));
+        const vertical = new Set(ls.filter(([x1, y1, x2, y2]) => x1 === x2 && y1 !== y2).map((l) => Math.round(l[0])));
+        const horizontal = new Set(ls.filter(([x1, y1, x2, y2]) => y1 === y2 && x1 !== x2).map((l) => Math.round(l[1])));
+        return [vertical.size, horizontal.size];
+      });
+      assert(across + down === 29 && Math.min(across, down) === 14, `${across} vertical and ${down} horizontal lines`);
       assert(await p.locator('.board-layer .terrain.palace').count() === 0, 'per-square palace marks on points');
       // Every piece centred on its point, inside the board.
       const off = await p.evaluate(() => {
