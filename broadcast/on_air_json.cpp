@@ -60,7 +60,11 @@ json board_json(const OnAirModel& m, const BattleMoment& moment) {
   json minus = json::array();
   for (int f = 0; f + 1 < g.files(); ++f)
     if (g.file_border_marked(f)) minus.push_back(f);
-  return json{{"files", g.files()}, {"ranks", g.ranks()}, {"squares", std::move(squares)}, {"minus_lines", minus}};
+  // How to draw it: pieces on the intersections (lines, palace diagonals over the
+  // "palace" squares) and whether the pieces are stones (round, all alike).
+  const bool stones = m.game_id == "hidden-hasami";
+  return json{{"files", g.files()},        {"ranks", g.ranks()},          {"squares", std::move(squares)},
+              {"minus_lines", minus},      {"on_points", g.on_points()}, {"stones", stones}};
 }
 
 json clock_json(const OnAirModel& m, double now) {

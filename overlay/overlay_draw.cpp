@@ -5,6 +5,8 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "ui/board_widget.h"
+
 namespace facedown::overlay {
 
 // [SECTION] Palette — no green anywhere: the default background is keyed out.
@@ -102,9 +104,57 @@ struct TileLook {
   float alpha = 1;
   float squash = 1;  // horizontal scale while flipping
   std::optional<std::string> tag;     // "BLIND", "=11"
+  bool round = false;  // a stone or a piece on a point: a disc, not a tile
 };
 
+// Round pieces: a game on points (Gwangsanghui, janggi-style discs on the
+// intersections) or of stones (Hidden Hasami). Stones look alike by design: the
+// public rows never say which stone is the leader, so nothing here can either.
+bool round_pieces(const OnAirModel& m) {
+  return (m.game && m.game->geometry().on_points()) || m.game_id == "hidden-hasami";
+}
+
+void draw_disc(const Pen& pen, const Rect& cell, const TileLook& t) {
+  const Point c = cell.centre();
+  const float rad = cell.w * 0.43f;
+  const float rx = rad * std::max(0.04f, t.squash);  // flipping squashes it across
+  auto ellipse = [&](float rr, ImU32 col, bool filled, float thickness) {
+    constexpr int kSegments = 40;
+    ImVec2 pts[kSegments];
+    for (int i = 0; i < kSegments; ++i) {
+      const float a = 6.2831853f * static_cast<float>(i) / static_cast<float>(kSegments);
+      pts[i] = pen.at({c.x + std::cos(a) * rr * rx / rad, c.y + std::sin(a) * rr});
+    }
+    if (filled) pen.dl.AddConvexPolyFilled(pts, kSegments, col);
+    else pen.dl.AddPolyline(pts, kSegments, col, ImDrawFlags_Closed, pen.px(thickness));
+  };
+  if (t.highlight) ellipse(rad + cell.w * 0.06f, with_alpha(kGold, 0.9f * t.alpha), true, 0);
+  if (t.label) {
+    ellipse(rad, with_alpha(player_colour(t.owner), t.alpha), true, 0);
+    ellipse(rad, with_alpha(IM_COL32(255, 255, 255, 200), t.alpha), false, 2.5f);
+    if (t.squash > 0.5f) {
+      const Rect box{c.x - rad * 0.72f, c.y - rad * 0.72f, rad * 1.44f, rad * 1.44f};
+      const float size = cell.h * (is_number_token(*t.label) ? 0.48f : 0.36f);
+      pen.text_in(*t.label, box, size, with_alpha(kText, t.alpha));
+    }
+  } else {
+    // A back: the same for every piece of an owner (a stone's role never shows).
+    ellipse(rad, with_alpha(player_dark(t.owner), t.alpha), true, 0);
+    ellipse(rad, with_alpha(player_colour(t.owner), t.alpha), false, 3.0f);
+    ellipse(rad * 0.45f, with_alpha(player_colour(t.owner, 200), t.alpha), true, 0);
+  }
+  if (t.tag && t.squash > 0.5f) {
+    const float size = cell.h * 0.2f;
+    Point m = pen.measure(*t.tag, size);
+    Rect badge{c.x - m.x / 2 - 6, c.y + rad - m.y * 0.7f, m.x + 12, m.y + 2};
+    pen.rect(badge, with_alpha(IM_COL32(20, 20, 20, 235), t.alpha), 4);
+    pen.frame(badge, with_alpha(kGold, t.alpha), 1.5f, 4);
+    pen.text(*t.tag, {badge.x + 6, badge.y + 1}, size, with_alpha(kGold, t.alpha));
+  }
+}
+
 void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
+  if (t.round) return draw_disc(pen, cell, t);
   Rect r = inset(cell, cell.w * 0.09f);
   const float w = r.w * std::max(0.04f, t.squash);
   r = {r.centre().x - w / 2, r.y, w, r.h};
@@ -210,11 +260,14 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
   const engine::Geometry& g = m.game->geometry();
   const BoardLayout& b = l.board;
   pen.rect(inset(b.rect(), -10), kBoardFill, 10);
+  const bool points = g.on_points();
+  const bool round = round_pieces(m);
   for (engine::Square s = 0; s < g.size(); ++s) {
     const Rect cell = b.square_rect(s);
     const int owner = m.game->setup_owner(s);
     if (owner) pen.rect(inset(cell, 1), player_colour(owner, 38));
-    const std::uint8_t t = g.terrain(s);
+    // On points the palaces are drawn by their lines below, not per cell.
+    const std::uint8_t t = points ? static_cast<std::uint8_t>(g.terrain(s) & ~engine::kPalace) : g.terrain(s);
     if (t & engine::kLake) pen.rect(inset(cell, 2), kLake, 6);
     if (t & engine::kCamp) dl.AddCircle(pen.at(cell.centre()), pen.px(cell.w * 0.42f), kDimText, 32, pen.px(3));
     if (t & engine::kHeadquarters) pen.frame(inset(cell, 5), kGold, 3, 4);
@@ -224,11 +277,16 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
     }
   }
   const Rect br = b.rect();
-  for (int c = 0; c <= b.columns(); ++c) {
+  if (points) {
+    // Lines through the points and the palace diagonals, as on the console.
+    ui::draw_point_lines(&dl, g, [&](engine::Square s) { return pen.at(b.square_rect(s).centre()); }, kGridLine,
+                         with_alpha(kDimText, 0.16f), pen.px(2.5f));
+  }
+  for (int c = 0; c <= b.columns() && !points; ++c) {
     const float x = br.x + static_cast<float>(c) * b.cell();
     pen.line({x, br.y}, {x, br.bottom()}, kGridLine, c == 0 || c == b.columns() ? 3.0f : 1.5f);
   }
-  for (int r = 0; r <= b.rows(); ++r) {
+  for (int r = 0; r <= b.rows() && !points; ++r) {
     const float y = br.y + static_cast<float>(r) * b.cell();
     pen.line({br.x, y}, {br.right(), y}, kGridLine, r == 0 || r == b.rows() ? 3.0f : 1.5f);
   }
@@ -255,6 +313,7 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
       continue;  // the battle draws it
     TileLook look;
     look.owner = p->owner;
+    look.round = round;
     if (p->token) look.label = piece_label(m, *p->token, o.lang);
     draw_tile(pen, b.square_rect(s), look);
   }
@@ -272,6 +331,7 @@ void draw_battle(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
     if (f.square == engine::kNoSquare) continue;
     TileLook look;
     look.owner = f.owner;
+    look.round = round_pieces(m);
     look.highlight = light > 0.05f;
     if (f.was_face_up && f.token) {
       // Known before the battle: it lights up and (if it lost) fades, no flip.
@@ -360,12 +420,19 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
 
   pen.text(phrase(o.lang, Phrase::kRemoved), {r.x + 22, y}, 26, kDimText);
   y += 40;
-  const float tile = 58;
-  const int per_row = std::max(1, static_cast<int>((r.w - 44) / tile));
   // The pieces this battle removes join the tray only once they have faded.
   BattleMoment moment;
   if (battle_animating(m, o)) moment = {BattlePhase::kFlip, o.battle_elapsed};
   const std::size_t shown = broadcast::tray_count(m, player, moment);
+  // Smaller tiles when many are out (Gwangsanghui has 43 a side), so all fit.
+  float tile = 58;
+  const float tray_h = r.bottom() - 8 - y;
+  while (tile > 24) {
+    const auto fit = static_cast<std::size_t>((r.w - 44) / tile) * static_cast<std::size_t>(std::max(0.0f, tray_h / tile));
+    if (fit >= shown) break;
+    tile -= 2;
+  }
+  const int per_row = std::max(1, static_cast<int>((r.w - 44) / tile));
   const std::vector<std::optional<std::string>> removed(m.removed[pi].begin(),
                                                          m.removed[pi].begin() + static_cast<std::ptrdiff_t>(shown));
   for (std::size_t i = 0; i < removed.size(); ++i) {
@@ -374,6 +441,7 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
     if (cell.bottom() > r.bottom() - 8) break;
     TileLook look;
     look.owner = player;
+    look.round = round_pieces(m);
     if (removed[i]) look.label = piece_label(m, *removed[i], o.lang);
     look.alpha = 0.9f;
     draw_tile(pen, cell, look);

@@ -52,9 +52,6 @@ engine::Square BoardLayout::square_at(ImVec2 p) const {
 void draw_point_lines(ImDrawList* dl, const engine::Geometry& g,
                       const std::function<ImVec2(engine::Square)>& centre, ImU32 line, ImU32 palace_fill,
                       float thickness) {
-  const ImVec2 first = centre(g.at(0, 0)), last = centre(g.at(g.files() - 1, g.ranks() - 1));
-  const ImVec2 lo(std::min(first.x, last.x), std::min(first.y, last.y));
-  const ImVec2 hi(std::max(first.x, last.x), std::max(first.y, last.y));
   // A palace centre is a palace point whose eight neighbours are palace points too.
   for (engine::Square s = 0; s < g.size(); ++s) {
     if (!(g.terrain(s) & engine::kPalace)) continue;
@@ -74,14 +71,10 @@ void draw_point_lines(ImDrawList* dl, const engine::Geometry& g,
     dl->AddLine(a, b, line, thickness);
     dl->AddLine(c, d, line, thickness);
   }
-  for (int f = 0; f < g.files(); ++f) {
-    const float x = centre(g.at(f, 0)).x;
-    dl->AddLine(ImVec2(x, lo.y), ImVec2(x, hi.y), line, thickness);
-  }
-  for (int r = 0; r < g.ranks(); ++r) {
-    const float y = centre(g.at(0, r)).y;
-    dl->AddLine(ImVec2(lo.x, y), ImVec2(hi.x, y), line, thickness);
-  }
+  // From end point to end point, so a layout that turns the board (the
+  // overlay's portrait: files down the screen) gets its lines too.
+  for (int f = 0; f < g.files(); ++f) dl->AddLine(centre(g.at(f, 0)), centre(g.at(f, g.ranks() - 1)), line, thickness);
+  for (int r = 0; r < g.ranks(); ++r) dl->AddLine(centre(g.at(0, r)), centre(g.at(g.files() - 1, r)), line, thickness);
 }
 
 const char* piece_label(const engine::Game& game, engine::PieceType type) {

@@ -31,7 +31,9 @@ function readBoard(b) {
     if (q.piece && typeof q.piece === 'object') pieces.set(s, { owner: count(q.piece.owner, 2), label: str(q.piece.token) });
   });
   const minusBorders = arr(b.minus_lines).map(Number).filter((f) => Number.isInteger(f) && f >= 0 && f + 1 < files);
-  return { files, ranks, squares, minusBorders, pieces };
+  // Drawn on intersections with palace diagonals; pieces round (stones alike).
+  const onPoints = b.on_points === true, stones = b.stones === true;
+  return { files, ranks, squares, minusBorders, pieces, onPoints, stones };
 }
 
 function readFighter(f, files) {
@@ -100,6 +102,7 @@ export function readOnAir(raw, lang) {
     return sc;
   }
   sc.game = { files: g.files, ranks: g.ranks, squares: g.squares, minusBorders: g.minusBorders,
+    onPoints: g.onPoints, stones: g.stones,
     id: str(raw.game.id) || '', title: pick(lang, raw.game.name), preset: str(raw.game.preset) || '' };
   const players = [0, 1].map((i) => obj(arr(raw.players)[i]));
   sc.players = players.map((p) => pick(lang, p.name));

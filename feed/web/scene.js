@@ -36,6 +36,9 @@ function fitAll(root) {
 
 const isNumber = (s) => typeof s === 'string' && /^\d+$/.test(s);
 
+// Round pieces: on points (janggi-style discs) or stones, as the ImGui overlay.
+const roundClass = (g) => (g && (g.onPoints || g.stones) ? ' round' : '');
+
 function tile(parent, cell, owner, label, extra = '') {
   const t = el(parent, `tile p${owner} ${label == null ? 'back' : 'face'} ${extra}`, inset(cell, cell.w * 0.09));
   t.style.fontSize = `${cell.h * (isNumber(label) ? 0.52 : 0.4)}px`;
@@ -122,14 +125,54 @@ function drawPanel(root, sc, player, l, animating) {
   // The pieces this battle removes join the tray only once they have faded.
   let shown = sc.trays[i].length;
   if (animating) for (const f of sc.battle.fighters) if (f.removed && f.owner === player && shown > 0) --shown;
-  const size = 58, perRow = Math.max(1, Math.floor((r.w - 44) / size));
+  // Smaller tiles when many are out (Gwangsanghui has 43 a side), so all fit.
+  let size = 58;
+  while (size > 24 && Math.floor((r.w - 44) / size) * Math.floor(Math.max(0, r.h - 8 - y) / size) < shown) size -= 2;
+  const perRow = Math.max(1, Math.floor((r.w - 44) / size));
   const tray = el(p, 'tray', { x: 0, y: 0, w: r.w, h: r.h });
   tray.dataset.count = String(shown);
   for (let k = 0; k < shown; ++k) {
     const cell = { x: 22 + (k % perRow) * size, y: y + Math.floor(k / perRow) * size, w: size, h: size };
     if (bottom(cell) > r.h - 8) break;
-    tile(tray, cell, player, sc.trays[i][k], 'in-tray');
+    tile(tray, cell, player, sc.trays[i][k], `in-tray${roundClass(sc.game)}`);
   }
+}
+
+// A board of points (the JSON's board.on_points): lines through the square
+// centres, and the diagonals of every 3x3 block of palace squares (a palace
+// centre is a palace square whose eight neighbours are palace squares too), as
+// ui::draw_point_lines does for the console and the ImGui overlay.
+function drawPointLines(layer, g, b) {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('class', 'point-lines');
+  svg.setAttribute('width', '1920');
+  svg.setAttribute('height', '1080');
+  const centre = (f, r) => {
+    const c = b.squareRect(r * g.files + f);
+    return { x: c.x + c.w / 2, y: c.y + c.h / 2 };
+  };
+  const add = (tag, attrs) => {
+    const e = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    svg.appendChild(e);
+  };
+  const palace = (f, r) => f >= 0 && r >= 0 && f < g.files && r < g.ranks && g.squares[r * g.files + f].terrain.includes('palace');
+  for (let r = 0; r < g.ranks; ++r)
+    for (let f = 0; f < g.files; ++f) {
+      let middle = true;
+      for (let df = -1; df <= 1; ++df) for (let dr = -1; dr <= 1; ++dr) middle = middle && palace(f + df, r + dr);
+      if (!middle) continue;
+      const a = centre(f - 1, r - 1), z = centre(f + 1, r + 1), c = centre(f - 1, r + 1), d = centre(f + 1, r - 1);
+      add('rect', { class: 'palace-fill', x: Math.min(a.x, z.x), y: Math.min(a.y, z.y), width: Math.abs(z.x - a.x), height: Math.abs(z.y - a.y) });
+      add('line', { class: 'palace-line', x1: a.x, y1: a.y, x2: z.x, y2: z.y });
+      add('line', { class: 'palace-line', x1: c.x, y1: c.y, x2: d.x, y2: d.y });
+    }
+  // End point to end point: right whether the layout turns the board or not.
+  const segment = (a, z) => add('line', { class: 'point-line', x1: a.x, y1: a.y, x2: z.x, y2: z.y });
+  for (let f = 0; f < g.files; ++f) segment(centre(f, 0), centre(f, g.ranks - 1));
+  for (let r = 0; r < g.ranks; ++r) segment(centre(0, r), centre(g.files - 1, r));
+  layer.appendChild(svg);
 }
 
 function drawBoard(root, sc, l, animating) {
@@ -140,11 +183,15 @@ function drawBoard(root, sc, l, animating) {
   g.squares.forEach((sq, s) => {
     const cell = b.squareRect(s);
     if (sq.territory) el(layer, `territory p${sq.territory}`, inset(cell, 1));
-    for (const t of sq.terrain) el(layer, `terrain ${t}`, t === 'lake' ? inset(cell, 2) : inset(cell, 5));
+    for (const t of sq.terrain) {
+      if (g.onPoints && t === 'palace') continue;  // drawn as diagonals below
+      el(layer, `terrain ${t}`, t === 'lake' ? inset(cell, 2) : inset(cell, 5));
+    }
   });
-  for (let c = 0; c <= b.columns; ++c)
+  if (g.onPoints) drawPointLines(layer, g, b);
+  for (let c = 0; c <= b.columns && !g.onPoints; ++c)
     el(layer, `grid v${c === 0 || c === b.columns ? ' edge' : ''}`, { x: b.rect.x + c * b.cell - 1, y: b.rect.y, w: 2, h: b.rect.h });
-  for (let r = 0; r <= b.rows; ++r)
+  for (let r = 0; r <= b.rows && !g.onPoints; ++r)
     el(layer, `grid h${r === 0 || r === b.rows ? ' edge' : ''}`, { x: b.rect.x, y: b.rect.y + r * b.cell - 1, w: b.rect.w, h: 2 });
   for (const f of g.minusBorders)
     for (let rank = 0; rank < g.ranks; ++rank) {
@@ -160,7 +207,7 @@ function drawBoard(root, sc, l, animating) {
   if (animating) for (const f of sc.battle.fighters) fighting.add(`${f.square}/${f.owner}`);
   for (const [s, p] of sc.board) {
     if (fighting.has(`${s}/${p.owner}`)) continue;  // the battle draws it
-    const t = tile(layer, b.squareRect(s), p.owner, p.label);
+    const t = tile(layer, b.squareRect(s), p.owner, p.label, roundClass(g));
     t.dataset.square = String(s);
   }
   if (sc.lastMove && sc.lastMove.to >= 0) el(layer, 'last-to', inset(b.squareRect(sc.lastMove.to), 2));
@@ -173,8 +220,8 @@ function drawBattle(root, sc, l) {
     .filter((f) => f.square >= 0)
     .map((f) => {
       const cell = l.board.squareRect(f.square);
-      const glow = el(layer, 'glow', inset(cell, cell.w * 0.03));
-      const t = tile(layer, cell, f.owner, null, 'fighter');
+      const glow = el(layer, `glow${roundClass(sc.game)}`, inset(cell, cell.w * 0.03));
+      const t = tile(layer, cell, f.owner, null, `fighter${roundClass(sc.game)}`);
       return { f, t, glow, cell };
     });
   const box = l.boardSpace;
@@ -366,7 +413,7 @@ export function tick(h, now) {
     const phase = t < b.lightUpEnd ? 'light' : t < b.flipEnd ? 'flip' : t < b.fadeStart ? 'shown' : 'fade';
     tileEl.dataset.phase = phase;
     const face = label != null;
-    tileEl.className = `tile p${f.owner} ${face ? 'face' : 'back'} fighter`;
+    tileEl.className = `tile p${f.owner} ${face ? 'face' : 'back'} fighter${roundClass(sc.game)}`;
     const want = face ? `${label}|${tag && squash > 0.5 ? tag : ''}` : '';
     if (tileEl.dataset.label !== want) {
       tileEl.replaceChildren();

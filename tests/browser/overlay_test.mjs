@@ -345,6 +345,72 @@ try {
     });
   }
 
+  // The games of issue 12, each from its fixture (tests/overlay/new_games_test.cpp
+  // checks each is the on-air JSON of a real mid-match): how the board is drawn.
+  const gameChecks = {
+    'gunjin-shogi': async (p, doc) => {
+      const hq = doc.board.squares.filter((q) => q.terrain.includes('headquarters')).length;
+      const drawn = await p.locator('.board-layer .terrain.headquarters').count();
+      assert(hq >= 2 && drawn === hq, `headquarters: ${drawn} drawn of ${hq}`);
+      const named = await p.locator('.board-layer .tile.face').count();
+      assert(named === 0, `${named} Gunjin pieces show a face`);
+      return `${drawn} headquarters`;
+    },
+    'hidden-hasami': async (p, doc) => {
+      const pieces = doc.board.squares.filter((q) => q.piece).length;
+      const round = await p.locator('.board-layer .tile.round.back').count();
+      assert(pieces > 0 && round === pieces, `${round} round backs of ${pieces} stones`);
+      return `${round} stones`;
+    },
+    gwangsanghui: async (p, doc) => {
+      assert(doc.board.on_points === true, 'the JSON does not say on_points');
+      assert(await p.locator('.board-layer .grid').count() === 0, 'cell grid drawn on a board of points');
+      const lines = await p.locator('.point-lines .point-line').count();
+      const diagonals = await p.locator('.point-lines .palace-line').count();
+      assert(lines === 15 + 14 && diagonals === 12, `${lines} lines, ${diagonals} palace diagonals`);
+      // A line through every column and every row of points, turned or not.
+      const [across, down] = await p.evaluate(() => {
+        const ls = [...document.querySelectorAll('.point-line')].map((l) => ['x1', 'y1', 'x2', 'y2'].map((k) => Number(l.getAttribute(k))));
+        const vertical = new Set(ls.filter(([x1, y1, x2, y2]) => x1 === x2 && y1 !== y2).map((l) => Math.round(l[0])));
+        const horizontal = new Set(ls.filter(([x1, y1, x2, y2]) => y1 === y2 && x1 !== x2).map((l) => Math.round(l[1])));
+        return [vertical.size, horizontal.size];
+      });
+      assert(across + down === 29 && Math.min(across, down) === 14, `${across} vertical and ${down} horizontal lines`);
+      assert(await p.locator('.board-layer .terrain.palace').count() === 0, 'per-square palace marks on points');
+      // Every piece centred on its point, inside the board.
+      const off = await p.evaluate(() => {
+        const b = document.querySelector('.board').getBoundingClientRect();
+        return [...document.querySelectorAll('.board-layer .tile')].filter((t) => {
+          const r = t.getBoundingClientRect();
+          return r.left < b.left || r.right > b.right || r.top < b.top || r.bottom > b.bottom;
+        }).length;
+      });
+      assert(off === 0, `${off} pieces outside the board`);
+      return `${lines} lines, ${diagonals} diagonals`;
+    },
+  };
+  for (const [id, extra] of Object.entries(gameChecks)) {
+    await check(`${id}: board drawn for its game, landscape and portrait match their goldens`, async () => {
+      const doc = JSON.parse(fs.readFileSync(path.join(here, `fixtures/${id}.json`), 'utf8'));
+      const s = await startStandinFeed({ webDir, fixture: doc, steps: [doc] });
+      const notes = [];
+      try {
+        for (const layout of ['landscape', 'portrait']) {
+          const p = await openOverlay(`lang=en&layout=${layout}`, s.base);
+          await p.evaluate((t) => window.facedownOverlay.pinClock(t), doc.now);
+          const file = path.join(outDir, `game-${id}-${layout}.png`);
+          await p.screenshot({ path: file, omitBackground: true });
+          notes.push(await extra(p, doc));
+          notes.push(await golden(file));
+          await p.close();
+        }
+      } finally {
+        s.close();
+      }
+      return notes.join('; ');
+    });
+  }
+
   await check('replay page: keys step, End/Home, seek, autoplay', async () => {
     const matches = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await matches.goto(`${live.base}/matches`);

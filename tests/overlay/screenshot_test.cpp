@@ -152,3 +152,82 @@ TEST_CASE("every game of the registry, mid-match, both layouts (frames kept for 
     }
   }
 }
+
+namespace {
+
+// A random match of the game cut just after its last battle (battles_only) or
+// move before `max_plies`, as the audience saw it then.
+OnAirModel mid_match(const std::string& id, std::uint64_t seed, int max_plies, bool battles_only = false) {
+  static const std::vector<engine::GameInfo> games = engine::all_games();
+  const engine::GameInfo* info = engine::find_game(games, id);
+  REQUIRE(info);
+  const auto rows = public_rows(random_match(*info, info->default_preset, seed, max_plies), 1.7e9, 1);
+  std::size_t shown = rows.size();
+  auto wanted = [&](const std::string& type) {
+    return type == "attack" || (!battles_only && (type == "moved" || type == "removed"));
+  };
+  while (shown > 1 && !wanted(rows[shown - 1].type)) --shown;
+  OnAirModel m = derive_model(rows, shown, engine::all_games());
+  REQUIRE(m.opened);
+  REQUIRE_FALSE(m.result);
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("Gunjin Shogi mid-match: headquarters, hidden battle explained by its outcome", "[screenshot]") {
+  OnAirModel m = mid_match("gunjin-shogi", 3, 60, true);
+  DrawOptions o = at(m, 1);
+  o.battle_elapsed = 1.0;
+  shoot("gunjin-shogi-landscape", m, o);
+  o.orientation = Orientation::kPortrait;
+  shoot("gunjin-shogi-portrait", m, o);
+}
+
+TEST_CASE("Hidden Hasami mid-match: round stones, all alike", "[screenshot]") {
+  OnAirModel m = mid_match("hidden-hasami", 3, 40);
+  shoot("hidden-hasami-landscape", m, at(m, 1));
+}
+
+TEST_CASE("Gwangsanghui mid-match: on points with palace diagonals, 15x14 in both layouts", "[screenshot]") {
+  OnAirModel m = mid_match("gwangsanghui", 3, 60, true);
+  DrawOptions o = at(m, 1);
+  o.battle_elapsed = 1.0;
+  shoot("gwangsanghui-landscape", m, o);
+  o.orientation = Orientation::kPortrait;
+  o.battle_elapsed = -1;  // nothing over the board: every line shows
+  shoot("gwangsanghui-portrait", m, o);
+  // Between two neighbouring points lies a line and never a piece: in both
+  // directions, turned or not, almost every such midpoint is a line's pixel.
+  for (auto orientation : {Orientation::kLandscape, Orientation::kPortrait}) {
+    o.orientation = orientation;
+    const std::string name = orientation == Orientation::kPortrait ? "gwangsanghui-portrait" : "gwangsanghui-lines";
+    if (orientation == Orientation::kLandscape) shoot(name, m, o);
+    auto frame = ui::read_png((std::filesystem::path(FACEDOWN_BINARY_DIR) / "overlay-screenshots" / (name + ".png")).string());
+    REQUIRE(frame);
+    const engine::Geometry& g = m.game->geometry();
+    const BoardLayout b = layout_overlay(orientation, g.files(), g.ranks()).board;
+    auto bright = [&](Point a, Point z) {
+      const int x = static_cast<int>((a.x + z.x) / 2), y = static_cast<int>((a.y + z.y) / 2);
+      const auto i = static_cast<std::size_t>((y * frame->width + x) * 3);
+      return frame->pixels[i] > 110 && frame->pixels[i + 2] > 140;  // the grid's grey-blue, not the board
+    };
+    int along_files = 0, along_ranks = 0, files_total = 0, ranks_total = 0;
+    for (int f = 0; f < g.files(); ++f)
+      for (int r = 0; r < g.ranks(); ++r) {
+        const Point c = b.square_rect(g.at(f, r)).centre();
+        if (r + 1 < g.ranks()) {
+          ++files_total;
+          along_files += bright(c, b.square_rect(g.at(f, r + 1)).centre());
+        }
+        if (f + 1 < g.files()) {
+          ++ranks_total;
+          along_ranks += bright(c, b.square_rect(g.at(f + 1, r)).centre());
+        }
+      }
+    INFO(name << ": " << along_files << "/" << files_total << " along files, " << along_ranks << "/" << ranks_total
+              << " along ranks");
+    CHECK(along_files > files_total * 9 / 10);
+    CHECK(along_ranks > ranks_total * 9 / 10);
+  }
+}
