@@ -62,7 +62,7 @@ json board_json(const OnAirModel& m, const BattleMoment& moment) {
     if (g.file_border_marked(f)) minus.push_back(f);
   // How to draw it: pieces on the intersections (lines, palace diagonals over the
   // "palace" squares) and whether the pieces are stones (round, all alike).
-  const bool stones = m.game_id == "hidden-hasami";
+  const bool stones = g.stones();
   return json{{"files", g.files()},        {"ranks", g.ranks()},          {"squares", std::move(squares)},
               {"minus_lines", minus},      {"on_points", g.on_points()}, {"stones", stones}};
 }

@@ -46,6 +46,10 @@ class Geometry {
   // than inside squares; boards are drawn accordingly, the rules do not care.
   bool on_points() const { return on_points_; }
   void set_on_points(bool on) { on_points_ = on; }
+  // Whether the pieces are stones, round and all alike to look at (Hidden Hasami):
+  // drawing only; what a viewer may know of a stone still comes from the views.
+  bool stones() const { return stones_; }
+  void set_stones(bool on) { stones_ = on; }
 
   std::uint8_t terrain(Square s) const { return terrain_[static_cast<std::size_t>(s)]; }
   void mark(Square s, std::uint8_t t) { terrain_[static_cast<std::size_t>(s)] |= t; }
@@ -63,6 +67,7 @@ class Geometry {
   std::vector<std::uint8_t> terrain_;
   std::vector<bool> file_borders_;  // index f: border between file f and f+1
   bool on_points_ = false;
+  bool stones_ = false;
 };
 
 }  // namespace facedown::engine

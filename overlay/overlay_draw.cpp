@@ -111,7 +111,7 @@ struct TileLook {
 // intersections) or of stones (Hidden Hasami). Stones look alike by design: the
 // public rows never say which stone is the leader, so nothing here can either.
 bool round_pieces(const OnAirModel& m) {
-  return (m.game && m.game->geometry().on_points()) || m.game_id == "hidden-hasami";
+  return m.game && (m.game->geometry().on_points() || m.game->geometry().stones());
 }
 
 void draw_disc(const Pen& pen, const Rect& cell, const TileLook& t) {

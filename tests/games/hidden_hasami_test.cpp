@@ -68,6 +68,7 @@ TEST_CASE("hidden-hasami: sizes 9 and 7, roster, options", "[hidden-hasami]") {
     auto game = make({{"size", std::to_string(n)}});
     CHECK(game->geometry().files() == n);
     CHECK(game->geometry().ranks() == n);
+    CHECK(game->geometry().stones());  // drawn as stones, all alike
     REQUIRE(game->roster().size() == 2);
     CHECK(game->roster()[0].token == "L");
     CHECK(game->roster()[0].count == 1);

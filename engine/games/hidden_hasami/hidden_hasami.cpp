@@ -35,7 +35,9 @@ std::vector<Word> make_words() {
 
 class HiddenHasami final : public Game {
  public:
-  explicit HiddenHasami(int n) : n_(n), geometry_(n, n), roster_(make_roster(n)), words_(make_words()) {}
+  explicit HiddenHasami(int n) : n_(n), geometry_(n, n), roster_(make_roster(n)), words_(make_words()) {
+    geometry_.set_stones(true);
+  }
 
   const Geometry& geometry() const override { return geometry_; }
   const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
