@@ -1,22 +1,19 @@
 #include "overlay/overlay_window.h"
 
 #include <GL/gl.h>
+#include <GL/glext.h>
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 
-#include <GL/glext.h>
-
 #include <utility>
 
 namespace facedown::overlay {
 
-namespace {
-
 // The few GL 3.0 entry points the offscreen picture needs; <GL/gl.h> declares
-// only 1.x, so they are looked up once through GLFW (the context is current).
-struct FboGl {
+// only 1.x, so they are looked up through GLFW once the context is current.
+struct OverlayWindow::FboGl {
   PFNGLGENFRAMEBUFFERSPROC gen_framebuffers = nullptr;
   PFNGLDELETEFRAMEBUFFERSPROC delete_framebuffers = nullptr;
   PFNGLBINDFRAMEBUFFERPROC bind_framebuffer = nullptr;
@@ -29,21 +26,19 @@ struct FboGl {
   }
 };
 
-const FboGl& fbo_gl() {
-  // Per process, like GL's own entry points; looked up after a context exists.
-  static const FboGl gl = [] {
-    FboGl g;
-    g.gen_framebuffers = reinterpret_cast<PFNGLGENFRAMEBUFFERSPROC>(glfwGetProcAddress("glGenFramebuffers"));
-    g.delete_framebuffers = reinterpret_cast<PFNGLDELETEFRAMEBUFFERSPROC>(glfwGetProcAddress("glDeleteFramebuffers"));
-    g.bind_framebuffer = reinterpret_cast<PFNGLBINDFRAMEBUFFERPROC>(glfwGetProcAddress("glBindFramebuffer"));
-    g.framebuffer_texture_2d =
-        reinterpret_cast<PFNGLFRAMEBUFFERTEXTURE2DPROC>(glfwGetProcAddress("glFramebufferTexture2D"));
-    g.check_framebuffer_status =
-        reinterpret_cast<PFNGLCHECKFRAMEBUFFERSTATUSPROC>(glfwGetProcAddress("glCheckFramebufferStatus"));
-    g.blit_framebuffer = reinterpret_cast<PFNGLBLITFRAMEBUFFERPROC>(glfwGetProcAddress("glBlitFramebuffer"));
-    return g;
-  }();
-  return gl;
+namespace {
+
+OverlayWindow::FboGl load_fbo_gl() {
+  OverlayWindow::FboGl g;
+  g.gen_framebuffers = reinterpret_cast<PFNGLGENFRAMEBUFFERSPROC>(glfwGetProcAddress("glGenFramebuffers"));
+  g.delete_framebuffers = reinterpret_cast<PFNGLDELETEFRAMEBUFFERSPROC>(glfwGetProcAddress("glDeleteFramebuffers"));
+  g.bind_framebuffer = reinterpret_cast<PFNGLBINDFRAMEBUFFERPROC>(glfwGetProcAddress("glBindFramebuffer"));
+  g.framebuffer_texture_2d =
+      reinterpret_cast<PFNGLFRAMEBUFFERTEXTURE2DPROC>(glfwGetProcAddress("glFramebufferTexture2D"));
+  g.check_framebuffer_status =
+      reinterpret_cast<PFNGLCHECKFRAMEBUFFERSTATUSPROC>(glfwGetProcAddress("glCheckFramebufferStatus"));
+  g.blit_framebuffer = reinterpret_cast<PFNGLBLITFRAMEBUFFERPROC>(glfwGetProcAddress("glBlitFramebuffer"));
+  return g;
 }
 
 }  // namespace
@@ -61,6 +56,7 @@ std::variant<std::unique_ptr<OverlayWindow>, std::string> OverlayWindow::open(co
   w->transparent_ = spec.transparent && glfwGetWindowAttrib(w->window_, GLFW_TRANSPARENT_FRAMEBUFFER) == GLFW_TRUE;
   glfwMakeContextCurrent(w->window_);
   w->partial_ = spec.partial_redraw;
+  w->gl_ = std::make_unique<FboGl>(load_fbo_gl());
   // Installed before ImGui's backend, which chains to them.
   glfwSetWindowUserPointer(w->window_, w.get());
   glfwSetKeyCallback(w->window_, &OverlayWindow::on_key);
@@ -133,7 +129,7 @@ std::optional<std::string> OverlayWindow::ensure_glyphs(const std::string& text)
 }
 
 void OverlayWindow::release_target() {
-  if (fbo_) fbo_gl().delete_framebuffers(1, &fbo_);
+  if (fbo_) gl_->delete_framebuffers(1, &fbo_);
   if (colour_) glDeleteTextures(1, &colour_);
   fbo_ = colour_ = 0;
   target_w_ = target_h_ = 0;
@@ -143,7 +139,7 @@ std::optional<std::string> OverlayWindow::ensure_target(int width, int height) {
   if (fbo_ && width == target_w_ && height == target_h_) return std::nullopt;
   release_target();
   damage_.invalidate();
-  const FboGl& gl = fbo_gl();
+  const FboGl& gl = *gl_;
   if (!gl.ok()) return std::string("OpenGL framebuffer objects are missing");
   glGenTextures(1, &colour_);
   glBindTexture(GL_TEXTURE_2D, colour_);
@@ -192,7 +188,7 @@ std::optional<std::string> OverlayWindow::end_frame(const std::array<float, 4>& 
   drawn_clear_ = clear;
   ImDrawData& data = *ImGui::GetDrawData();
   last_damage_ = damage_.update(data, fw, fh);
-  const FboGl& gl = fbo_gl();
+  const FboGl& gl = *gl_;
   gl.bind_framebuffer(GL_FRAMEBUFFER, fbo_);
   glViewport(0, 0, fw, fh);
   if (!last_damage_ || !last_damage_->empty()) {
@@ -229,13 +225,13 @@ ui::Image OverlayWindow::read_pixels() const {
   // The offscreen picture is what the window shows and, unlike the back
   // buffer, still holds it after the swap.
   if (fbo_ && img.width == target_w_ && img.height == target_h_) {
-    fbo_gl().bind_framebuffer(GL_READ_FRAMEBUFFER, fbo_);
+    gl_->bind_framebuffer(GL_READ_FRAMEBUFFER, fbo_);
     glReadBuffer(GL_COLOR_ATTACHMENT0);
   } else {
     glReadBuffer(GL_BACK);
   }
   glReadPixels(0, 0, img.width, img.height, GL_RGB, GL_UNSIGNED_BYTE, img.pixels.data());
-  if (fbo_) fbo_gl().bind_framebuffer(GL_READ_FRAMEBUFFER, 0);
+  if (fbo_) gl_->bind_framebuffer(GL_READ_FRAMEBUFFER, 0);
   ui::flip_rows(img);
   return img;
 }

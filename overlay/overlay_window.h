@@ -39,6 +39,7 @@ struct OverlayWindowSpec {
 
 class OverlayWindow {
  public:
+  struct FboGl;  // GL 3.0 framebuffer entry points (overlay_window.cpp)
   static std::variant<std::unique_ptr<OverlayWindow>, std::string> open(const OverlayWindowSpec& spec);
   ~OverlayWindow();
   OverlayWindow(const OverlayWindow&) = delete;
@@ -90,6 +91,7 @@ class OverlayWindow {
   bool partial_ = true;
   bool imgui_ = false, glfw_backend_ = false, gl_backend_ = false;
   // The offscreen picture (RGBA8 texture in a framebuffer object) and its size.
+  std::unique_ptr<FboGl> gl_;
   unsigned fbo_ = 0, colour_ = 0;
   int target_w_ = 0, target_h_ = 0;
   std::array<float, 4> drawn_clear_{-1, -1, -1, -1};
