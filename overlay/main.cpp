@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
   CLI::App app{"Facedown audience overlay: the public board, live or in replay"};
   std::string db_path, layout = "landscape", background = "chroma", lang = "en", capture;
   std::optional<std::int64_t> match;
-  bool latest = false, replay = false, stats = false, no_vsync = false;
+  bool latest = false, replay = false, stats = false, no_vsync = false, full_frames = false;
   int width = 1920, height = 1080, frames = 0;
   double battle_seconds = kDefaultExplainSeconds;
   app.add_option("--db", db_path, "the match store (SQLite file); waited for when missing")->required();
@@ -78,6 +78,8 @@ int main(int argc, char** argv) {
           return std::string("not a number of seconds: ") + v;
         }
       });
+  app.add_flag("--full-frames", full_frames,
+               "render every frame whole, not just what changed (measurements: the cost without it)");
   app.add_flag("--stats", stats, "print frames drawn and wake-ups every 10 s (stderr)");
   app.footer(
       "Keys on the overlay window:\n"
@@ -103,6 +105,7 @@ int main(int argc, char** argv) {
   spec.height = height;
   spec.transparent = bg == Background::kTransparent;
   spec.vsync = !no_vsync;
+  spec.partial_redraw = !full_frames;
   auto opened = OverlayWindow::open(spec);
   if (auto* err = std::get_if<std::string>(&opened)) {
     std::fprintf(stderr, "facedown-overlay: %s\n", err->c_str());

@@ -4,6 +4,10 @@
 // transparent framebuffer where GLFW supports it, sleeping until an event or a
 // deadline (glfwWaitEventsTimeout) instead of spinning, and broadcast-size fonts
 // (overlay_fonts.h) rebuilt when new characters (a Hangul name) must be drawn.
+// Frames are rendered into an offscreen framebuffer that keeps the last
+// picture, and only the rectangle FrameDamage finds changed is rendered again
+// (the clock's digits each second), then the whole is copied to the window:
+// the window's own back buffer is not trusted to survive a swap.
 #pragma once
 #include <array>
 #include <memory>
@@ -13,6 +17,7 @@
 #include <variant>
 #include <vector>
 
+#include "overlay/frame_damage.h"
 #include "overlay/overlay_fonts.h"
 #include "ui/image.h"
 
@@ -27,10 +32,14 @@ struct OverlayWindowSpec {
   bool transparent = false;  // ask for an alpha framebuffer
   bool visible = true;
   bool vsync = true;
+  // false: every frame rendered whole straight into the back buffer, as before
+  // the offscreen picture (measurements compare the two).
+  bool partial_redraw = true;
 };
 
 class OverlayWindow {
  public:
+  struct FboGl;  // GL 3.0 framebuffer entry points (overlay_window.cpp)
   static std::variant<std::unique_ptr<OverlayWindow>, std::string> open(const OverlayWindowSpec& spec);
   ~OverlayWindow();
   OverlayWindow(const OverlayWindow&) = delete;
@@ -55,6 +64,10 @@ class OverlayWindow {
                                        const std::string& capture_png = {});
   // The last rendered frame, read back (RGB).
   ui::Image read_pixels() const;
+  // The next end_frame renders everything (tests compare it with a partial one).
+  void redraw_all() { damage_.invalidate(); }
+  // What the last end_frame rendered: nullopt for the whole frame.
+  const std::optional<PixelRect>& last_damage() const { return last_damage_; }
 
   GLFWwindow* window() const { return window_; }
   int width() const;
@@ -65,6 +78,8 @@ class OverlayWindow {
   static void on_key(GLFWwindow* w, int key, int scancode, int action, int mods);
   static void on_refresh(GLFWwindow* w);
   static void on_size(GLFWwindow* w, int width, int height);
+  std::optional<std::string> ensure_target(int width, int height);
+  void release_target();
 
   GLFWwindow* window_ = nullptr;
   OverlayFonts fonts_;
@@ -73,7 +88,15 @@ class OverlayWindow {
   std::vector<int> keys_;
   bool redraw_ = true;
   bool transparent_ = false;
+  bool partial_ = true;
   bool imgui_ = false, glfw_backend_ = false, gl_backend_ = false;
+  // The offscreen picture (RGBA8 texture in a framebuffer object) and its size.
+  std::unique_ptr<FboGl> gl_;
+  unsigned fbo_ = 0, colour_ = 0;
+  int target_w_ = 0, target_h_ = 0;
+  std::array<float, 4> drawn_clear_{-1, -1, -1, -1};
+  FrameDamage damage_;
+  std::optional<PixelRect> last_damage_;
 };
 
 }  // namespace facedown::overlay

@@ -4,6 +4,8 @@
 # three scenes: the store file missing (waiting), a finished match (nothing
 # moves), and a live match idling with its turn clock running (one redraw per
 # second). Usage: bench/overlay/idle_cpu.sh BUILD_DIR [SECONDS]
+# OVERLAY_ARGS adds options to the overlay (e.g. --full-frames, the cost of
+# rendering every frame whole). The load average is printed: the machine is shared.
 set -euo pipefail
 build=${1:?build dir}
 secs=${2:-20}
@@ -31,15 +33,18 @@ measure() {  # pid label
   awk -v a="$a" -v b="$b" -v hz="$hz" -v s="$secs" -v l="$2" 'BEGIN { printf "%-34s %5.2f %% of one core\n", l, 100 * (b - a) / hz / s }'
 }
 
-"$overlay" --db "$tmp/missing.db" &
+echo "load average: $(cut -d" " -f1-3 /proc/loadavg)${OVERLAY_ARGS:+, overlay $OVERLAY_ARGS}"
+# shellcheck disable=SC2086 # OVERLAY_ARGS is a list of words
+"$overlay" --db "$tmp/missing.db" ${OVERLAY_ARGS:-} &
 pids+=($!); measure $! "waiting for a missing file"; kill "${pids[-1]}"
 
 "$writer" --db "$tmp/finished.db" --commands 40 --min-ms 1 --max-ms 2 --finish >/dev/null
-"$overlay" --db "$tmp/finished.db" &
+"$overlay" --db "$tmp/finished.db" ${OVERLAY_ARGS:-} &
 pids+=($!); measure $! "finished match (result banner)"; kill "${pids[-1]}"
 
 "$writer" --db "$tmp/live.db" --commands 12 --min-ms 1 --max-ms 2 --hold >/dev/null &
 pids+=($!)
 sleep 1
-"$overlay" --db "$tmp/live.db" &
+"$overlay" --db "$tmp/live.db" ${OVERLAY_ARGS:-} &
 pids+=($!); measure $! "live match, turn clock running"; kill "${pids[-1]}"
+echo "load average: $(cut -d" " -f1-3 /proc/loadavg)"

@@ -118,6 +118,52 @@ TEST_CASE("the result banner with the verified reveal", "[screenshot]") {
   shoot("result", m, at(m, 1), Background::kSolid);
 }
 
+// Draws `m` at `o` into the window and returns the picture.
+ui::Image frame_of(const OnAirModel& m, DrawOptions o, Background bg) {
+  OverlayWindow& w = window();
+  REQUIRE_FALSE(w.ensure_glyphs(glyphs_needed(m, o.lang)).has_value());
+  w.begin_frame();
+  o.transform = fit_canvas(static_cast<float>(w.width()), static_cast<float>(w.height()));
+  o.small_font = w.fonts().small;
+  o.large_font = w.fonts().large;
+  draw_overlay(*ImGui::GetBackgroundDrawList(), m, o);
+  REQUIRE_FALSE(w.end_frame(background_colour(bg)).has_value());
+  return w.read_pixels();
+}
+
+TEST_CASE("a clock tick redraws only what changed, pixel for pixel as a whole frame", "[screenshot]") {
+  OnAirModel m = model_of(kBlindBattle);
+  OverlayWindow& w = window();
+  const long whole = static_cast<long>(w.width()) * w.height();
+  for (Background bg : {Background::kChroma, Background::kSolid}) {
+    w.redraw_all();
+    frame_of(m, at(m, 30.25), bg);
+    CHECK_FALSE(w.last_damage().has_value());
+    // Second by second through amber into red and the last seconds, then odd
+    // jumps: each partial frame must equal the same frame drawn whole.
+    for (double t : {31.25, 32.25, 38.25, 41.5, 45.5, 50.25, 55.75, 59.5, 33.0, 47.0}) {
+      INFO("background " << static_cast<int>(bg) << ", " << t << " s after the last row");
+      const ui::Image partial = frame_of(m, at(m, t), bg);
+      REQUIRE(w.last_damage().has_value());
+      const PixelRect r = *w.last_damage();
+      INFO("damage " << r.x0 << "," << r.y0 << " - " << r.x1 << "," << r.y1);
+      w.redraw_all();
+      const ui::Image full = frame_of(m, at(m, t), bg);
+      CHECK_FALSE(w.last_damage().has_value());
+      REQUIRE(partial.width == full.width);
+      REQUIRE(partial.height == full.height);
+      std::size_t differing = 0;
+      for (std::size_t i = 0; i < full.pixels.size(); ++i) differing += partial.pixels[i] != full.pixels[i];
+      CHECK(differing == 0);
+      // A tick is a small part of the frame; the same frame again is nothing.
+      CHECK(r.area() < whole / 10);
+      frame_of(m, at(m, t), bg);
+      REQUIRE(w.last_damage().has_value());
+      CHECK(w.last_damage()->empty());
+    }
+  }
+}
+
 TEST_CASE("every game of the registry, mid-match, both layouts (frames kept for review, no golden)", "[screenshot]") {
   for (const auto& info : engine::all_games()) {
     engine::Match match = random_match(info, info.default_preset, 5, 24);
