@@ -67,14 +67,14 @@ struct WarningShown {
   std::string reason;
   int total = 0;
   double wall_time = 0;
-  engine::Detail what;  // the engine's detail ("warn-time"), empty for a manual warning
+  engine::Detail what = {};  // the engine's detail ("warn-time"), empty for a manual warning
 };
 
 struct ResultShown {
   int winner = 0;  // 0: draw
   std::string reason;
   std::string detail;  // English with seat names, for old readers
-  engine::Detail what;  // the code and parameters screens render (empty in old logs)
+  engine::Detail what = {};  // the code and parameters screens render (empty in old logs)
 };
 
 struct OnAirModel {
