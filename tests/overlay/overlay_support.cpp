@@ -56,7 +56,13 @@ Match random_match(const GameInfo& info, const std::string& preset, std::uint64_
     if (sink && !r.events.empty()) sink(m, r.events);
     return !r.rejection.has_value();
   };
-  for (int p = 1; p <= 2; ++p) REQUIRE(submit(SetupCmd{p, m.game().random_setup(p, splitmix64(rng))}));
+  // A fixed placement (Gwangsanghui) has no setup: the pieces start on the board.
+  for (int p = 1; p <= 2 && !m.game().has_fixed_placement(); ++p) {
+    auto r = m.submit(SetupCmd{p, m.game().random_setup(p, splitmix64(rng))}, t);
+    INFO(info.id << " " << preset << " setup " << p << ": " << (r.rejection ? r.rejection->reason : std::string("ok")));
+    REQUIRE_FALSE(r.rejection.has_value());
+    if (sink && !r.events.empty()) sink(m, r.events);
+  }
   REQUIRE(submit(FirstCmd{static_cast<int>(1 + pick(2)), std::nullopt}));
   REQUIRE(submit(StartCmd{}));
   for (int step = 0; step < max_plies * 3 && !m.state().result; ++step) {
