@@ -38,15 +38,15 @@ std::string item_note(const std::optional<int>& value, const std::optional<std::
                      lang == Lang::kKo ? "사용" : "used");
 }
 
-std::string number_pair(const BattleShow::Pair& p, Lang lang) {
+std::string number_pair(const OnAirModel& m, const BattleShow::Pair& p, Lang lang) {
   const bool ko = lang == Lang::kKo;
   const int a = *p.mover_value, b = *p.enemy_value;
   const int lo = std::min(a, b), hi = std::max(a, b);
   const int w = p.outcome == "mover" ? a : b;
   const std::string wins = ko ? fmt::format("{} 승리", w) : fmt::format("the {} wins", w);
-  if (p.outcome == "both") return fmt::format("{} = {}: {}", a, b, ko ? "둘 다 제거" : "both removed");
+  if (p.outcome == "both") return fmt::format("{} = {}: {}", a, b, outcome_text(m, lang, p.outcome));
   if (p.kind == "minus")
-    return fmt::format("{}: {} - {} = {}, {}", ko ? "마이너스 선" : "minus line", hi, lo, hi - lo, wins);
+    return fmt::format("{}: {} - {} = {}, {}", battle_kind_text(m, lang, p.kind), hi, lo, hi - lo, wins);
   return fmt::format("{} + {} = {}: {}", lo, hi, lo + hi, wins);
 }
 
@@ -63,30 +63,19 @@ std::vector<std::string> battle_explainer(const OnAirModel& m, Lang lang) {
         const std::string a = piece_name(m, *p.mover_token, lang), d = piece_name(m, *p.enemy_token, lang);
         if (p.outcome == "attacker") line = ko ? fmt::format("{} → {}: {} 승리", a, d, a) : fmt::format("{} takes {}", a, d);
         else if (p.outcome == "defender") line = ko ? fmt::format("{} → {}: {} 승리", a, d, d) : fmt::format("{} stops {}", d, a);
-        else line = ko ? fmt::format("{} → {}: 둘 다 제거", a, d) : fmt::format("{} and {}: both removed", a, d);
+        else line = fmt::format("{} → {}: {}", a, d, outcome_text(m, lang, p.outcome));
       } else {
         // Identities that stay hidden: only the outcome is public.
-        if (p.outcome == "attacker") line = ko ? "수비 말 제거" : "defender removed";
-        else if (p.outcome == "defender") line = ko ? "공격 말 제거" : "attacker removed";
-        else line = ko ? "둘 다 제거" : "both removed";
+        line = outcome_text(m, lang, p.outcome);
       }
     } else if ((p.kind == "sum" || p.kind == "minus") && p.mover_value && p.enemy_value) {
-      line = number_pair(p, lang) + item_note(p.mover_value, p.mover_token, lang) +
+      line = number_pair(m, p, lang) + item_note(p.mover_value, p.mover_token, lang) +
              item_note(p.enemy_value, p.enemy_token, lang);
-    } else if (p.kind == "mine") {
-      line = ko ? "지뢰: 둘 다 제거" : "mine: both removed";
-    } else if (p.kind == "king") {
-      line = ko ? "왕이 싸움: 왕 제거" : "the king fought: the king is removed";
-    } else if (p.kind == "kings") {
-      line = ko ? "왕 대 왕: 아무 일도 없음" : "king against king: nothing happens";
-    } else if (p.outcome == "mover") {
-      line = ko ? "비공개 전투: 수비한 말 제거" : "hidden battle: the defending piece is removed";
-    } else if (p.outcome == "enemy") {
-      line = ko ? "비공개 전투: 움직인 말 제거" : "hidden battle: the moving piece is removed";
-    } else if (p.outcome == "both") {
-      line = ko ? "비공개 전투: 둘 다 제거" : "hidden battle: both removed";
+    } else if (!p.kind.empty()) {
+      // A public kind without public values: the game's words for kind and outcome.
+      line = fmt::format("{}: {}", battle_kind_text(m, lang, p.kind), outcome_text(m, lang, p.outcome));
     } else {
-      line = ko ? "비공개 전투: 제거 없음" : "hidden battle: nothing is removed";
+      line = fmt::format("{}: {}", phrase(lang, Phrase::kHiddenBattle), outcome_text(m, lang, p.outcome));
     }
     out.push_back(std::move(line));
   }

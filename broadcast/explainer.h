@@ -2,8 +2,10 @@
 // stating the arithmetic where the values are public ("1 + 9 = 10: the 9 wins",
 // "minus line: 9 - 1 = 8, the 1 wins", "+1 used", "mine: both removed"), ranks
 // where both identities are public ("Miner takes Bomb"), and only the outcome
-// where they stay hidden ("attacker removed"). It reads only the model, which
-// holds only what the public rows say, so it cannot state a secret.
+// where they stay hidden ("defender wins"). Kinds and outcomes are the game's
+// words (engine/words.h); only the sentence around them is the overlay's. It
+// reads only the model, which holds only what the public rows say, so it cannot
+// state a secret.
 #pragma once
 #include <string>
 #include <vector>

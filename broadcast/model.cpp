@@ -53,6 +53,7 @@ void read_opened(OnAirModel& m, const json& e, const std::vector<engine::GameInf
   }
   m.options = resolved.options;
   m.game = std::shared_ptr<const engine::Game>(info->make(m.options));
+  m.words = m.game->words();
   m.turn_limit = option_seconds(m.options, "turn_limit");
   m.warning_after = option_seconds(m.options, "warning_after");
   m.warnings_to_dq = static_cast<int>(option_seconds(m.options, "warnings_to_dq"));
@@ -94,9 +95,19 @@ void read_state(OnAirModel& m, const json& s) {
   if (r.is_null()) {
     m.result.reset();
   } else {
-    m.result = ResultShown{r.at("winner").is_null() ? 0 : r.at("winner").get<int>(), r.at("reason").get<std::string>(), {}};
+    m.result = ResultShown{r.at("winner").is_null() ? 0 : r.at("winner").get<int>(), r.at("reason").get<std::string>(), {}, {}};
   }
   m.paused = m.status == "paused";
+}
+
+// An event's detail as the codec writes it: detail_code and detail_params.
+engine::Detail detail_of(const json& e) {
+  engine::Detail d;
+  if (const auto c = e.find("detail_code"); c != e.end() && c->is_string()) d.code = c->get<std::string>();
+  if (const auto p = e.find("detail_params"); p != e.end() && p->is_object())
+    for (const auto& [k, v] : p->items())
+      if (v.is_string()) d.params[k] = v.get<std::string>();
+  return d;
 }
 
 // Items declared in the running move, as (player, square) pairs under Blind.
@@ -197,11 +208,14 @@ void read_events(OnAirModel& m, const std::vector<const PublicRow*>& effective) 
       m.battle = battle_show(m, *row, blinds, previous);
     } else if (type == "warned") {
       m.last_warning = WarningShown{row->seq, e.at("player").get<int>(), e.value("kind", std::string{}),
-                                    e.value("reason", std::string{}), e.value("total", 0), row->wall_time};
+                                    e.value("reason", std::string{}), e.value("total", 0), row->wall_time, detail_of(e)};
     } else if (type == "paused") {
       m.pause_reason = e.value("reason", std::string{});
     } else if (type == "ended") {
-      if (m.result) m.result->detail = e.value("detail", std::string{});
+      if (m.result) {
+        m.result->detail = e.value("detail", std::string{});
+        m.result->what = detail_of(e);
+      }
     }
   }
 }

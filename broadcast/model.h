@@ -14,6 +14,7 @@
 
 #include "engine/game.h"
 #include "engine/geometry.h"
+#include "engine/words.h"
 #include "broadcast/public_row.h"
 
 namespace facedown::broadcast {
@@ -66,12 +67,14 @@ struct WarningShown {
   std::string reason;
   int total = 0;
   double wall_time = 0;
+  engine::Detail what = {};  // the engine's detail ("warn-time"), empty for a manual warning
 };
 
 struct ResultShown {
   int winner = 0;  // 0: draw
   std::string reason;
-  std::string detail;
+  std::string detail;  // English with seat names, for old readers
+  engine::Detail what = {};  // the code and parameters screens render (empty in old logs)
 };
 
 struct OnAirModel {
@@ -80,6 +83,7 @@ struct OnAirModel {
   std::array<std::string, 2> players;
   engine::Options options;
   std::shared_ptr<const engine::Game> game;  // geometry, terrain, roster
+  engine::Words words;  // the game's words over the shared ones (shared only before `opened`)
 
   std::string status = "setup";
   int to_move = 0;

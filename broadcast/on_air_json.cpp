@@ -127,7 +127,11 @@ json battle_json(const OnAirModel& m, const BattleMoment& moment, const BattleTi
                             {"mover", f.mover},
                             {"was_face_up", f.was_face_up}});
   json pairs = json::array();
-  for (const auto& p : b.pairs) pairs.push_back(json{{"kind", p.kind}, {"outcome", p.outcome}});
+  for (const auto& p : b.pairs)
+    pairs.push_back(json{{"kind", p.kind},
+                         {"outcome", p.outcome},
+                         {"kind_text", p.kind.empty() ? json(nullptr) : both([&](Lang l) { return battle_kind_text(m, l, p.kind); })},
+                         {"outcome_text", both([&](Lang l) { return outcome_text(m, l, p.outcome); })}});
   return json{{"seq", b.seq},
               {"kind", b.kind},
               {"phase", phase_name(moment.phase)},
@@ -140,23 +144,14 @@ json battle_json(const OnAirModel& m, const BattleMoment& moment, const BattleTi
               {"caption", json{{"en", battle_explainer(m, Lang::kEn)}, {"ko", battle_explainer(m, Lang::kKo)}}}};
 }
 
-std::string headline(const OnAirModel& m, const ResultShown& r, Lang lang) {
-  if (r.winner != 1 && r.winner != 2) return phrase(lang, Phrase::kDraw);
-  if (r.reason == "disqualified")
-    return fmt::format("{} {}", m.players[static_cast<std::size_t>(2 - r.winner)], phrase(lang, Phrase::kDisqualified));
-  return fmt::format("{} {}", m.players[static_cast<std::size_t>(r.winner - 1)], phrase(lang, Phrase::kWins));
-}
-
 json result_json(const OnAirModel& m, const BattleMoment& moment) {
   if (!m.result) return nullptr;
   const ResultShown& r = *m.result;
   return json{{"winner", r.winner},
               {"reason", r.reason},
-              {"reason_text", both([&](Lang l) { return reason_text(l, r.reason); })},
-              {"headline", both([&](Lang l) { return headline(m, r, l); })},
-              {"sentence", both([&](Lang l) {
-                 return result_sentence(l, r.reason, r.winner, m.players, static_cast<int>(m.turn_limit));
-               })},
+              {"reason_text", both([&](Lang l) { return reason_text(m, l, r.reason); })},
+              {"headline", both([&](Lang l) { return result_headline(m, l); })},
+              {"sentence", both([&](Lang l) { return result_sentence(m, l); })},
               {"shown", !moment.animating()}};
 }
 
@@ -166,7 +161,8 @@ json warning_json(const OnAirModel& m, double now) {
   return json{{"seq", w.seq},
               {"player", w.player},
               {"kind", w.kind},
-              {"kind_text", both([&](Lang l) { return warning_kind_text(l, w.kind); })},
+              {"kind_text", both([&](Lang l) { return warning_kind_text(m, l, w.kind); })},
+              {"text", both([&](Lang l) { return warning_text(m, l, w); })},
               {"total", w.total},
               {"of", std::max(m.warnings_to_dq, w.total)},
               {"wall_time", w.wall_time},
@@ -190,8 +186,12 @@ json items_json(const OnAirModel& m) {
   json used = json::array();
   for (const auto& u : m.items_used)
     used.push_back(json{{"player", u.player}, {"item", u.item}, {"square", u.square},
-                        {"text", both([&](Lang l) { return item_text(l, u.item); })}});
-  return json{{"enabled", m.has_items}, {"used", std::move(used)}};
+                        {"text", both([&](Lang l) { return item_text(m, l, u.item); })}});
+  // The game's names of its items, for the chips beside each player.
+  json names = json::object();
+  if (m.has_items)
+    for (const char* k : {"blind", "plus", "minus"}) names[k] = both([&](Lang l) { return item_text(m, l, k); });
+  return json{{"enabled", m.has_items}, {"used", std::move(used)}, {"names", std::move(names)}};
 }
 
 }  // namespace
@@ -210,7 +210,7 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o) {
       j[k] = nullptr;
     j["players"] = json::array();
     j["seals"] = json::array();
-    j["items"] = json{{"enabled", false}, {"used", json::array()}};
+    j["items"] = json{{"enabled", false}, {"used", json::array()}, {"names", json::object()}};
     j["status"] = "waiting";
     j["ply"] = 0;
     j["to_move"] = 0;

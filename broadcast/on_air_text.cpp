@@ -1,11 +1,10 @@
 #include "broadcast/on_air_text.h"
 
-#include <array>
-#include <utility>
-
 #include <fmt/format.h>
 
 namespace facedown::broadcast {
+
+using engine::WordKind;
 
 const char* phrase(Lang lang, Phrase p) {
   const bool ko = lang == Lang::kKo;
@@ -34,79 +33,53 @@ const char* phrase(Lang lang, Phrase p) {
     case Phrase::kReady: return ko ? "시작 대기" : "Ready";
     case Phrase::kWarning: return ko ? "경고" : "WARNING";
     case Phrase::kMove: return ko ? "수" : "Move";
+    case Phrase::kHiddenBattle: return ko ? "비공개 전투" : "hidden battle";
   }
   return "";
 }
 
-std::string reason_text(Lang lang, const std::string& reason) {
-  static const std::array<std::array<const char*, 3>, 17> kReasons{{
-      {"king-captured", "King captured", "왕 잡힘"},
-      {"annihilation", "Annihilation", "전멸"},
-      {"simultaneous-annihilation", "Both annihilated", "동시 전멸"},
-      {"king-reached-end", "King reached the far rank", "왕 끝줄 도달"},
-      {"timeout", "Out of time", "시간 초과"},
-      {"disqualified", "Disqualified", "실격"},
-      {"resigned", "Resignation", "기권"},
-      {"draw-agreed", "Draw agreed", "합의 무승부"},
-      {"awarded", "Awarded by the referee", "심판 판정"},
-      {"no-legal-moves", "No legal moves", "둘 수 없음"},
-      {"ply-limit", "Move limit", "수 제한"},
-      {"flag-captured", "Flag captured", "깃발 잡힘"},
-      {"flag-claim", "Flag claimed", "깃발 도달"},
-      {"leader-captured", "Leader captured", "지휘관 잡힘"},
-      {"headquarters", "Headquarters taken", "사령부 점령"},
-      {"repetition", "Repetition", "반복"},
-      {"marshal-captured", "Marshal captured", "원수 잡힘"},
-  }};
-  for (const auto& r : kReasons)
-    if (reason == r[0]) return lang == Lang::kKo ? r[2] : r[1];
-  return reason;
+engine::Lang words_lang(Lang lang) { return lang == Lang::kKo ? engine::Lang::kKorean : engine::Lang::kEnglish; }
+
+std::string reason_text(const OnAirModel& m, Lang lang, const std::string& reason) {
+  return m.words.text(WordKind::kReason, reason, words_lang(lang));
 }
 
-std::string result_sentence(Lang lang, const std::string& reason, int winner,
-                            const std::array<std::string, 2>& players, int turn_limit) {
-  const bool ko = lang == Lang::kKo;
-  if (winner != 1 && winner != 2) {
-    if (reason == "simultaneous-annihilation") return ko ? "양쪽 동시 전멸: 무승부" : "Both sides were annihilated: a draw";
-    if (reason == "draw-agreed") return ko ? "두 선수 합의: 무승부" : "Both players agreed to a draw";
-    if (reason == "ply-limit") return ko ? "수 제한 도달: 무승부" : "The move limit was reached: a draw";
-    if (reason == "no-legal-moves") return ko ? "둘 수 있는 수 없음: 무승부" : "No legal move left: a draw";
-    return fmt::format("{}: {}", reason_text(lang, reason), ko ? "무승부" : "a draw");
-  }
-  const std::string& w = players[static_cast<std::size_t>(winner - 1)];
-  const std::string& l = players[static_cast<std::size_t>(2 - winner)];
-  const std::string wins = ko ? fmt::format("{} 승리", w) : fmt::format("{} wins", w);
-  std::string what;
-  if (reason == "timeout")
-    what = ko ? fmt::format("{}, {}초 안에 두지 못함", l, turn_limit)
-              : fmt::format("{} did not move within {} s", l, turn_limit);
-  else if (reason == "king-captured") what = ko ? fmt::format("{}의 왕이 잡힘", l) : fmt::format("{}'s king was captured", l);
-  else if (reason == "annihilation")
-    what = ko ? fmt::format("{}, 왕 외의 말이 모두 잡힘", l) : fmt::format("{} has no pieces left but the king", l);
-  else if (reason == "king-reached-end")
-    what = ko ? fmt::format("{}의 왕이 끝줄에 도달", w) : fmt::format("{}'s king reached the far rank", w);
-  else if (reason == "disqualified") what = ko ? fmt::format("{} 실격", l) : fmt::format("{} was disqualified", l);
-  else if (reason == "resigned") what = ko ? fmt::format("{} 기권", l) : fmt::format("{} resigned", l);
-  else if (reason == "awarded") what = ko ? "심판 판정" : "Awarded by the referee";
-  else if (reason == "no-legal-moves") what = ko ? fmt::format("{}, 둘 수 있는 수 없음", l) : fmt::format("{} has no legal move", l);
-  else if (reason == "flag-captured") what = ko ? fmt::format("{}의 깃발이 잡힘", l) : fmt::format("{}'s flag was captured", l);
-  else if (reason == "marshal-captured") what = ko ? fmt::format("{}의 원수가 잡힘", l) : fmt::format("{}'s marshal was captured", l);
-  else what = reason_text(lang, reason);
-  return what + ": " + wins;
+std::string item_text(const OnAirModel& m, Lang lang, const std::string& item) {
+  return m.words.text(WordKind::kItem, item, words_lang(lang));
 }
 
-std::string warning_kind_text(Lang lang, const std::string& kind) {
-  const bool ko = lang == Lang::kKo;
-  if (kind == "time") return ko ? "시간 경고" : "Time warning";
-  if (kind == "timeout") return ko ? "시간 초과" : "Out of time";
-  return ko ? "심판 경고" : "Referee's warning";
+std::string warning_kind_text(const OnAirModel& m, Lang lang, const std::string& kind) {
+  return m.words.text(WordKind::kWarning, kind, words_lang(lang));
 }
 
-std::string item_text(Lang lang, const std::string& item) {
-  if (item == "blind") return lang == Lang::kKo ? "블라인드" : "Blind";
-  if (item == "plus") return "+1";
-  if (item == "minus") return "-1";  // NanumGothic has no U+2212
-  return item;
+std::string warning_text(const OnAirModel& m, Lang lang, const WarningShown& w) {
+  if (m.words.declared(WordKind::kDetail, w.what.code)) return engine::render(m.words, w.what, words_lang(lang), m.players);
+  return warning_kind_text(m, lang, w.kind);
+}
+
+std::string battle_kind_text(const OnAirModel& m, Lang lang, const std::string& kind) {
+  return engine::battle_kind_text(m.words, kind, words_lang(lang));
+}
+
+std::string outcome_text(const OnAirModel& m, Lang lang, const std::string& outcome) {
+  return m.words.text(WordKind::kOutcome, outcome, words_lang(lang));
+}
+
+std::string result_headline(const OnAirModel& m, Lang lang) {
+  if (!m.result) return {};
+  const ResultShown& r = *m.result;
+  if (r.winner != 1 && r.winner != 2) return phrase(lang, Phrase::kDraw);
+  const engine::Lang l = words_lang(lang);
+  if (r.reason == "disqualified")
+    return fmt::format("{} {}", engine::seat_text(m.words, 3 - r.winner, l, m.players),
+                       phrase(lang, Phrase::kDisqualified));
+  return fmt::format("{} {}", engine::seat_text(m.words, r.winner, l, m.players), phrase(lang, Phrase::kWins));
+}
+
+std::string result_sentence(const OnAirModel& m, Lang lang) {
+  if (!m.result) return {};
+  const ResultShown& r = *m.result;
+  return engine::result_sentence(m.words, r.winner, r.reason, r.what, words_lang(lang), m.players);
 }
 
 }  // namespace facedown::broadcast

@@ -1,9 +1,13 @@
-// The overlay's on-air wording in English and Korean. Kept in the overlay (not
-// the shared ui/ strings) because these are broadcast captions, short and in
-// capitals, not operator labels.
+// The overlay's on-air wording in English and Korean. Two sources, never a third:
+// the on-air-only phrases below (short broadcast captions, in capitals: "PAUSED",
+// "Waiting for the match"), and the game's own words (engine/words.h: result
+// reasons, details, battle kinds, outcomes, items, warning kinds), read through
+// the model's Words. No list of a game's codes lives here.
 #pragma once
-#include <array>
 #include <string>
+
+#include "broadcast/model.h"
+#include "engine/words.h"
 
 namespace facedown::broadcast {
 
@@ -34,18 +38,31 @@ enum class Phrase {
   kReady,
   kWarning,
   kMove,
+  kHiddenBattle,
 };
 
 const char* phrase(Lang lang, Phrase p);
-// "king-captured" -> "King captured" / "왕 잡힘"; unknown reasons are shown as written.
-std::string reason_text(Lang lang, const std::string& reason);
+engine::Lang words_lang(Lang lang);
+
+// The game's word for a code, in the language (the code itself when undeclared,
+// which the conformance check keeps from happening).
+// "flag-captured" -> "flag captured" / "깃발 잡힘".
+std::string reason_text(const OnAirModel& m, Lang lang, const std::string& reason);
 // "blind" -> "Blind" / "블라인드".
-std::string item_text(Lang lang, const std::string& item);
-// A warning's kind on air: "time" | "manual" | "timeout".
-std::string warning_kind_text(Lang lang, const std::string& kind);
-// What happened, in plain words with the players' names: "Kim did not move
-// within 60 s: Lee wins". winner 0: a draw. turn_limit in seconds (timeouts).
-std::string result_sentence(Lang lang, const std::string& reason, int winner,
-                            const std::array<std::string, 2>& players, int turn_limit);
+std::string item_text(const OnAirModel& m, Lang lang, const std::string& item);
+// A warning's kind: "time" -> "time" / "시간".
+std::string warning_kind_text(const OnAirModel& m, Lang lang, const std::string& kind);
+// What a warning says on air: the engine's detail with names ("turn reached 30 s"),
+// or the kind's word where it has none (the referee's typed words stay at the desk).
+std::string warning_text(const OnAirModel& m, Lang lang, const WarningShown& w);
+// A battle pair's kind and outcome: "minus" -> "minus line", "both" -> "both removed".
+std::string battle_kind_text(const OnAirModel& m, Lang lang, const std::string& kind);
+std::string outcome_text(const OnAirModel& m, Lang lang, const std::string& outcome);
+
+// The result banner's headline: "Kim WINS", "Lee DISQUALIFIED", "DRAW".
+std::string result_headline(const OnAirModel& m, Lang lang);
+// What happened, in plain words with the players' names, from the game's words:
+// "Kim did not move within 60 s: Lee wins". "" without a result.
+std::string result_sentence(const OnAirModel& m, Lang lang);
 
 }  // namespace facedown::broadcast

@@ -43,6 +43,7 @@ using broadcast::piece_name;
 using broadcast::Presentation;
 using broadcast::PublicRow;
 using broadcast::reason_text;
+using broadcast::result_headline;
 using broadcast::result_sentence;
 using broadcast::ResultShown;
 using broadcast::RowSource;
@@ -51,5 +52,7 @@ using broadcast::ShownPiece;
 using broadcast::turn_clock;
 using broadcast::WarningShown;
 using broadcast::warning_kind_text;
+using broadcast::warning_text;
+using broadcast::words_lang;
 
 }  // namespace facedown::overlay

@@ -411,7 +411,7 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
       for (const auto& u : m.items_used)
         if (u.player == player && u.item == kItems[k]) ++used;
       pen.rect(chip, left > 0 ? IM_COL32(60, 66, 92, 255) : IM_COL32(34, 36, 48, 255), 8);
-      pen.text(item_text(o.lang, kItems[k]), {chip.x + 10, chip.y + 11}, 26, left > 0 ? kText : kDimText, 0, chip_w - 52);
+      pen.text(item_text(m, o.lang, kItems[k]), {chip.x + 10, chip.y + 11}, 26, left > 0 ? kText : kDimText, 0, chip_w - 52);
       pen.text(fmt::format("{}", left), {chip.right() - 10, chip.y + 9}, 30, left > 0 ? kGold : kDimText, 1);
       if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.centre().x, chip.bottom() + 4}, 20, kDimText, 0.5f);
     }
@@ -467,22 +467,13 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
   if (m.result && battle_animating(m, o)) return;  // the last battle is seen first
   if (m.result) {
     const ResultShown& res = *m.result;
-    const bool dq = res.reason == "disqualified";
     pen.rect(inset(r, -6), IM_COL32(0, 0, 0, 200), 18);
     pen.rect(r, res.winner ? player_colour(res.winner) : IM_COL32(70, 74, 96, 255), 16);
     pen.frame(r, kGold, 5, 16);
-    std::string head;
-    if (res.winner == 0) {
-      head = phrase(o.lang, Phrase::kDraw);
-    } else if (dq) {
-      head = fmt::format("{} {}", m.players[static_cast<std::size_t>(2 - res.winner)], phrase(o.lang, Phrase::kDisqualified));
-    } else {
-      head = fmt::format("{} {}", m.players[static_cast<std::size_t>(res.winner - 1)], phrase(o.lang, Phrase::kWins));
-    }
+    const std::string head = result_headline(m, o.lang);
     pen.text(head, {r.centre().x, r.y + 26}, 84, kText, 0.5f, r.w - 60);
-    // What happened, with names, in the screen's language (the engine's detail
-    // names seats and is English).
-    const std::string sub = result_sentence(o.lang, res.reason, res.winner, m.players, static_cast<int>(m.turn_limit));
+    // What happened, with names, in the screen's language (the game's words).
+    const std::string sub = result_sentence(m, o.lang);
     pen.text(sub, {r.centre().x, r.y + 128}, 40, kText, 0.5f, r.w - 60);
     return;
   }
@@ -511,8 +502,8 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
     std::string line = fmt::format("{} {}/{} \xC2\xB7 {}", phrase(o.lang, Phrase::kWarning), w.total,
                                    std::max(m.warnings_to_dq, w.total), m.players[static_cast<std::size_t>(w.player - 1)]);
     pen.text(line, {p.x + 76, p.y + 10}, 40, kText, 0, p.w - 96);
-    // What kind of warning, in the screen's language (the referee's words stay at the desk).
-    pen.text(warning_kind_text(o.lang, w.kind), {p.x + 76, p.y + 56}, 28, kDimText, 0, p.w - 96);
+    // What the warning says, in the screen's language (the referee's words stay at the desk).
+    pen.text(warning_text(m, o.lang, w), {p.x + 76, p.y + 56}, 28, kDimText, 0, p.w - 96);
   }
 }
 
@@ -580,16 +571,15 @@ std::string glyphs_needed(const OnAirModel& m, Lang lang) {
       " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
       "\xC2\xB7\xE2\x80\xA6\xE2\x96\xB6\xC3\x97";
   for (int p = 0; p <= static_cast<int>(Phrase::kMove); ++p) s += phrase(lang, static_cast<Phrase>(p));
-  for (const char* r : {"king-captured", "annihilation", "simultaneous-annihilation", "king-reached-end", "timeout",
-                        "disqualified", "resigned", "draw-agreed", "awarded", "no-legal-moves", "ply-limit",
-                        "flag-captured", "flag-claim", "leader-captured", "headquarters", "repetition",
-                        "marshal-captured"})
-    s += reason_text(lang, r) + result_sentence(lang, r, 1, m.players, 60) + result_sentence(lang, r, 0, m.players, 60);
-  for (const char* i : {"blind", "plus", "minus"}) s += item_text(lang, i);
+  // Every word of the game on air (reasons, details, battle kinds, items, ...).
+  const engine::Lang wl = words_lang(lang);
+  for (const auto* table : {&m.words.own(), &m.words.shared()})
+    for (const auto& w : *table) s += w.in(wl);
+  s += result_sentence(m, lang) + result_headline(m, lang);
   s += m.players[0] + m.players[1] + m.game_name_en + m.game_name_ko + m.preset + m.pause_reason;
   if (m.game)
     for (const auto& spec : m.game->roster()) s += spec.token + piece_label(m, spec.token, lang);
-  for (const char* k : {"time", "manual", "timeout"}) s += warning_kind_text(lang, k);
+  if (m.last_warning) s += warning_text(m, lang, *m.last_warning);
   if (m.result) s += m.result->detail;
   if (m.caption) s += *m.caption;
   return s;

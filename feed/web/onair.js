@@ -131,7 +131,7 @@ export function readOnAir(raw, lang) {
   sc.items = obj(raw.items).enabled
     ? players.map((p) => ['blind', 'plus', 'minus'].map((k) => ({
         key: k,
-        text: phrase(lang, 'item.' + k),
+        text: pick(lang, obj(obj(raw.items).names)[k]) || k,
         left: num(obj(p.items_left)[k]),
         used: num(obj(p.items_used)[k]),
       })))
@@ -146,7 +146,7 @@ export function readOnAir(raw, lang) {
     ? {
         player: count(w.player, 2),
         line: `${phrase(lang, 'warning')} ${num(w.total)}/${Math.max(num(w.of), num(w.total))} · ${sc.players[count(w.player, 2) - 1] || ''}`,
-        sub: pick(lang, w.kind_text),
+        sub: pick(lang, w.text) || pick(lang, w.kind_text),
         until: (typeof w.wall_time === 'number' ? w.wall_time : now) + 6,
       }
     : null;

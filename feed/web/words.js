@@ -1,6 +1,7 @@
-// The overlay's fixed words in English and Korean, the same as the ImGui
-// overlay's (overlay/overlay_text.cpp). Text the on-air JSON carries itself
-// (captions, names, explainer lines) always wins over these.
+// The overlay's on-air-only phrases in English and Korean, the same as the ImGui
+// overlay's (broadcast/on_air_text.cpp). A game's words (result reasons, battle
+// kinds, items, warnings) are never kept here: the on-air JSON carries them
+// rendered in both languages from the game's table, and the page picks one.
 
 const PHRASES = {
   blind: ['BLIND', '블라인드'],
@@ -26,44 +27,12 @@ const PHRASES = {
   ready: ['Ready', '시작 대기'],
   warning: ['WARNING', '경고'],
   move: ['Move', '수'],
-  'item.blind': ['Blind', '블라인드'],
-  'item.plus': ['+1', '+1'],
-  'item.minus': ['-1', '-1'],
-  'warn.time': ['Time warning', '시간 경고'],
-  'warn.timeout': ['Out of time', '시간 초과'],
-  'warn.manual': ["Referee's warning", '심판 경고'],
-};
-
-const REASONS = {
-  'king-captured': ['King captured', '왕 잡힘'],
-  annihilation: ['Annihilation', '전멸'],
-  'simultaneous-annihilation': ['Both annihilated', '동시 전멸'],
-  'king-reached-end': ['King reached the far rank', '왕 끝줄 도달'],
-  timeout: ['Out of time', '시간 초과'],
-  disqualified: ['Disqualified', '실격'],
-  resigned: ['Resignation', '기권'],
-  'draw-agreed': ['Draw agreed', '합의 무승부'],
-  awarded: ['Awarded by the referee', '심판 판정'],
-  'no-legal-moves': ['No legal moves', '둘 수 없음'],
-  'ply-limit': ['Move limit', '수 제한'],
-  'flag-captured': ['Flag captured', '깃발 잡힘'],
-  'flag-claim': ['Flag claimed', '깃발 도달'],
-  'leader-captured': ['Leader captured', '지휘관 잡힘'],
-  headquarters: ['Headquarters taken', '사령부 점령'],
-  repetition: ['Repetition', '반복'],
-  'marshal-captured': ['Marshal captured', '원수 잡힘'],
 };
 
 export function phrase(lang, key) {
   const p = PHRASES[key];
   if (!p) return '';
   return lang === 'ko' ? p[1] : p[0];
-}
-
-export function reasonText(lang, reason) {
-  const r = REASONS[reason];
-  if (!r) return reason || '';
-  return lang === 'ko' ? r[1] : r[0];
 }
 
 // A value the JSON may give as plain text or as {en, ko}: the screen's language.

@@ -35,6 +35,19 @@ test('the fixture reads into a scene with both languages', () => {
   assert.equal(ko.battle.explainer[0], '5 + 9 = 14: 9 승리; +1 사용');
 });
 
+test('the game\'s words come from the document, never from the page', () => {
+  const ko = readOnAir(fixture, 'ko'), en = readOnAir(fixture, 'en');
+  assert.equal(ko.items[0][0].text, '블라인드');
+  assert.equal(en.items[0][0].text, 'Blind');
+  // Another game's word for the same item is what goes on air.
+  const renamed = JSON.parse(JSON.stringify(fixture));
+  renamed.items.names.blind = { en: 'Veil', ko: '가림' };
+  assert.equal(readOnAir(renamed, 'ko').items[1][0].text, '가림');
+  const warned = { ...fixture, warning: { seq: 9, player: 1, kind: 'time', kind_text: { en: 'time', ko: '시간' },
+    text: { en: 'turn reached 30 s', ko: '차례 시간 30초 도달' }, total: 1, of: 2, wall_time: fixture.now, toast: true } };
+  assert.equal(readOnAir(warned, 'ko').toast.sub, '차례 시간 30초 도달');
+});
+
 test('a face-down piece stays face down: the reader never gives it a label', () => {
   const sc = readOnAir(fixture, 'en');
   for (const q of fixture.board.squares) {

@@ -152,3 +152,20 @@ TEST_CASE("on-air JSON: before a match, neutral words and no file path") {
   CHECK(j.at("players").empty());
   CHECK(j.dump().find(".db") == std::string::npos);
 }
+
+TEST_CASE("on-air JSON: the game's words, rendered in both languages beside their codes") {
+  const auto rows = public_rows(script_match(std::string(kOpenBattle) + "@30 warn 2 \"touching\"\n"), 1000, 1);
+  const OnAirModel m = model_of(rows, rows.size());
+  const json j = on_air_json(m, rows.back().wall_time + 1, OnAirOptions{});
+  // Number Janggi's own words for its battle kinds and items.
+  const json& pair = j.at("battle").at("pairs").at(0);
+  CHECK(pair.at("kind") == "sum");
+  CHECK(pair.at("kind_text") == json{{"en", "sum"}, {"ko", "합"}});
+  CHECK(pair.at("outcome_text").at("ko").get<std::string>() != pair.at("outcome"));
+  CHECK(j.at("items").at("names").at("blind") == json{{"en", "Blind"}, {"ko", "블라인드"}});
+  CHECK(j.at("items").at("names").at("minus").at("en") == "-1");
+  // A referee's warning: the shared word, never the typed reason.
+  CHECK(j.at("warning").at("kind_text") == json{{"en", "referee"}, {"ko", "심판"}});
+  CHECK(j.at("warning").at("text") == j.at("warning").at("kind_text"));
+  CHECK(j.dump().find("touching") == std::string::npos);
+}

@@ -102,6 +102,36 @@ TEST_CASE("Korean names and captions", "[screenshot]") {
   shoot("korean", m, o);
 }
 
+// Korean on air: the explainer's kinds and the result banner's sentence are the
+// game's Korean words, with the players' names.
+static std::string korean_script(const std::string& tail) {
+  std::string script = kOpenBattle;
+  script.replace(script.find("\"Jang Dong-min\""), 15, "\"장동민\"");
+  script.replace(script.find("\"Kim Kyung-hoon\""), 16, "\"김경훈\"");
+  return script + tail;
+}
+
+TEST_CASE("Korean battle explainer", "[screenshot]") {
+  OnAirModel m = model_of(korean_script(""));
+  REQUIRE(m.battle);
+  DrawOptions o = at(m, 0.5);
+  o.lang = Lang::kKo;
+  o.battle_elapsed = 1.0;
+  const auto lines = battle_explainer(m, Lang::kKo);
+  REQUIRE_FALSE(lines.empty());
+  CHECK(lines[0].find("승리") != std::string::npos);
+  shoot("korean-battle", m, o);
+}
+
+TEST_CASE("Korean result banner", "[screenshot]") {
+  OnAirModel m = model_of(korean_script("@30 resign 1\n"));
+  REQUIRE(m.result);
+  CHECK(result_sentence(m, Lang::kKo) == "장동민 기권: 김경훈 승리");
+  DrawOptions o = at(m, 10);
+  o.lang = Lang::kKo;
+  shoot("korean-result", m, o, Background::kSolid);
+}
+
 TEST_CASE("a battle mid-animation", "[screenshot]") {
   OnAirModel m = model_of(kBlindBattle);
   DrawOptions o = at(m, 0.5);
