@@ -58,7 +58,11 @@ std::vector<std::string> battle_explainer(const OnAirModel& m, Lang lang) {
   const bool ko = lang == Lang::kKo;
   for (const auto& p : m.battle->pairs) {
     std::string line;
-    if (m.battle->kind == "attack") {
+    if (m.battle->kind == "capture") {
+      const std::string count =
+          fmt::format(fmt::runtime(phrase(lang, Phrase::kRemovedCount)), m.battle->fighters.size());
+      line = p.kind.empty() ? count : fmt::format("{}: {}", cause_text(m, lang, p.kind), count);
+    } else if (m.battle->kind == "attack") {
       if (p.mover_token && p.enemy_token) {
         const std::string a = piece_name(m, *p.mover_token, lang), d = piece_name(m, *p.enemy_token, lang);
         if (p.outcome == "attacker") line = ko ? fmt::format("{} → {}: {} 승리", a, d, a) : fmt::format("{} takes {}", a, d);

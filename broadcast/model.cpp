@@ -179,6 +179,25 @@ BattleShow battle_show(const OnAirModel& m, const PublicRow& row, const std::vec
   return b;
 }
 
+// Pieces removed without a battle (Hidden Hasami's custodian runs, a revival's
+// arrival): they light up and fade like a battle's losers, and the explainer names
+// the cause, so a capture never just vanishes from the board.
+BattleShow capture_show(const OnAirModel& m, const PublicRow& row, const json* before) {
+  BattleShow b;
+  b.seq = row.seq;
+  b.wall_time = row.wall_time;
+  b.kind = "capture";
+  for (const auto& r : row.event.at("pieces")) {
+    Fighter f = fighter(m, r, false, {});
+    f.removed = true;
+    f.was_face_up = face_up_before(before, m, f);
+    b.fighters.push_back(std::move(f));
+  }
+  b.pairs.push_back({row.event.value("cause", std::string{}), "", std::nullopt, std::nullopt, std::nullopt,
+                     std::nullopt});
+  return b;
+}
+
 // Everything the event JSONs add to the state JSON, from the rows in effect.
 void read_events(OnAirModel& m, const std::vector<const PublicRow*>& effective) {
   std::vector<BlindMark> blinds;
@@ -206,6 +225,8 @@ void read_events(OnAirModel& m, const std::vector<const PublicRow*>& effective) 
       }
     } else if (type == "battle") {
       m.battle = battle_show(m, *row, blinds, previous);
+    } else if (type == "removed" && !e.at("pieces").empty()) {
+      m.battle = capture_show(m, *row, previous);
     } else if (type == "warned") {
       m.last_warning = WarningShown{row->seq, e.at("player").get<int>(), e.value("kind", std::string{}),
                                     e.value("reason", std::string{}), e.value("total", 0), row->wall_time, detail_of(e)};

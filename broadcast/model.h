@@ -40,12 +40,13 @@ struct Fighter {
 struct BattleShow {
   int seq = 0;  // the battle/attack event; a new seq starts a new animation
   double wall_time = 0;  // when its row was committed: the animation's start
-  std::string kind;  // "battle" | "attack"
+  std::string kind;  // "battle" | "attack" | "capture" (pieces removed without a battle)
   std::vector<Fighter> fighters;
   // What the public may know of each pair, for the explainer: the battle kind
   // ("sum", "minus", "mine", "king", "kings"; empty where hidden), the mover's
   // and the enemy's effective values and printed tokens where public, and the
   // outcome ("mover" | "enemy" | "both" | "none"; attacks: "attacker" ...).
+  // A capture has one pair: its kind is the removal's cause ("custodian").
   struct Pair {
     std::string kind, outcome;
     std::optional<int> mover_value, enemy_value;

@@ -127,11 +127,17 @@ json battle_json(const OnAirModel& m, const BattleMoment& moment, const BattleTi
                             {"mover", f.mover},
                             {"was_face_up", f.was_face_up}});
   json pairs = json::array();
+  // A capture's pair: its kind is the removal's cause, and it has no outcome.
+  const bool capture = b.kind == "capture";
   for (const auto& p : b.pairs)
     pairs.push_back(json{{"kind", p.kind},
                          {"outcome", p.outcome},
-                         {"kind_text", p.kind.empty() ? json(nullptr) : both([&](Lang l) { return battle_kind_text(m, l, p.kind); })},
-                         {"outcome_text", both([&](Lang l) { return outcome_text(m, l, p.outcome); })}});
+                         {"kind_text", p.kind.empty() ? json(nullptr) : both([&](Lang l) {
+                            return capture ? cause_text(m, l, p.kind) : battle_kind_text(m, l, p.kind);
+                          })},
+                         {"outcome_text", p.outcome.empty() ? json(nullptr) : both([&](Lang l) {
+                            return outcome_text(m, l, p.outcome);
+                          })}});
   return json{{"seq", b.seq},
               {"kind", b.kind},
               {"phase", phase_name(moment.phase)},

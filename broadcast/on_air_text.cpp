@@ -34,6 +34,7 @@ const char* phrase(Lang lang, Phrase p) {
     case Phrase::kWarning: return ko ? "경고" : "WARNING";
     case Phrase::kMove: return ko ? "수" : "Move";
     case Phrase::kHiddenBattle: return ko ? "비공개 전투" : "hidden battle";
+    case Phrase::kRemovedCount: return ko ? "{}개 제거" : "{} removed";
   }
   return "";
 }
@@ -63,6 +64,10 @@ std::string battle_kind_text(const OnAirModel& m, Lang lang, const std::string& 
 
 std::string outcome_text(const OnAirModel& m, Lang lang, const std::string& outcome) {
   return m.words.text(WordKind::kOutcome, outcome, words_lang(lang));
+}
+
+std::string cause_text(const OnAirModel& m, Lang lang, const std::string& cause) {
+  return m.words.text(WordKind::kCause, cause, words_lang(lang));
 }
 
 std::string result_headline(const OnAirModel& m, Lang lang) {

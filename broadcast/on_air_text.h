@@ -39,6 +39,7 @@ enum class Phrase {
   kWarning,
   kMove,
   kHiddenBattle,
+  kRemovedCount,  // "{} removed"
 };
 
 const char* phrase(Lang lang, Phrase p);
@@ -58,6 +59,8 @@ std::string warning_text(const OnAirModel& m, Lang lang, const WarningShown& w);
 // A battle pair's kind and outcome: "minus" -> "minus line", "both" -> "both removed".
 std::string battle_kind_text(const OnAirModel& m, Lang lang, const std::string& kind);
 std::string outcome_text(const OnAirModel& m, Lang lang, const std::string& outcome);
+// Why pieces left the board without a battle: "custodian" -> "sandwiched".
+std::string cause_text(const OnAirModel& m, Lang lang, const std::string& cause);
 
 // The result banner's headline: "Kim WINS", "Lee DISQUALIFIED", "DRAW".
 std::string result_headline(const OnAirModel& m, Lang lang);

@@ -5,6 +5,7 @@
 // shows which stone is the leader before the end; the board JSON says how to
 // draw each (on points with palaces; stones).
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -141,9 +142,22 @@ TEST_CASE("Hidden Hasami: stones alike on air, the leader never shown before the
       const OnAirModel m = derive_model(rows, i + 1, engine::all_games());
       CHECK(m.problems.empty());
       if (m.result || !m.game) continue;
-      // No board piece has a public role; a capture names no role either.
+      // No board piece has a public role; a capture names none either, but the
+      // leader's, which is announced as it falls.
       if (m.battle)
-        for (const auto& f : m.battle->fighters) CHECK_FALSE(f.token);
+        for (const auto& f : m.battle->fighters)
+          if (f.token) CHECK((*f.token == "L" && f.removed));
+      // A custodian capture is explained on air: its cause and how many fell.
+      if (rows[i].type == "removed") {
+        REQUIRE(m.battle);
+        CHECK(m.battle->kind == "capture");
+        const auto en = broadcast::battle_explainer(m, broadcast::Lang::kEn);
+        const auto ko = broadcast::battle_explainer(m, broadcast::Lang::kKo);
+        REQUIRE(en.size() == 1);
+        REQUIRE(ko.size() == 1);
+        CHECK(en[0] == fmt::format("sandwiched: {} removed", m.battle->fighters.size()));
+        CHECK(ko[0] == fmt::format("협공으로 잡힘: {}개 제거", m.battle->fighters.size()));
+      }
       for (const auto& p : m.board)
         if (p) CHECK_FALSE(p->token);
       // The JSON says the same: stones, every token null.
