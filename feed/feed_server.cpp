@@ -242,7 +242,8 @@ void FeedServer::Impl::routes() {
     stream(live->log(), req, res);
   });
 
-  http.Get("/matches.json", [this](const httplib::Request&, httplib::Response& res) {
+  // The list of matches as JSON (public facts only), for /matches.json and /matches.
+  auto send_matches = [this](httplib::Response& res) {
     std::lock_guard lock(reader_mu);
     auto list = reader->matches();
     if (auto* e = std::get_if<db::StoreError>(&list)) return send_error(res, 503, e->message);
@@ -251,20 +252,14 @@ void FeedServer::Impl::routes() {
     res.set_header("Cache-Control", "public, max-age=2");
     res.set_header("Access-Control-Allow-Origin", "*");
     res.set_content(out.dump(), "application/json");
-  });
+  };
+  http.Get("/matches.json", [send_matches](const httplib::Request&, httplib::Response& res) { send_matches(res); });
   // A browser asking for a page gets the matches page; anything else the JSON.
-  http.Get("/matches", [this](const httplib::Request& req, httplib::Response& res) {
+  http.Get("/matches", [this, send_matches](const httplib::Request& req, httplib::Response& res) {
     const std::string accept = req.get_header_value("Accept");
     if (accept.rfind("text/html", 0) == 0 && resolve_asset(options.web_root, "matches.html"))
       return serve_file("matches.html", res);
-    std::lock_guard lock(reader_mu);
-    auto list = reader->matches();
-    if (auto* e = std::get_if<db::StoreError>(&list)) return send_error(res, 503, e->message);
-    json out = json::array();
-    for (const auto& s : std::get<std::vector<db::MatchSummary>>(list)) out.push_back(summary_json(s));
-    res.set_header("Cache-Control", "public, max-age=2");
-    res.set_header("Access-Control-Allow-Origin", "*");
-    res.set_content(out.dump(), "application/json");
+    send_matches(res);
   });
 
   http.Get(R"(/replay/([^/]+)/on-air)", [this](const httplib::Request& req, httplib::Response& res) {
