@@ -30,9 +30,10 @@ StoreError must_fail(Result<T> r) {
 
 // Plays up to `steps` random commands of a new match into the store, each as one
 // append. Returns the match id and leaves the live match in `live`.
+// `game`: that game, or one picked by the seed when empty.
 inline MatchId play_random(Store& store, std::uint64_t seed, int steps, std::optional<engine::Match>& live,
-                           bool corrections = true) {
-  live.emplace(open_random_match(seed));
+                           bool corrections = true, const std::string& game = "") {
+  live.emplace(open_random_match(seed, game));
   MatchId id = must(store.create_match(*live));
   RandomOperator op(seed * 7919 + 1, corrections);
   for (int i = 0; i < steps; ++i) {
