@@ -262,8 +262,11 @@ void Console::draw_top_bar(const ui::Tr& tr) {
     ImGui::SameLine();
     ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "|");
     ImGui::SameLine();
-    // A long store path is elided in its middle: it never runs under the switch.
-    const float room = switches_x - ImGui::GetCursorPosX() - ImGui::GetStyle().ItemSpacing.x;
+    // A long store path is elided in its middle: it never runs under the Control
+    // API button that follows it, nor that button under the switch.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float button_w = ImGui::CalcTextSize(tr("ctlapi.button")).x + 2 * style.FramePadding.x;
+    const float room = switches_x - ImGui::GetCursorPosX() - 2 * style.ItemSpacing.x - button_w;
     elided_text(ui_, "header.label", ui::colour::kMuted, session_->label(), room);
   }
   ImGui::SameLine();

@@ -171,6 +171,11 @@ TEST_CASE("a long store path in the header is elided before the camera-safe swit
       REQUIRE(camera_safe);
       CHECK(label->second.x <= camera_safe->first.x);
       CHECK(label->first.y < camera_safe->second.y);  // on the same line
+      // Nor under the Control API button between them, nor that under the switch.
+      const auto api = d.ui().hits.rect("control_api");
+      REQUIRE(api);
+      CHECK(label->second.x <= api->first.x);
+      CHECK(api->second.x <= camera_safe->first.x);
       // The whole path is in the tooltip.
       const ImVec2 centre((label->first.x + label->second.x) * 0.5f, (label->first.y + label->second.y) * 0.5f);
       d.context().mouse_to(centre);
