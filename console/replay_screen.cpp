@@ -102,7 +102,9 @@ void draw_replay(const engine::Match& at, const ui::Fonts* fonts, const ui::Tr& 
   ImGui::SameLine();
   if (action_button(ui, "replay.back_start", r.from_live ? tr("replay.back_live") : tr("ctl.back"),
                     r.from_live ? tr("replay.back_live") : tr("ctl.back_tip"), ui::key::kEscape, "Esc"))
-    out.push_back(BackToStart{});
+    // Built in place: moving a temporary Action here trips GCC 12's false
+    // -Wmaybe-uninitialized at -O3 (the release build of the quick start).
+    out.emplace_back(std::in_place_type<BackToStart>);
 
   const engine::Viewer viewers[] = {engine::kReferee, engine::kPlayer1, engine::kPlayer2, engine::kPublic};
   ImGui::TextUnformatted(tr("replay.view_as"));
