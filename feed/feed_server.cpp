@@ -32,7 +32,10 @@ namespace {
 void send_error(httplib::Response& res, int status, const std::string& message) {
   res.status = status;
   res.set_header("Cache-Control", "no-store");
-  res.set_content(json{{"error", message}, {"status", status}}.dump(), "application/json");
+  // The message may quote the request, whose bytes need not be UTF-8: they are
+  // replaced, never allowed to throw (that was a 500 for /replay/%FF/on-air).
+  res.set_content(json{{"error", message}, {"status", status}}.dump(-1, ' ', false, json::error_handler_t::replace),
+                  "application/json");
 }
 
 // A non-negative decimal that fits `max`; nullopt for anything else ("", "-1",

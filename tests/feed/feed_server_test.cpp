@@ -234,6 +234,7 @@ TEST_CASE("feed: /matches lists public facts and /replay steps through a match a
   get_json(cli, base + "?step=abc", 400);
   get_json(cli, "/replay/77/on-air?step=1", 404);
   get_json(cli, "/replay/x/on-air", 400);
+  get_json(cli, "/replay/%FF%FE/on-air", 400);  // bad bytes quoted in the error, not a 500
   get_json(cli, "/replay/123456789012345678901234567890/on-air", 400);
   get_json(cli, "/replay/77", 404);
   // The page itself comes from the web files; without one, a 404 that says so.
