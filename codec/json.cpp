@@ -205,6 +205,7 @@ json event_to_json(const Event& e, const Game& g) {
                    j["reason"] = o.reason;
                    j["detail"] = o.detail;
                    put_detail(j, o.what);
+                   if (o.at) j["at"] = seconds(*o.at);  // added key: absent in older logs
                  },
                  [&](const Voided& o) {
                    j["count"] = o.count;
@@ -217,6 +218,7 @@ json event_to_json(const Event& e, const Game& g) {
                    j["player"] = o.player;
                    j["elapsed"] = seconds(o.elapsed);
                    j["reason"] = o.reason;
+                   if (o.reinstate) j["reinstate"] = true;  // added key: absent in older logs
                  },
                  [&](const Noted& o) { j["text"] = o.text; },
                  [&](const Captioned& o) { j["text"] = o.text ? json(*o.text) : json(nullptr); },
@@ -233,9 +235,10 @@ std::variant<Event, std::string> event_from_json(const json& j, const Game& g) {
     e.t = static_cast<Millis>(std::llround(j.at("t").get<double>() * 1000.0));
     e.cmd = j.value("cmd", 0);
     if (j.contains("command")) {
-      auto tokens = tokenize(j.at("command").get<std::string>());
+      std::vector<bool> quoted;
+      auto tokens = tokenize(j.at("command").get<std::string>(), &quoted);
       if (auto* err = std::get_if<std::string>(&tokens)) return "event " + std::to_string(e.seq) + ": " + *err;
-      auto parsed = parse_command(std::get<std::vector<std::string>>(tokens), g);
+      auto parsed = parse_command(std::get<std::vector<std::string>>(tokens), g, quoted);
       if (auto* err = std::get_if<std::string>(&parsed)) return "event " + std::to_string(e.seq) + ": " + *err;
       e.command = std::get<TimedCommand>(parsed).command;
     }
@@ -296,14 +299,16 @@ std::variant<Event, std::string> event_from_json(const json& j, const Game& g) {
     } else if (type == "ticked") {
       e.body = Ticked{};
     } else if (type == "ended") {
-      e.body = Ended{j.at("winner").is_null() ? 0 : j.at("winner").get<int>(), j.at("reason"), j.at("detail"),
-                     get_detail(j)};
+      Ended ended{j.at("winner").is_null() ? 0 : j.at("winner").get<int>(), j.at("reason"), j.at("detail"),
+                  get_detail(j)};
+      if (j.contains("at")) ended.at = static_cast<Millis>(std::llround(j.at("at").get<double>() * 1000.0));
+      e.body = std::move(ended);
     } else if (type == "voided") {
       e.body = Voided{j.at("count"), j.at("reason"), j.at("commands").get<std::vector<int>>(), j.at("rewind_to"),
                       j.value("restore", false)};
     } else if (type == "clock-set") {
       e.body = ClockSet{j.at("player"), static_cast<Millis>(std::llround(j.at("elapsed").get<double>() * 1000.0)),
-                        j.at("reason")};
+                        j.at("reason"), j.value("reinstate", false)};
     } else if (type == "noted") {
       e.body = Noted{j.at("text")};
     } else if (type == "captioned") {

@@ -40,11 +40,13 @@ std::variant<std::pair<PieceType, Square>, std::string> parse_piece_square(const
 
 }  // namespace
 
-std::variant<std::vector<std::string>, std::string> tokenize(std::string_view line) {
+std::variant<std::vector<std::string>, std::string> tokenize(std::string_view line,
+                                                             std::vector<bool>* quoted) {
   if (auto bad = utf8_problem(line)) return *bad;
   std::vector<std::string> out;
+  std::vector<bool> marks;
   std::string cur;
-  bool in_quotes = false, have = false;
+  bool in_quotes = false, have = false, was_quoted = false;
   for (std::size_t i = 0; i < line.size(); ++i) {
     char c = line[i];
     if (in_quotes) {
@@ -67,10 +69,15 @@ std::variant<std::vector<std::string>, std::string> tokenize(std::string_view li
     if (c == '"') {
       in_quotes = true;
       have = true;
+      was_quoted = true;
     } else if (c == ' ' || c == '\t' || c == '\r') {
-      if (have) out.push_back(cur);
+      if (have) {
+        out.push_back(cur);
+        marks.push_back(was_quoted);
+      }
       cur.clear();
       have = false;
+      was_quoted = false;
     } else if (static_cast<unsigned char>(c) < 0x20) {
       return "a control character (byte " + std::to_string(static_cast<int>(c)) + ") in the line";
     } else {
@@ -79,7 +86,11 @@ std::variant<std::vector<std::string>, std::string> tokenize(std::string_view li
     }
   }
   if (in_quotes) return std::string("unterminated quote");
-  if (have) out.push_back(cur);
+  if (have) {
+    out.push_back(cur);
+    marks.push_back(was_quoted);
+  }
+  if (quoted) *quoted = std::move(marks);
   return out;
 }
 
@@ -118,7 +129,7 @@ std::optional<std::variant<std::monostate, std::string>> parse_header_line(
 }
 
 std::variant<TimedCommand, std::string> parse_command(const std::vector<std::string>& tokens,
-                                                      const Game& game) {
+                                                      const Game& game, const std::vector<bool>& quoted) {
   TimedCommand out{TickCmd{}, std::nullopt};
   std::size_t i = 0;
   if (!tokens.empty() && !tokens[0].empty() && tokens[0][0] == '@') {
@@ -251,7 +262,11 @@ std::variant<TimedCommand, std::string> parse_command(const std::vector<std::str
     out.command = NoteCmd{a[0]};
   } else if (verb == "caption") {
     if (auto e = need(1, "caption \"TEXT\" | caption clear")) return *e;
-    out.command = a[0] == "clear" ? CaptionCmd{std::nullopt} : CaptionCmd{a[0]};
+    // Only the bare keyword clears; a quoted "clear" is a text, which the engine
+    // refuses with its reason (a script could not write it back apart from the keyword).
+    const std::size_t at = i + 1;
+    const bool keyword = a[0] == "clear" && !(at < quoted.size() && quoted[at]);
+    out.command = keyword ? CaptionCmd{std::nullopt} : CaptionCmd{a[0]};
   } else if (verb == "close") {
     if (auto e = need(0, "close")) return *e;
     out.command = CloseCmd{};

@@ -18,8 +18,11 @@
 namespace facedown::codec {
 
 // Splits a line into tokens: spaces separate, "double quotes" group, # comments.
-// Returns an error for an unterminated quote.
-std::variant<std::vector<std::string>, std::string> tokenize(std::string_view line);
+// Returns an error for an unterminated quote. With `quoted`, also says of each
+// token whether it was written in quotes (a quoted `"clear"` is a text, not the
+// keyword).
+std::variant<std::vector<std::string>, std::string> tokenize(std::string_view line,
+                                                             std::vector<bool>* quoted = nullptr);
 
 struct Header {
   std::string game;
@@ -41,7 +44,8 @@ struct TimedCommand {
 
 // Parses a command line (tokens) for this game; the error names what is wrong.
 std::variant<TimedCommand, std::string> parse_command(const std::vector<std::string>& tokens,
-                                                      const engine::Game& game);
+                                                      const engine::Game& game,
+                                                      const std::vector<bool>& quoted = {});
 
 // The command as a script line (without @T), e.g. "move c3-c5".
 std::string format_command(const engine::Command& command, const engine::Game& game);

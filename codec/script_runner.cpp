@@ -45,21 +45,24 @@ ScriptRunner::LineResult ScriptRunner::open_match() {
   return out;
 }
 
-std::optional<std::string> ScriptRunner::check_header_line(const std::string& keyword) const {
-  // A game or preset that does not exist is reported on its own line, not at the
-  // first command (the preset can only be checked once the game is known).
-  if (!header_.has_game || (keyword != "game" && keyword != "preset")) return std::nullopt;
-  const GameInfo* info = find_game(games_, header_.game);
+std::optional<std::string> ScriptRunner::check_header(const Header& h) const {
+  // Each header line is checked as soon as what it names can be: a game, preset or
+  // option that does not exist is reported on its own line (the preset and the
+  // options only once the game is known), never at the first command.
+  if (!h.has_game) return std::nullopt;
+  const GameInfo* info = find_game(games_, h.game);
   if (!info) {
     std::string list;
     for (const auto& g : games_) list += (list.empty() ? "" : ", ") + g.id;
-    return "unknown game '" + header_.game + "' (games: " + list + ")";
+    return "unknown game '" + h.game + "' (games: " + list + ")";
   }
-  if (!header_.preset.empty() && !info->find_preset(header_.preset)) {
+  if (!h.preset.empty() && !info->find_preset(h.preset)) {
     std::string list;
     for (const auto& p : info->presets) list += (list.empty() ? "" : ", ") + p.id;
-    return "unknown preset '" + header_.preset + "' for " + info->id + " (presets: " + list + ")";
+    return "unknown preset '" + h.preset + "' for " + info->id + " (presets: " + list + ")";
   }
+  auto resolved = resolve_options(*info, h.preset.empty() ? info->default_preset : h.preset, h.overrides);
+  if (resolved.error) return resolved.error;
   return std::nullopt;
 }
 
@@ -69,7 +72,8 @@ ScriptRunner::LineResult ScriptRunner::feed(const std::string& line) {
     out.error = "the store failed earlier; nothing more is recorded";
     return out;
   }
-  auto tokens_or = tokenize(line);
+  std::vector<bool> quoted;
+  auto tokens_or = tokenize(line, &quoted);
   if (auto* e = std::get_if<std::string>(&tokens_or)) {
     out.error = *e;
     return out;
@@ -78,13 +82,16 @@ ScriptRunner::LineResult ScriptRunner::feed(const std::string& line) {
   if (tokens.empty()) return out;
 
   if (!match_ && !header_error_) {
-    if (auto header = parse_header_line(tokens, header_)) {
-      if (auto* e = std::get_if<std::string>(&*header)) {
+    // A refused header line changes nothing: the line is tried on a copy, and the
+    // match keeps the game, preset and options it had (contract: "Header lines").
+    Header candidate = header_;
+    if (auto header = parse_header_line(tokens, candidate)) {
+      if (auto* e = std::get_if<std::string>(&*header))
         out.error = *e;
-      } else {
-        out.error = check_header_line(tokens[0]);
-        if (out.error) header_error_ = out.error;
-      }
+      else if (auto bad = check_header(candidate))
+        out.error = bad;
+      else
+        header_ = std::move(candidate);
       return out;
     }
     out = open_match();
@@ -94,7 +101,7 @@ ScriptRunner::LineResult ScriptRunner::feed(const std::string& line) {
     return out;
   }
 
-  auto parsed = parse_command(tokens, match_->game());
+  auto parsed = parse_command(tokens, match_->game(), quoted);
   if (auto* e = std::get_if<std::string>(&parsed)) {
     out.error = *e;
     return out;

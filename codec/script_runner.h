@@ -38,8 +38,9 @@ class ScriptRunner {
 
  private:
   LineResult open_match();
-  // After a header line: whether the game and preset named so far exist.
-  std::optional<std::string> check_header_line(const std::string& keyword) const;
+  // Whether a header, with one more line applied, names a game, preset and options
+  // that exist (what cannot be checked yet, before the game line, passes).
+  std::optional<std::string> check_header(const Header& h) const;
 
   Journal journal_;
   std::vector<engine::GameInfo> games_;

@@ -9,12 +9,14 @@
 #include <algorithm>
 
 #include "codec/script.h"
+#include "console/correction_hold.h"
 #include "console/event_text.h"
 #include "console/move_preview.h"
 #include "console/screens.h"
 #include "console/hold_on_air.h"
 #include "console/widgets.h"
 #include "engine/options.h"
+#include "engine/vocabulary.h"
 #include "engine/view.h"
 #include "ui/keys.h"
 #include "ui/theme.h"
@@ -62,9 +64,24 @@ void draw_player_clock(const engine::MatchState& st, int pl, engine::Millis now,
     colour = ui::colour::kMuted;
     if (limit > 0) shown = limit * 1000;  // an idle clock shows the full turn
   }
-  ImGui::PushFont(fonts && fonts->large ? fonts->large : ImGui::GetFont());
-  ImGui::TextColored(ui::to_vec4(colour), "%s", clock_text(shown).c_str());
-  ImGui::PopFont();
+  // A decision without a limit counts up: its clock says so ("items: +0:10.5 taken")
+  // in the small font, so it never reads as a countdown of time left.
+  const bool items = st.phase == engine::Phase::kAwaitingItems;
+  if (deciding && decision <= 0) {
+    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr(items ? "clock.items_taken" : "clock.revival_taken"));
+    ImGui::PushFont(fonts && fonts->bold ? fonts->bold : ImGui::GetFont());
+    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "+%s", clock_text(elapsed).c_str());
+    ImGui::PopFont();
+  } else {
+    if (deciding) {
+      // The label shares the name's line: the clock keeps its place and size.
+      ImGui::SameLine();
+      ImGui::TextColored(ui::to_vec4(colour), "%s", tr(items ? "clock.items_left" : "clock.revival_left"));
+    }
+    ImGui::PushFont(fonts && fonts->large ? fonts->large : ImGui::GetFont());
+    ImGui::TextColored(ui::to_vec4(colour), "%s", clock_text(shown).c_str());
+    ImGui::PopFont();
+  }
   ui.hits.record_last_item(fmt::format("clock.p{}", pl));
   std::string items;
   const char* keys[] = {"item.blind", "item.plus", "item.minus"};
@@ -96,6 +113,7 @@ const char* dialog_title(Dialog d) {
     case Dialog::kCaption: return "dlg.caption";
     case Dialog::kNote: return "dlg.note";
     case Dialog::kClose: return "dlg.close";
+    case Dialog::kReinstate: return "dlg.reinstate";
     case Dialog::kNone: break;
   }
   return "";
@@ -170,9 +188,11 @@ void draw_dialog(const engine::Match& match, const ui::Tr& tr, UiState& ui, std:
       break;
     case Dialog::kDraw: command = engine::DrawCmd{}; break;
     case Dialog::kAward:
+      // Opens with no winner chosen: the operator picks one on purpose.
+      if (p.dialog_player == 0) ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr("dlg.award_pick"));
       draw_player_choice(st, ui);
       draw_text_field(ui, tr("dlg.reason"), "dlg.reason", p.reason, enter, appearing);
-      ok = !p.reason.empty();
+      ok = !p.reason.empty() && p.dialog_player != 0;
       command = engine::AwardCmd{p.dialog_player, p.reason};
       break;
     case Dialog::kVoid: {
@@ -193,8 +213,19 @@ void draw_dialog(const engine::Match& match, const ui::Tr& tr, UiState& ui, std:
       command = engine::VoidCmd{p.void_count, p.reason, p.void_restore};
       break;
     }
+    case Dialog::kReinstate:
     case Dialog::kClock: {
-      ImGui::Text("%s: %s", tr("dlg.clock_now"), clock_text(period_elapsed_at(st, ui.now)).c_str());
+      if (p.dialog == Dialog::kReinstate) {
+        const int out_player = st.result && st.result->winner != 0 ? engine::other(st.result->winner) : 1;
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+        ImGui::TextWrapped("%s", fmt::format(fmt::runtime(tr("dlg.reinstate_body")),
+                                             st.players[static_cast<std::size_t>(out_player - 1)])
+                                     .c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::Text("%s: %s", tr("dlg.clock_now"), clock_text(st.turn_elapsed()).c_str());
+      } else {
+        ImGui::Text("%s: %s", tr("dlg.clock_now"), clock_text(period_elapsed_at(st, ui.now)).c_str());
+      }
       draw_text_field(ui, tr("dlg.clock_seconds"), "dlg.clock_seconds", p.clock_seconds, false, appearing);
       draw_text_field(ui, tr("dlg.reason"), "dlg.reason", p.reason, false, false);
       const auto ms = parse_seconds(p.clock_seconds);
@@ -224,7 +255,13 @@ void draw_dialog(const engine::Match& match, const ui::Tr& tr, UiState& ui, std:
       ok = !p.reason.empty();
       command = engine::NoteCmd{p.reason};
       break;
-    case Dialog::kClose: command = engine::CloseCmd{}; break;
+    case Dialog::kClose:
+      // What it does, in the body: the title alone was cut off and said too little.
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+      ImGui::TextWrapped("%s", tr("dlg.close_body"));
+      ImGui::PopTextWrapPos();
+      command = engine::CloseCmd{};
+      break;
     case Dialog::kNone: break;
   }
   const char* confirm = p.dialog == Dialog::kCaption ? tr("dlg.caption_put") : tr("confirm");
@@ -272,7 +309,7 @@ void open_dialog(UiState& ui, Dialog d, int player, int key) {
 bool holds_match_clock(Dialog d) {
   switch (d) {
     case Dialog::kWarn: case Dialog::kResign: case Dialog::kDraw: case Dialog::kAward:
-    case Dialog::kVoid: case Dialog::kClock: case Dialog::kClose:
+    case Dialog::kVoid: case Dialog::kClock: case Dialog::kClose: case Dialog::kReinstate:
       return true;
     case Dialog::kNone: case Dialog::kHold: case Dialog::kCaption: case Dialog::kNote:
       return false;
@@ -376,7 +413,7 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
       open_dialog(ui, Dialog::kDraw, 1, 'D');
     ImGui::SameLine();
     if (action_button(ui, "ctl.award", tr("ctl.award"), tr("ctl.award_tip"), 'A', "A", live, true))
-      open_dialog(ui, Dialog::kAward, 1, 'A');
+      open_dialog(ui, Dialog::kAward, 0, 'A');
     // The director's hold on air sits in the row with room for it.
     ImGui::SameLine();
     draw_hold_on_air(tr, ui, st.started);
@@ -405,7 +442,14 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
   ImGui::BeginChild("status_line", ImVec2(0, line_h), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   const float half = ImGui::GetContentRegionAvail().x * 0.5f;
-  if (st.paused) {
+  if (st.paused && correction_held(match)) {
+    // Why the clock stands still and what releases it: the desk's words, not a
+    // typed reason, so the camera-safe desk shows them too.
+    ImGui::PushFont(bold);
+    elided_text(ui, "status.paused", ui::colour::kWarning, tr("status.correction_hold"),
+                half - ImGui::GetStyle().ItemSpacing.x);
+    ImGui::PopFont();
+  } else if (st.paused) {
     // The reason is the referee's (the hold's comes later, as a note): shown here,
     // never on air, and on a camera-safe desk only as the public projection has
     // it (no reason). ASCII punctuation: every font of the desk has it.

@@ -7,6 +7,7 @@
 
 #include "engine/vocabulary.h"
 #include "codec/toss.h"
+#include "console/correction_hold.h"
 #include "console/screens.h"
 #include "console/hold_on_air.h"
 #include "console/widgets.h"
@@ -56,6 +57,10 @@ void Console::hold_match_clock(engine::Millis mono_ms) {
   }
 }
 
+std::string Console::session_title(const ui::Tr& tr) const {
+  return fmt::format(fmt::runtime(tr("header.match_in")), session_->id(), session_->label());
+}
+
 void Console::refresh_list() {
   listed_log_size_ = session_ ? session_->match().log().size() : 0;
   auto listed = library_->list();
@@ -95,6 +100,21 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
             if (!ui_.banner.empty()) return;  // play is stopped until the store is fixed
             const std::size_t before = session_->match().log().size();
             const engine::Millis t = match_time(mono_ms);
+            // The corrected play releases a correction hold at its own instant, so
+            // the correction costs the player nothing. It is tried on a copy first:
+            // a refused move leaves the clock held.
+            if (releases_hold(a.command) && correction_held(session_->match())) {
+              engine::Match probe = session_->match();
+              probe.submit(engine::ResumeCmd{}, t);
+              if (auto tried = probe.submit(a.command, t); tried.rejection) {
+                ui_.notice = tried.rejection->reason;
+                return;
+              }
+              if (auto resumed = session_->submit(engine::ResumeCmd{}, t); resumed.store_error) {
+                ui_.banner = *resumed.store_error;
+                return;
+              }
+            }
             const auto outcome = session_->submit(a.command, t);
             if (outcome.store_error) {
               ui_.banner = *outcome.store_error;
@@ -105,6 +125,15 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
             if (outcome.rejection) {
               ui_.notice = *outcome.rejection;
               return;
+            }
+            // A restoring void holds the clock until the corrected play (recorded).
+            if (holds_after(a.command, session_->match())) {
+              const auto held = session_->submit(engine::PauseCmd{kCorrectionReason}, t);
+              if (held.store_error) {
+                ui_.banner = *held.store_error;
+                return;
+              }
+              ui_.play.result_end = session_->match().log().size();
             }
             ui_.notice.clear();
             ui_.play.preview.reset();
@@ -174,7 +203,7 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
             if (!session_) return;
             ui_.replay = ReplayUi{};
             ui_.replay.events = session_->match().log();
-            ui_.replay.title = session_->label();
+            ui_.replay.title = session_title(ui::Tr{&catalog_, ui_.lang});
             ui_.replay.cursor = static_cast<int>(ui_.replay.events.size());
             ui_.replay.from_live = true;
             // On camera the replay starts from the public's side too.
@@ -183,6 +212,7 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
             ui_.screen = Screen::kReplay;
           },
           [&](const BackToStart&) {
+            ui_.notice.clear();  // a refusal belongs to the screen it was made on
             if (ui_.screen == Screen::kReplay && ui_.replay.from_live && session_) {
               ui_.screen = Screen::kMatch;  // back to the desk
               return;
@@ -267,7 +297,7 @@ void Console::draw_top_bar(const ui::Tr& tr) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float button_w = ImGui::CalcTextSize(tr("ctlapi.button")).x + 2 * style.FramePadding.x;
     const float room = switches_x - ImGui::GetCursorPosX() - 2 * style.ItemSpacing.x - button_w;
-    elided_text(ui_, "header.label", ui::colour::kMuted, session_->label(), room);
+    elided_text(ui_, "header.label", ui::colour::kMuted, session_title(tr), room);
   }
   ImGui::SameLine();
   draw_control_button(tr, ui_);
@@ -345,6 +375,7 @@ void Console::draw_match_screen(const ui::Tr& tr, std::vector<Action>& out) {
 void Console::frame(engine::Millis mono_ms) {
   const ui::Tr tr{&catalog_, ui_.lang};
   ui_.hits.clear();
+  ui_.mono = mono_ms;
   // F8 held, or the reveal button held down during the previous frame.
   ui_.reveal = key_held(ui::key::kF1 + 7) || ui_.reveal_button;
   hold_match_clock(mono_ms);

@@ -58,6 +58,8 @@ class Console {
   void draw_match_screen(const ui::Tr& tr, std::vector<Action>& out);
   void tick_replay(engine::Millis mono_ms);
   void refresh_list();
+  // "match 3 in /srv/final.db", in the screen's language.
+  std::string session_title(const ui::Tr& tr) const;
   void enter_match(std::unique_ptr<MatchSession> session, engine::Millis mono_ms);
 
   std::unique_ptr<MatchLibrary> library_;

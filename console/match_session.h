@@ -46,7 +46,8 @@ class MatchSession {
   // Cheap when nothing is due. Call it every frame.
   SessionOutcome advance(engine::Millis t);
   std::optional<std::string> commitment(int player) const;
-  // Where the match lives, for the title bar ("match 3 in /srv/final.db").
+  // Where the match lives ("/srv/final.db", "memory"); the desk writes it into a
+  // sentence of its language with the id ("match 3 in /srv/final.db").
   const std::string& label() const { return label_; }
   // The match's id in its library (0: none).
   std::int64_t id() const { return id_; }

@@ -86,7 +86,7 @@ class MemoryLibrary final : public MatchLibrary {
     };
     // Memory has no sealed setups; the console shows the locked setup masked.
     return std::make_unique<MatchSession>(std::move(match), journal, nullptr,
-                                          "match " + std::to_string(id) + " in memory", id);
+                                          "memory", id);
   }
 
   std::vector<engine::GameInfo> games_ = engine::all_games();

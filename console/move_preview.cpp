@@ -13,6 +13,8 @@ std::optional<MovePreview> preview_move(const engine::Match& match, const engine
   auto* m = std::get_if<engine::Match>(&copy);
   if (!m) return std::nullopt;
   // At the state's own time: a deadline between then and now is not the move's doing.
+  // A move entered while a correction holds the clock resumes it first.
+  if (m->state().paused) m->submit(engine::ResumeCmd{}, match.state().time);
   auto moved = m->submit(engine::MoveCmd{move}, match.state().time);
   if (moved.rejection) return std::nullopt;
   MovePreview p;

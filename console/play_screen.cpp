@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "console/event_text.h"
+#include "console/correction_hold.h"
 #include "console/move_preview.h"
 #include "console/screens.h"
 #include "console/widgets.h"
@@ -19,6 +20,10 @@
 namespace facedown::console {
 
 namespace {
+
+// How long the result's buttons ignore clicks after they appear (longer than a
+// double click, shorter than reading the result).
+constexpr engine::Millis kResultClickGuardMs = 700;
 
 bool contains(const std::vector<engine::Square>& v, engine::Square s) {
   return std::find(v.begin(), v.end(), s) != v.end();
@@ -44,7 +49,7 @@ std::string refusal(const engine::Match& match, engine::Square sq, const ui::Tr&
 void choose_move(const engine::Match& match, engine::Square from, engine::Square to, const ui::Tr& tr,
                  UiState& ui) {
   PlayUi& p = ui.play;
-  const auto moves = match.legal_moves();
+  const auto moves = match.turn_moves();
   const engine::Move m{from, to};
   if (std::find(moves.begin(), moves.end(), m) != moves.end()) {
     p.selected = from;
@@ -53,14 +58,18 @@ void choose_move(const engine::Match& match, engine::Square from, engine::Square
     return;
   }
   const auto& g = match.game().geometry();
-  ui.notice = fmt::format("{}-{}: {}", g.name(from), g.name(to), tr("refuse.illegal"));
+  // The rule's reason ("a Mine never moves") names the piece: camera-safe, only
+  // that the move is not legal.
+  ui.notice = ui.masked() ? fmt::format("{}-{}: {}", g.name(from), g.name(to), tr("refuse.illegal"))
+                          : fmt::format("{}-{}: {}: {}", g.name(from), g.name(to), tr("refuse.illegal"),
+                                        match.why_illegal(engine::Move{from, to}));
   p.selected = engine::kNoSquare;
 }
 
 void on_board_click(const engine::Match& match, engine::Square sq, const ui::Tr& tr, UiState& ui) {
   const auto& st = match.state();
   PlayUi& p = ui.play;
-  const auto moves = match.legal_moves();
+  const auto moves = match.turn_moves();
   const bool movable = std::any_of(moves.begin(), moves.end(),
                                    [&](const engine::Move& m) { return m.from == sq; });
   if (p.selected != engine::kNoSquare && sq != p.selected && !movable) {
@@ -264,7 +273,11 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
   const engine::Game& game = match.game();
   PlayUi& p = ui.play;
   if (p.preview && p.preview->log_size != match.log().size()) p.preview.reset();
-  const bool can_move = st.phase == engine::Phase::kPlaying && !st.paused && ui.banner.empty();
+  if (!st.result) p.result_since.reset();
+  // A correction hold pauses the clock, not the desk: the corrected move is entered
+  // while it holds, and entering it resumes (console/correction_hold.h).
+  const bool can_move =
+      st.phase == engine::Phase::kPlaying && (!st.paused || correction_held(match)) && ui.banner.empty();
   if (!can_move) p.selected = engine::kNoSquare;
 
   // Board: the referee's view, or the public's while camera-safe (the engine's
@@ -278,7 +291,7 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
   model.last_from = st.last_from;
   model.last_to = st.last_to;
   if (p.selected != engine::kNoSquare) {
-    for (const auto& m : match.legal_moves())
+    for (const auto& m : match.turn_moves())
       if (m.from == p.selected) model.targets.push_back(m.to);
   }
   if (p.preview) model.battles = p.preview->battle_squares;
@@ -329,12 +342,32 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
     ImGui::TextUnformatted(result_text(r, match.game().words(), tr, st.players).c_str());
     ImGui::EndChild();
     ImGui::PopStyleColor();
+    // The result's buttons take clicks (and C) only a moment after they appear: a
+    // click aimed at the move confirmation or the items panel that stood here just
+    // before must not confirm a result.
+    if (!p.result_since) p.result_since = ui.mono;
+    const bool settled = ui.mono - *p.result_since >= kResultClickGuardMs;
     if (st.closed) {
       ImGui::TextColored(ui::to_vec4(ui::colour::kOk), "%s", tr("play.closed"));
-    } else if (action_button(ui, "play.close", tr("play.confirm_result"), tr("play.confirm_result_tip"), 'C', "C",
-                             ui.banner.empty())) {
-      p.dialog = PlayUi::Dialog::kClose;
-      p.dialog_opened = false;
+    } else {
+      if (action_button(ui, "play.close", tr("play.confirm_result"), tr("play.confirm_result_tip"), 'C', "C",
+                        ui.banner.empty() && settled)) {
+        p.dialog = PlayUi::Dialog::kClose;
+        p.dialog_opened = false;
+      }
+      // A timeout can be taken back (contract: `clock` after a timeout reinstates).
+      if (r.reason == "timeout") {
+        ImGui::SameLine();
+        // K, as the clock action it is (that one is off once the game is over).
+        if (action_button(ui, "play.reinstate", tr("play.reinstate"), tr("play.reinstate_tip"), 'K', "K",
+                          ui.banner.empty() && settled)) {
+          p.dialog = PlayUi::Dialog::kReinstate;
+          p.dialog_opened = false;
+          p.reason.clear();
+          p.clock_seconds.clear();
+          p.dialog_key = 0;
+        }
+      }
     }
   } else if (st.phase == engine::Phase::kAwaitingItems) {
     draw_items(match, tr, ui, out);

@@ -35,7 +35,49 @@ int group_start_before(const std::vector<engine::Event>& ev, int cursor) {
   return std::max(i, 1);
 }
 
+// Where a step by move stops (cursor values, ascending): each command before the
+// first turn (setups, first, start), the first turn, and then the end of every
+// move's resolution (the next turn begun, items and revival included), every end,
+// and every correction, and the last event.
+std::vector<int> move_stops(const std::vector<engine::Event>& ev) {
+  std::vector<int> stops;
+  const int n = static_cast<int>(ev.size());
+  bool turns = false, moved = false;
+  for (int from = 1; from < n;) {
+    const int to = group_end_after(ev, from);
+    bool turn = false, ends = false;
+    for (int i = from; i < to; ++i) {
+      const auto& body = ev[static_cast<std::size_t>(i)].body;
+      turn = turn || std::holds_alternative<engine::TurnStarted>(body);
+      moved = moved || std::holds_alternative<engine::Moved>(body) || std::holds_alternative<engine::Attack>(body);
+      ends = ends || std::holds_alternative<engine::Ended>(body) || std::holds_alternative<engine::Voided>(body) ||
+             std::holds_alternative<engine::ClockSet>(body);
+    }
+    if (!turns || (moved && turn) || ends) {
+      stops.push_back(to);
+      moved = false;
+    }
+    turns = turns || turn;
+    from = to;
+  }
+  if (stops.empty() || stops.back() != n) stops.push_back(n);
+  return stops;
+}
+
 }  // namespace
+
+int replay_move_forward(const std::vector<engine::Event>& events, int cursor) {
+  for (int s : move_stops(events))
+    if (s > cursor) return s;
+  return static_cast<int>(events.size());
+}
+
+int replay_move_back(const std::vector<engine::Event>& events, int cursor) {
+  int back = 1;
+  for (int s : move_stops(events))
+    if (s < cursor) back = s;
+  return back;
+}
 
 int replay_step_forward(const std::vector<engine::Event>& events, int cursor) {
   return group_end_after(events, cursor);
@@ -54,8 +96,11 @@ void draw_replay(const engine::Match& at, const ui::Fonts* fonts, const ui::Tr& 
 
   if (action_button(ui, "replay.first", "|<", tr("replay.first_tip"), ui::key::kHome, "Home")) r.cursor = 1;
   ImGui::SameLine();
+  // Arrows step by move (a move with its battles, items and revival); with Shift,
+  // by event (one command, or one deadline).
+  const bool fine = ImGui::GetIO().KeyShift;
   if (action_button(ui, "replay.back", "<", tr("replay.back_tip"), ui::key::kLeft, "Left"))
-    r.cursor = replay_step_back(r.events, r.cursor);
+    r.cursor = fine ? replay_step_back(r.events, r.cursor) : replay_move_back(r.events, r.cursor);
   ImGui::SameLine();
   if (action_button(ui, "replay.play", r.playing ? tr("replay.pause") : tr("replay.play"),
                     tr("replay.play_tip"), ui::key::kSpace, "Space")) {
@@ -64,7 +109,7 @@ void draw_replay(const engine::Match& at, const ui::Fonts* fonts, const ui::Tr& 
   }
   ImGui::SameLine();
   if (action_button(ui, "replay.forward", ">", tr("replay.forward_tip"), ui::key::kRight, "Right"))
-    r.cursor = replay_step_forward(r.events, r.cursor);
+    r.cursor = fine ? replay_step_forward(r.events, r.cursor) : replay_move_forward(r.events, r.cursor);
   ImGui::SameLine();
   if (action_button(ui, "replay.last", ">|", tr("replay.last_tip"), ui::key::kEnd, "End")) r.cursor = n;
   ImGui::SameLine();
@@ -119,8 +164,8 @@ void draw_replay(const engine::Match& at, const ui::Fonts* fonts, const ui::Tr& 
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s  [%s]", tr("replay.view_tip"), key_name.c_str());
   }
   ImGui::SameLine();
-  ImGui::Text("   %s %d/%d   %s %d   t=%s", tr("replay.event"), r.cursor, n, tr("ply"), st.ply,
-              engine::format_seconds(st.time).c_str());
+  ImGui::Text("   %s %d/%d   %s %d   %s %s", tr("replay.event"), r.cursor, n, tr("ply"), st.ply,
+              tr("replay.match_time"), clock_text(st.time).c_str());
 
   const engine::Millis now = r.playing ? static_cast<engine::Millis>(r.replay_time_ms) : st.time;
   const float w = (ImGui::GetContentRegionAvail().x - 8.0f) * 0.5f;

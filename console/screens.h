@@ -46,9 +46,12 @@ void draw_log(const engine::Match& match, engine::Viewer viewer, const ui::Tr& t
 void draw_replay(const engine::Match& at, const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui,
                  std::vector<Action>& out);
 
-// Replay stepping: the cursor (last seq shown) after one command group forward/back.
+// Replay stepping: the cursor (last seq shown) after one command group forward/back
+// (Shift+arrows), or after one move with its resolution (the arrows).
 int replay_step_forward(const std::vector<engine::Event>& events, int cursor);
 int replay_step_back(const std::vector<engine::Event>& events, int cursor);
+int replay_move_forward(const std::vector<engine::Event>& events, int cursor);
+int replay_move_back(const std::vector<engine::Event>& events, int cursor);
 
 // "10:a1 9:b1 " — the typed-setup hint in this game's own tokens and territory.
 std::string typed_setup_example(const engine::Game& game, int player);

@@ -43,10 +43,11 @@ std::optional<std::string> ScriptDriver::create(Console& console, engine::Millis
 
 std::optional<std::string> ScriptDriver::play(Console& console, std::size_t i, engine::Millis& mono) {
   if (!console.session()) return std::string("no match");
-  auto tokens = codec::tokenize(lines_[i]);
+  std::vector<bool> quoted;
+  auto tokens = codec::tokenize(lines_[i], &quoted);
   if (auto* e = std::get_if<std::string>(&tokens)) return *e;
   auto parsed = codec::parse_command(std::get<std::vector<std::string>>(tokens),
-                                     console.session()->match().game());
+                                     console.session()->match().game(), quoted);
   if (auto* e = std::get_if<std::string>(&parsed)) return *e;
   const auto& timed = std::get<codec::TimedCommand>(parsed);
   if (started_ && timed.t) mono = std::max(mono, start_mono_ + *timed.t);

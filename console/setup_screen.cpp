@@ -186,7 +186,6 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
         s.tray.reset();
       }
     }
-    if (!s.text_error.empty()) ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", s.text_error.c_str());
 
     if (action_button(ui, "setup.shuffle", tr("setup.shuffle"), tr("setup.shuffle_tip"), 'S', "S")) {
       draft = game.random_setup(s.player, s.shuffle_seed++);
@@ -199,12 +198,22 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
       s.tray.reset();
     }
 
+    // What is wrong (the typed text's error first, then the setup's own reason,
+    // whose "missing:" list runs long for 31 or 40 pieces), wrapped inside a box
+    // of three lines: the buttons around it never move.
     const auto reason = game.check_setup(s.player, draft);
-    if (reason) {
+    ImGui::BeginChild("setup_reason", ImVec2(0, 3.0f * ImGui::GetTextLineHeightWithSpacing()), false);
+    ImGui::PushTextWrapPos(0.0f);
+    if (!s.text_error.empty()) {
+      ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", s.text_error.c_str());
+    } else if (reason) {
       ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", reason->reason.c_str());
     } else {
       ImGui::TextColored(ui::to_vec4(ui::colour::kOk), "%s", tr("setup.valid"));
     }
+    ImGui::PopTextWrapPos();
+    ImGui::EndChild();
+    ui.hits.record_last_item("setup.reason");
     const std::string lock_popup = fmt::format("{}###lock_setup", tr("setup.lock"));
     if (action_button(ui, "setup.lock", tr("setup.lock"), tr("setup.lock_tip"), 'L', "L", !reason)) {
       s.confirm_lock = true;

@@ -72,7 +72,9 @@ void draw_new_match(const StartView& view, const ui::Tr& tr, UiState& ui,
   // leaves room for every row below it (names, first mover, the toss seed and its
   // message, an option error, Create match), so Create match stays on screen.
   const auto resolved = engine::resolve_options(info, form.preset, {});
-  const int rows_below = 5 + (form.first == 0 ? 2 : 0) + 1;
+  // The seed's row and the message row are always there (empty or not), so the
+  // table keeps its height when the coin toss is chosen.
+  const int rows_below = 5 + 2 + 1;
   reserve += static_cast<float>(rows_below) * ImGui::GetFrameHeightWithSpacing() + 8.0f;
   if (ImGui::BeginTable("options", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY,
                         ImVec2(0, std::max(120.0f, ImGui::GetContentRegionAvail().y - reserve)))) {
@@ -129,10 +131,14 @@ void draw_new_match(const StartView& view, const ui::Tr& tr, UiState& ui,
   ImGui::SameLine();
   ImGui::RadioButton(tr("start.toss"), &form.first, 0);
   ui.hits.record_last_item("start.toss");
+  // The seed's row and the message row below it keep their height whether they
+  // show anything or not: Create match never moves under the mouse.
   if (form.first == 0) {
     ImGui::SetNextItemWidth(320);
     ImGui::InputText(tr("start.toss_seed"), &form.toss_seed);
     ui.hits.record_last_item("start.toss_seed");
+  } else {
+    ImGui::Dummy(ImVec2(320, ImGui::GetFrameHeight()));
   }
 
   // Only what differs from the preset travels as overrides.
@@ -143,8 +149,8 @@ void draw_new_match(const StartView& view, const ui::Tr& tr, UiState& ui,
   }
   const auto checked = engine::resolve_options(info, form.preset, overrides);
   const bool toss_ok = form.first != 0 || !form.toss_seed.empty();
-  if (checked.error) ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", checked.error->c_str());
-  if (!toss_ok) ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", tr("start.need_seed"));
+  const std::string message = checked.error ? *checked.error : !toss_ok ? std::string(tr("start.need_seed")) : "";
+  elided_text(ui, "start.message", ui::colour::kDanger, message, ImGui::GetContentRegionAvail().x);
   if (action_button(ui, "start.create", tr("start.create"), tr("start.create_tip"), 'N', "N",
                     !checked.error && toss_ok)) {
     CreateMatch c{info.id, form.preset, overrides, form.players, form.first, std::nullopt};

@@ -114,7 +114,7 @@ class StoreLibrary final : public MatchLibrary {
     // the next frame tries again.
     auto heartbeat = [store, id](engine::Millis t) { (void)store->heartbeat(id, t); };
     return std::make_unique<MatchSession>(std::move(match), journal, commitment,
-                                          "match " + std::to_string(id) + " in " + store_->path(), id, heartbeat);
+                                          store_->path(), id, heartbeat);
   }
 
   // The player's commitment from the public seals, kept in `cache`.

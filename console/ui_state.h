@@ -59,7 +59,7 @@ struct PlayUi {
   engine::Square revive_square = engine::kNoSquare;
   // Dialogs: which is open, and its fields. kHold asks the reason of a pause
   // that already happened (it becomes a note); kClose confirms the result.
-  enum class Dialog { kNone, kHold, kWarn, kResign, kDraw, kAward, kVoid, kClock, kCaption, kNote, kClose };
+  enum class Dialog { kNone, kHold, kWarn, kResign, kDraw, kAward, kVoid, kClock, kCaption, kNote, kClose, kReinstate };
   Dialog dialog = Dialog::kNone;
   bool dialog_opened = false;  // the popup was opened (OpenPopup called)
   // The shortcut key that opened the dialog, while it is still held: its letter
@@ -75,6 +75,9 @@ struct PlayUi {
   std::string move_text;      // typed move entry: "c3c2" or "c3-c2"
   bool on_air_held = false;   // the director holds the overlay's picture (console/hold_on_air.h)
   std::optional<bool> on_air_request;  // pressed this frame: hold (true) or release; the console stores it
+  // When (monotonic) the result panel's buttons appeared: a click aimed at the
+  // panel that stood there a moment before must not confirm a result.
+  std::optional<engine::Millis> result_since;
   std::size_t last_result_log = 0;  // log size before the last command (result panel)
   std::size_t result_end = 0;
 };
@@ -114,7 +117,8 @@ struct UiState {
   SetupUi setup;
   PlayUi play;
   ReplayUi replay;
-  engine::Millis now = 0;  // match time this frame
+  engine::Millis now = 0;   // match time this frame
+  engine::Millis mono = 0;  // monotonic time this frame (any origin)
 };
 
 }  // namespace facedown::console

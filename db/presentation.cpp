@@ -34,6 +34,7 @@ std::optional<sql::SqliteError> set_on_air_hold(sql::Connection& db, MatchId id,
     const int rc = last.step();
     if (rc != SQLITE_ROW) return last.failure(rc);
     out.held_seq = last.integer(0);
+    last.reset();  // no statement open while the upsert commits (it would block the checkpoint)
   }
   sql::Statement st;
   if (auto f = sql::Statement::prepare(db, kUpsert, st)) return f;

@@ -296,6 +296,7 @@ Failure Store::Impl::acquire(MatchId id) {
     st.bind(1, id);
     if (st.step() != SQLITE_ROW || st.int64(0) == 0)
       return StoreError{K::kNotFound, path + ": no match " + std::to_string(id)};
+    st.reset();  // no statement may be open at COMMIT (see write())
     sql::Statement lk;
     if (auto f = sql::Statement::prepare(
             db, "SELECT pid, pid_start, host, token, since_ms FROM writers WHERE match_id = ?1", lk))
@@ -317,6 +318,7 @@ Failure Store::Impl::acquire(MatchId id) {
     } else if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
       return fail(what, lk.failure(rc));
     }
+    lk.reset();
     sql::Statement up;
     if (auto f = sql::Statement::prepare(db, statements::kReplaceWriter, up))
       return fail(what, *f);
@@ -549,6 +551,9 @@ Failure Store::Impl::write(MatchId id, Held& h, const engine::Match& after, cons
   lk.bind(1, id);
   if (lk.step() != SQLITE_ROW || lk.text(0) != token)
     return fail(K::kLocked, what + ": this process no longer holds the match's writer lock");
+  // A statement still open at COMMIT makes SQLite's automatic checkpoint fail, so
+  // the WAL of a writer that only appends (`facedown play --db`) grew without end.
+  lk.reset();
   auto dropped = [&](Failure s) {
     h.shadow.reset();  // it may hold events that were rolled back
     return s;

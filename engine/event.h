@@ -136,6 +136,10 @@ struct Ended {
   std::string detail;
   // Default-initialised, so Ended{winner, reason, detail} still reads as complete.
   Detail what = {};  // empty in logs written before details had codes
+  // The match time the game ended, when that was before the event was written: a
+  // timeout that a void showed to have fallen due ends the game at its deadline
+  // (the log's times never go back, so the event itself carries the void's time).
+  std::optional<Millis> at = {};
 };
 struct Voided {
   int count = 0;
@@ -149,6 +153,9 @@ struct ClockSet {
   int player = 0;  // whose turn
   Millis elapsed = 0;
   std::string reason;
+  // Set after an end by timeout: the timeout is taken back (its Ended event stays
+  // in the log) and the timed-out player is to move again, paused.
+  bool reinstate = false;
 };
 struct Noted {
   std::string text;

@@ -123,6 +123,18 @@ std::optional<Rejection> Match::fits(const Event& e) const {
               return no(what + ": it rewinds to event " + std::to_string(o.rewind_to) + ", outside the log");
             return std::nullopt;
           },
+          [&](const Ended& o) -> std::optional<Rejection> {
+            if (o.at && (*o.at < 0 || *o.at > e.t)) return no(what + ": it ends the game after its own time");
+            return std::nullopt;
+          },
+          [&](const ClockSet& o) -> std::optional<Rejection> {
+            if (!valid_player(o.player)) return no(what + ": no such player");
+            if (o.elapsed < 0 || o.elapsed > kMaxMillis) return no(what + ": the elapsed time is out of range");
+            if (o.reinstate && (s.phase != Phase::kFinished || !s.result || s.result->reason != "timeout" ||
+                                s.result->winner != other(o.player)))
+              return no(what + ": only a timeout of that player can be taken back");
+            return std::nullopt;
+          },
           [&](const auto&) -> std::optional<Rejection> { return std::nullopt; },
       },
       e.body);

@@ -71,6 +71,9 @@ class Game {
 
   // Every legal move of `player` in this state (appended to out).
   virtual void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const = 0;
+  // Whether pieces of this type never move (a mine, a flag): the reason a refusal
+  // gives, from the rules; legal_moves stays the only judge of what is legal.
+  virtual bool never_moves(PieceType) const { return false; }
 
   // Carries out a legal move of the player to move. Leaves the state either with
   // a pending decision (items, revival) or with the move fully resolved.

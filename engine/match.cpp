@@ -177,6 +177,7 @@ void Match::take_snapshot() { snapshots_.emplace_back(log_.size(), state_); }
 
 void Match::apply_void_clock(const Event& e, const Voided& v) {
   const Millis first_undone = log_[static_cast<std::size_t>(v.rewind_to - 1)].t;
+  if (state_.phase == Phase::kFinished) return;  // the clock stopped at the end
   state_.time = e.t;
   if (v.restore && state_.started && state_.phase != Phase::kFinished)
     state_.exempt_span(e.t - first_undone);
@@ -287,8 +288,11 @@ bool Match::fire_deadlines(Millis t) {
       // A timeout and a warning at the same instant: the timeout wins.
       if (limit > 0 && base + limit * 1000 == *d) {
         if (rules_.timeout_loses) {
+          // Found late (by a void): the game ended at the deadline, not at the void.
+          std::optional<Millis> at;
+          if (*d < now_) at = *d;
           emit(Ended{other(player), "timeout", {},
-                     {"timeout", {{"player", seat_param(player)}, {"limit", std::to_string(limit)}}}});
+                     {"timeout", {{"player", seat_param(player)}, {"limit", std::to_string(limit)}}}, at});
         } else {
           warn(player, "timeout", "", {"warn-timeout", {{"limit", std::to_string(limit)}}});
         }
@@ -366,7 +370,12 @@ const std::vector<Move>& Match::moves_of(int player) const {
 }
 
 std::vector<Move> Match::legal_moves() const {
-  if (state_.phase == Phase::kPlaying && state_.to_move != 0 && !state_.paused) return moves_of(state_.to_move);
+  if (state_.paused) return {};
+  return turn_moves();
+}
+
+std::vector<Move> Match::turn_moves() const {
+  if (state_.phase == Phase::kPlaying && state_.to_move != 0) return moves_of(state_.to_move);
   return {};
 }
 
@@ -374,9 +383,11 @@ std::vector<Move> Match::legal_moves() const {
 
 std::optional<Rejection> Match::check_time(const Command& command, Millis t) const {
   if (t > kMaxMillis) return Rejection{"the time " + format_seconds(t) + " s is past the latest match time"};
-  if (t < state_.time)
-    return Rejection{"time goes backwards: " + format_seconds(t) + " s is before " +
-                     format_seconds(state_.time) + " s"};
+  // The log's last time, not the state's: after the end the match clock stands
+  // still while later commands keep their own (later) times.
+  const Millis latest = std::max(state_.time, log_.empty() ? Millis{0} : log_.back().t);
+  if (t < latest)
+    return Rejection{"time goes backwards: " + format_seconds(t) + " s is before " + format_seconds(latest) + " s"};
   // Before start the clock stands still: at 0, or where a void that took back the
   // start left it (a restart then happens at that time, not back at 0).
   // A void may come later than that only once a start was given (and voided).
@@ -458,7 +469,7 @@ std::optional<Rejection> Match::decide(const Command& command) {
   if (s.closed && !std::holds_alternative<NoteCmd>(command) && !std::holds_alternative<CaptionCmd>(command))
     return Rejection{"the match is closed (" + s.result->reason + "); only note and caption are accepted"};
   if (s.phase == Phase::kFinished && !std::holds_alternative<VoidCmd>(command) &&
-      !is_uncounted(command))
+      !std::holds_alternative<ClockCmd>(command) && !is_uncounted(command))
     return Rejection{"the game is over (" + s.result->reason + "); only void, note, caption and close are accepted"};
   return std::visit([&](const auto& c) { return decide_one(c); }, command);
 }

@@ -82,6 +82,12 @@ class Match final : private Resolver {
   // Legal moves of the player to move (empty when no turn runs). Memoised per
   // turn, so a Match, even const, is not for two threads at once.
   std::vector<Move> legal_moves() const;
+  // The same, paused or not: the moves the player to move may make once the clock
+  // runs again (the desk enters a corrected move while a correction holds it).
+  std::vector<Move> turn_moves() const;
+  // Why a move of the player to move is not legal, in the rule's words ("a Mine
+  // never moves"); names the piece, so it is the referee's text, not the public's.
+  std::string why_illegal(const Move& move) const;
   // Accepted commands a `void` could still undo (0 once the match is closed).
   int voidable() const;
   // The next deadline (turn limit, warning, decision limit), if any.
@@ -148,6 +154,8 @@ class Match final : private Resolver {
   std::optional<Rejection> decide_one(const NoteCmd& c);
   std::optional<Rejection> decide_one(const CaptionCmd& c);
   std::optional<Rejection> decide_one(const CloseCmd& c);
+  // `clock` after an end by timeout: takes the timeout back (match_referee.cpp).
+  std::optional<Rejection> reinstate(const ClockCmd& c);
   // Shared preconditions of the play commands.
   std::optional<Rejection> need_running() const;
   std::optional<Rejection> need_unpaused() const;

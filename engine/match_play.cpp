@@ -23,10 +23,40 @@ std::optional<Rejection> Match::decide_one(const MoveCmd& c) {
                      player_name(s.to_move) + " is to move"};
   const auto& moves = moves_of(s.to_move);
   if (std::find(moves.begin(), moves.end(), c.move) == moves.end())
-    return Rejection{g.name(c.move.from) + "-" + g.name(c.move.to) + " is not a legal move"};
+    return Rejection{g.name(c.move.from) + "-" + g.name(c.move.to) + " is not a legal move: " + why_illegal(c.move)};
   game_->play(*this, c.move);
   finish_resolution();
   return std::nullopt;
+}
+
+std::string Match::why_illegal(const Move& move) const {
+  const MatchState& s = state_;
+  const Geometry& g = game_->geometry();
+  const int id = s.piece_at(move.from);
+  if (id < 0) return "no piece on " + g.name(move.from);
+  const Piece& piece = s.pieces[static_cast<std::size_t>(id)];
+  const std::string& name = game_->roster()[static_cast<std::size_t>(piece.type)].name_en;
+  if (move.to < 0 || move.to >= g.size()) return "no such square";
+  const int there = s.piece_at(move.to);
+  if (there >= 0 && s.pieces[static_cast<std::size_t>(there)].owner == piece.owner)
+    return g.name(move.to) + " holds " + player_name(piece.owner) + "'s own piece";
+  if (game_->never_moves(piece.type)) return "a " + name + " never moves";
+  // The game's own rules are the judge: the piece alone on an empty board shows
+  // what it may do from there, so no game's movement is written twice.
+  MatchState alone = s;
+  alone.board.assign(alone.board.size(), -1);
+  alone.removed = {};
+  Piece only = piece;
+  alone.pieces = {only};
+  alone.board[static_cast<std::size_t>(piece.square)] = 0;
+  std::vector<Move> free_moves;
+  game_->legal_moves(alone, piece.owner, free_moves);
+  if (std::find(free_moves.begin(), free_moves.end(), move) == free_moves.end())
+    return "a " + name + " cannot go from " + g.name(move.from) + " to " + g.name(move.to);
+  if (there >= 0)
+    return g.name(move.to) + " is occupied by " + player_name(s.pieces[static_cast<std::size_t>(there)].owner) +
+           "'s piece";
+  return "the way from " + g.name(move.from) + " to " + g.name(move.to) + " is blocked";
 }
 
 std::optional<Rejection> Match::decide_one(const ItemsCmd& c) {

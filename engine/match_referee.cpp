@@ -77,6 +77,7 @@ std::optional<Rejection> Match::decide_one(const VoidCmd& c) {
 
 std::optional<Rejection> Match::decide_one(const ClockCmd& c) {
   const MatchState& s = state_;
+  if (s.phase == Phase::kFinished) return reinstate(c);
   if (auto r = need_running()) return r;
   if (s.phase != Phase::kPlaying || s.to_move == 0)
     return Rejection{"no turn is running (the clock can be set while a player is to move)"};
@@ -87,6 +88,20 @@ std::optional<Rejection> Match::decide_one(const ClockCmd& c) {
                      std::to_string(rules_.turn_limit) + " s"};
   emit(ClockSet{s.to_move, c.elapsed, c.reason});
   fire_deadlines(now_);  // a threshold the turn now stands past fires at once
+  return std::nullopt;
+}
+
+std::optional<Rejection> Match::reinstate(const ClockCmd& c) {
+  const MatchState& s = state_;
+  if (!s.result || s.result->reason != "timeout" || s.result->winner == 0)
+    return Rejection{"the game is over (" + (s.result ? s.result->reason : std::string("?")) +
+                     "); clock can take back only a timeout"};
+  if (c.reason.empty()) return Rejection{"clock needs a reason"};
+  if (c.elapsed < 0) return Rejection{"the elapsed time cannot be negative"};
+  if (rules_.turn_limit > 0 && c.elapsed >= rules_.turn_limit * 1000)
+    return Rejection{"the elapsed time " + format_seconds(c.elapsed) + " s must be below the turn limit of " +
+                     std::to_string(rules_.turn_limit) + " s"};
+  emit(ClockSet{other(s.result->winner), c.elapsed, c.reason, true});
   return std::nullopt;
 }
 

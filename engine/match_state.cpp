@@ -84,7 +84,12 @@ void reveal(MatchState& s, const PieceRef& r) {
 }  // namespace
 
 void MatchState::apply(const Event& e) {
-  time = e.t;
+  // After the end the match clock stands at the moment the game ended; what comes
+  // later (notes, captions, close) keeps its own time in the log only. A timeout
+  // taken back starts the clock again, at its own time.
+  const auto* reinstating = std::get_if<ClockSet>(&e.body);
+  if (phase != Phase::kFinished || (reinstating && reinstating->reinstate)) time = e.t;
+  if (const auto* ended = std::get_if<Ended>(&e.body); ended && ended->at) time = *ended->at;
   std::visit(
       Overloaded{
           [&](const Opened& o) {
@@ -205,7 +210,21 @@ void MatchState::apply(const Event& e) {
             pending = Pending{};
           },
           [&](const Voided&) {},
-          [&](const ClockSet& o) { set_period_elapsed(o.elapsed); },
+          [&](const ClockSet& o) {
+            if (o.reinstate) {
+              // The arbiter's adjustment after an irregularity: the timed-out turn
+              // again, paused from now with `elapsed` run (its timed warnings kept).
+              phase = Phase::kPlaying;
+              to_move = o.player;
+              result.reset();
+              paused = true;
+              pause_start = e.t;
+              paused_total = 0;
+              period_start = e.t - o.elapsed;
+              return;
+            }
+            set_period_elapsed(o.elapsed);
+          },
           [&](const Noted&) {},
           [&](const Captioned& o) { caption = o.text; },
           [&](const Closed&) { closed = true; },

@@ -140,7 +140,7 @@ TEST_CASE("play: without --keep-going the first refused line stops the run") {
   CHECK(ev.back()["player"] == 1);
 }
 
-TEST_CASE("play --keep-going: refused lines are reported and skipped; status 0") {
+TEST_CASE("play --keep-going: refused lines are reported and skipped: status 0") {
   auto o = play(kStarted + "move a3-b5\nbogus\nmove a3-a4\nmove a8-a7\n", "referee", false, true);
   CHECK(o.status == 0);
   CHECK(o.err ==
@@ -195,7 +195,7 @@ TEST_CASE("play --final: one state JSON after the last statement") {
   CHECK(json::parse(k.out)["board"]["a3"]["piece"] == "9");
 }
 
-TEST_CASE("play: mangled scripts never crash; every complaint names its line") {
+TEST_CASE("play: mangled scripts never crash: every complaint names its line") {
   std::ifstream f(std::string(FACEDOWN_SOURCE_DIR) + "/assets/matches/demo-genius.txt");
   std::stringstream buf;
   buf << f.rdbuf();

@@ -45,7 +45,7 @@ TEST_CASE("a line that is not valid UTF-8 is refused, whatever the bytes") {
   CHECK(tokenize_error("caption \"Ünïcödé ✓ 𝄞\"").empty());
 }
 
-TEST_CASE("control characters inside a quoted text are refused; a CR at the end of a line is not") {
+TEST_CASE("control characters inside a quoted text are refused: a CR at the end of a line is not") {
   CHECK(tokenize_error("pause \"camera\rchange\"") == "a control character (byte 13) inside a quoted text");
   CHECK(tokenize_error("first toss \"a\rb\"") == "a control character (byte 13) inside a quoted text");
   CHECK(tokenize_error("note \"a\x1b[31mred\"") == "a control character (byte 27) inside a quoted text");

@@ -11,7 +11,7 @@
 // a perfect-information game (fixed placement), every view's stream is the
 // referee's; and
 // the session replayed with the identities of never-revealed pieces permuted gives
-// byte-identical public bytes (issue 9, item 8): the public event stream (revival
+// byte-identical public bytes: the public event stream (revival
 // offers included), the public state row after every event (what the store writes
 // into public_events), the opponent's stream and state; and, for every 8th pair,
 // what the public reader reads from a store holding each: the matches row, every
@@ -523,7 +523,7 @@ TEST_CASE("conformance: random playouts of every game and preset") {
   }
 }
 
-// The revival leak of issue 9 (item 6), as a fixed pair: player 1's piece on c3,
+// The revival-offer leak, as a fixed pair: player 1's piece on c3,
 // attacked by player 2's 5 and blinded, leaves the board face down (both removed:
 // 5 against 5, or 5 against a mine). Player 1's 9 later reaches the far rank and
 // a revival is offered. With a 5 on c3 the removed face-down piece may come

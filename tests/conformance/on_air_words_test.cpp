@@ -1,4 +1,4 @@
-// Words on air (issue 10): the on-air JSON of random matches of every game and
+// Words on air: the on-air JSON of random matches of every game and
 // preset, after every row, holds no untranslated key in either language: every
 // rendered text (each {en, ko} pair: result sentence and headline, reason, battle
 // kinds, outcomes and captions, items, warnings) is non-empty, has no "reason." /

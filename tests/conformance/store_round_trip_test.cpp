@@ -1,4 +1,4 @@
-// The store round trip (issue 9, item 2), for every game and preset: a random
+// The store round trip, for every game and preset: a random
 // match whose player names, toss seed and pause/warn/award/void reasons are
 // random texts (printable UTF-8 with Hangul, quotes, backslashes, '#', spaces and
 // tabs; in a third of the sessions also control characters) is exported as a

@@ -1,4 +1,4 @@
-// Games own their words (issue 10, "Words on air"): over random sessions of every
+// Games own their words: over random sessions of every
 // game and every preset, every code an event emits (result reasons, details,
 // battle kinds, outcomes, items, causes, warning kinds), in the referee's and the
 // public's view, is declared by the game or the shared table with English and

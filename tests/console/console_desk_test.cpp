@@ -54,7 +54,7 @@ engine::Square sq(ConsoleDriver& d, const std::string& name) { return *match(d).
 
 }  // namespace
 
-TEST_CASE("after the end the desk offers Confirm result; once closed only note and caption remain") {
+TEST_CASE("after the end the desk offers Confirm result: once closed only note and caption remain") {
   ConsoleDriver d(console::memory_library());
   play(d, script(false));
   auto& c = d.console();
@@ -176,7 +176,7 @@ TEST_CASE("camera-safe texts are byte-identical when only hidden identities diff
   CHECK(console::log_lines(match(a), engine::kReferee, tr) != console::log_lines(match(b), engine::kReferee, tr));
 }
 
-TEST_CASE("the hold pauses at once; its reason comes after, as a note") {
+TEST_CASE("the hold pauses at once: its reason comes after, as a note") {
   ConsoleDriver d(console::memory_library());
   play(d, script(false));
   auto& c = d.console();

@@ -84,7 +84,7 @@ class LocatedLibrary : public console::MatchLibrary {
     return std::make_unique<console::MatchSession>(
         std::move(opened),
         [](const engine::Match&, const std::vector<engine::Event>&) { return std::optional<std::string>{}; },
-        [](int) { return std::optional<std::string>{}; }, "match 1 in " + location_, 1);
+        [](int) { return std::optional<std::string>{}; }, location_, 1);
   }
   console::Found<std::unique_ptr<console::MatchSession>> resume(std::int64_t) override {
     return std::string("not kept");
@@ -291,7 +291,7 @@ TEST_CASE("a dialog opened by a click drops nothing the operator types") {
                     [](const engine::Event& e) { return std::holds_alternative<engine::Voided>(e.body); }));
 }
 
-TEST_CASE("a camera-safe desk shows the pause without its reason; reveal shows it") {
+TEST_CASE("a camera-safe desk shows the pause without its reason: reveal shows it") {
   ConsoleDriver d(console::memory_library());
   play(d);
   REQUIRE(d.ui().camera_safe);
@@ -306,7 +306,7 @@ TEST_CASE("a camera-safe desk shows the pause without its reason; reveal shows i
   CHECK(revealed->second.x - revealed->first.x > masked->second.x - masked->first.x + 100.0f);
 }
 
-TEST_CASE("the store-error banner never moves the board; its retry still answers") {
+TEST_CASE("the store-error banner never moves the board: its retry still answers") {
   ConsoleDriver d(console::memory_library());
   play(d);
   const Placement plain = placement(d);

@@ -86,7 +86,7 @@ TEST_CASE("every game can be created, set up and played from the console") {
   }
 }
 
-TEST_CASE("leaving the desk keeps the match running; choosing it again goes back to it") {
+TEST_CASE("leaving the desk keeps the match running: choosing it again goes back to it") {
   ConsoleDriver d(console::memory_library());
   auto& c = d.console();
   start_match(d);
@@ -153,7 +153,7 @@ TEST_CASE("a finished match replays by step, by ply, at speed, from every side")
   REQUIRE(c.ui().screen == console::Screen::kReplay);
   auto& r = c.ui().replay;
   CHECK(r.cursor == 1);
-  d.press(ui::key::kRight);  // one command: `first 1`
+  d.press(ui::key::kRight);  // before the first turn, one command: `first 1`
   CHECK(r.cursor == 2);
   d.press(ui::key::kEnd);
   CHECK(r.cursor == static_cast<int>(log.size()));
@@ -161,6 +161,31 @@ TEST_CASE("a finished match replays by step, by ply, at speed, from every side")
   d.press(ui::key::kLeft);  // back over the timeout
   CHECK(r.cursor == static_cast<int>(log.size()) - 1);
   CHECK(!c.replay_match()->state().result);
+  // The arrows step by move: each stop is a new turn with one more ply (or the end);
+  // Shift steps by event.
+  d.press(ui::key::kHome);
+  int steps = 0, last_ply = -1;
+  while (r.cursor < static_cast<int>(log.size()) && steps < 200) {
+    d.press(ui::key::kRight);
+    ++steps;
+    const auto& st = c.replay_match()->state();
+    if (st.ply > 0 && !st.result) {
+      CHECK(st.ply == last_ply + 1);  // never two plies at once, never half a move
+      CHECK(st.to_move != 0);
+    }
+    if (st.ply > 0) last_ply = st.ply;
+  }
+  CHECK(r.cursor == static_cast<int>(log.size()));
+  const int by_move = steps;
+  d.press(ui::key::kHome);
+  steps = 0;
+  while (r.cursor < static_cast<int>(log.size()) && steps < 400) {
+    d.context().key(ui::key::kLeftShift, true);
+    d.press(ui::key::kRight);
+    d.context().key(ui::key::kLeftShift, false);
+    ++steps;
+  }
+  CHECK(steps > by_move);
 
   // Jump to ply 3: the position after three moves, before the fourth began.
   r.jump_ply = 3;

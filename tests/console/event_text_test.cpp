@@ -12,7 +12,7 @@
 
 using namespace facedown;
 
-TEST_CASE("every event reads in English and Korean; public lines keep secrets") {
+TEST_CASE("every event reads in English and Korean: public lines keep secrets") {
   std::ifstream in(FACEDOWN_SOURCE_DIR "/tests/console/scripts/full-match.txt");
   std::stringstream ss;
   ss << in.rdbuf();

@@ -53,7 +53,7 @@ std::string random_script(std::uint64_t seed, int steps) {
 
 }  // namespace
 
-TEST_CASE("play --db records the match; replay prints what play printed", "[cli]") {
+TEST_CASE("play --db records the match: replay prints what play printed", "[cli]") {
   TempDir dir;
   auto db = dir.file("s.db");
   const auto script = random_script(101, 120);
@@ -284,7 +284,7 @@ TEST_CASE("verify prints the chain head and checks one written down with --head"
   CHECK(call([&](auto& o, auto& e) { return cli::verify({db, std::nullopt, hex}, o, e); }).status == 2);
 }
 
-TEST_CASE("migrate brings an older store up to date; reading verbs then read it", "[cli]") {
+TEST_CASE("migrate brings an older store up to date: reading verbs then read it", "[cli]") {
   TempDir dir;
   auto db = dir.file("old.db");
   cli::PlayArgs args;

@@ -38,7 +38,7 @@ MatchId stored(Store& store, const engine::Match& m) {
 
 }  // namespace
 
-TEST_CASE("heartbeats: only the writer writes them, at most twice a second; the public reader sees them") {
+TEST_CASE("heartbeats: only the writer writes them, at most twice a second: the public reader sees them") {
   TempDir dir;
   const auto path = dir.file("s.db");
   std::int64_t wall = 5'000'000;

@@ -86,7 +86,7 @@ TEST_CASE("salts are fresh random values", "[seal]") {
   CHECK(a->find_first_not_of("0123456789abcdef") == std::string::npos);
 }
 
-TEST_CASE("a voided resign opens nothing; only close opens the seals", "[seal]") {
+TEST_CASE("a voided resign opens nothing: only close opens the seals", "[seal]") {
   TempDir dir;
   auto path = dir.file("s.db");
   auto store = must(Store::open(path));

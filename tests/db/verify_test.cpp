@@ -1,4 +1,4 @@
-// verify misses nothing the file can tell (issue 9, items 3, 4 and 10): every
+// verify misses nothing the file can tell: every
 // public row byte for byte, every column of events and matches, wall times, the
 // seals against the secret setups, interruptions, cut tails; random bit flips of
 // the file; and the chain head, which closes what the file alone cannot tell.

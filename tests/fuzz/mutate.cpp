@@ -95,7 +95,7 @@ std::vector<std::string> preset_ids() {
   return v;
 }
 
-// The hostile option combinations of issue 9 and their relatives.
+// Hostile option combinations (extremes of every option) and their relatives.
 const std::vector<std::vector<std::string>> kOptionBombs = {
     {"option warning_after=1", "option warnings_to_dq=0"},
     {"option warning_after=1", "option warnings_to_dq=0", "option turn_limit=0"},

@@ -201,7 +201,7 @@ TEST_CASE("gunjin-shogi: an Aircraft on a1 attacks a Colonel on i9 and wins", "[
   CHECK(state(p.match, kPublic)["removed"]["2"] == json::array({nullptr}));
 }
 
-TEST_CASE("gunjin-shogi: an Aircraft attacking a mine wins; anyone but an Engineer dies on one",
+TEST_CASE("gunjin-shogi: an Aircraft attacking a mine wins: anyone but an Engineer dies on one",
           "[gunjin-shogi]") {
   auto air = play(gs({{"a1", "AIR"}}, {{"i9", "MIN"}}, {"move a1-i9"}));
   REQUIRE(air.errors.empty());
@@ -216,7 +216,7 @@ TEST_CASE("gunjin-shogi: an Aircraft attacking a mine wins; anyone but an Engine
   CHECK(state(col.match)["board"]["e6"] == json({{"owner", 2}, {"piece", "MIN"}, {"revealed", false}}));
 }
 
-TEST_CASE("gunjin-shogi: a Major moving onto an empty d9 wins; a Tank doing so does not", "[gunjin-shogi]") {
+TEST_CASE("gunjin-shogi: a Major moving onto an empty d9 wins: a Tank doing so does not", "[gunjin-shogi]") {
   auto maj = play(gs({{"d4", "MAJ"}}, kOpenD, walk_d(5)));
   REQUIRE(maj.errors.empty());
   CHECK(result(maj.match) == json({{"winner", 1}, {"reason", "headquarters"}}));

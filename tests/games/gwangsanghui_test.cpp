@@ -206,7 +206,7 @@ TEST_CASE("gwangsanghui: the fixed placement is on the board at creation, North 
   for (Viewer v : {kReferee, kPlayer1, kPlayer2, kPublic}) CHECK(state(p.match, v).at("board") == board);
 }
 
-TEST_CASE("gwangsanghui: setup lines are rejected; status setup until first, then ready", "[gwangsanghui]") {
+TEST_CASE("gwangsanghui: setup lines are rejected: status setup until first, then ready", "[gwangsanghui]") {
   auto p = play("game gwangsanghui\nsetup 1 M:h3\n");
   REQUIRE(p.errors.size() == 1);
   CHECK(p.errors[0].find("fixed placement") != std::string::npos);
@@ -311,7 +311,7 @@ TEST_CASE("gwangsanghui: Horse and Elephant are blocked on their intermediate po
   CHECK(reach(*g, blocked, "h7") == Set{"k5"});
 }
 
-TEST_CASE("gwangsanghui: Traveler, Infantry and Cavalry; forward is towards the enemy", "[gwangsanghui]") {
+TEST_CASE("gwangsanghui: Traveler, Infantry and Cavalry: forward is towards the enemy", "[gwangsanghui]") {
   auto g = make_game({{"contact_rule", "off"}});
   auto t = position(*g, {{1, "T", "h7"}, {1, "I", "i8"}, {2, "I", "f5"}});
   CHECK(reach(*g, t, "h7") == Set{"f9", "f5", "j5"});
@@ -383,7 +383,7 @@ TEST_CASE("gwangsanghui: Ambush moves through empty points, never captures", "[g
   }
 }
 
-TEST_CASE("gwangsanghui: ambush_capturable off keeps every piece off an Ambush; on lets it be taken",
+TEST_CASE("gwangsanghui: ambush_capturable off keeps every piece off an Ambush: on lets it be taken",
           "[gwangsanghui]") {
   const std::vector<Spot> spots = {{1, "R", "h5"}, {2, "B", "h9"}, {1, "C", "c5"}, {1, "I", "c6"}, {2, "B", "c9"}};
   auto off = make_game({{"contact_rule", "off"}});
@@ -491,7 +491,7 @@ TEST_CASE("gwangsanghui: a third repetition is illegal and not a legal move", "[
   CHECK_FALSE(reach(v.match, "a12").count("a13"));
 }
 
-TEST_CASE("gwangsanghui: capturing the Marshal ends the game; there is no check", "[gwangsanghui]") {
+TEST_CASE("gwangsanghui: capturing the Marshal ends the game: there is no check", "[gwangsanghui]") {
   Match m = arranged({{1, "M", "h3"}, {1, "R", "h8"}, {2, "M", "h12"}, {2, "R", "a3"}, {2, "I", "o9"}});
   // No check: South's Marshal may step to g3, in the line of North's Chariot on a3.
   CHECK(reach(m, "h3").count("g3"));

@@ -116,7 +116,7 @@ TEST_CASE("luzhanqi-mini: attacking a piece in camp b5 is illegal", "[luzhanqi-m
   CHECK(has_move(q.match, "a5", "a6"));
 }
 
-TEST_CASE("luzhanqi-mini: a Bomb attacking the Commander removes both; the public sees no ranks",
+TEST_CASE("luzhanqi-mini: a Bomb attacking the Commander removes both: the public sees no ranks",
           "[luzhanqi-mini]") {
   auto p = play(lz({}, {{"a7", "ENG"}, {"c7", "CMD"}},
                    {"move c2-c3", "move c7-c6", "move c3-d3", "move c6-c5", "move c1-c2", "move c5-c4",

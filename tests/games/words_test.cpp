@@ -1,4 +1,4 @@
-// Each game's ending as words (issue 10, "Words on air"): the ended event carries
+// Each game's ending as words: the ended event carries
 // a detail code with the players as parameters, beside the English `detail` old
 // readers show (unchanged, with seats); the state's result stays {winner, reason};
 // screens render the code with names in either language.

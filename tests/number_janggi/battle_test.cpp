@@ -200,7 +200,7 @@ TEST_CASE("worked examples with items") {
   }
 }
 
-TEST_CASE("mines: any number that meets a mine falls with it; mines never move") {
+TEST_CASE("mines: any number that meets a mine falls with it: mines never move") {
   std::string s = nj::header("genius-2015", {"items=none"});
   s += nj::setup(1, {{"5", "c3"}, {"1", "f3"}});
   s += nj::setup(2, {{"M", "c7"}, {"2", "f7"}});
@@ -251,7 +251,7 @@ TEST_CASE("kings: a king meeting anything but a king is lost, and the game with 
   }
 }
 
-TEST_CASE("king vs king: nothing happens; reveal_kings decides whether they turn face up") {
+TEST_CASE("king vs king: nothing happens: reveal_kings decides whether they turn face up") {
   for (const std::string reveal : {"on", "off"}) {
     INFO("reveal_kings=" << reveal);
     Match m = duel("K", "K", false, {"reveal_kings=" + reveal});
@@ -316,7 +316,7 @@ TEST_CASE("multi-battle example: all battles of one move are simultaneous") {
   CHECK(b["removed"].size() == 3);
 }
 
-TEST_CASE("pieces that battled stay face up; pieces that did not stay face down") {
+TEST_CASE("pieces that battled stay face up: pieces that did not stay face down") {
   Match m = duel("3", "6", false);
   auto s = nj::state(m, kPublic);
   CHECK(s["board"]["c4"]["piece"] == "3");

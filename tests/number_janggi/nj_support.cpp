@@ -108,9 +108,10 @@ Match position(const Pins& p1, const Pins& p2, int to_move, const std::vector<st
 }
 
 std::optional<std::string> submit(Match& m, const std::string& line) {
-  auto tokens = codec::tokenize(line);
+  std::vector<bool> quoted;
+  auto tokens = codec::tokenize(line, &quoted);
   REQUIRE(std::holds_alternative<std::vector<std::string>>(tokens));
-  auto parsed = codec::parse_command(std::get<std::vector<std::string>>(tokens), m.game());
+  auto parsed = codec::parse_command(std::get<std::vector<std::string>>(tokens), m.game(), quoted);
   if (auto* err = std::get_if<std::string>(&parsed)) return *err;
   const auto& tc = std::get<codec::TimedCommand>(parsed);
   auto out = m.submit(tc.command, tc.t.value_or(m.state().time));

@@ -66,7 +66,7 @@ TEST_CASE("revive=optional-swap: the arriving piece is exchanged, face up, for a
   CHECK(s["to_move"] == 2);
 }
 
-TEST_CASE("revive=optional-swap: declining keeps the piece; the next far-rank move offers it again") {
+TEST_CASE("revive=optional-swap: declining keeps the piece: the next far-rank move offers it again") {
   Match m = nj::run_ok(revival_script("optional-swap") + "revive decline\n");
   CHECK(nj::at(m, "a9") == "7");
   CHECK(nj::state(m, kPublic)["board"]["a9"]["piece"].is_null());  // it never battled: still face down
@@ -84,7 +84,7 @@ TEST_CASE("revive=optional-swap: declining keeps the piece; the next far-rank mo
   CHECK(nj::state(p)["status"] == "awaiting-revival");
 }
 
-TEST_CASE("revive=remove-always: the arriving piece always leaves; a removed number may return") {
+TEST_CASE("revive=remove-always: the arriving piece always leaves: a removed number may return") {
   Match m = nj::run_ok(revival_script("remove-always"));
   CHECK(nj::at(m, "a9").empty());
   auto rm = nj::events_of(m, "removed", kPublic).back();
@@ -253,7 +253,7 @@ TEST_CASE("end: the player to move with no legal move (no_legal_moves)") {
   }
 }
 
-TEST_CASE("end: resignation, agreed draw, award; everything but void refused after the end") {
+TEST_CASE("end: resignation, agreed draw, award: everything but void refused after the end") {
   const std::string base = nj::header() + nj::setup(1, {}) + nj::setup(2, {}) + "first 1\nstart\n";
   CHECK(nj::state(nj::run_ok(base + "resign 1\n"))["result"] == json({{"winner", 2}, {"reason", "resigned"}}));
   CHECK(nj::state(nj::run_ok(base + "draw\n"))["result"] == json({{"winner", nullptr}, {"reason", "draw-agreed"}}));
@@ -269,14 +269,15 @@ TEST_CASE("end: resignation, agreed draw, award; everything but void refused aft
   for (const std::string line : {"move a3-a4", "resign 1", "draw", "award 1 \"x\"", "warn 1 \"x\"", "pause \"x\"",
                                  "tick", "setup 1 K:a1", "first 2", "start", "items 1=none 2=none", "revive decline"}) {
     INFO(line);
-    CHECK(nj::submit(m, line).value_or("") == "the game is over (resigned); only void is accepted");
+    CHECK(nj::submit(m, line).value_or("") ==
+          "the game is over (resigned); only void, note, caption and close are accepted");
   }
   CHECK(nj::state(m) == before);
   CHECK(before["to_move"].is_null());
   CHECK(before["status"] == "finished");
 }
 
-TEST_CASE("end: ply_limit draws after that many moves; 0 is off") {
+TEST_CASE("end: ply_limit draws after that many moves: 0 is off") {
   const std::string p1 = nj::setup(1, {{"1", "a3"}, {"2", "b3"}}), p2 = nj::setup(2, {{"1", "a7"}});
   Match m = nj::run_ok(nj::header("genius-2015", {"ply_limit=3"}) + p1 + p2 +
                        "first 1\nstart\nmove a3-a4\nmove a7-a6\n");
@@ -287,4 +288,61 @@ TEST_CASE("end: ply_limit draws after that many moves; 0 is off") {
   Match off = nj::run_ok(nj::header("genius-2015", {"ply_limit=0"}) + p1 + p2 +
                          "first 1\nstart\nmove a3-a4\nmove a7-a6\nmove b3-b4\n");
   CHECK(nj::state(off)["status"] == "playing");
+}
+
+namespace {
+
+// Player 1's only loss is face down: player 2's 5 meets c3 under player 1's Blind
+// and both leave the board. On c3 stands a 5 (`number`) or a mine; then player 1's
+// 9 walks a3-a5-a7-a9 to the far rank, with e1 empty on its back rank.
+std::string face_down_loss(bool number, const std::string& revive) {
+  const std::string p1 = number ? "setup 1 K:a1 M:b1 M:c1 M:d1 2:f1 3:a2 4:b2 10:c2 6:d2 7:e2 8:f2 9:a3 5:c3 1:e3\n"
+                                : "setup 1 K:a1 M:b1 M:c1 5:d1 2:f1 3:a2 4:b2 10:c2 6:d2 7:e2 8:f2 9:a3 M:c3 1:e3\n";
+  return nj::header("genius-2015", {"revive=" + revive}) + p1 +
+         "setup 2 K:f9 M:e9 M:d9 M:c9 1:b9 2:c7 3:f8 4:e8 5:d8 6:c8 7:b8 8:a8 9:f7 10:e7\n"
+         "first 1\nstart\n"
+         "@1 move a3-a5\n@2 move d8-d6\n@3 move f2-f3\n@4 move d6-d4\n@5 move f3-f4\n"
+         "@6 move d4-c4\n@7 items 1=blind:c3 2=none\n"
+         "@8 move a5-a7\n@9 items 1=none 2=none\n@10 move f7-f6\n"
+         "@11 move a7-a9\n@12 items 1=none 2=none\n";
+}
+
+}  // namespace
+
+TEST_CASE("revival (optional-swap): an offer never tells a face-down loss's identity") {
+  Match with_number = nj::run_ok(face_down_loss(true, "optional-swap"));
+  Match with_mine = nj::run_ok(face_down_loss(false, "optional-swap"));
+  // Both are offered (the ruling: a face-down loss and an empty back-rank square).
+  for (const Match* m : {&with_number, &with_mine}) {
+    CHECK(nj::state(*m)["status"] == "awaiting-revival");
+    CHECK(nj::state(*m)["removed"]["1"].size() == 1);            // the face-down piece only
+    CHECK(nj::state(*m, kPublic)["removed"]["1"] == json::array({nullptr}));
+  }
+  CHECK(nj::events_of(with_number, "decision-awaited").back()["candidates"].size() == 1);
+  CHECK(nj::events_of(with_mine, "decision-awaited").back()["candidates"].empty());
+  // What the public and player 2 see is the same, byte for byte.
+  for (Viewer v : {kPublic, kPlayer2}) {
+    CHECK(nj::events(with_number, v) == nj::events(with_mine, v));
+    CHECK(nj::state(with_number, v) == nj::state(with_mine, v));
+  }
+  // With a mine nothing can come back: only a decline, which looks like any other.
+  CHECK(nj::submit(with_mine, "@13 revive 5:e1").value_or("").find("is not among player 1's removed numbers") !=
+        std::string::npos);
+  nj::play(with_mine, "@13 revive decline");
+  Match declined = nj::run_ok(face_down_loss(true, "optional-swap") + "@13 revive decline\n");
+  for (Viewer v : {kPublic, kPlayer2}) CHECK(nj::events(declined, v) == nj::events(with_mine, v));
+  // With the number, it may come back (face up).
+  nj::play(with_number, "@13 revive 5:e1");
+  CHECK(nj::at(with_number, "e1") == "5");
+}
+
+TEST_CASE("revival (remove-always, keep-and-revive): only a number that can come back makes an offer") {
+  for (const std::string revive : {"remove-always", "keep-and-revive"}) {
+    INFO(revive);
+    Match with_number = nj::run_ok(face_down_loss(true, revive));
+    Match with_mine = nj::run_ok(face_down_loss(false, revive));
+    CHECK(nj::state(with_number)["status"] == "awaiting-revival");
+    CHECK(nj::state(with_mine)["status"] == "playing");
+    for (const auto& d : nj::events_of(with_mine, "decision-awaited")) CHECK(d["decision"] != "revival");
+  }
 }

@@ -172,13 +172,19 @@ TEST_CASE("movement refusals: backward, blocked, occupied, jumping, out of turn"
   for (const std::string mv : {"c4-c3", "c4-b3", "c4-d3"}) {
     auto r = nj::submit(m, "move " + mv);
     REQUIRE(r);
-    CHECK(*r == mv + " is not a legal move");
+    CHECK(*r == mv + " is not a legal move: a Number 5 cannot go from c4 to " + mv.substr(3));
   }
-  CHECK(nj::submit(m, "move c4-c6").value_or("") == "c4-c6 is not a legal move");  // c5 in the way: no jumping
-  CHECK(nj::submit(m, "move c4-c5").value_or("") == "c4-c5 is not a legal move");  // own piece there
-  CHECK(nj::submit(m, "move e4-e6").value_or("") == "e4-e6 is not a legal move");  // enemy there: no capture by moving in
-  CHECK(nj::submit(m, "move c4-e4").value_or("") == "c4-e4 is not a legal move");  // two sideways
-  CHECK(nj::submit(m, "move c4-e6").value_or("") == "c4-e6 is not a legal move");  // two diagonally
+  // Each refusal gives the rule's reason.
+  CHECK(nj::submit(m, "move c4-c6").value_or("") ==
+        "c4-c6 is not a legal move: the way from c4 to c6 is blocked");  // c5 in the way: no jumping
+  CHECK(nj::submit(m, "move c4-c5").value_or("") ==
+        "c4-c5 is not a legal move: c5 holds player 1's own piece");
+  CHECK(nj::submit(m, "move e4-e6").value_or("") ==
+        "e4-e6 is not a legal move: e6 is occupied by player 2's piece");  // no capture by moving in
+  CHECK(nj::submit(m, "move c4-e4").value_or("") ==
+        "c4-e4 is not a legal move: e4 holds player 1's own piece");  // two sideways, onto its own
+  CHECK(nj::submit(m, "move c4-e6").value_or("") ==
+        "c4-e6 is not a legal move: a Number 5 cannot go from c4 to e6");  // two diagonally
   CHECK(nj::submit(m, "move e6-e5").value_or("") == "e6 is player 2's piece; player 1 is to move");
   CHECK(nj::submit(m, "move d4-d5").value_or("") == "no piece on d4");
   CHECK(nj::state(m) == before);  // refusals change nothing
@@ -191,7 +197,7 @@ TEST_CASE("movement refusals: backward, blocked, occupied, jumping, out of turn"
   CHECK(nj::state(m2)["ply"] == 1);
 }
 
-TEST_CASE("players alternate; no passing") {
+TEST_CASE("players alternate: no passing") {
   auto m = nj::position({{"K", "a1"}, {"5", "c4"}}, {{"K", "f9"}, {"M", "e9"}, {"6", "a7"}}, 1, {"items=none"});
   nj::play(m, "move c4-c5");
   CHECK(nj::state(m)["to_move"] == 2);

@@ -31,7 +31,7 @@ T& body_of(std::vector<Event>& log, const std::string& type) {
 
 }  // namespace
 
-TEST_CASE("an honest log folds; edited ones are refused with the event named") {
+TEST_CASE("an honest log folds: edited ones are refused with the event named") {
   CHECK(refusal(honest_log()).empty());
   {
     auto log = honest_log();

@@ -69,7 +69,7 @@ TEST_CASE("time never goes backwards") {
   CHECK(nj::state(*r.match)["ply"] == 1);
 }
 
-TEST_CASE("pause stops the turn clock; match time runs on") {
+TEST_CASE("pause stops the turn clock: match time runs on") {
   const std::string b = base("genius-2015") + "@30 pause \"camera\"\n";
   Match paused = nj::run_ok(b + "@200 tick\n");
   auto s = nj::state(paused);
@@ -107,7 +107,7 @@ TEST_CASE("item and revival decisions are not charged to the turn clock") {
   CHECK(nj::state(waiting)["clock"]["turn_elapsed"] == 0.0);
 }
 
-TEST_CASE("decision_limit: an expired declaration counts as none; an expired revival as decline") {
+TEST_CASE("decision_limit: an expired declaration counts as none: an expired revival as decline") {
   Match m = nj::run_ok(nj::header("genius-2015", {"decision_limit=30"}) + battle_at_10() + "@39.999 tick\n");
   CHECK(nj::state(m)["status"] == "awaiting-items");
   nj::play(m, "@40 tick");
@@ -134,7 +134,7 @@ TEST_CASE("decision_limit: an expired declaration counts as none; an expired rev
   CHECK(nj::at(r, "a9") == "8");
 }
 
-TEST_CASE("rsf-s52: a warning when one turn reaches 300 s, at exactly 300 s; the second disqualifies") {
+TEST_CASE("rsf-s52: a warning when one turn reaches 300 s, at exactly 300 s: the second disqualifies") {
   Match m = nj::run_ok(base("rsf-s52") + "@299.999 tick\n");
   CHECK(nj::state(m)["warnings"] == json({{"1", 0}, {"2", 0}}));
   nj::play(m, "@300 tick");
@@ -151,7 +151,7 @@ TEST_CASE("rsf-s52: a warning when one turn reaches 300 s, at exactly 300 s; the
   CHECK(nj::state(m)["warnings"]["1"] == 2);
 }
 
-TEST_CASE("rsf-s52: warnings add up over turns; each turn's clock starts afresh") {
+TEST_CASE("rsf-s52: warnings add up over turns: each turn's clock starts afresh") {
   Match m = nj::run_ok(base("rsf-s52") + "@310 move a3-a4\n@320 move a7-a6\n@619.999 move b3-b4\n");
   CHECK(nj::state(m)["warnings"]["1"] == 1);
   CHECK(nj::state(m)["status"] == "playing");
@@ -203,7 +203,7 @@ TEST_CASE("a timeout and a warning at the same instant: the timeout wins") {
   }
 }
 
-TEST_CASE("on_timeout=warning: a warning and a fresh turn clock; the second disqualifies") {
+TEST_CASE("on_timeout=warning: a warning and a fresh turn clock: the second disqualifies") {
   Match m = nj::run_ok(base("genius-2015", {"on_timeout=warning"}) + "@60 tick\n");
   CHECK(nj::state(m)["status"] == "playing");
   CHECK(nj::state(m)["to_move"] == 1);

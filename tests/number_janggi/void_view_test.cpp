@@ -54,7 +54,7 @@ TEST_CASE("void N undoes the last N accepted commands and everything they caused
   CHECK(nj::state(m)["to_move"] == 2);
 }
 
-TEST_CASE("void 2 undoes two; voids themselves are not counted; too many is refused") {
+TEST_CASE("void 2 undoes two: voids themselves are not counted: too many is refused") {
   Match m = nj::run_ok(base() + "@5 move a7-a6\n@6 move a3-a4\n@7 move c7-c6\n");
   CHECK(nj::submit(m, "@8 void 8 \"x\"").value_or("") == "cannot void 8 commands: only 7 can be voided");
   CHECK(nj::submit(m, "@8 void 1 \"\"").value_or("") == "void needs a reason");
@@ -94,7 +94,7 @@ TEST_CASE("deadlines that fall due after a void fire") {
   CHECK(nj::state(ok)["clock"]["turn_elapsed"] == 20.0);
 }
 
-TEST_CASE("views: public and opponent never see a face-down identity; owners see their own") {
+TEST_CASE("views: public and opponent never see a face-down identity: owners see their own") {
   Match m = nj::run_ok(base() + "move c7-c5\nmove c3-c4\nitems 1=none 2=none\nmove a7-a6\n");
   auto ref = nj::state(m, kReferee);
   auto pub = nj::state(m, kPublic);

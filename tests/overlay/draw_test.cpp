@@ -48,7 +48,7 @@ OnAirModel model_of(const char* script, std::string extra = {}) {
 
 }  // namespace
 
-TEST_CASE("waiting: neutral words and nothing else; the store's path stays off air") {
+TEST_CASE("waiting: neutral words and nothing else: the store's path stays off air") {
   DrawOptions o;
   o.message = "waiting for /srv/final.db";
   Drawn d = draw(OnAirModel{}, o);
@@ -180,7 +180,7 @@ TEST_CASE("result sentences come from the game's words, name who did what, in bo
   }
 }
 
-TEST_CASE("the director's caption is drawn as a lower third; caption clear takes it down") {
+TEST_CASE("the director's caption is drawn as a lower third: caption clear takes it down") {
   DrawOptions o;
   Drawn on = draw(model_of(kOpenBattle, "@30 caption \"Game 3 of 3\"\n"), o);
   CHECK(on.has("Game 3 of 3"));

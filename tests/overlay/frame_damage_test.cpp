@@ -71,7 +71,7 @@ TEST_CASE("FrameDamage: the first frame, a new size and invalidate draw it all",
   CHECK_FALSE(d.update(f.data, kW, kH - 1).has_value());
 }
 
-TEST_CASE("FrameDamage: the same frame is no damage; one quad changed is its box", "[overlay][damage]") {
+TEST_CASE("FrameDamage: the same frame is no damage: one quad changed is its box", "[overlay][damage]") {
   FrameDamage d;
   auto quads = board();
   Frame a(quads);

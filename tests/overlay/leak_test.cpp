@@ -174,7 +174,7 @@ TEST_CASE("no row the public reader returns identifies a face-down piece, in any
         ++matches;
         INFO(info.id << " " << preset.id << " seed " << seed);
         REQUIRE(match.state().result);
-        // Ended, then confirmed: the sealed setups open at close (issue 9, item 5).
+        // Ended, then confirmed: the sealed setups open at close.
         {
           auto closed = match.submit(engine::CloseCmd{}, match.state().time);
           REQUIRE_FALSE(closed.rejection);

@@ -132,7 +132,7 @@ TEST_CASE("result, warning, pause and detail") {
   CHECK(m.result->reason == "disqualified");
 }
 
-TEST_CASE("malformed rows are named and skipped; the last good state stays") {
+TEST_CASE("malformed rows are named and skipped: the last good state stays") {
   auto rows = public_rows(script_match(kOpenBattle));
   const std::size_t good = rows.size();
   OnAirModel before = derive_model(rows, good, engine::all_games());

@@ -1,4 +1,4 @@
-// On-air model, explainer and JSON board of the three games of issue 12, over
+// On-air model, explainer and JSON board of Gunjin Shogi, Hidden Hasami and Gwangsanghui, over
 // random matches (several seeds, every prefix that ends on a battle or a
 // capture): Gunjin Shogi shows a battle's outcome only (identities stay hidden),
 // Gwangsanghui names both pieces (everything is public), Hidden Hasami never

@@ -91,7 +91,7 @@ TEST_CASE("live: waits with a message, catches up without animating, animates a 
   CHECK(s.idle_timeout(3.7, bw + 0.7) > 0);
 }
 
-TEST_CASE("live: --battle-seconds lengthens the explained phase; the fade follows it") {
+TEST_CASE("live: --battle-seconds lengthens the explained phase: the fade follows it") {
   const auto rows = public_rows(script_match(kOpenBattle), 1000, 1);
   auto source = std::make_unique<ListSource>(rows);
   const std::size_t battle = index_of(rows, "battle");

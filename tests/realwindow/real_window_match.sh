@@ -240,10 +240,31 @@ type_move "${FILE}3${FILE}5" 1
 sleep 1.5  # the mistake costs time on the clock: the restore must give it back
 dialog "select count(*) from events where type='voided'" 1 v "bad square"
 sql "select payload from events where type='voided'" | grep -q '"restore":true' || fail "the void did not restore the clock"
+# The correction holds the clock, recorded, until the corrected move.
+wait_for "select count(*) from events where type='paused'" 1
+sql "select payload from events where type='paused'" | grep -q 'correction' || fail "the void's hold is not a correction pause"
+# A slow correction: the turn clock set to 58 s (K, seconds, Tab, reason), then
+# more than the 2 s left of the turn pass while the operator types: no timeout.
+focus_console
+press k
+sleep 0.5
+typetext "58"
+press Tab
+typetext "floor stopwatch"
+press Return
+wait_for "select count(*) from events where type='clock-set'" 1
+sleep 4
+import -window "$CW" "$OUT/console-correction-held.png" 2>/dev/null  # the desk says why the clock stands
+[ "$(count ended)" = 0 ] || fail "the match ended while the correction held the clock"
 type_move "${FILE}3-${FILE}5" 2
+# The corrected move resumed the clock and moved at one instant.
+[ "$(sql "select t_ms from events where type='resumed'")" = \
+  "$(sql "select t_ms from events where type='moved' order by seq desc limit 1")" ] ||
+  fail "the corrected move did not resume and move at one instant"
+[ "$(count ended)" = 0 ] || fail "the corrected move came too late"
 
 # --- the hold: paused at once, the reason asked afterwards, logged as a note ---
-press_until "select count(*) from events where type='paused'" 1 p
+press_until "select count(*) from events where type='paused'" 2 p
 [ "$(count noted)" = 0 ] || fail "a note before the reason was typed"
 # The reason dialog opens once the pause is stored; its field has the keyboard.
 sleep 0.5
@@ -253,7 +274,7 @@ for i in $(seq 30); do [ "$(count noted)" = 1 ] && break; sleep 0.2; done
 [ "$(count noted)" = 1 ] || { echo "note: the hold's reason is not stored yet; Enter again"; press Return; }
 wait_for "select count(*) from events where type='noted'" 1
 sql "select payload from events where type='noted'" | grep -q '"text":"a sore leg' || fail "the note is not the hold's reason"
-press_until "select count(*) from events where type='resumed'" 1 p
+press_until "select count(*) from events where type='resumed'" 2 p
 
 # --- a caption through the console, on air in the overlay ------------------------
 shot before-caption
@@ -334,6 +355,34 @@ last_seq=$(sql "select max(seq) from events")
 kept=$(elapsed_after "$last_seq")
 awk -v e="$kept" 'BEGIN { exit !(e > 2.0) }' || fail "the resumed turn kept only $kept s of what ran (a refund)"
 echo "clocks: the void restored the turn to $restored s; the resume kept $kept s"
+
+# --- a wrong timeout, reinstated from the result panel (K) ----------------------------
+focus_console
+press_until "select count(*) from events where type='resumed'" 3 p
+# The clock set to 59.5 s: the turn times out half a second later.
+clock_dialog() {  # SECONDS REASON: K, the seconds, Tab, the reason, Enter
+  focus_console
+  press k
+  sleep 0.5
+  typetext "$1"
+  press Tab
+  typetext "$2"
+  press Return
+}
+clock_dialog 59.5 "test the timeout"
+wait_for "select count(*) from events where type='ended'" 1 10
+sleep 1.5  # the result's buttons take input a moment after they appear
+import -window "$CW" "$OUT/console-timeout.png" 2>/dev/null
+clock_dialog 20 "the desk clock was wrong"
+wait_for "select count(*) from events where type='clock-set' and payload like '%\"reinstate\":true%'" 1 10
+import -window "$CW" "$OUT/console-reinstated.png" 2>/dev/null
+state=$("$CLI" replay --db "$DB" --match 1 --final --view public)
+echo "$state" | grep -q '"status": "paused"' || fail "not paused after the reinstatement: $state"
+echo "$state" | grep -q '"result": null' || fail "the result stayed after the reinstatement: $state"
+echo "$state" | grep -q '"turn_elapsed": 20' || fail "the turn clock is not 20 s after the reinstatement: $state"
+"$CLI" export --db "$DB" --match 1 >"$OUT/export.txt" || fail "export failed"
+grep -Eq '^@[0-9.]+ clock 20 "the desk clock was wrong"$' "$OUT/export.txt" || fail "no reinstating clock in the export"
+"$CLI" verify --db "$DB" >"$OUT/verify.txt" 2>&1 || fail "verify failed after the reinstatement: $(cat "$OUT/verify.txt")"
 echo "export:"
 cat "$OUT/export.txt"
 echo "ok ($((SECONDS - START)) s): screenshots in $OUT"

@@ -49,6 +49,8 @@ class CaptureFlag final : public Game {
                               {"setup area (ranks " + ranks + ")", "fill all 40 squares of ranks " + ranks});
   }
 
+  bool never_moves(PieceType t) const override { return t == kBomb || t == kFlag; }
+
   void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {
     for (const Piece& p : s.pieces) {
       if (p.owner != player || p.square == kNoSquare || p.type == kBomb || p.type == kFlag) continue;

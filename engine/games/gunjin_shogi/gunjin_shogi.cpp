@@ -109,6 +109,8 @@ class GunjinShogi final : public Game {
     return out;
   }
 
+  bool never_moves(PieceType t) const override { return reach(t) == 0; }
+
   void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {
     for (const Piece& p : s.pieces) {
       if (p.owner != player || p.square == kNoSquare) continue;

@@ -98,6 +98,8 @@ class LuzhanqiMini final : public Game {
     return out;
   }
 
+  bool never_moves(PieceType t) const override { return t == kFlag || t == kMine; }
+
   void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {
     for (const Piece& p : s.pieces) {
       if (p.owner != player || p.square == kNoSquare || p.type == kFlag || p.type == kMine) continue;

@@ -83,6 +83,8 @@ class NumberJanggi final : public Game {
                                "place all 14 pieces"});
   }
 
+  bool never_moves(PieceType t) const override { return t == kMineType; }
+
   void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {
     // The hottest function of self-play: plain index arithmetic on the 6x9 board.
     const int dir = player == 1 ? kFiles : -kFiles;  // one rank forward, as a square offset
@@ -362,15 +364,25 @@ class NumberJanggi final : public Game {
       Square sq = geometry_.at(f, back_rank(owner));
       if (s.board[static_cast<std::size_t>(sq)] < 0) d.squares.push_back(sq);
     }
+    bool lost_face_down = false;
     for (int rid : s.removed[static_cast<std::size_t>(owner - 1)]) {
       const Piece& rp = s.pieces[static_cast<std::size_t>(rid)];
+      if (rid != id && !rp.revealed) lost_face_down = true;
       if (rid != id && is_number(rp.type)) {
         PieceRef c = s.ref(rid);
         c.hidden_from = rp.revealed ? 0 : hidden_but_owner(owner);
         d.candidates.push_back(c);
       }
     }
-    if (d.squares.empty() || d.candidates.empty()) return;
+    if (d.squares.empty()) return;
+    // Whether an offer exists must not tell what a face-down loss was (ruling
+    // "Revival"): under optional-swap a player who lost any piece face down is
+    // offered the exchange whenever a back-rank square is free, even when that
+    // piece was a mine and nothing can come back (then only a decline is possible,
+    // and it looks like any other). The other options exchange only when a number
+    // can come back; the piece that does shows what the rule itself shows.
+    const bool offer_anyway = revive_ == "optional-swap" && lost_face_down;
+    if (d.candidates.empty() && !offer_anyway) return;
     r.emit(std::move(d));
   }
 
