@@ -66,9 +66,9 @@ void draw_player_clock(const engine::MatchState& st, int pl, engine::Millis now,
   }
   // A decision without a limit counts up: its clock says so ("items: +0:10.5 taken")
   // in the small font, so it never reads as a countdown of time left.
-  const bool items = st.phase == engine::Phase::kAwaitingItems;
+  const bool on_items = st.phase == engine::Phase::kAwaitingItems;
   if (deciding && decision <= 0) {
-    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr(items ? "clock.items_taken" : "clock.revival_taken"));
+    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr(on_items ? "clock.items_taken" : "clock.revival_taken"));
     ImGui::PushFont(fonts && fonts->bold ? fonts->bold : ImGui::GetFont());
     ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "+%s", clock_text(elapsed).c_str());
     ImGui::PopFont();
@@ -76,7 +76,7 @@ void draw_player_clock(const engine::MatchState& st, int pl, engine::Millis now,
     if (deciding) {
       // The label shares the name's line: the clock keeps its place and size.
       ImGui::SameLine();
-      ImGui::TextColored(ui::to_vec4(colour), "%s", tr(items ? "clock.items_left" : "clock.revival_left"));
+      ImGui::TextColored(ui::to_vec4(colour), "%s", tr(on_items ? "clock.items_left" : "clock.revival_left"));
     }
     ImGui::PushFont(fonts && fonts->large ? fonts->large : ImGui::GetFont());
     ImGui::TextColored(ui::to_vec4(colour), "%s", clock_text(shown).c_str());

@@ -16,6 +16,10 @@ namespace facedown::console {
 
 namespace {
 
+const std::string& preset_description(const engine::Preset& p, ui::Lang lang) {
+  return lang == ui::Lang::kKorean && !p.description_ko.empty() ? p.description_ko : p.description;
+}
+
 // Fills the form with a game's default preset and that preset's option values.
 void choose_game(const std::vector<engine::GameInfo>& games, int index, const std::string& preset,
                  StartForm& form) {
@@ -60,12 +64,12 @@ void draw_new_match(const StartView& view, const ui::Tr& tr, UiState& ui,
   if (ImGui::BeginCombo(tr("start.preset"), form.preset.c_str())) {
     for (const auto& p : info.presets) {
       if (ImGui::Selectable(p.id.c_str(), p.id == form.preset)) choose_game(games, form.game, p.id, form);
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.description.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", preset_description(p, ui.lang).c_str());
     }
     ImGui::EndCombo();
   }
   if (const auto* preset = info.find_preset(form.preset)) {
-    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", preset->description.c_str());
+    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", preset_description(*preset, ui.lang).c_str());
   }
 
   // Options: value editable, the preset's value shown as the default. The table
@@ -85,8 +89,11 @@ void draw_new_match(const StartView& view, const ui::Tr& tr, UiState& ui,
     for (const auto& spec : info.options) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(spec.name.c_str());
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", spec.help.c_str());
+      // In Korean the option's Korean name; its script name stays in the tooltip.
+      const bool ko = ui.lang == ui::Lang::kKorean && !spec.name_ko.empty();
+      ImGui::TextUnformatted(ko ? spec.name_ko.c_str() : spec.name.c_str());
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", ko ? fmt::format("{} ({})", spec.help_ko, spec.name).c_str() : spec.help.c_str());
       ImGui::TableNextColumn();
       ImGui::PushID(spec.name.c_str());
       std::string& value = form.options[spec.name];

@@ -56,18 +56,18 @@ std::vector<OptionSpec> shared_option_specs() {
   using K = OptionSpec::Kind;
   return {
       {"turn_limit", K::kInteger, {}, 0, 86400, "0",
-       "seconds a player has for one move; 0 = no limit"},
+       "seconds a player has for one move; 0 = no limit", "차례 제한 시간(초)", "한 수에 주어지는 초; 0 = 제한 없음"},
       {"on_timeout", K::kChoice, {"loss", "warning"}, 0, 0, "loss",
-       "what a turn that reaches turn_limit costs: the game, or a warning and a fresh turn clock"},
+       "what a turn that reaches turn_limit costs: the game, or a warning and a fresh turn clock", "시간 초과 시", "차례 제한 시간에 닿으면: 패배, 또는 경고와 새 차례 시계"},
       {"warning_after", K::kInteger, {}, 0, 86400, "0",
-       "a warning each time one turn's elapsed time reaches a multiple of this many seconds; 0 = off"},
+       "a warning each time one turn's elapsed time reaches a multiple of this many seconds; 0 = off", "경고 간격(초)", "한 차례의 경과 시간이 이 초의 배수에 닿을 때마다 경고; 0 = 없음"},
       {"warnings_to_dq", K::kInteger, {}, 0, 100, "2",
-       "warnings (timed or manual) that disqualify; 0 = never"},
+       "warnings (timed or manual) that disqualify; 0 = never", "실격 경고 수", "실격이 되는 경고 수(시간 경고와 수동 경고 합산); 0 = 실격 없음"},
       {"decision_limit", K::kInteger, {}, 0, 86400, "0",
-       "seconds for item and revival decisions, after which they count as none/decline; 0 = off"},
-      {"ply_limit", K::kInteger, {}, 0, 100000, "0", "moves after which the game is drawn; 0 = off"},
+       "seconds for item and revival decisions, after which they count as none/decline; 0 = off", "결정 제한 시간(초)", "아이템과 부활 결정에 주어지는 초, 지나면 없음/거절로 처리; 0 = 제한 없음"},
+      {"ply_limit", K::kInteger, {}, 0, 100000, "0", "moves after which the game is drawn; 0 = off", "수 제한", "이 수만큼 두면 무승부; 0 = 없음"},
       {"no_legal_moves", K::kChoice, {"loss", "draw"}, 0, 0, "loss",
-       "what happens to a player who has no legal move"},
+       "what happens to a player who has no legal move", "둘 수 없을 때", "둘 수 있는 수가 없는 플레이어의 결과"},
   };
 }
 

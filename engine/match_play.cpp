@@ -36,11 +36,11 @@ std::string Match::why_illegal(const Move& move) const {
   if (id < 0) return "no piece on " + g.name(move.from);
   const Piece& piece = s.pieces[static_cast<std::size_t>(id)];
   const std::string& name = game_->roster()[static_cast<std::size_t>(piece.type)].name_en;
+  if (game_->never_moves(piece.type)) return "a " + name + " never moves";
   if (move.to < 0 || move.to >= g.size()) return "no such square";
   const int there = s.piece_at(move.to);
   if (there >= 0 && s.pieces[static_cast<std::size_t>(there)].owner == piece.owner)
     return g.name(move.to) + " holds " + player_name(piece.owner) + "'s own piece";
-  if (game_->never_moves(piece.type)) return "a " + name + " never moves";
   // The game's own rules are the judge: the piece alone on an empty board shows
   // what it may do from there, so no game's movement is written twice.
   MatchState alone = s;

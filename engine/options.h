@@ -20,12 +20,17 @@ struct OptionSpec {
   long min = 0, max = 0;             // kInteger (inclusive)
   std::string default_value;
   std::string help;
+  // Korean for the desk's start screen: a short name (the script keeps `name`) and
+  // the help sentence. Every option of every game has both (conformance test).
+  std::string name_ko = {};
+  std::string help_ko = {};
 };
 
 struct Preset {
   std::string id;
   std::string description;
   Options options;  // overrides of the specs' defaults
+  std::string description_ko = {};  // the description in Korean (every preset has one)
 };
 
 // Checks one value against its spec; returns the reason when it does not fit.

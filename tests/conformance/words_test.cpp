@@ -163,3 +163,26 @@ TEST_CASE("words: an undeclared code is caught, a declared one renders with name
         "{limit}");
   CHECK(battle_kind_text(Words(find_game(games, "number-janggi")->words), "minus", Lang::kKorean) == "마이너스 선");
 }
+
+TEST_CASE("words: every option and preset of every game has its Korean name and description") {
+  // The desk's start screen reads them in Korean mode (an English help sentence on
+  // a Korean screen was one of the operator's paper cuts).
+  auto hangul = [](const std::string& s) {
+    for (std::size_t i = 0; i + 2 < s.size(); ++i) {
+      const auto c = static_cast<unsigned char>(s[i]);
+      if (c >= 0xEA && c <= 0xED) return true;  // lead bytes of U+AC00..U+D7A3
+    }
+    return false;
+  };
+  for (const GameInfo& g : all_games()) {
+    for (const OptionSpec& o : g.options) {
+      INFO(g.id << " option " << o.name);
+      CHECK(hangul(o.name_ko));
+      CHECK(hangul(o.help_ko));
+    }
+    for (const Preset& p : g.presets) {
+      INFO(g.id << " preset " << p.id);
+      CHECK(hangul(p.description_ko));
+    }
+  }
+}

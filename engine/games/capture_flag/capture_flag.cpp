@@ -99,7 +99,7 @@ GameInfo info() {
   g.presets = {
       {"standard", "10x10 with two lakes, the 40-piece Original roster, ranks public after battle; "
                    "no clocks, no ply limit",
-       {}},
+       {}, "10x10, 호수 둘, 40개 오리지널 구성, 전투 후 계급 공개; 시계 없음, 수 제한 없음"},
   };
   g.make = [](const Options&) -> std::unique_ptr<Game> { return std::make_unique<CaptureFlag>(); };
   return g;

@@ -211,7 +211,7 @@ GameInfo info() {
   g.presets = {
       {"standard", "9x9, 31 pieces each, two headquarters each, identities hidden even after battle, "
                    "a Flag's attack loses; no clocks, no ply limit",
-       {}},
+       {}, "9x9, 한쪽 31개, 사령부 둘씩, 전투 후에도 정체 비공개, 군기가 공격하면 짐; 시계 없음, 수 제한 없음"},
   };
   g.make = [](const Options& o) -> std::unique_ptr<Game> {
     auto it = o.find("flag_attack");

@@ -165,9 +165,9 @@ GameInfo info() {
   g.words = make_words();
   g.options = {
       {"contact_rule", K::kChoice, {"on", "off"}, 0, 0, "on",
-       "no captures until an Infantry or Cavalry of either side has stood in its enemy half"},
+       "no captures until an Infantry or Cavalry of either side has stood in its enemy half", "접촉 규칙", "어느 쪽이든 보병이나 기병이 적진 절반에 들어서기 전에는 잡을 수 없음"},
       {"ambush_capturable", K::kChoice, {"off", "on"}, 0, 0, "off",
-       "whether an Ambush can be captured (it never captures either way)"},
+       "whether an Ambush can be captured (it never captures either way)", "복병 포획", "복병을 잡을 수 있는지 (복병은 어느 경우에도 잡지 않음)"},
   };
   for (auto o : shared_option_specs()) {
     if (o.name == "ply_limit") {
@@ -179,7 +179,7 @@ GameInfo info() {
   g.presets = {
       {"standard", "15x14 points, the fixed 43-piece placement, contact rule on, Ambush uncapturable, "
                    "ply limit 400 on material; no clocks",
-       {}},
+       {}, "15x14 교차점, 고정된 43개 배치, 접촉 규칙 켬, 복병 포획 불가, 400수 제한 후 기물로 판정; 시계 없음"},
   };
   g.make = [](const Options& o) -> std::unique_ptr<Game> { return std::make_unique<Gwangsanghui>(o); };
   return g;

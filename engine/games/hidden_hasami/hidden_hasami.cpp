@@ -150,7 +150,7 @@ GameInfo info() {
   g.presets = {
       {"standard", "9x9, nine stones a side, one a secret leader, custodian capture, draw on the third "
                    "repetition; no clocks, no ply limit",
-       {}},
+       {}, "9x9, 한쪽 돌 아홉, 그중 하나가 비밀 대장, 협공으로 잡기, 같은 국면 세 번이면 무승부; 시계 없음, 수 제한 없음"},
   };
   g.make = [](const Options& o) -> std::unique_ptr<Game> { return std::make_unique<HiddenHasami>(board_size(o)); };
   return g;

@@ -150,7 +150,7 @@ GameInfo info() {
   g.presets = {
       {"standard", "7x8 with four camps and two headquarters each, 14 pieces, identities private "
                    "after battle; no clocks, no ply limit",
-       {}},
+       {}, "7x8, 행영 넷과 사령부 둘씩, 14개, 전투 후에도 정체 비공개; 시계 없음, 수 제한 없음"},
   };
   g.make = [](const Options&) -> std::unique_ptr<Game> { return std::make_unique<LuzhanqiMini>(); };
   return g;

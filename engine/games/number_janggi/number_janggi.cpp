@@ -434,26 +434,29 @@ GameInfo info() {
   g.words = make_words();
   g.options = {
       {"tie_compare", K::kChoice, {"effective", "printed"}, 0, 0, "effective",
-       "whether equal values (both removed) are judged after items or on the printed numbers"},
+       "whether equal values (both removed) are judged after items or on the printed numbers", "동점 비교", "같은 값(둘 다 제거)을 아이템 적용 후 값으로 볼지, 적힌 숫자로 볼지"},
       {"minus_rule", K::kChoice, {"lower-wins", "threshold"}, 0, 0, "lower-wins",
-       "across a minus line: the lower wins, or the sum rule's 10-threshold applied to the difference"},
-      {"reveal_kings", K::kChoice, {"on", "off"}, 0, 0, "on", "whether two kings that meet are turned face up"},
+       "across a minus line: the lower wins, or the sum rule's 10-threshold applied to the difference", "마이너스 선 규칙", "마이너스 선을 사이에 두면: 낮은 쪽이 이김, 또는 차이에 합 규칙의 10 기준 적용"},
+      {"reveal_kings", K::kChoice, {"on", "off"}, 0, 0, "on", "whether two kings that meet are turned face up", "왕끼리 공개", "만난 두 왕을 앞면으로 뒤집을지"},
       {"items", K::kText, {}, 0, 0, "blind:1,plus:1,minus:1",
-       "items each player holds: none, or counts such as blind:1,plus:1,minus:1"},
+       "items each player holds: none, or counts such as blind:1,plus:1,minus:1", "아이템", "각 플레이어의 아이템: none, 또는 blind:1,plus:1,minus:1 같은 개수"},
       {"revive", K::kChoice, {"optional-swap", "remove-always", "keep-and-revive"}, 0, 0, "optional-swap",
        "a number reaching the far rank: may swap for a removed number / is always removed and may "
-       "bring one back / stays and may bring one back"},
+       "bring one back / stays and may bring one back",
+       "부활", "끝 줄에 닿은 숫자: 잡힌 숫자와 바꿀 수 있음 / 항상 제거되고 하나를 되살릴 수 있음 / 남고 하나를 되살릴 수 있음"},
       {"simultaneous_annihilation", K::kChoice, {"draw", "mover-wins"}, 0, 0, "draw",
-       "both players left with only the king after one move"},
+       "both players left with only the king after one move", "동시 전멸", "한 수 뒤 두 플레이어 모두 왕만 남았을 때"},
   };
   for (auto& o : shared_option_specs()) g.options.push_back(o);
   g.presets = {
       {"genius-2015", "The Genius: Grand Final (2015): 60 s per move, timeout loses, Blind/+1/-1 items",
        {{"turn_limit", "60"}, {"on_timeout", "loss"}, {"warning_after", "0"}, {"warnings_to_dq", "2"},
-        {"items", "blind:1,plus:1,minus:1"}}},
+        {"items", "blind:1,plus:1,minus:1"}},
+       "더 지니어스 그랜드 파이널 (2015): 한 수 60초, 시간 초과는 패배, 블라인드/+1/-1 아이템"},
       {"rsf-s52", "RSF Season 52: no hard limit, a warning every 5 minutes of one turn, 2 warnings "
                   "disqualify, no items",
-       {{"turn_limit", "0"}, {"warning_after", "300"}, {"warnings_to_dq", "2"}, {"items", "none"}}},
+       {{"turn_limit", "0"}, {"warning_after", "300"}, {"warnings_to_dq", "2"}, {"items", "none"}},
+       "RSF 시즌 52: 제한 시간 없음, 한 차례 5분마다 경고, 경고 2회 실격, 아이템 없음"},
   };
   g.check_options = [](const Options& o) -> std::optional<std::string> {
     if (!parse_inventory(o.at("items")))

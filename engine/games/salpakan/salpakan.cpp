@@ -123,7 +123,7 @@ GameInfo info() {
   g.presets = {
       {"standard", "9x8, 21 pieces each, ranks never announced, silent flag claim; "
                    "no clocks, no ply limit",
-       {}},
+       {}, "9x8, 한쪽 21개, 계급은 발표하지 않음, 깃발 도달은 조용히 판정; 시계 없음, 수 제한 없음"},
   };
   g.make = [](const Options&) -> std::unique_ptr<Game> { return std::make_unique<Salpakan>(); };
   return g;
