@@ -3,6 +3,10 @@
 // Last-Event-ID, so the feed resumes without a gap) and draws each message.
 // It is also a CasparCG HTML template: play(), stop(), next() and update(data)
 // are globals; a page driven by update() does not connect.
+// A stream that goes silent (no message and no ping for three heartbeat
+// periods: 6 s at the feed's default 2 s) puts the page in "feed lost": the
+// clock and the picture freeze where they are (never counting on a dead
+// stream, never jumping back) and a FEED LOST tag shows, until the next word.
 import { readOnAir } from './onair.js';
 import { build, tick } from './scene.js';
 
@@ -22,13 +26,48 @@ document.documentElement.lang = lang;
 // clock and the battle from the desk's time.
 let skew = 0;
 let pinned = null;  // test hook: a fixed time for deterministic frames
-const now = () => (pinned ?? Date.now() / 1000) - skew;
+let frozenAt = null;  // the page's time when the feed was lost: it stands there
+const now = () => (pinned != null ? pinned - skew : frozenAt ?? Date.now() / 1000 - skew);
 
 let scene = null;
 let handle = null;
 let source = null;
 let visible = !templateMode;
-const status = { messages: 0, lastEventId: null, connected: false, errors: 0 };
+const status = { messages: 0, lastEventId: null, connected: false, errors: 0, pings: 0, feedLost: false };
+
+// [SECTION] Feed lost: silence for `LOST_BEATS` heartbeat periods.
+const LOST_BEATS = 3;
+let heartbeatMs = 2000;  // the feed's, from its pings (every_ms)
+let lastHeard = performance.now();
+let lostTag = null;
+
+function setLost(lost) {
+  if (lost === status.feedLost) return;
+  status.feedLost = lost;
+  // Frozen at the moment the loss is seen (what is on screen now), so the
+  // clock neither counts on nor steps back; a fresh message thaws it.
+  frozenAt = lost ? now() : null;
+  stage.classList.toggle('feed-lost', lost);
+  if (lost && !lostTag) {
+    lostTag = document.createElement('div');
+    lostTag.className = 'feed-lost-tag';
+    lostTag.textContent = lang === 'en' ? 'FEED LOST' : '신호 끊김';
+    stage.appendChild(lostTag);
+  } else if (!lost && lostTag) {
+    lostTag.remove();
+    lostTag = null;
+  }
+  draw();
+}
+
+function heard() {
+  lastHeard = performance.now();
+  if (status.feedLost) setLost(false);
+}
+
+function watchFeed() {
+  if (source && !status.feedLost && performance.now() - lastHeard > LOST_BEATS * heartbeatMs) setLost(true);
+}
 
 function applyVisibility() {
   stage.classList.toggle('off-air', !visible);
@@ -37,6 +76,7 @@ function applyVisibility() {
 function draw() {
   const orientation = asked === 'portrait' || asked === 'landscape' ? asked : scene && scene.orientation === 'portrait' ? 'portrait' : 'landscape';
   handle = build(stage, scene, { orientation, now: now() }, handle);
+  if (lostTag && lostTag.parentNode !== stage) stage.appendChild(lostTag);
 }
 
 function show(raw) {
@@ -50,7 +90,7 @@ function show(raw) {
     status.errors += 1;
     return false;
   }
-  if (sc.serverTime != null && pinned == null) skew = Date.now() / 1000 - sc.serverTime;
+  if (sc.serverTime != null && pinned == null && frozenAt == null) skew = Date.now() / 1000 - sc.serverTime;
   scene = sc;
   status.messages += 1;
   draw();
@@ -67,6 +107,7 @@ function connect() {
   source = new EventSource(url);
   const onMessage = (ev) => {
     status.lastEventId = ev.lastEventId;
+    heard();
     try {
       show(JSON.parse(ev.data));
     } catch (e) {
@@ -75,6 +116,17 @@ function connect() {
   };
   source.addEventListener('message', onMessage);
   source.addEventListener('on-air', onMessage);
+  // The feed's idle heartbeat: a sign of life and its period.
+  source.addEventListener('ping', (ev) => {
+    status.pings += 1;
+    try {
+      const every = Number(JSON.parse(ev.data).every_ms);
+      if (every >= 100 && every <= 60000) heartbeatMs = every;
+    } catch (e) {
+      // a ping without data (nchan's default) still counts as life
+    }
+    heard();
+  });
   source.addEventListener('open', () => { status.connected = true; });
   source.addEventListener('error', () => { status.connected = false; });
 }
@@ -84,6 +136,7 @@ window.update = (data) => {
   if (source) {
     source.close();  // the template host drives the page from now on
     source = null;
+    setLost(false);
   }
   const raw = typeof data === 'string' ? parseTemplateData(data) : data;
   if (raw == null) {
@@ -142,10 +195,15 @@ window.facedownOverlay = {
     battleDuration: scene && scene.battle ? scene.battle.duration : null,
     clockAsOf: scene && scene.clock ? scene.clock.asOf : null,
     streaming: source != null,
+    heartbeatMs,
+    shownNow: now(),
   }),
 };
 
 applyVisibility();
 draw();
-if (!templateMode && params.get('feed') !== 'off') connect();
+if (!templateMode && params.get('feed') !== 'off') {
+  connect();
+  setInterval(watchFeed, 250);
+}
 requestAnimationFrame(frame);
