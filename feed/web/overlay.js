@@ -7,8 +7,12 @@
 // periods: 6 s at the feed's default 2 s) puts the page in "feed lost": the
 // clock and the picture freeze where they are (never counting on a dead
 // stream, never jumping back) and a FEED LOST tag shows, until the next word.
+// Standby (the desk gone quiet) shows only once the feed has said so for 1.5 s
+// and goes only once it has said otherwise for 1 s, so a late heartbeat on a
+// loaded machine does not flash it; a clock the feed stops stands where the page
+// showed it, never a step back. A template host's update() is shown as given.
 import { readOnAir } from './onair.js';
-import { build, tick } from './scene.js';
+import { build, clockSeconds, tick } from './scene.js';
 
 const params = new URLSearchParams(location.search);
 const lang = params.get('lang') === 'en' ? 'en' : 'ko';
@@ -33,7 +37,7 @@ let scene = null;
 let handle = null;
 let source = null;
 let visible = !templateMode;
-const status = { messages: 0, lastEventId: null, connected: false, errors: 0, pings: 0, feedLost: false };
+const status = { messages: 0, lastEventId: null, connected: false, errors: 0, pings: 0, feedLost: false, standbyShown: false };
 
 // [SECTION] Feed lost: silence for `LOST_BEATS` heartbeat periods.
 const LOST_BEATS = 3;
@@ -79,7 +83,50 @@ function draw() {
   if (lostTag && lostTag.parentNode !== stage) stage.appendChild(lostTag);
 }
 
-function show(raw) {
+// [SECTION] Standby with hysteresis; a stopping clock never steps back.
+const STANDBY_ENTER_MS = 1500;
+const STANDBY_LEAVE_MS = 1000;
+let shownStandby = false;
+let standbyTimer = null;
+let latest = null;  // the latest scene read, before the hysteresis
+
+const sameTurn = (a, b) => a.match === b.match && a.ply === b.ply && a.toMove === b.toMove;
+
+// The scene to draw for `sc` (the latest read).
+function present(sc) {
+  // A clock the feed stops (standby, pause, hold) during the turn the page is
+  // counting stays at what the page showed: the feed freezes it at the desk's
+  // last word, which can be a moment behind the page's count.
+  if (scene && scene.clock && sc.clock && scene.clock.visible && scene.clock.running && !sc.clock.running &&
+      sameTurn(scene, sc)) {
+    const shown = clockSeconds(scene.clock, now());
+    if (sc.clock.countsDown ? sc.clock.seconds > shown : sc.clock.seconds < shown) sc.clock = { ...sc.clock, seconds: shown };
+  }
+  const want = !!sc.standby;
+  if (want === shownStandby) {
+    if (standbyTimer) clearTimeout(standbyTimer);
+    standbyTimer = null;
+    return sc;
+  }
+  if (!standbyTimer) {
+    standbyTimer = setTimeout(() => {
+      standbyTimer = null;
+      if (!latest || !!latest.standby === shownStandby) return;
+      shownStandby = !!latest.standby;
+      status.standbyShown = shownStandby;
+      scene = present(latest);
+      draw();
+    }, want ? STANDBY_ENTER_MS : STANDBY_LEAVE_MS);
+  }
+  // Not yet: keep the standby on screen as it is; while leaving it the clock
+  // stays frozen where it stands until standby goes.
+  const out = { ...sc, standby: shownStandby };
+  if (shownStandby && scene && scene.clock && sc.clock) out.clock = { ...scene.clock };
+  return out;
+}
+
+// `hosted`: a template host's update(): it decides what is on air, shown as given.
+function show(raw, hosted = false) {
   let sc = null;
   try {
     sc = readOnAir(raw, lang);
@@ -91,7 +138,16 @@ function show(raw) {
     return false;
   }
   if (sc.serverTime != null && pinned == null && frozenAt == null) skew = Date.now() / 1000 - sc.serverTime;
-  scene = sc;
+  latest = sc;
+  if (hosted) {
+    if (standbyTimer) clearTimeout(standbyTimer);
+    standbyTimer = null;
+    shownStandby = !!sc.standby;
+    status.standbyShown = shownStandby;
+    scene = sc;
+  } else {
+    scene = present(sc);
+  }
   status.messages += 1;
   draw();
   return true;
@@ -143,7 +199,7 @@ window.update = (data) => {
     status.errors += 1;
     return false;
   }
-  return show(raw);
+  return show(raw, true);
 };
 
 // CasparCG hands templates a string: JSON, or the Flash-era XML
@@ -197,6 +253,7 @@ window.facedownOverlay = {
     streaming: source != null,
     heartbeatMs,
     shownNow: now(),
+    clockShown: scene && scene.clock && scene.clock.visible ? clockSeconds(scene.clock, now()) : null,
   }),
 };
 

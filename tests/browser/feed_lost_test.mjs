@@ -45,7 +45,7 @@ const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
   if (url.pathname === '/on-air/stream') {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    res.write(`id: 1.${seq}.0\ndata: ${JSON.stringify(live)}\n\n`);
+    res.write(`id: 1.${seq}.0\ndata: ${JSON.stringify({ ...live, now: Date.now() / 1000 })}\n\n`);
     streams.add(res);
     const beat = setInterval(() => {
       if (pinging) res.write(`: hb\nevent: ping\ndata: {"every_ms":${PING_MS}}\n\n`);
@@ -87,6 +87,51 @@ try {
   check(s.shownNow > t0 + 1 && !s.feedLost, `live: the page's time counts (${(s.shownNow - t0).toFixed(2)} s in 1.2 s)`);
   check((await clockText()) !== null, `the clock is on screen (${await clockText()})`);
   check((await page.$('.feed-lost-tag')) === null, 'no FEED LOST tag while the feed lives');
+
+  // [SECTION] Standby: a flash shorter than the hysteresis never shows; a clock
+  // the feed freezes behind the page's count never steps back.
+  const push = (obj) => {
+    seq += 1;
+    for (const r of streams) r.write(`id: 1.${seq}.0\ndata: ${JSON.stringify(obj)}\n\n`);
+  };
+  const pageClock = async () => (await st()).clockShown;
+  const banner = () => page.$('.banner.standby');
+  const before = await pageClock();
+  // The feed freezes the clock 1.5 s behind what the page counted (the desk's last word).
+  const frozenAt = (lag) => ({ ...live, now: Date.now() / 1000, standby: true, banner: 'standby',
+    clock: { ...live.clock, running: false, seconds: before + lag } });
+  push(frozenAt(1.5));
+  let sawBanner = false;
+  let maxClock = -Infinity;
+  for (let i = 0; i < 10; ++i) {
+    await sleep(50);
+    sawBanner = sawBanner || (await banner()) !== null;
+    maxClock = Math.max(maxClock, await pageClock());
+  }
+  push({ ...live, now: Date.now() / 1000, clock: { ...live.clock, running: true, seconds: maxClock } });
+  for (let i = 0; i < 30; ++i) {
+    await sleep(50);
+    sawBanner = sawBanner || (await banner()) !== null;
+  }
+  check(!sawBanner, 'a standby of 0.5 s never shows its banner');
+  check(maxClock <= before + 0.05 && maxClock > before - 1, `the frozen clock did not step back (before ${before.toFixed(2)}, after ${maxClock.toFixed(2)})`);
+  // A standby that lasts: the banner within 1.5 s (+ slack), the clock frozen, not back.
+  const c0 = await pageClock();
+  const enterAt = Date.now();
+  push({ ...frozenAt(1.0), clock: { ...live.clock, running: false, seconds: c0 + 1.0 } });
+  await page.waitForSelector('.banner.standby', { timeout: 5000 });
+  const entered = Date.now() - enterAt;
+  check(entered >= 1400 && entered <= 2500, `standby shows after ${entered} ms (hysteresis 1500 ms)`);
+  const c1 = await pageClock();
+  check(c1 <= c0 + 0.05, `frozen at ${c1.toFixed(2)}, not back above ${c0.toFixed(2)}`);
+  await sleep(400);
+  check((await pageClock()) === c1, 'the clock stands still in standby');
+  // The desk is back: the banner stays 1 s, then goes.
+  const leaveAt = Date.now();
+  push({ ...live, now: Date.now() / 1000, clock: { ...live.clock, running: true, seconds: c1 } });
+  await page.waitForFunction(() => document.querySelector('.banner.standby') === null, null, { timeout: 5000 });
+  const left = Date.now() - leaveAt;
+  check(left >= 900 && left <= 2000, `standby goes ${left} ms after the desk is back (hysteresis 1000 ms)`);
 
   // Silence, the connection still open.
   pinging = false;
