@@ -35,6 +35,9 @@ void NchanPublisher::stop() {
 void NchanPublisher::run() {
   httplib::Client cli(origin_);
   cli.set_keep_alive(true);
+  // Headers and body go out in separate writes: without this, Nagle holds the
+  // body until nginx's delayed ACK (40 ms or more a message).
+  cli.set_tcp_nodelay(true);
   cli.set_connection_timeout(std::chrono::seconds(2));
   cli.set_read_timeout(std::chrono::seconds(5));
   cli.set_write_timeout(std::chrono::seconds(5));
