@@ -441,6 +441,7 @@ db::Result<std::unique_ptr<FeedServer>> FeedServer::start(FeedOptions options) {
   if (!o.publish_url.empty()) {
     PublishOptions po;
     po.url = o.publish_url;
+    po.log = o.log;
     auto p = NchanPublisher::start(impl->live->log(), po);
     if (auto* e = std::get_if<std::string>(&p)) return db::StoreError{db::StoreError::Kind::kIo, *e};
     impl->publisher = std::move(std::get<std::unique_ptr<NchanPublisher>>(p));

@@ -37,6 +37,7 @@ struct FeedOptions {
   std::function<std::int64_t()> wall_clock_ms;  // empty: system clock
   // nchan's publisher location (feed/nchan_publisher.h); empty: no fan-out.
   std::string publish_url;
+  std::function<void(const std::string&)> log;  // operator messages (main: stderr); may be empty
 };
 
 class FeedServer {

@@ -58,6 +58,7 @@ int main(int argc, char** argv) {
   o.tv_delay_ms = tv_delay * 1000;
   o.heartbeat = std::chrono::seconds(heartbeat_s);
   o.publish_url = publish;
+  o.log = [](const std::string& line) { fmt::print(stderr, "facedown-feed: {}\n", line); };
   o.max_streams = max_streams;
   o.web_root = feed::find_web_root(web, std::filesystem::absolute(argv[0]));
   if (!token_file.empty()) {

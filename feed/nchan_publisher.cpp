@@ -43,13 +43,23 @@ void NchanPublisher::run() {
   cli.set_write_timeout(std::chrono::seconds(5));
   std::optional<EventId> last;
   std::vector<Message> pending;
+  bool failing = false;
   while (!stopping_ && !log_.stopped()) {
     if (pending.empty()) pending = log_.wait_since(last, std::chrono::seconds(1));
     std::size_t sent = 0;
     for (const auto& m : pending) {
       if (stopping_) return;
       auto r = cli.Post(path_, m.data, "application/json");
-      if (!r || r->status < 200 || r->status >= 300) break;
+      if (!r || r->status < 200 || r->status >= 300) {
+        if (options_.log && !failing)
+          options_.log("publishing to " + options_.url + " failed (" +
+                       (r ? "status " + std::to_string(r->status) : httplib::to_string(r.error())) +
+                       "); retrying with the latest message");
+        failing = true;
+        break;
+      }
+      if (failing && options_.log) options_.log("publishing to " + options_.url + " again");
+      failing = false;
       last = m.id;
       ++sent;
       ++published_;

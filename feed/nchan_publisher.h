@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
@@ -23,6 +24,8 @@ struct PublishOptions {
   // "http://127.0.0.1:8090/pub/on-air": scheme, host and port, then the path.
   std::string url;
   std::chrono::milliseconds retry{500};  // after a failed POST
+  // Told of each failure and of the recovery after it (the feed writes it to stderr).
+  std::function<void(const std::string&)> log;
 };
 
 class NchanPublisher {

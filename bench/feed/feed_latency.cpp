@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -89,7 +90,8 @@ struct Reader {
   bool headers = false, chunked = false, ok = false;
   std::size_t chunk_left = 0;
   int chunk_state = 0;  // 0: size line, 1: data, 2: the CRLF after the data
-  std::set<std::pair<long, long>> seen;  // rows already timed (their first message counts)
+  std::vector<std::pair<std::pair<long, long>, Clock::time_point>> got;  // (id, arrival) of each message
+  std::vector<std::pair<std::pair<long, long>, std::size_t>> hashes;     // nchan: id -> hash of the data
 };
 
 bool decode(Reader& r) {
@@ -159,6 +161,10 @@ int main(int argc, char** argv) {
   app.add_option("--port", port, "loopback port for the feed");
   app.add_flag("--nchan", nchan, "clients read nginx + nchan (scripts/nchan.sh), which the feed publishes to");
   app.add_option("--nchan-port", nchan_port, "loopback port for nginx");
+  int reader_threads = 2, drain_ms = 2000, nchan_workers = 1;
+  app.add_option("--nchan-workers", nchan_workers, "nginx worker processes");
+  app.add_option("--reader-threads", reader_threads, "epoll loops holding the clients");
+  app.add_option("--drain-ms", drain_ms, "how long to wait for the last deliveries after the last commit");
   CLI11_PARSE(app, argc, argv);
 
   rlimit files{};
@@ -185,8 +191,8 @@ int main(int argc, char** argv) {
 
   if (nchan) {
     const std::string cmd = std::string("bash ") + FACEDOWN_SOURCE_DIR + "/scripts/nchan.sh start --listen 127.0.0.1:" +
-                            std::to_string(nchan_port) + " --feed 127.0.0.1:" + std::to_string(port) + " --prefix " +
-                            prefix + " > /dev/null";
+                            std::to_string(nchan_port) + " --feed 127.0.0.1:" + std::to_string(port) + " --workers " +
+                            std::to_string(nchan_workers) + " --prefix " + prefix + " > /dev/null";
     if (std::system(cmd.c_str()) != 0) {
       fmt::print(stderr, "nginx + nchan did not start (scripts/nchan.sh; scripts/install-deps.sh installs them)\n");
       return 1;
@@ -255,11 +261,14 @@ int main(int argc, char** argv) {
       });
     });
 
-  // The clients: sockets in one epoll loop.
+  // The clients: sockets in a few epoll loops (--reader-threads), each message
+  // noted as (id, arrival) and matched to its row after the run.
   const int target = nchan ? nchan_port : port;
   std::vector<Reader> readers(static_cast<std::size_t>(clients));
-  const int ep = epoll_create1(0);
   const std::string request = "GET /on-air/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n";
+  const int loops = std::max(1, std::min(reader_threads, clients));
+  std::vector<int> eps;
+  for (int t = 0; t < loops; ++t) eps.push_back(epoll_create1(0));
   for (std::size_t i = 0; i < readers.size(); ++i) {
     readers[i].fd = connect_to(target);
     if (readers[i].fd < 0) {
@@ -270,72 +279,66 @@ int main(int argc, char** argv) {
     epoll_event ev{};
     ev.events = EPOLLIN;
     ev.data.u64 = i;
-    epoll_ctl(ep, EPOLL_CTL_ADD, readers[i].fd, &ev);
+    epoll_ctl(eps[i % eps.size()], EPOLL_CTL_ADD, readers[i].fd, &ev);
   }
-  // (match, seq) -> arrival times of every client
-  std::map<std::pair<long, long>, std::vector<Clock::time_point>> arrivals;
-  // nchan messages the reference had not mapped yet: resolved at the end.
-  struct Pending {
-    std::size_t reader;
-    std::size_t hash;
-    Clock::time_point at;
-  };
-  std::vector<Pending> pending;
-  auto pump = [&](int timeout_ms) {
+  std::atomic<bool> reading{true};
+  std::atomic<int> admitted{0};
+  auto pump = [&](int ep) {
     epoll_event evs[256];
-    const int n = epoll_wait(ep, evs, 256, timeout_ms);
-    const auto now = Clock::now();
-    for (int k = 0; k < n; ++k) {
-      Reader& r = readers[evs[k].data.u64];
-      char buf[65536];
-      const ssize_t got = ::recv(r.fd, buf, sizeof(buf), MSG_DONTWAIT);
-      if (got <= 0) continue;
-      r.in.append(buf, static_cast<std::size_t>(got));
-      decode(r);
-      std::size_t end;
-      while ((end = r.body.find("\n\n")) != std::string::npos) {
-        const std::string block = r.body.substr(0, end);
-        r.body.erase(0, end + 2);
-        std::pair<long, long> key{-1, -1};
-        if (!nchan) {
-          long m = 0, sq = 0, sub = 0;
-          if (std::sscanf(block.c_str(), "id: %ld.%ld.%ld", &m, &sq, &sub) != 3 || sub != 0) continue;
-          key = {m, sq};
-        } else {
-          const auto d = block.find("\ndata: ");
-          if (d == std::string::npos || block.rfind("event: ping", 0) == 0) continue;
-          const std::size_t h = std::hash<std::string_view>{}(std::string_view(block).substr(d + 7));
-          std::lock_guard lock(ref_mu);
-          auto it = row_of.find(h);
-          if (it == row_of.end()) {
-            pending.push_back({evs[k].data.u64, h, now});  // not mapped yet, or a time-driven message
-            continue;
+    static thread_local std::vector<char> buf(1 << 16);
+    while (reading) {
+      const int n = epoll_wait(ep, evs, 256, 50);
+      const auto now = Clock::now();
+      for (int k = 0; k < n; ++k) {
+        const std::size_t idx = evs[k].data.u64;
+        Reader& r = readers[idx];
+        const ssize_t got = ::recv(r.fd, buf.data(), buf.size(), MSG_DONTWAIT);
+        if (got <= 0) continue;
+        const bool had_headers = r.headers;
+        r.in.append(buf.data(), static_cast<std::size_t>(got));
+        decode(r);
+        if (!had_headers && r.headers && r.ok) ++admitted;
+        std::size_t pos = 0, end;
+        while ((end = r.body.find("\n\n", pos)) != std::string::npos) {
+          std::string_view block(r.body.data() + pos, end - pos);
+          pos = end + 2;
+          if (block.rfind("id: ", 0) != 0) continue;  // pings, comments
+          const auto nl = block.find('\n');
+          const std::string_view mid = block.substr(4, nl == std::string_view::npos ? std::string_view::npos : nl - 4);
+          long a = 0, b = 0, c = 0;
+          const char* p = mid.data();
+          const char* e = mid.data() + mid.size();
+          auto r1 = std::from_chars(p, e, a);
+          if (r1.ec != std::errc() || r1.ptr == e) continue;
+          auto r2 = std::from_chars(r1.ptr + 1, e, b);
+          if (r2.ec != std::errc()) continue;
+          if (!nchan) {
+            // "match.seq.sub": the row's first message is sub 0.
+            if (r2.ptr == e || std::from_chars(r2.ptr + 1, e, c).ec != std::errc() || c != 0) continue;
           }
-          key = it->second;
+          r.got.push_back({{a, b}, now});
+          if (nchan && idx == 0) {
+            // The first client maps nchan's ids to the bytes (the reference maps bytes to rows).
+            const auto d = block.find("\ndata: ");
+            if (d != std::string_view::npos) r.hashes.push_back({{a, b}, std::hash<std::string_view>{}(block.substr(d + 7))});
+          }
         }
-        if (r.seen.insert(key).second) arrivals[key].push_back(now);
+        r.body.erase(0, pos);
       }
     }
   };
+  std::vector<std::thread> loop_threads;
+  for (int ep : eps) loop_threads.emplace_back([&pump, ep] { pump(ep); });
   const auto connect_deadline = Clock::now() + std::chrono::seconds(60);
-  for (;;) {
-    pump(20);
-    std::size_t ready = 0;
-    for (const auto& r : readers) ready += r.headers && r.ok;
-    if (ready == readers.size()) break;
-    if (Clock::now() > connect_deadline) {
-      fmt::print(stderr, "only {} of {} clients were admitted\n", ready, readers.size());
-      break;
-    }
-  }
-  const auto settle = Clock::now() + std::chrono::milliseconds(500);
-  while (Clock::now() < settle) pump(20);
+  while (admitted.load() < clients && Clock::now() < connect_deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  if (admitted.load() < clients) fmt::print(stderr, "only {} of {} clients were admitted\n", admitted.load(), clients);
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
 
   std::vector<std::pair<std::pair<long, long>, Clock::time_point>> committed;
   const double cpu0 = cpu_seconds(feed);
   const double ncpu0 = nchan ? nginx_cpu(prefix) : 0.0;
   const auto t0 = Clock::now();
-  std::atomic<bool> writing{true};
   std::mutex committed_mu;
   std::thread writer([&] {
     for (int i = 0; i < commits; ++i) {
@@ -357,22 +360,35 @@ int main(int argc, char** argv) {
       std::lock_guard lock(committed_mu);
       committed.push_back({{static_cast<long>(id), static_cast<long>(match->log().size())}, Clock::now()});
     }
-    writing = false;
   });
-  while (writing) pump(20);
   writer.join();
-  const auto drain = Clock::now() + std::chrono::milliseconds(1000);
-  while (Clock::now() < drain) pump(20);
+  std::this_thread::sleep_for(std::chrono::milliseconds(drain_ms));
+  reading = false;
+  for (auto& t : loop_threads) t.join();
   const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
   const double cpu = cpu_seconds(feed) - cpu0;
+  const double ncpu = nchan ? nginx_cpu(prefix) - ncpu0 : 0.0;
+  // Every client's first arrival of each row.
+  std::map<std::pair<long, long>, std::vector<Clock::time_point>> arrivals;
   {
     std::lock_guard lock(ref_mu);
-    for (const auto& p : pending)
-      if (auto it = row_of.find(p.hash); it != row_of.end() && readers[p.reader].seen.insert(it->second).second)
-        arrivals[it->second].push_back(p.at);
+    std::map<std::pair<long, long>, std::pair<long, long>> row_of_nchan_id;
+    if (nchan)
+      for (const auto& [nid, h] : readers[0].hashes)
+        if (auto it = row_of.find(h); it != row_of.end()) row_of_nchan_id.emplace(nid, it->second);
+    for (auto& r : readers) {
+      std::set<std::pair<long, long>> seen;
+      for (const auto& [key, at] : r.got) {
+        std::pair<long, long> row = key;
+        if (nchan) {
+          auto it = row_of_nchan_id.find(key);
+          if (it == row_of_nchan_id.end()) continue;  // a time-driven message (sub > 0)
+          row = it->second;
+        }
+        if (seen.insert(row).second) arrivals[row].push_back(at);
+      }
+    }
   }
-  const double ncpu = nchan ? nginx_cpu(prefix) - ncpu0 : 0.0;
-
   std::vector<double> latencies;
   std::size_t missing = 0;
   for (const auto& [key, at] : committed) {
@@ -388,8 +404,15 @@ int main(int argc, char** argv) {
   if (reference.joinable()) reference.join();
   waitpid(feed, nullptr, 0);
   stop_nchan();
-  fs::remove_all(dir);
+  if (!std::getenv("FACEDOWN_BENCH_KEEP")) fs::remove_all(dir);
+  else fmt::print("kept {}\n", dir.string());
 
+  if (nchan) {
+    std::size_t bytes = 0;
+    for (const auto& r : readers) bytes += r.got.size();
+    fmt::print("nchan: first client got {} messages ({} mapped to rows by their bytes); all clients {} messages\n",
+               readers[0].got.size(), readers[0].hashes.size(), bytes);
+  }
   std::sort(latencies.begin(), latencies.end());
   auto pct = [&](double p) {
     if (latencies.empty()) return 0.0;
