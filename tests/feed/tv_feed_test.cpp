@@ -64,6 +64,12 @@ TEST_CASE("tv feed: refused without the token, and off without --tv-token-file",
   CHECK(status == 200);
   CHECK(cache == "no-store, private");
   CHECK(cli.Get("/tv/on-air?token=" + kToken)->status == 200);
+  // An empty ?token= is no token: a correct Authorization header still counts;
+  // the scheme's name in any case.
+  CHECK(cli.Get("/tv/on-air?token=", {{"Authorization", "Bearer " + kToken}})->status == 200);
+  CHECK(cli.Get("/tv/on-air", {{"Authorization", "bearer " + kToken}})->status == 200);
+  CHECK(cli.Get("/tv/on-air", {{"Authorization", "BEARER " + kToken}})->status == 200);
+  CHECK(cli.Get("/tv/on-air?token=wrong-wrong-wrong", {{"Authorization", "Bearer " + kToken}})->status == 401);
   // The public stream needs no token.
   SseClient pub(feed->port(), "/on-air/stream");
   CHECK(pub.wait_events(1));
