@@ -144,7 +144,7 @@ TEST_CASE("feed guard: a many-part Range gets the whole file once, one range is 
   CHECK(s.status() == 200);
 }
 
-TEST_CASE("feed guard: a thousand half-sent heads hold no thread; a trickling head is cut at the deadline",
+TEST_CASE("feed guard: a thousand half-sent heads hold no thread, and a trickling head is cut at the deadline",
           "[feed][guard][slowloris]") {
   Web w;
   LiveMatch live(w.dir.file("s.db"), 3);
