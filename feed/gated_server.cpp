@@ -346,7 +346,22 @@ void GatedServer::Impl::add(Job j, Clock::time_point now) {
 void GatedServer::Impl::accept_all() {
   for (;;) {
     const int fd = ::accept4(listen_fd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
-    if (fd < 0) return;  // EAGAIN, or out of descriptors for now (retried on the next wake)
+    if (fd < 0) {
+      if ((errno == EMFILE || errno == ENFILE) && !waiting.empty()) {
+        // Out of descriptors: the connection that has waited longest gives way.
+        auto oldest = waiting.begin();
+        for (auto it = waiting.begin(); it != waiting.end(); ++it)
+          if (it->second.since < oldest->second.since) oldest = it;
+        const int victim = oldest->first;
+        drop(victim);
+        close_fd(victim);
+        continue;
+      }
+      // EAGAIN; or out of descriptors with none of ours to free: pause, so the
+      // level-triggered listening socket does not spin the gate.
+      if (errno == EMFILE || errno == ENFILE) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      return;
+    }
     const int one = 1;
     ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
     add(Job{fd, {}, 0}, Clock::now());
