@@ -5,7 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <map>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -21,7 +23,7 @@ namespace facedown::console {
 // Index of this file:
 // [SECTION] Listen address
 // [SECTION] Answers on the desk's thread
-// [SECTION] Gates: rate, origin, token
+// [SECTION] Gates: origin, token, rate
 // [SECTION] The server and its hand-over to the desk
 
 // [SECTION] Listen address ---------------------------------------------------------
@@ -81,32 +83,64 @@ ControlAnswer answer_command(Console& console, std::string_view body, engine::Mi
   return answer_state(console);
 }
 
-// [SECTION] Gates: rate, origin, token ---------------------------------------------
+// [SECTION] Gates: origin, token, rate ---------------------------------------------
 
 namespace {
 
-// A token bucket shared by every caller: the desk is one and so is its budget.
-class RequestBucket {
+// A token bucket per client (remote address): one tool that sends too much
+// slows itself, not the operator's other tools. Only requests that passed the
+// Origin and token checks reach it, so a refused caller never spends a budget.
+class RequestBuckets {
  public:
-  RequestBucket(double per_second, double burst) : per_second_(per_second), burst_(burst), level_(burst) {}
-  bool take() {
+  RequestBuckets(double per_second, double burst) : per_second_(per_second), burst_(burst) {}
+  bool take(const std::string& client) {
     std::lock_guard lock(mutex_);
     const auto now = std::chrono::steady_clock::now();
-    const std::chrono::duration<double> dt = now - last_;
-    last_ = now;
-    level_ = std::min(burst_, level_ + dt.count() * per_second_);
-    if (level_ < 1.0) return false;
-    level_ -= 1.0;
+    if (buckets_.size() >= kMaxClients && !buckets_.count(client)) forget_full(now);
+    auto [it, fresh] = buckets_.try_emplace(client, Bucket{burst_, now});
+    Bucket& b = it->second;
+    if (!fresh) {
+      const std::chrono::duration<double> dt = now - b.last;
+      b.level = std::min(burst_, b.level + dt.count() * per_second_);
+      b.last = now;
+    }
+    if (b.level < 1.0) return false;
+    b.level -= 1.0;
     return true;
   }
 
  private:
+  struct Bucket {
+    double level;
+    std::chrono::steady_clock::time_point last;
+  };
+  static constexpr std::size_t kMaxClients = 256;
+  // Drops the buckets that have refilled (they hold nothing a fresh one would not).
+  void forget_full(std::chrono::steady_clock::time_point now) {
+    for (auto it = buckets_.begin(); it != buckets_.end();) {
+      const std::chrono::duration<double> dt = now - it->second.last;
+      if (it->second.level + dt.count() * per_second_ >= burst_) it = buckets_.erase(it);
+      else ++it;
+    }
+  }
   std::mutex mutex_;
   double per_second_;
   double burst_;
-  double level_;
-  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+  std::map<std::string, Bucket> buckets_;
 };
+
+// The credentials of "Authorization: Bearer <token>"; the scheme name is
+// case-insensitive (RFC 9110). nullopt: no bearer credentials at all.
+std::optional<std::string_view> bearer_token(std::string_view auth) {
+  constexpr std::string_view kScheme = "bearer";
+  if (auth.size() <= kScheme.size() + 1 || auth[kScheme.size()] != ' ') return std::nullopt;
+  for (std::size_t i = 0; i < kScheme.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(auth[i])) != kScheme[i]) return std::nullopt;
+  auth.remove_prefix(kScheme.size() + 1);
+  while (!auth.empty() && auth.front() == ' ') auth.remove_prefix(1);
+  if (auth.empty()) return std::nullopt;
+  return auth;
+}
 
 bool is_loopback(const std::string& host) { return host == "127.0.0.1" || host == "::1" || host == "localhost"; }
 
@@ -141,7 +175,7 @@ struct ControlServer::Impl {
   std::string url;
   std::vector<std::string> origins;  // the server's own
   int port = 0;
-  RequestBucket bucket;
+  RequestBuckets buckets;
   httplib::Server http;
   std::thread thread;
 
@@ -151,7 +185,7 @@ struct ControlServer::Impl {
   bool closing = false;
 
   Impl(ControlLimits l, std::string t)
-      : limits(l), token(std::move(t)), bucket(l.requests_per_second, l.burst) {}
+      : limits(l), token(std::move(t)), buckets(l.requests_per_second, l.burst) {}
 
   static void reply(httplib::Response& res, const ControlAnswer& a) {
     res.status = a.status;
@@ -159,15 +193,10 @@ struct ControlServer::Impl {
     res.set_content(a.body, "application/json");
   }
 
+  // The cheap checks first (Origin, token), then the caller's own rate: a
+  // refused request is answered at once and spends nobody's budget.
   httplib::Server::HandlerResponse gate(const httplib::Request& req, httplib::Response& res) {
     using R = httplib::Server::HandlerResponse;
-    if (!bucket.take()) {
-      res.set_header("Retry-After", "1");
-      reply(res, error_answer(429, "too many requests: at most " +
-                                       std::to_string(static_cast<int>(limits.requests_per_second)) +
-                                       " a second"));
-      return R::Handled;
-    }
     // A page on another site must not drive the desk through the operator's browser.
     if (req.has_header("Origin")) {
       const std::string origin = req.get_header_value("Origin");
@@ -177,11 +206,17 @@ struct ControlServer::Impl {
       }
     }
     const std::string auth = req.get_header_value("Authorization");
-    constexpr std::string_view kBearer = "Bearer ";
-    const bool bearer = auth.size() > kBearer.size() && std::string_view(auth).substr(0, kBearer.size()) == kBearer;
-    if (!bearer || !same_secret(std::string_view(auth).substr(kBearer.size()), token)) {
+    const auto given = bearer_token(auth);
+    if (!given || !same_secret(*given, token)) {
       res.set_header("WWW-Authenticate", "Bearer");
-      reply(res, error_answer(401, bearer ? "the token is not the desk's" : "an Authorization: Bearer token is required"));
+      reply(res, error_answer(401, given ? "the token is not the desk's" : "an Authorization: Bearer token is required"));
+      return R::Handled;
+    }
+    if (!buckets.take(req.remote_addr)) {
+      res.set_header("Retry-After", "1");
+      reply(res, error_answer(429, "too many requests: at most " +
+                                       std::to_string(static_cast<int>(limits.requests_per_second)) +
+                                       " a second"));
       return R::Handled;
     }
     return R::Unhandled;

@@ -4,7 +4,9 @@
 // own threads and never touches the match: it hands each request to the desk's
 // own loop (serve(), every frame) and waits for the answer, so the console stays
 // the only writer and a command goes through the same dispatch as a typed one.
-// Gates, in order: rate (429), Origin (403), token (401), body size (413).
+// Gates, in order: Origin (403), token (401), the caller's rate (429, a bucket
+// per remote address, spent only by requests that passed the first two), body
+// size (413).
 #pragma once
 #include <chrono>
 #include <cstddef>
@@ -30,7 +32,7 @@ inline constexpr const char* kDefaultControlListen = "127.0.0.1:8089";
 std::variant<std::optional<ControlEndpoint>, std::string> parse_control_listen(const std::string& text);
 
 struct ControlLimits {
-  double requests_per_second = 20;  // refill of the token bucket
+  double requests_per_second = 20;  // refill of each client's token bucket
   double burst = 40;                // its size
   std::size_t max_body = 4096;      // bytes of one command (the engine's text limit)
   std::chrono::milliseconds desk_timeout{3000};  // the desk's loop must answer within

@@ -2,7 +2,9 @@
 
 #include <httplib.h>
 
+#include <cctype>
 #include <charconv>
+#include <cstdio>
 #include <fstream>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -10,7 +12,10 @@
 
 #include "db/public_reader.h"
 #include "engine/registry.h"
+#include "feed/gated_server.h"
 #include "feed/live_follower.h"
+#include "feed/nchan_publisher.h"
+#include "feed/on_air_flat.h"
 #include "feed/on_air_json.h"
 #include "feed/static_files.h"
 #include "feed/tv_follower.h"
@@ -56,10 +61,54 @@ bool same_token(const std::string& a, const std::string& b) {
   return diff == 0;
 }
 
+// The credentials of an "Authorization: Bearer <token>" header; the scheme's
+// name is case-insensitive (RFC 9110), so "bearer" and "BEARER" count too.
 std::string bearer(const httplib::Request& req) {
   const std::string h = req.get_header_value("Authorization");
-  const std::string prefix = "Bearer ";
-  return h.rfind(prefix, 0) == 0 ? h.substr(prefix.size()) : std::string();
+  if (h.size() < 7) return {};
+  for (std::size_t i = 0; i < 6; ++i)
+    if (std::tolower(static_cast<unsigned char>(h[i])) != "bearer"[i]) return {};
+  if (h[6] != ' ') return {};
+  const auto b = h.find_first_not_of(' ', 7);
+  return b == std::string::npos ? std::string() : h.substr(b);
+}
+
+// Whether an If-None-Match header names `etag` (quoted; weak tags compare
+// equal, as RFC 9110 asks for GET).
+bool etag_matches(const std::string& header, const std::string& etag) {
+  std::size_t start = 0;
+  while (start <= header.size()) {
+    std::size_t comma = header.find(',', start);
+    std::string t = header.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const auto b = t.find_first_not_of(" \t");
+    const auto e = t.find_last_not_of(" \t");
+    t = b == std::string::npos ? std::string() : t.substr(b, e - b + 1);
+    if (t.rfind("W/", 0) == 0) t = t.substr(2);
+    if (t == "*" || t == etag) return true;
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return false;
+}
+
+// A validator for a file's bytes (FNV-1a 64).
+std::string content_etag(const std::string& body) {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : body) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  char buf[24];
+  std::snprintf(buf, sizeof(buf), "\"%016llx\"", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+// Answers 304 (no body) when the client already holds `etag`.
+bool not_modified(const httplib::Request& req, httplib::Response& res, const std::string& etag) {
+  res.set_header("ETag", etag);
+  if (!req.has_header("If-None-Match") || !etag_matches(req.get_header_value("If-None-Match"), etag)) return false;
+  res.status = 304;
+  return true;
 }
 
 json summary_json(const db::MatchSummary& s) {
@@ -90,11 +139,11 @@ TokenFile read_token_file(const std::string& path) {
 
 struct FeedServer::Impl {
   FeedOptions options;
-  httplib::Server http;
-  std::thread listener;
+  std::unique_ptr<GatedServer> http;
   int port = 0;
   std::unique_ptr<LiveFollower> live;
   std::unique_ptr<TvFollower> tv;
+  std::unique_ptr<NchanPublisher> publisher;
   std::mutex reader_mu;  // the replay reader serves requests from many threads
   std::optional<db::PublicReader> reader;
   bool stopped = false;
@@ -108,15 +157,20 @@ struct FeedServer::Impl {
   std::optional<std::string> replay_json(db::MatchId id, std::optional<std::int64_t> step, std::int64_t after_ms,
                                          httplib::Response& res);
   std::vector<engine::GameInfo> games = engine::all_games();
-  void serve_file(const std::string& rel, httplib::Response& res) const;
+  void serve_file(const std::string& rel, const httplib::Request& req, httplib::Response& res) const;
 };
 
 // [SECTION] streams: Server-Sent Events over a MessageLog
 
 // The full model on connect (or, with Last-Event-ID, what came after it), then
-// every message as it is pushed; a comment line when nothing came for a
-// heartbeat period, so proxies keep the connection open.
+// every message as it is pushed; a ping when nothing came for a heartbeat
+// period, so proxies keep the connection open and pages know the feed lives.
 void FeedServer::Impl::stream(const MessageLog& log, const httplib::Request& req, httplib::Response& res) const {
+  if (!GatedServer::on_stream_thread()) {
+    // The gate did not see a stream route in this spelling of the path; a
+    // request thread must never be held by a stream.
+    return send_error(res, 400, "ask for the stream by its plain path (/on-air/stream, /tv/stream)");
+  }
   std::optional<EventId> last;
   if (req.has_header("Last-Event-ID")) last = EventId::parse(req.get_header_value("Last-Event-ID"));
   struct Cursor {
@@ -126,9 +180,10 @@ void FeedServer::Impl::stream(const MessageLog& log, const httplib::Request& req
   };
   auto cursor = std::make_shared<Cursor>(Cursor{last, false, !last && log.empty()});
   const auto heartbeat = options.heartbeat;
+  const std::string ping = ": hb\nevent: ping\ndata: {\"every_ms\":" + std::to_string(heartbeat.count()) + "}\n\n";
   res.set_header("Cache-Control", "no-cache");
   res.set_header("X-Accel-Buffering", "no");  // nginx and the like: pass each message on at once
-  res.set_chunked_content_provider("text/event-stream", [&log, cursor, heartbeat](std::size_t, httplib::DataSink& sink) {
+  res.set_chunked_content_provider("text/event-stream", [&log, cursor, heartbeat, ping](std::size_t, httplib::DataSink& sink) {
     if (!cursor->opened) {
       cursor->opened = true;
       const std::string hello = "retry: 1000\n\n";
@@ -144,7 +199,10 @@ void FeedServer::Impl::stream(const MessageLog& log, const httplib::Request& req
       out += sse_message(m);
       cursor->last = m.id;
     }
-    if (out.empty()) out = ": hb\n\n";
+    // Idle: a comment (proxies keep the connection) and a "ping" event, which
+    // a page sees (EventSource hides comments) and takes as a sign of life;
+    // it has no id, so a reconnect still resumes from the last message.
+    if (out.empty()) out = ping;
     return sink.write(out.data(), out.size());
   });
 }
@@ -154,7 +212,9 @@ bool FeedServer::Impl::tv_allowed(const httplib::Request& req, httplib::Response
     send_error(res, 404, "the TV feed is off: start facedown-feed with --tv-token-file");
     return false;
   }
-  std::string given = req.has_param("token") ? req.get_param_value("token") : bearer(req);
+  // An empty ?token= is no token: it must not hide a correct Authorization header.
+  std::string given = req.has_param("token") ? req.get_param_value("token") : std::string();
+  if (given.empty()) given = bearer(req);
   if (given.empty() || !same_token(given, options.tv_token)) {
     res.set_header("WWW-Authenticate", "Bearer");
     send_error(res, 401, given.empty() ? "the TV feed needs its token (?token= or Authorization: Bearer)"
@@ -198,7 +258,8 @@ std::optional<std::string> FeedServer::Impl::replay_json(db::MatchId id, std::op
   return on_air_text(model, moment, true);
 }
 
-void FeedServer::Impl::serve_file(const std::string& rel, httplib::Response& res) const {
+void FeedServer::Impl::serve_file(const std::string& rel, const httplib::Request& req,
+                                  httplib::Response& res) const {
   auto file = resolve_asset(options.web_root, rel);
   if (!file) {
     send_error(res, 404, "no such file: /" + rel.substr(0, 200));
@@ -208,15 +269,16 @@ void FeedServer::Impl::serve_file(const std::string& rel, httplib::Response& res
   std::string body((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   res.set_header("Cache-Control", "public, max-age=60");
   res.set_header("X-Content-Type-Options", "nosniff");
+  if (not_modified(req, res, content_etag(body))) return;
   res.set_content(body, content_type(rel)->c_str());
 }
 
 // [SECTION] routes
 
 void FeedServer::Impl::routes() {
-  http.Get("/", [](const httplib::Request&, httplib::Response& res) { res.set_redirect("/overlay.html"); });
+  http->Get("/", [](const httplib::Request&, httplib::Response& res) { res.set_redirect("/overlay.html"); });
 
-  http.Get("/on-air", [this](const httplib::Request& req, httplib::Response& res) {
+  http->Get("/on-air", [this](const httplib::Request& req, httplib::Response& res) {
     res.set_header("Access-Control-Allow-Origin", "*");
     if (req.has_param("match")) {
       auto id = parse_count(req.get_param_value("match"), INT64_MAX);
@@ -228,12 +290,37 @@ void FeedServer::Impl::routes() {
     }
     auto m = live->log().latest();
     if (!m) return send_error(res, 503, "the feed has not read the store yet");
+    // A shared cache may serve it for a second, then revalidate (304 while the id holds).
     res.set_header("Cache-Control", "public, max-age=1");
-    res.set_header("ETag", "\"" + m->id.text() + "\"");
+    if (not_modified(req, res, "\"" + m->id.text() + "\"")) return;
     res.set_content(m->data, "application/json");
   });
 
-  http.Get("/on-air/stream", [this](const httplib::Request& req, httplib::Response& res) {
+  // The same document as flat fields for vMix, Singular and NodeCG data sources
+  // (feed/on_air_flat.h; docs/on-air-flat.md). ?lang=en|ko (default ko).
+  auto flat = [this](const httplib::Request& req, httplib::Response& res, bool xml) {
+    res.set_header("Access-Control-Allow-Origin", "*");
+    auto m = live->log().latest();
+    if (!m) return send_error(res, 503, "the feed has not read the store yet");
+    const std::string lang = req.has_param("lang") ? req.get_param_value("lang") : "ko";
+    if (lang != "en" && lang != "ko") return send_error(res, 400, "lang must be en or ko");
+    const json doc = json::parse(m->data, nullptr, false);
+    if (doc.is_discarded()) return send_error(res, 503, "the on-air document did not parse");
+    const double now = static_cast<double>(options.wall_clock_ms ? options.wall_clock_ms()
+                                                                 : std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                                       std::chrono::system_clock::now().time_since_epoch())
+                                                                       .count()) /
+                       1000.0;
+    const auto fields = flat_fields(doc, lang, now);
+    // The running clock changes the text every second: no shared caching.
+    res.set_header("Cache-Control", "no-cache");
+    if (xml) res.set_content(flat_xml(fields), "application/xml; charset=utf-8");
+    else res.set_content(flat_csv(fields), "text/csv; charset=utf-8");
+  };
+  http->Get("/on-air.xml", [flat](const httplib::Request& req, httplib::Response& res) { flat(req, res, true); });
+  http->Get("/on-air.csv", [flat](const httplib::Request& req, httplib::Response& res) { flat(req, res, false); });
+
+  http->Get("/on-air/stream", [this](const httplib::Request& req, httplib::Response& res) {
     if (req.has_param("match")) {
       auto id = parse_count(req.get_param_value("match"), INT64_MAX);
       if (!id) return send_error(res, 400, "match must be a match number");
@@ -256,16 +343,16 @@ void FeedServer::Impl::routes() {
     res.set_header("Access-Control-Allow-Origin", "*");
     res.set_content(out.dump(), "application/json");
   };
-  http.Get("/matches.json", [send_matches](const httplib::Request&, httplib::Response& res) { send_matches(res); });
+  http->Get("/matches.json", [send_matches](const httplib::Request&, httplib::Response& res) { send_matches(res); });
   // A browser asking for a page gets the matches page; anything else the JSON.
-  http.Get("/matches", [this, send_matches](const httplib::Request& req, httplib::Response& res) {
+  http->Get("/matches", [this, send_matches](const httplib::Request& req, httplib::Response& res) {
     const std::string accept = req.get_header_value("Accept");
     if (accept.rfind("text/html", 0) == 0 && resolve_asset(options.web_root, "matches.html"))
-      return serve_file("matches.html", res);
+      return serve_file("matches.html", req, res);
     send_matches(res);
   });
 
-  http.Get(R"(/replay/([^/]+)/on-air)", [this](const httplib::Request& req, httplib::Response& res) {
+  http->Get(R"(/replay/([^/]+)/on-air)", [this](const httplib::Request& req, httplib::Response& res) {
     auto id = parse_count(req.matches[1], INT64_MAX);
     if (!id) return send_error(res, 400, "the match must be a match number, not '" + std::string(req.matches[1]).substr(0, 40) + "'");
     std::optional<std::int64_t> step;
@@ -285,7 +372,7 @@ void FeedServer::Impl::routes() {
       res.set_content(*j, "application/json");
     }
   });
-  http.Get(R"(/replay/([^/]+))", [this](const httplib::Request& req, httplib::Response& res) {
+  http->Get(R"(/replay/([^/]+))", [this](const httplib::Request& req, httplib::Response& res) {
     auto id = parse_count(req.matches[1], INT64_MAX);
     if (!id) return send_error(res, 400, "the match must be a match number");
     {
@@ -295,13 +382,13 @@ void FeedServer::Impl::routes() {
     }
     if (!resolve_asset(options.web_root, "replay.html"))
       return send_error(res, 404, "the replay page is not installed (feed/web/replay.html)");
-    serve_file("replay.html", res);
+    serve_file("replay.html", req, res);
   });
 
-  http.Get("/tv/stream", [this](const httplib::Request& req, httplib::Response& res) {
+  http->Get("/tv/stream", [this](const httplib::Request& req, httplib::Response& res) {
     if (tv_allowed(req, res)) stream(tv->log(), req, res);
   });
-  http.Get("/tv/on-air", [this](const httplib::Request& req, httplib::Response& res) {
+  http->Get("/tv/on-air", [this](const httplib::Request& req, httplib::Response& res) {
     if (!tv_allowed(req, res)) return;
     auto m = tv->log().latest();
     if (!m) return send_error(res, 404, "nothing released yet (the delay is " +
@@ -309,15 +396,15 @@ void FeedServer::Impl::routes() {
     res.set_content(m->data, "application/json");
   });
 
-  http.Get(R"(/(.+))", [this](const httplib::Request& req, httplib::Response& res) {
-    serve_file(req.matches[1], res);
+  http->Get(R"(/(.+))", [this](const httplib::Request& req, httplib::Response& res) {
+    serve_file(req.matches[1], req, res);
   });
 
   // Whatever else (other methods, httplib's own 400s): a JSON error.
-  http.set_error_handler([](const httplib::Request&, httplib::Response& res) {
+  http->set_error_handler([](const httplib::Request&, httplib::Response& res) {
     if (res.body.empty()) send_error(res, res.status, res.status == 404 ? "no such route" : "bad request");
   });
-  http.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
+  http->set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
     send_error(res, 500, "internal error");
   });
 }
@@ -351,20 +438,27 @@ db::Result<std::unique_ptr<FeedServer>> FeedServer::start(FeedOptions options) {
     if (auto* e = std::get_if<db::StoreError>(&tv)) return *e;
     impl->tv = std::move(std::get<std::unique_ptr<TvFollower>>(tv));
   }
-  const std::size_t workers = static_cast<std::size_t>(std::max(8, o.max_clients));
-  impl->http.new_task_queue = [workers] { return new httplib::ThreadPool(workers); };
-  impl->http.set_payload_max_length(64 * 1024);
-  impl->routes();
-  if (o.port == 0) {
-    impl->port = impl->http.bind_to_any_port(o.host);
-  } else {
-    impl->port = impl->http.bind_to_port(o.host, o.port) ? o.port : -1;
+  if (!o.publish_url.empty()) {
+    PublishOptions po;
+    po.url = o.publish_url;
+    po.log = o.log;
+    auto p = NchanPublisher::start(impl->live->log(), po);
+    if (auto* e = std::get_if<std::string>(&p)) return db::StoreError{db::StoreError::Kind::kIo, *e};
+    impl->publisher = std::move(std::get<std::unique_ptr<NchanPublisher>>(p));
   }
+  GateOptions g;
+  g.max_streams = std::max(1, o.max_streams);
+  g.request_workers = std::max(1, o.request_workers);
+  g.header_deadline = o.header_deadline;
+  g.io_timeout = o.io_timeout;
+  g.is_stream = [](std::string_view path) { return path == "/on-air/stream" || path == "/tv/stream"; };
+  impl->http = std::make_unique<GatedServer>(std::move(g));
+  impl->routes();
+  impl->port = impl->http->bind_listener(o.host, o.port);
   if (impl->port <= 0)
     return db::StoreError{db::StoreError::Kind::kIo,
                           "cannot listen on " + o.host + ":" + std::to_string(o.port) + " (in use, or not an address of this machine)"};
-  Impl* raw = impl.get();
-  impl->listener = std::thread([raw] { raw->http.listen_after_bind(); });
+  impl->http->start_gate();
   return std::unique_ptr<FeedServer>(new FeedServer(std::move(impl)));
 }
 
@@ -378,8 +472,8 @@ void FeedServer::stop() {
   // Streams first (their workers wake and end), then the listener and its pool.
   if (impl_->live) impl_->live->stop();
   if (impl_->tv) impl_->tv->stop();
-  impl_->http.stop();
-  if (impl_->listener.joinable()) impl_->listener.join();
+  if (impl_->publisher) impl_->publisher->stop();
+  impl_->http->stop_gate();
 }
 
 }  // namespace facedown::feed

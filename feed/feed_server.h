@@ -27,10 +27,17 @@ struct FeedOptions {
   // The delayed TV feed: off while the token is empty.
   std::string tv_token;
   std::int64_t tv_delay_ms = 0;
-  std::chrono::milliseconds heartbeat{10'000};  // comment lines on idle streams
+  std::chrono::milliseconds heartbeat{2'000};   // ping events on idle streams
   std::chrono::milliseconds poll{10};           // data_version polling
-  int max_clients = 256;                        // worker threads (each stream holds one)
+  // Serving limits (feed/gated_server.h; docs/deployment.md says why these).
+  int max_streams = 200;                         // concurrent SSE streams; past it 503 + Retry-After
+  int request_workers = 8;                       // threads for everything but streams
+  std::chrono::milliseconds header_deadline{5'000};  // a request head must be complete within it
+  std::chrono::milliseconds io_timeout{5'000};       // a write stalled this long ends the connection
   std::function<std::int64_t()> wall_clock_ms;  // empty: system clock
+  // nchan's publisher location (feed/nchan_publisher.h); empty: no fan-out.
+  std::string publish_url;
+  std::function<void(const std::string&)> log;  // operator messages (main: stderr); may be empty
 };
 
 class FeedServer {

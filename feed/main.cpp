@@ -3,6 +3,7 @@
 // with a token, the referee view delayed in the store by --tv-delay seconds.
 #include <CLI/CLI.hpp>
 #include <csignal>
+#include <sys/resource.h>
 #include <cstdio>
 #include <fmt/core.h>
 
@@ -16,7 +17,7 @@ int main(int argc, char** argv) {
   std::optional<std::int64_t> match;
   bool latest = false;
   std::int64_t tv_delay = 30;
-  int heartbeat_s = 10;
+  int heartbeat_s = 2;
   app.add_option("--db", db_path, "the match store (SQLite file, read only)")->required()->check(CLI::ExistingFile);
   app.add_option("--listen", listen, "address:port to serve on (a LAN address for graphics machines)");
   auto* m = app.add_option("--match", match, "the match to follow");
@@ -25,7 +26,15 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 24 * 3600));
   app.add_option("--tv-token-file", token_file, "file whose first line is the token for /tv/ (no file: no TV feed)");
   app.add_option("--web", web, "the overlay's files (default: share/facedown/web, else the source tree's feed/web)");
-  app.add_option("--heartbeat", heartbeat_s, "seconds between comment lines on idle streams")->check(CLI::Range(1, 60));
+  app.add_option("--heartbeat", heartbeat_s, "seconds between pings on idle streams (a page shows FEED LOST after 3)")
+      ->check(CLI::Range(1, 60));
+  std::string publish;
+  int max_streams = 200;
+  app.add_option("--publish", publish,
+                 "nchan's publisher location: each on-air message is POSTed there for nginx to fan out "
+                 "(docs/deployment.md), e.g. http://127.0.0.1:8090/pub/on-air");
+  app.add_option("--max-streams", max_streams, "concurrent SSE streams served here; past it 503 + Retry-After")
+      ->check(CLI::Range(1, 5000));
   CLI11_PARSE(app, argc, argv);
 
   feed::FeedOptions o;
@@ -48,6 +57,9 @@ int main(int argc, char** argv) {
   o.match = match;
   o.tv_delay_ms = tv_delay * 1000;
   o.heartbeat = std::chrono::seconds(heartbeat_s);
+  o.publish_url = publish;
+  o.log = [](const std::string& line) { fmt::print(stderr, "facedown-feed: {}\n", line); };
+  o.max_streams = max_streams;
   o.web_root = feed::find_web_root(web, std::filesystem::absolute(argv[0]));
   if (!token_file.empty()) {
     auto t = feed::read_token_file(token_file);
@@ -66,6 +78,13 @@ int main(int argc, char** argv) {
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   std::signal(SIGPIPE, SIG_IGN);
+  // Each connection is a descriptor: room for the streams, the gate's waiting
+  // connections and the store (the soft limit is often 1024).
+  rlimit files{};
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &files);
+  }
 
   auto started = feed::FeedServer::start(o);
   if (auto* e = std::get_if<db::StoreError>(&started)) {
@@ -76,6 +95,7 @@ int main(int argc, char** argv) {
   fmt::print(stderr, "facedown-feed: serving {} on http://{}:{}/ (overlay: /overlay.html, web files: {}){}\n",
              db_path, o.host, server->port(), o.web_root.string(),
              o.tv_token.empty() ? "" : fmt::format("; TV feed delayed {} s", tv_delay));
+  if (!publish.empty()) fmt::print(stderr, "facedown-feed: publishing each on-air message to {}\n", publish);
   int sig = 0;
   sigwait(&stop_signals, &sig);
   server->stop();

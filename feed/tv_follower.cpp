@@ -36,16 +36,39 @@ void TvFollower::run() {
   }
 }
 
+void TvFollower::follow(db::MatchId id) {
+  match_ = id;
+  released_ = 0;
+  game_.reset();
+  live_.reset();
+  problem_.clear();
+}
+
+// The TV picture is the live picture D later, so it changes match when the
+// live one did, D later: the current match goes on releasing (its last events,
+// its result) until the next match's opening is itself released, and only then
+// does the feed follow the next match.
 void TvFollower::poll_once() {
   const db::MatchId want = options_.match ? options_.match() : 0;
   if (want == 0) return;
-  if (want != match_) {
-    match_ = want;
-    released_ = 0;
-    game_.reset();
-    live_.reset();
-    problem_.clear();
+  if (match_ == 0) follow(want);
+  if (want == match_) next_.clear();  // the live feed came back: nothing to hand over to
+  else if (next_.empty() || next_.back() != want) next_.push_back(want);
+  release_current();
+  while (!next_.empty()) {
+    auto opened = reader_.released_after(next_.front(), 0, 1);
+    auto* first = std::get_if<std::vector<db::ReleasedEvent>>(&opened);
+    if (!first || first->empty()) break;
+    // The next opening is out: whatever of this match was committed before it
+    // is out too (released since the call above, perhaps); send it, then switch.
+    release_current();
+    follow(next_.front());
+    next_.pop_front();
+    release_current();
   }
+}
+
+void TvFollower::release_current() {
   if (!problem_.empty()) return;
   auto got = reader_.released_after(match_, released_);
   auto* events = std::get_if<std::vector<db::ReleasedEvent>>(&got);

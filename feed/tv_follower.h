@@ -3,10 +3,13 @@
 // than the delay), the referee's events of the followed match, folds them with
 // the engine and publishes, per released event, the referee view: the event in
 // its complete form and the state after it with every identity. What is younger
-// than the delay cannot be read, so it cannot be sent.
+// than the delay cannot be read, so it cannot be sent. When the live feed moves
+// to another match, the TV feed finishes the one it airs (to its last event, D
+// late) and moves on when the next match's opening is released.
 #pragma once
 #include <atomic>
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -41,6 +44,8 @@ class TvFollower {
   TvFollower(TvOptions options, db::DelayedReader reader);
   void run();
   void poll_once();
+  void follow(db::MatchId id);
+  void release_current();
 
   TvOptions options_;
   db::DelayedReader reader_;
@@ -51,6 +56,7 @@ class TvFollower {
   // Thread-owned.
   std::vector<engine::GameInfo> games_ = engine::all_games();
   db::MatchId match_ = 0;
+  std::deque<db::MatchId> next_;  // matches the live feed moved on to, not yet on the TV feed
   int released_ = 0;
   std::unique_ptr<engine::Game> game_;
   std::optional<engine::Match> live_;

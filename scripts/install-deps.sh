@@ -10,6 +10,7 @@ packages=(
   libimgui-dev libstb-dev libglfw3-dev python3-glad libgl-dev
   fonts-nanum xvfb xauth x11-utils libx11-dev libgl1-mesa-dri imagemagick
   xdotool openbox chromium
+  nginx libnginx-mod-nchan
 )
 # The browser test's driver comes from npm (below); Node.js itself may come from
 # elsewhere on the machine, so Debian's is installed only when there is none.

@@ -3,8 +3,16 @@
 // Last-Event-ID, so the feed resumes without a gap) and draws each message.
 // It is also a CasparCG HTML template: play(), stop(), next() and update(data)
 // are globals; a page driven by update() does not connect.
+// A stream that goes silent (no message and no ping for three heartbeat
+// periods: 6 s at the feed's default 2 s) puts the page in "feed lost": the
+// clock and the picture freeze where they are (never counting on a dead
+// stream, never jumping back) and a FEED LOST tag shows, until the next word.
+// Standby (the desk gone quiet) shows only once the feed has said so for 1.5 s
+// and goes only once it has said otherwise for 1 s, so a late heartbeat on a
+// loaded machine does not flash it; a clock the feed stops stands where the page
+// showed it, never a step back. A template host's update() is shown as given.
 import { readOnAir } from './onair.js';
-import { build, tick } from './scene.js';
+import { build, clockSeconds, tick } from './scene.js';
 
 const params = new URLSearchParams(location.search);
 const lang = params.get('lang') === 'en' ? 'en' : 'ko';
@@ -22,13 +30,48 @@ document.documentElement.lang = lang;
 // clock and the battle from the desk's time.
 let skew = 0;
 let pinned = null;  // test hook: a fixed time for deterministic frames
-const now = () => (pinned ?? Date.now() / 1000) - skew;
+let frozenAt = null;  // the page's time when the feed was lost: it stands there
+const now = () => (pinned != null ? pinned - skew : frozenAt ?? Date.now() / 1000 - skew);
 
 let scene = null;
 let handle = null;
 let source = null;
 let visible = !templateMode;
-const status = { messages: 0, lastEventId: null, connected: false, errors: 0 };
+const status = { messages: 0, lastEventId: null, connected: false, errors: 0, pings: 0, feedLost: false, standbyShown: false };
+
+// [SECTION] Feed lost: silence for `LOST_BEATS` heartbeat periods.
+const LOST_BEATS = 3;
+let heartbeatMs = 2000;  // the feed's, from its pings (every_ms)
+let lastHeard = performance.now();
+let lostTag = null;
+
+function setLost(lost) {
+  if (lost === status.feedLost) return;
+  status.feedLost = lost;
+  // Frozen at the moment the loss is seen (what is on screen now), so the
+  // clock neither counts on nor steps back; a fresh message thaws it.
+  frozenAt = lost ? now() : null;
+  stage.classList.toggle('feed-lost', lost);
+  if (lost && !lostTag) {
+    lostTag = document.createElement('div');
+    lostTag.className = 'feed-lost-tag';
+    lostTag.textContent = lang === 'en' ? 'FEED LOST' : '신호 끊김';
+    stage.appendChild(lostTag);
+  } else if (!lost && lostTag) {
+    lostTag.remove();
+    lostTag = null;
+  }
+  draw();
+}
+
+function heard() {
+  lastHeard = performance.now();
+  if (status.feedLost) setLost(false);
+}
+
+function watchFeed() {
+  if (source && !status.feedLost && performance.now() - lastHeard > LOST_BEATS * heartbeatMs) setLost(true);
+}
 
 function applyVisibility() {
   stage.classList.toggle('off-air', !visible);
@@ -37,9 +80,53 @@ function applyVisibility() {
 function draw() {
   const orientation = asked === 'portrait' || asked === 'landscape' ? asked : scene && scene.orientation === 'portrait' ? 'portrait' : 'landscape';
   handle = build(stage, scene, { orientation, now: now() }, handle);
+  if (lostTag && lostTag.parentNode !== stage) stage.appendChild(lostTag);
 }
 
-function show(raw) {
+// [SECTION] Standby with hysteresis; a stopping clock never steps back.
+const STANDBY_ENTER_MS = 1500;
+const STANDBY_LEAVE_MS = 1000;
+let shownStandby = false;
+let standbyTimer = null;
+let latest = null;  // the latest scene read, before the hysteresis
+
+const sameTurn = (a, b) => a.match === b.match && a.ply === b.ply && a.toMove === b.toMove;
+
+// The scene to draw for `sc` (the latest read).
+function present(sc) {
+  // A clock the feed stops (standby, pause, hold) during the turn the page is
+  // counting stays at what the page showed: the feed freezes it at the desk's
+  // last word, which can be a moment behind the page's count.
+  if (scene && scene.clock && sc.clock && scene.clock.visible && scene.clock.running && !sc.clock.running &&
+      sameTurn(scene, sc)) {
+    const shown = clockSeconds(scene.clock, now());
+    if (sc.clock.countsDown ? sc.clock.seconds > shown : sc.clock.seconds < shown) sc.clock = { ...sc.clock, seconds: shown };
+  }
+  const want = !!sc.standby;
+  if (want === shownStandby) {
+    if (standbyTimer) clearTimeout(standbyTimer);
+    standbyTimer = null;
+    return sc;
+  }
+  if (!standbyTimer) {
+    standbyTimer = setTimeout(() => {
+      standbyTimer = null;
+      if (!latest || !!latest.standby === shownStandby) return;
+      shownStandby = !!latest.standby;
+      status.standbyShown = shownStandby;
+      scene = present(latest);
+      draw();
+    }, want ? STANDBY_ENTER_MS : STANDBY_LEAVE_MS);
+  }
+  // Not yet: keep the standby on screen as it is; while leaving it the clock
+  // stays frozen where it stands until standby goes.
+  const out = { ...sc, standby: shownStandby };
+  if (shownStandby && scene && scene.clock && sc.clock) out.clock = { ...scene.clock };
+  return out;
+}
+
+// `hosted`: a template host's update(): it decides what is on air, shown as given.
+function show(raw, hosted = false) {
   let sc = null;
   try {
     sc = readOnAir(raw, lang);
@@ -50,8 +137,17 @@ function show(raw) {
     status.errors += 1;
     return false;
   }
-  if (sc.serverTime != null && pinned == null) skew = Date.now() / 1000 - sc.serverTime;
-  scene = sc;
+  if (sc.serverTime != null && pinned == null && frozenAt == null) skew = Date.now() / 1000 - sc.serverTime;
+  latest = sc;
+  if (hosted) {
+    if (standbyTimer) clearTimeout(standbyTimer);
+    standbyTimer = null;
+    shownStandby = !!sc.standby;
+    status.standbyShown = shownStandby;
+    scene = sc;
+  } else {
+    scene = present(sc);
+  }
   status.messages += 1;
   draw();
   return true;
@@ -67,6 +163,7 @@ function connect() {
   source = new EventSource(url);
   const onMessage = (ev) => {
     status.lastEventId = ev.lastEventId;
+    heard();
     try {
       show(JSON.parse(ev.data));
     } catch (e) {
@@ -75,6 +172,17 @@ function connect() {
   };
   source.addEventListener('message', onMessage);
   source.addEventListener('on-air', onMessage);
+  // The feed's idle heartbeat: a sign of life and its period.
+  source.addEventListener('ping', (ev) => {
+    status.pings += 1;
+    try {
+      const every = Number(JSON.parse(ev.data).every_ms);
+      if (every >= 100 && every <= 60000) heartbeatMs = every;
+    } catch (e) {
+      // a ping without data (nchan's default) still counts as life
+    }
+    heard();
+  });
   source.addEventListener('open', () => { status.connected = true; });
   source.addEventListener('error', () => { status.connected = false; });
 }
@@ -84,13 +192,14 @@ window.update = (data) => {
   if (source) {
     source.close();  // the template host drives the page from now on
     source = null;
+    setLost(false);
   }
   const raw = typeof data === 'string' ? parseTemplateData(data) : data;
   if (raw == null) {
     status.errors += 1;
     return false;
   }
-  return show(raw);
+  return show(raw, true);
 };
 
 // CasparCG hands templates a string: JSON, or the Flash-era XML
@@ -142,10 +251,16 @@ window.facedownOverlay = {
     battleDuration: scene && scene.battle ? scene.battle.duration : null,
     clockAsOf: scene && scene.clock ? scene.clock.asOf : null,
     streaming: source != null,
+    heartbeatMs,
+    shownNow: now(),
+    clockShown: scene && scene.clock && scene.clock.visible ? clockSeconds(scene.clock, now()) : null,
   }),
 };
 
 applyVisibility();
 draw();
-if (!templateMode && params.get('feed') !== 'off') connect();
+if (!templateMode && params.get('feed') !== 'off') {
+  connect();
+  setInterval(watchFeed, 250);
+}
 requestAnimationFrame(frame);

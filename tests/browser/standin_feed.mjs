@@ -1,6 +1,6 @@
 // A stand-in for facedown-feed, for the browser tests only: serves feed/web and
 // the on-air routes (GET /on-air, GET /on-air/stream as Server-Sent Events with
-// an id on every message and comment heartbeats) from JSON the test pushes
+// an id on every message and ping heartbeats every 2 s) from JSON the test pushes
 // (POST /_test/push). Used when the real feed is not built; the real one is
 // preferred (see overlay_test.mjs).
 import http from 'node:http';
@@ -61,7 +61,8 @@ export function startStandin(webDir, initial, steps = [initial]) {
       const missed = last ? history.filter(([id]) => id > last) : history.slice(-1);
       for (const [id, json] of missed) res.write(`id: ${id}\ndata: ${json}\n\n`);
       clients.add(res);
-      const beat = setInterval(() => res.write(': heartbeat\n\n'), 10000);
+      // The real feed's idle heartbeat: a comment and a ping event (the page's sign of life).
+      const beat = setInterval(() => res.write(': hb\nevent: ping\ndata: {"every_ms":2000}\n\n'), 2000);
       req.on('close', () => { clients.delete(res); clearInterval(beat); });
       return;
     }

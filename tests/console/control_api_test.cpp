@@ -300,6 +300,41 @@ TEST_CASE("control API: a flood answers 429 once the burst is spent") {
   CHECK(desk.get_state(auth).status == 200);
 }
 
+TEST_CASE("control API: an unauthenticated cross-origin flood never spends the operator's budget") {
+  // The bucket as small as the flood test's, so any spending by the flood shows.
+  console::ControlLimits limits;
+  limits.requests_per_second = 5;
+  limits.burst = 10;
+  Desk desk("unfair", limits);
+  const httplib::Headers auth{{"Authorization", "Bearer " + desk.token}};
+  const auto flood = desk.with_desk([&] {
+    std::vector<int> out;
+    auto c = desk.client();
+    for (int i = 0; i < 100; ++i) {
+      httplib::Headers h{{"Origin", "https://evil.example"}};
+      if (i % 2) h.emplace("Authorization", "Bearer " + desk.token);  // the token is no help from there
+      out.push_back(Desk::reply_of(c.Post("/api/command", h, "pause \"x\"", "text/plain")).status);
+      out.push_back(Desk::reply_of(c.Get("/api/state", {{"Authorization", "Bearer wrong-wrong"}})).status);
+      out.push_back(Desk::reply_of(c.Get("/api/state")).status);
+    }
+    return out;
+  });
+  int forbidden = 0, unauthorised = 0;
+  for (int status : flood) {
+    CHECK(status != 429);
+    forbidden += status == 403;
+    unauthorised += status == 401;
+  }
+  CHECK(forbidden == 100);
+  CHECK(unauthorised == 200);
+  CHECK(!desk.match().state().paused);
+  // The operator's requests, all within their own burst, are answered.
+  for (int i = 0; i < 8; ++i) CHECK(desk.get_state(auth).status == 200);
+  // The scheme's name in any case.
+  CHECK(desk.get_state({{"Authorization", "bearer " + desk.token}}).status == 200);
+  CHECK(desk.get_state({{"Authorization", "BEARER " + desk.token}}).status == 200);
+}
+
 TEST_CASE("control API: a body past the limit answers 413 and changes nothing") {
   Desk desk("huge");
   const std::size_t before = desk.stored();

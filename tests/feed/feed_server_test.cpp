@@ -151,7 +151,8 @@ TEST_CASE("feed: the stream sends the full model, then every commit with a new i
   // Idle: comment heartbeats (every 200 ms in tests).
   const int comments = sse.comments();
   CHECK(sse.wait([&](const auto&, int c) { return c >= comments + 2; }, std::chrono::seconds(3)));
-  CHECK(sse.raw().find(": hb\n\n") != std::string::npos);
+  CHECK(sse.raw().find(": hb\nevent: ping\ndata: {\"every_ms\":200}\n\n") != std::string::npos);
+  CHECK(sse.pings() >= 2);
 }
 
 TEST_CASE("feed: a reconnect with Last-Event-ID resumes without a gap", "[feed][sse]") {

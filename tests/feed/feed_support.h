@@ -76,8 +76,8 @@ struct LiveMatch {
 inline std::unique_ptr<FeedServer> start_feed(FeedOptions o) {
   o.host = "127.0.0.1";
   o.port = 0;
-  if (o.heartbeat == std::chrono::milliseconds(10'000)) o.heartbeat = std::chrono::milliseconds(200);
-  if (o.max_clients == 256) o.max_clients = 24;  // a test holds a few streams at most
+  if (o.heartbeat == std::chrono::milliseconds(2'000)) o.heartbeat = std::chrono::milliseconds(200);
+  if (o.max_streams == 200) o.max_streams = 24;  // a test holds a few streams at most
   return must(FeedServer::start(std::move(o)));
 }
 
@@ -141,6 +141,10 @@ class SseClient {
     std::lock_guard lock(mu_);
     return events_;
   }
+  int pings() const {
+    std::lock_guard lock(mu_);
+    return pings_;
+  }
   int comments() const {
     std::lock_guard lock(mu_);
     return comments_;
@@ -176,11 +180,13 @@ class SseClient {
       raw_ += block + "\n\n";
       SseEvent e;
       bool has_data = false;
+      bool ping = false;  // the idle heartbeat's event: a sign of life, not a message
       std::size_t start = 0;
       while (start <= block.size()) {
         auto nl = block.find('\n', start);
         std::string line = block.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
         if (line.rfind(":", 0) == 0) ++comments_;
+        else if (line == "event: ping") ping = true;
         else if (line.rfind("id: ", 0) == 0) e.id = line.substr(4);
         else if (line.rfind("data: ", 0) == 0) {
           e.data += line.substr(6);
@@ -189,7 +195,8 @@ class SseClient {
         if (nl == std::string::npos) break;
         start = nl + 1;
       }
-      if (has_data) {
+      if (has_data && ping) ++pings_;
+      if (has_data && !ping) {
         e.at = std::chrono::steady_clock::now();
         e.wall_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                         std::chrono::system_clock::now().time_since_epoch())
@@ -205,6 +212,7 @@ class SseClient {
   std::string buffer_, raw_, content_type_, cache_control_, body_;
   std::vector<SseEvent> events_;
   int comments_ = 0;
+  int pings_ = 0;
   int status_ = 0;
   bool closing_ = false;
   bool done_ = false;

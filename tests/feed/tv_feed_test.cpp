@@ -64,6 +64,12 @@ TEST_CASE("tv feed: refused without the token, and off without --tv-token-file",
   CHECK(status == 200);
   CHECK(cache == "no-store, private");
   CHECK(cli.Get("/tv/on-air?token=" + kToken)->status == 200);
+  // An empty ?token= is no token: a correct Authorization header still counts;
+  // the scheme's name in any case.
+  CHECK(cli.Get("/tv/on-air?token=", {{"Authorization", "Bearer " + kToken}})->status == 200);
+  CHECK(cli.Get("/tv/on-air", {{"Authorization", "bearer " + kToken}})->status == 200);
+  CHECK(cli.Get("/tv/on-air", {{"Authorization", "BEARER " + kToken}})->status == 200);
+  CHECK(cli.Get("/tv/on-air?token=wrong-wrong-wrong", {{"Authorization", "Bearer " + kToken}})->status == 401);
   // The public stream needs no token.
   SseClient pub(feed->port(), "/on-air/stream");
   CHECK(pub.wait_events(1));
@@ -117,4 +123,37 @@ TEST_CASE("tv feed: every event arrives only after the delay, with every identit
       CHECK_FALSE(tv_state.at(sq.at("square").get<std::string>()).at("piece").is_null());
     }
   CHECK(hidden_on_air > 0);
+}
+
+TEST_CASE("tv feed: a match opened inside the delay waits until the last one has aired to its end",
+          "[feed][tv][cut]") {
+  TempDir dir;
+  LiveMatch first(dir.file("s.db"), 9);
+  constexpr std::int64_t kDelay = 1200;
+  FeedOptions o;
+  o.db_path = first.path;
+  o.tv_token = kToken;
+  o.tv_delay_ms = kDelay;
+  auto feed = start_feed(o);
+  SseClient tv(feed->port(), "/tv/stream?token=" + kToken);
+  for (int i = 0; i < 8; ++i) first.step();
+  const int total = first.seq();
+  // The next match, opened well inside the delay (the operator is quick).
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  auto second = db::testing::open_random_match(10);
+  const db::MatchId id2 = must(first.store.create_match(second));
+  const std::string opened2 = std::to_string(id2) + ".1.0";
+  REQUIRE(tv.wait([&](const auto& e, int) { return !e.empty() && e.back().id == opened2; },
+                  std::chrono::milliseconds(kDelay + 5000)));
+  // Every event of the first match came, in order, before the second's opening.
+  auto evs = tv.events();
+  REQUIRE(static_cast<int>(evs.size()) == total + 1);
+  for (int i = 0; i < total; ++i) {
+    CHECK(evs[static_cast<std::size_t>(i)].id == std::to_string(first.id) + "." + std::to_string(i + 1) + ".0");
+    const auto j = json::parse(evs[static_cast<std::size_t>(i)].data);
+    CHECK(evs[static_cast<std::size_t>(i)].wall_ms >= j.at("committed_ms").get<std::int64_t>() + kDelay);
+  }
+  const auto opening = json::parse(evs.back().data);
+  CHECK(opening.at("match") == id2);
+  CHECK(evs.back().wall_ms >= opening.at("committed_ms").get<std::int64_t>() + kDelay);
 }

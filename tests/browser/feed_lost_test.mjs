@@ -1,0 +1,173 @@
+// Browser test of the overlay's "feed lost" state (feed/web/overlay.js) in
+// Debian's headless chromium through playwright-core. A tiny feed of its own
+// serves feed/web and an /on-air/stream whose pings the test can stop while
+// the connection stays open (the dead stream a proxy or a hung feed leaves):
+//   - with pings every 300 ms the page stays live and its clock counts;
+//   - once they stop, within 3 heartbeats (+ the 250 ms check) the page shows
+//     FEED LOST, the clock stands still and never steps back;
+//   - the next message thaws it: no tag, the clock counts again.
+// Exit: 0 passed, 1 a check failed, 77 skipped (no chromium).
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const arg = (name, d = '') => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : d;
+};
+const CHROMIUM = arg('chromium', '/usr/bin/chromium');
+const webDir = path.resolve(arg('web', path.join(here, '../../feed/web')));
+if (!fs.existsSync(CHROMIUM)) {
+  console.log(`SKIP: ${CHROMIUM} not found (scripts/install-deps.sh installs Debian's chromium)`);
+  process.exit(77);
+}
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch (e) {
+  console.log('FAIL: playwright-core missing: run scripts/install-deps.sh (npm ci in tests/browser)');
+  process.exit(1);
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const PING_MS = 300;
+const fixture = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/sample-battle.json'), 'utf8'));
+// A running turn clock, no battle on screen, the feed's time = now.
+const live = { ...fixture, battle: null, banner: null, result: null, now: Date.now() / 1000 };
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+const streams = new Set();
+let pinging = true;
+let seq = 1;
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://x');
+  if (url.pathname === '/on-air/stream') {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    res.write(`id: 1.${seq}.0\ndata: ${JSON.stringify({ ...live, now: Date.now() / 1000 })}\n\n`);
+    streams.add(res);
+    const beat = setInterval(() => {
+      if (pinging) res.write(`: hb\nevent: ping\ndata: {"every_ms":${PING_MS}}\n\n`);
+    }, PING_MS);
+    req.on('close', () => { clearInterval(beat); streams.delete(res); });
+    return;
+  }
+  const file = path.join(webDir, path.normalize(url.pathname).replace(/^\/+/, ''));
+  if (!file.startsWith(webDir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    res.writeHead(404);
+    res.end();
+    return;
+  }
+  res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
+  res.end(fs.readFileSync(file));
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${server.address().port}`;
+
+let failed = false;
+const check = (cond, msg) => {
+  console.log(`${cond ? 'PASS' : 'FAIL'} ${msg}`);
+  if (!cond) failed = true;
+};
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+try {
+  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  await page.goto(`${base}/overlay.html?lang=en`);
+  await page.waitForFunction(() => window.facedownOverlay && window.facedownOverlay.status().messages >= 1, null, { timeout: 10000 });
+  await page.waitForFunction(() => window.facedownOverlay.status().pings >= 2, null, { timeout: 10000 });
+  const clockText = () => page.evaluate(() => (document.querySelector('.clock') || {}).textContent || null);
+  const st = () => page.evaluate(() => window.facedownOverlay.status());
+  let s = await st();
+  check(!s.feedLost && s.heartbeatMs === PING_MS, `live: pings heard, period ${s.heartbeatMs} ms`);
+  const t0 = s.shownNow;
+  await sleep(1200);
+  s = await st();
+  check(s.shownNow > t0 + 1 && !s.feedLost, `live: the page's time counts (${(s.shownNow - t0).toFixed(2)} s in 1.2 s)`);
+  check((await clockText()) !== null, `the clock is on screen (${await clockText()})`);
+  check((await page.$('.feed-lost-tag')) === null, 'no FEED LOST tag while the feed lives');
+
+  // [SECTION] Standby: a flash shorter than the hysteresis never shows; a clock
+  // the feed freezes behind the page's count never steps back.
+  const push = (obj) => {
+    seq += 1;
+    for (const r of streams) r.write(`id: 1.${seq}.0\ndata: ${JSON.stringify(obj)}\n\n`);
+  };
+  const pageClock = async () => (await st()).clockShown;
+  const banner = () => page.$('.banner.standby');
+  const before = await pageClock();
+  // The feed freezes the clock 1.5 s behind what the page counted (the desk's last word).
+  const frozenAt = (lag) => ({ ...live, now: Date.now() / 1000, standby: true, banner: 'standby',
+    clock: { ...live.clock, running: false, seconds: before + lag } });
+  push(frozenAt(1.5));
+  let sawBanner = false;
+  let maxClock = -Infinity;
+  for (let i = 0; i < 10; ++i) {
+    await sleep(50);
+    sawBanner = sawBanner || (await banner()) !== null;
+    maxClock = Math.max(maxClock, await pageClock());
+  }
+  push({ ...live, now: Date.now() / 1000, clock: { ...live.clock, running: true, seconds: maxClock } });
+  for (let i = 0; i < 30; ++i) {
+    await sleep(50);
+    sawBanner = sawBanner || (await banner()) !== null;
+  }
+  check(!sawBanner, 'a standby of 0.5 s never shows its banner');
+  check(maxClock <= before + 0.05 && maxClock > before - 1, `the frozen clock did not step back (before ${before.toFixed(2)}, after ${maxClock.toFixed(2)})`);
+  // A standby that lasts: the banner within 1.5 s (+ slack), the clock frozen, not back.
+  const c0 = await pageClock();
+  const enterAt = Date.now();
+  push({ ...frozenAt(1.0), clock: { ...live.clock, running: false, seconds: c0 + 1.0 } });
+  await page.waitForSelector('.banner.standby', { timeout: 5000 });
+  const entered = Date.now() - enterAt;
+  check(entered >= 1400 && entered <= 2500, `standby shows after ${entered} ms (hysteresis 1500 ms)`);
+  const c1 = await pageClock();
+  check(c1 <= c0 + 0.05, `frozen at ${c1.toFixed(2)}, not back above ${c0.toFixed(2)}`);
+  await sleep(400);
+  check((await pageClock()) === c1, 'the clock stands still in standby');
+  // The desk is back: the banner stays 1 s, then goes.
+  const leaveAt = Date.now();
+  push({ ...live, now: Date.now() / 1000, clock: { ...live.clock, running: true, seconds: c1 } });
+  await page.waitForFunction(() => document.querySelector('.banner.standby') === null, null, { timeout: 5000 });
+  const left = Date.now() - leaveAt;
+  check(left >= 900 && left <= 2000, `standby goes ${left} ms after the desk is back (hysteresis 1000 ms)`);
+
+  // Silence, the connection still open.
+  pinging = false;
+  const silentAt = Date.now();
+  await page.waitForFunction(() => window.facedownOverlay.status().feedLost, null, { timeout: 10000 });
+  const after = Date.now() - silentAt;
+  const bound = 3 * PING_MS + 250 + PING_MS + 300;  // 3 beats, the check's period, the last ping's age, slack
+  check(after <= bound, `feed lost seen ${after} ms after the last ping (bound ${bound} ms)`);
+  const tag = await page.$('.feed-lost-tag');
+  check(tag !== null && (await tag.textContent()) === 'FEED LOST', 'the FEED LOST tag shows');
+  const frozen = (await st()).shownNow;
+  const frozenText = await clockText();
+  const samples = [];
+  for (let i = 0; i < 6; ++i) {
+    await sleep(250);
+    samples.push((await st()).shownNow);
+  }
+  check(samples.every((x) => x === frozen), `the page's time stands still while lost (${frozen})`);
+  check(frozen >= t0 + 1, 'frozen where it was, never stepped back');
+  check((await clockText()) === frozenText, `the clock text stands still (${frozenText})`);
+
+  // The next message thaws it.
+  pinging = true;
+  seq += 1;
+  for (const r of streams) r.write(`id: 1.${seq}.0\ndata: ${JSON.stringify({ ...live, now: Date.now() / 1000 })}\n\n`);
+  await page.waitForFunction(() => !window.facedownOverlay.status().feedLost, null, { timeout: 5000 });
+  check((await page.$('.feed-lost-tag')) === null, 'the tag is gone once the feed speaks');
+  const thawed = (await st()).shownNow;
+  await sleep(600);
+  check((await st()).shownNow > thawed + 0.3, 'the clock counts again');
+} catch (e) {
+  console.log(`FAIL ${e && e.stack ? e.stack : e}`);
+  failed = true;
+} finally {
+  await browser.close();
+  for (const r of streams) r.destroy();
+  server.close();
+}
+process.exit(failed ? 1 : 0);
