@@ -312,15 +312,43 @@ std::size_t rows_on_air(const std::vector<PublicRow>& rows, std::size_t count,
   return n;
 }
 
-void apply_presentation(OnAirModel& m, const std::optional<Presentation>& p) {
+void apply_presentation(OnAirModel& m, const OnAirModel& live, const std::optional<Presentation>& p) {
   m.held = p && p->held;
   m.held_wall = m.held ? p->wall_time : 0;
+  if (!m.held || !live.opened) return;
+  // The live parts: what a viewer reads as "now" (whose turn, how long it has
+  // run, warnings, the pause, the director's caption). The held picture keeps
+  // board, battle, trays, items, last move, result and seals.
+  m.status = live.status;
+  m.paused = live.paused;
+  m.pause_reason = live.pause_reason;
+  m.to_move = live.to_move;
+  m.match_time = live.match_time;
+  m.turn_elapsed = live.turn_elapsed;
+  m.row_wall_time = live.row_wall_time;
+  m.warnings = live.warnings;
+  m.last_warning = live.last_warning;
+  m.caption = live.caption;
+  if (live.heartbeat) m.heartbeat = live.heartbeat;
+}
+
+OnAirModel derive_on_air(const std::vector<PublicRow>& rows, std::size_t count, const std::optional<Presentation>& p,
+                         const std::vector<engine::GameInfo>& games) {
+  count = std::min(count, rows.size());
+  const std::size_t shown = rows_on_air(rows, count, p);
+  OnAirModel m = derive_model(rows, shown, games);
+  if (shown == count) {
+    apply_presentation(m, m, p);
+  } else {
+    const OnAirModel live = derive_model(rows, count, games);
+    apply_presentation(m, live, p);
+  }
+  return m;
 }
 
 double shown_now(const OnAirModel& m, double now_wall) { return m.held ? std::min(now_wall, m.held_wall) : now_wall; }
 
 bool desk_standby(const OnAirModel& m, double now_wall) {
-  now_wall = shown_now(m, now_wall);
   return m.opened && !m.result && m.heartbeat && now_wall - m.heartbeat->wall_time > kStaleDeskSeconds;
 }
 
@@ -329,7 +357,6 @@ ClockShown turn_clock(const OnAirModel& m, double now_wall) {
   if (!m.opened || m.to_move == 0 || m.result) return c;
   if (m.status != "playing" && m.status != "paused") return c;
   c.visible = true;
-  now_wall = shown_now(m, now_wall);
   c.running = m.status == "playing";
   double used = m.turn_elapsed;
   if (c.running) {
@@ -347,7 +374,6 @@ ClockShown turn_clock(const OnAirModel& m, double now_wall) {
     }
     used += ran;
   }
-  if (m.held) c.running = false;  // frozen at the hold (shown_now) until the release
   if (m.turn_limit > 0) {
     c.counts_down = true;
     c.seconds = std::max(0.0, m.turn_limit - used);

@@ -81,10 +81,14 @@ std::vector<std::string> documents(const engine::Match& match) {
     OnAirModel m = derive_model(rows, n, games);
     const double t = rows[n - 1].wall_time;
     for (double dt : {0.1, 1.0, 3.2, 5.0}) out.push_back(on_air_json(m, t + dt, o).dump());
-    const Presentation hold{true, rows[n - 1].seq, t + 0.5};
-    OnAirModel held = derive_model(rows, rows_on_air(rows, n, hold), games);
-    apply_presentation(held, hold);
-    out.push_back(on_air_json(held, t + 9, o).dump());
+    // Held at this row, and at a row three back (the picture from there, the
+    // clock, warnings and pause from here).
+    for (std::size_t back : {std::size_t{0}, std::size_t{3}}) {
+      if (back >= n) continue;
+      const Presentation hold{true, rows[n - 1 - back].seq, t + 0.5};
+      const OnAirModel held = derive_on_air(rows, n, hold, games);
+      out.push_back(on_air_json(held, t + 9, o).dump());
+    }
   }
   return out;
 }
