@@ -27,6 +27,11 @@ std::string piece_name(const OnAirModel& m, const std::string& token, Lang lang)
   return token;
 }
 
+std::string explainer_fixed_text() {
+  // Every literal of the formats below, in both languages.
+  return "+-=:;, → 승리 사용 used takes stops the wins";
+}
+
 namespace {
 
 // "+1 used" when an item changed a public value from the printed one.

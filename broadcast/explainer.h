@@ -21,6 +21,9 @@ std::vector<std::string> battle_explainer(const OnAirModel& m, Lang lang);
 std::string piece_label(const OnAirModel& m, const std::string& token, Lang lang);
 // A piece's name for a caption: the roster's name in the language ("Miner").
 std::string piece_name(const OnAirModel& m, const std::string& token, Lang lang);
+// The fixed text around the game's words in the explainer's lines, both
+// languages (arrows, "takes", "승리", the arithmetic's signs): for font atlases.
+std::string explainer_fixed_text();
 // Whether a token is a number ("7"): numbers are their own label in any language.
 bool is_number_token(const std::string& s);
 

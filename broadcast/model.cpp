@@ -4,6 +4,8 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "broadcast/model_fold.h"
+#include "broadcast/model_follower.h"
 #include "engine/registry.h"
 
 namespace facedown::broadcast {
@@ -111,10 +113,7 @@ engine::Detail detail_of(const json& e) {
 }
 
 // Items declared in the running move, as (player, square) pairs under Blind.
-struct BlindMark {
-  int player = 0;
-  engine::Square square = engine::kNoSquare;
-};
+using BlindMark = model_fold::BlindMark;
 
 Fighter fighter(const OnAirModel& m, const json& ref, bool mover, const std::vector<BlindMark>& blinds) {
   Fighter f;
@@ -198,95 +197,72 @@ BattleShow capture_show(const OnAirModel& m, const PublicRow& row, const json* b
   return b;
 }
 
-// Everything the event JSONs add to the state JSON, from the rows in effect.
-void read_events(OnAirModel& m, const std::vector<const PublicRow*>& effective) {
-  std::vector<BlindMark> blinds;
-  const json* before = nullptr;  // the public state before the row being read
-  for (const PublicRow* row : effective) {
-    const json* previous = before;
-    if (row->state.is_object()) before = &row->state;
-    const json& e = row->event;
-    const std::string& type = row->type;
-    if (type == "moved" || type == "attack") {
-      m.last_from = parse_square(m, e.at("from"));
-      m.last_to = parse_square(m, e.at("to"));
-      blinds.clear();
-      if (type == "attack") m.battle = battle_show(m, *row, blinds, previous);
-    } else if (type == "setup-locked") {
-      const int p = e.at("player").get<int>();
-      if (p == 1 || p == 2) m.setup_locked[static_cast<std::size_t>(p - 1)] = true;
-    } else if (type == "items-declared") {
-      for (int p = 1; p <= 2; ++p) {
-        const json& c = e.at("items").at(std::to_string(p));
-        if (c.is_null()) continue;
-        ItemUse use{p, c.at("item").get<std::string>(), c.at("square").get<std::string>()};
-        if (use.item == "blind") blinds.push_back({p, parse_square(m, c.at("square"))});
-        m.items_used.push_back(std::move(use));
-      }
-    } else if (type == "battle") {
-      m.battle = battle_show(m, *row, blinds, previous);
-    } else if (type == "removed" && !e.at("pieces").empty()) {
-      m.battle = capture_show(m, *row, previous);
-    } else if (type == "warned") {
-      m.last_warning = WarningShown{row->seq, e.at("player").get<int>(), e.value("kind", std::string{}),
-                                    e.value("reason", std::string{}), e.value("total", 0), row->wall_time, detail_of(e)};
-    } else if (type == "paused") {
-      m.pause_reason = e.value("reason", std::string{});
-    } else if (type == "ended") {
-      if (m.result) {
-        m.result->detail = e.value("detail", std::string{});
-        m.result->what = detail_of(e);
-      }
+}  // namespace
+
+namespace model_fold {
+
+void read_opened(OnAirModel& m, const json& e, const std::vector<engine::GameInfo>& games) {
+  facedown::broadcast::read_opened(m, e, games);
+}
+
+void read_state(OnAirModel& m, const json& s) {
+  // Every state field from this state alone: what an older state said and this
+  // one leaves out (a caption cleared) does not linger.
+  m.status = "setup";
+  m.to_move = 0;
+  m.ply = 0;
+  m.match_time = m.turn_elapsed = 0;
+  m.caption.reset();
+  m.warnings = {0, 0};
+  m.items_left = {};
+  m.result.reset();
+  m.paused = false;
+  facedown::broadcast::read_state(m, s);
+}
+
+void read_event(OnAirModel& m, const PublicRow& row, std::vector<BlindMark>& blinds, const json* previous,
+                std::optional<std::pair<std::string, engine::Detail>>& ended) {
+  const json& e = row.event;
+  const std::string& type = row.type;
+  if (type == "moved" || type == "attack") {
+    m.last_from = parse_square(m, e.at("from"));
+    m.last_to = parse_square(m, e.at("to"));
+    blinds.clear();
+    if (type == "attack") m.battle = battle_show(m, row, blinds, previous);
+  } else if (type == "setup-locked") {
+    const int p = e.at("player").get<int>();
+    if (p == 1 || p == 2) m.setup_locked[static_cast<std::size_t>(p - 1)] = true;
+  } else if (type == "items-declared") {
+    for (int p = 1; p <= 2; ++p) {
+      const json& c = e.at("items").at(std::to_string(p));
+      if (c.is_null()) continue;
+      ItemUse use{p, c.at("item").get<std::string>(), c.at("square").get<std::string>()};
+      if (use.item == "blind") blinds.push_back({p, parse_square(m, c.at("square"))});
+      m.items_used.push_back(std::move(use));
     }
+  } else if (type == "battle") {
+    m.battle = battle_show(m, row, blinds, previous);
+  } else if (type == "removed" && !e.at("pieces").empty()) {
+    m.battle = capture_show(m, row, previous);
+  } else if (type == "warned") {
+    m.last_warning = WarningShown{row.seq, e.at("player").get<int>(), e.value("kind", std::string{}),
+                                  e.value("reason", std::string{}), e.value("total", 0), row.wall_time, detail_of(e)};
+  } else if (type == "paused") {
+    m.pause_reason = e.value("reason", std::string{});
+  } else if (type == "ended") {
+    ended = std::make_pair(e.value("detail", std::string{}), detail_of(e));
   }
 }
 
-}  // namespace
+}  // namespace model_fold
 
 OnAirModel derive_model(const std::vector<PublicRow>& rows, std::size_t count,
-                          const std::vector<engine::GameInfo>& games) {
-  OnAirModel m;
+                        const std::vector<engine::GameInfo>& games) {
   count = std::min(count, rows.size());
-  std::vector<const PublicRow*> effective;
-  std::vector<const PublicRow*> states;  // rows with a state, newest last
-  for (std::size_t i = 0; i < count; ++i) {
-    const PublicRow& row = rows[i];
-    try {
-      if (row.type == "opened" && !m.opened) read_opened(m, row.event, games);
-      if (row.type == "voided") {
-        const int rewind_to = row.event.at("rewind_to").get<int>();
-        std::erase_if(effective, [&](const PublicRow* r) { return r->seq >= rewind_to; });
-      } else {
-        effective.push_back(&row);
-      }
-      if (m.opened && row.state.is_object()) states.push_back(&row);
-    } catch (const std::exception& ex) {
-      m.problems.push_back(fmt::format("row {}: {}", row.seq, ex.what()));
-    }
-    m.last_seq = row.seq;
-    m.rows = i + 1;
-  }
-  if (!m.opened) return m;
-  // A malformed state leaves the newest good one before it on screen.
-  const OnAirModel blank = m;
-  for (auto it = states.rbegin(); it != states.rend(); ++it) {
-    try {
-      read_state(m, (*it)->state);
-      break;
-    } catch (const std::exception& ex) {
-      auto problems = m.problems;
-      problems.push_back(fmt::format("row {} state: {}", (*it)->seq, ex.what()));
-      m = blank;
-      m.problems = std::move(problems);
-    }
-  }
-  m.row_wall_time = rows[count - 1].wall_time;
-  try {
-    read_events(m, effective);
-  } catch (const std::exception& ex) {
-    m.problems.push_back(fmt::format("events: {}", ex.what()));
-  }
-  return m;
+  ModelFollower f(games);
+  const RowHistory history = history_of(rows);
+  for (std::size_t i = 0; i < count; ++i) f.add(rows[i], history);
+  return f.model();
 }
 
 void attach_commitments(OnAirModel& m, const std::array<std::optional<SetupCommitment>, 2>& seals) {
@@ -312,15 +288,43 @@ std::size_t rows_on_air(const std::vector<PublicRow>& rows, std::size_t count,
   return n;
 }
 
-void apply_presentation(OnAirModel& m, const std::optional<Presentation>& p) {
+void apply_presentation(OnAirModel& m, const OnAirModel& live, const std::optional<Presentation>& p) {
   m.held = p && p->held;
   m.held_wall = m.held ? p->wall_time : 0;
+  if (!m.held || !live.opened) return;
+  // The live parts: what a viewer reads as "now" (whose turn, how long it has
+  // run, warnings, the pause, the director's caption). The held picture keeps
+  // board, battle, trays, items, last move, result and seals.
+  m.status = live.status;
+  m.paused = live.paused;
+  m.pause_reason = live.pause_reason;
+  m.to_move = live.to_move;
+  m.match_time = live.match_time;
+  m.turn_elapsed = live.turn_elapsed;
+  m.row_wall_time = live.row_wall_time;
+  m.warnings = live.warnings;
+  m.last_warning = live.last_warning;
+  m.caption = live.caption;
+  if (live.heartbeat) m.heartbeat = live.heartbeat;
+}
+
+OnAirModel derive_on_air(const std::vector<PublicRow>& rows, std::size_t count, const std::optional<Presentation>& p,
+                         const std::vector<engine::GameInfo>& games) {
+  count = std::min(count, rows.size());
+  const std::size_t shown = rows_on_air(rows, count, p);
+  OnAirModel m = derive_model(rows, shown, games);
+  if (shown == count) {
+    apply_presentation(m, m, p);
+  } else {
+    const OnAirModel live = derive_model(rows, count, games);
+    apply_presentation(m, live, p);
+  }
+  return m;
 }
 
 double shown_now(const OnAirModel& m, double now_wall) { return m.held ? std::min(now_wall, m.held_wall) : now_wall; }
 
 bool desk_standby(const OnAirModel& m, double now_wall) {
-  now_wall = shown_now(m, now_wall);
   return m.opened && !m.result && m.heartbeat && now_wall - m.heartbeat->wall_time > kStaleDeskSeconds;
 }
 
@@ -329,7 +333,6 @@ ClockShown turn_clock(const OnAirModel& m, double now_wall) {
   if (!m.opened || m.to_move == 0 || m.result) return c;
   if (m.status != "playing" && m.status != "paused") return c;
   c.visible = true;
-  now_wall = shown_now(m, now_wall);
   c.running = m.status == "playing";
   double used = m.turn_elapsed;
   if (c.running) {
@@ -347,7 +350,6 @@ ClockShown turn_clock(const OnAirModel& m, double now_wall) {
     }
     used += ran;
   }
-  if (m.held) c.running = false;  // frozen at the hold (shown_now) until the release
   if (m.turn_limit > 0) {
     c.counts_down = true;
     c.seconds = std::max(0.0, m.turn_limit - used);

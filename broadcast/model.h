@@ -113,8 +113,9 @@ struct OnAirModel {
   std::array<bool, 2> setup_locked{false, false};
   std::array<std::optional<SetupCommitment>, 2> commitments;  // see attach_commitments
   std::optional<DeskHeartbeat> heartbeat;  // live only: the desk's last sign of life
-  // The director's hold (apply_presentation): time stands still on air at
-  // held_wall, and no row after the hold is in the model.
+  // The director's hold (derive_on_air): the picture (board, battle, trays,
+  // last move, result) stands as it was at the held row and the battle at
+  // held_wall; the clock, warnings, pause, caption and standby stay live.
   bool held = false;
   double held_wall = 0;
 
@@ -136,9 +137,17 @@ void attach_commitments(OnAirModel& m, const std::array<std::optional<SetupCommi
 // presentation: while held, rows after held_seq wait for the release.
 std::size_t rows_on_air(const std::vector<PublicRow>& rows, std::size_t count,
                         const std::optional<Presentation>& p);
-// Marks the model held (after derive_model over rows_on_air rows).
-void apply_presentation(OnAirModel& m, const std::optional<Presentation>& p);
-// The wall time the model shows at `now`: frozen at the hold while held.
+// The model on air after the first `count` rows under the director's
+// presentation. Not held: derive_model. Held: the picture from the rows up to
+// the held one (rows_on_air), the live parts (apply_presentation) from all.
+OnAirModel derive_on_air(const std::vector<PublicRow>& rows, std::size_t count, const std::optional<Presentation>& p,
+                         const std::vector<engine::GameInfo>& games);
+// Marks `picture` (a model over the rows on air) held and gives it the live
+// parts of `live` (the model over every row): status, whose turn, the turn
+// clock, warnings, pause, caption. A hold never freezes a clock.
+void apply_presentation(OnAirModel& picture, const OnAirModel& live, const std::optional<Presentation>& p);
+// The wall time the picture (the battle's animation) shows at `now`: frozen at
+// the hold while held. Clocks, toasts and standby always run on `now`.
 double shown_now(const OnAirModel& m, double now_wall);
 
 // The turn clock as shown at wall time `now` (seconds since the epoch).

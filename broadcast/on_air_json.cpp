@@ -203,7 +203,9 @@ json items_json(const OnAirModel& m) {
 }  // namespace
 
 json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o) {
-  const double now = shown_now(m, now_wall);
+  // The real moment: clocks, toasts and standby run while held; only the
+  // battle's animation stands still (battle.elapsed).
+  const double now = now_wall;
   json j{{"version", kOnAirVersion}, {"now", now}, {"opened", m.opened && m.game != nullptr}, {"held", m.held},
          {"replay", o.replay}};
   const bool standby = desk_standby(m, now_wall);

@@ -41,6 +41,8 @@ enum class Phrase {
   kHiddenBattle,
   kRemovedCount,  // "{} removed"
 };
+// How many phrases there are (keep kRemovedCount, or its successor, last).
+inline constexpr int kPhraseCount = static_cast<int>(Phrase::kRemovedCount) + 1;
 
 const char* phrase(Lang lang, Phrase p);
 engine::Lang words_lang(Lang lang);

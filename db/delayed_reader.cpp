@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "db/reader_policy.h"
 #include "db/schema.h"
 #include "db/sqlite.h"
 
@@ -18,30 +19,10 @@ using K = StoreError::Kind;
 
 namespace {
 
-// Public by construction (as the public reader's list), plus the gated view.
-constexpr std::array<const char*, 5> kPublicTables = {"matches", "public_events", "public_seals", "interruptions",
-                                                      "heartbeats"};
-
-bool is_public_table(const char* table) {
-  if (!table) return false;
-  for (const char* t : kPublicTables)
-    if (std::strcmp(t, table) == 0) return true;
-  return false;
-}
-
-// The functions a statement may call: the public reader's list (each linear in
-// its input, none makes values of any size or runs code) and the release clock.
-constexpr std::array<const char*, 21> kAllowedFunctions = {
-    "count",  "min",    "max",   "sum",          "total",     "avg",               "coalesce",
-    "ifnull", "length", "typeof", "lower",       "upper",     "substr",            "instr",
-    "abs",    "json_extract", "json_type", "json_array_length", "json_valid", "nullif",
-    DelayedReader::kClockFunction};
-
+// The public reader's policy (db/reader_policy.h) plus the release clock.
 bool is_allowed_function(const char* name) {
-  if (!name) return false;
-  for (const char* f : kAllowedFunctions)
-    if (::strcasecmp(f, name) == 0) return true;
-  return false;
+  return reader_policy::is_allowed_function(name) ||
+         (name && ::strcasecmp(name, DelayedReader::kClockFunction) == 0);
 }
 
 // Called while SQLite prepares every statement on this connection (after the
@@ -57,7 +38,7 @@ int authorize(void*, int action, const char* a3, const char* a4, const char* db_
     case SQLITE_FUNCTION:  // a4: the function's name
       return is_allowed_function(a4) ? SQLITE_OK : SQLITE_DENY;
     case SQLITE_READ:
-      if (is_public_table(a3) && db_name && std::strcmp(db_name, "main") == 0) return SQLITE_OK;
+      if (reader_policy::is_public_table(a3, db_name)) return SQLITE_OK;
       // The view itself (count(*) reports it with no schema name): gated whatever is asked of it.
       if (a3 && std::strcmp(a3, DelayedReader::kView) == 0 && (!db_name || std::strcmp(db_name, "temp") == 0))
         return SQLITE_OK;
@@ -66,7 +47,7 @@ int authorize(void*, int action, const char* a3, const char* a4, const char* db_
         return SQLITE_OK;
       return SQLITE_DENY;  // sealed_setups, writers, the schema tables, events from anywhere else
     case SQLITE_PRAGMA:
-      return a3 && std::strcmp(a3, "data_version") == 0 && a4 == nullptr ? SQLITE_OK : SQLITE_DENY;
+      return reader_policy::is_allowed_pragma(a3, a4) ? SQLITE_OK : SQLITE_DENY;
     default:  // writes, CREATE/DROP of views and triggers, ATTACH, savepoints, recursion...
       return SQLITE_DENY;
   }

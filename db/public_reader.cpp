@@ -8,6 +8,7 @@
 
 #include "db/match_rows.h"
 #include "db/presentation.h"
+#include "db/reader_policy.h"
 #include "db/schema.h"
 #include "db/sqlite.h"
 
@@ -17,53 +18,22 @@ using K = StoreError::Kind;
 
 namespace {
 
-// The only tables this connection may read. Everything in them is public by
-// construction (the store writes projections there, never referee data).
-constexpr std::array<const char*, 7> kPublicTables = {"matches",    "public_events", "public_seals", "interruptions",
-                                                      "heartbeats", "presentation",  "sqlite_master"};
-
-bool is_public_table(const char* table) {
-  if (!table) return false;
-  for (const char* t : kPublicTables)
-    if (std::strcmp(t, table) == 0) return true;
-  return std::strcmp(table, "sqlite_schema") == 0;
-}
-
-// The SQL functions a statement on this connection may call. The reader's own
-// queries call none (they read columns, with ORDER BY and LIMIT); what is here is
-// what a test or a person reading public rows reasonably asks (counting,
-// extremes, picking a key out of the state JSON), and each runs in time linear
-// in its input and returns only what it was given. Everything else is refused:
-// fts3_tokenizer() hands out a heap address, load_extension() runs code,
-// randomblob()/zeroblob()/printf() make values of any size, and the rest are
-// simply not needed.
-constexpr std::array<const char*, 20> kAllowedFunctions = {
-    "count",  "min",    "max",   "sum",          "total",             "avg",        "coalesce",
-    "ifnull", "length", "typeof", "lower",       "upper",             "substr",     "instr",
-    "abs",    "json_extract", "json_type", "json_array_length", "json_valid", "nullif"};
-
-bool is_allowed_function(const char* name) {
-  if (!name) return false;
-  for (const char* f : kAllowedFunctions)
-    if (::strcasecmp(f, name) == 0) return true;
-  return false;
-}
-
 // Called by SQLite while it prepares every statement on this connection: whatever
 // the SQL, a statement that would touch anything else is refused before it runs.
-int authorize(void*, int action, const char* a3, const char* a4, const char* /*db*/, const char* /*trigger*/) {
+// The lists are db/reader_policy.h's, shared with the delayed reader.
+int authorize(void*, int action, const char* a3, const char* a4, const char* db_name, const char* /*trigger*/) {
   switch (action) {
     case SQLITE_SELECT:
       return SQLITE_OK;
     case SQLITE_FUNCTION:  // a3: NULL, a4: the function's name
-      return is_allowed_function(a4) ? SQLITE_OK : SQLITE_DENY;
+      return reader_policy::is_allowed_function(a4) ? SQLITE_OK : SQLITE_DENY;
     case SQLITE_RECURSIVE:  // WITH RECURSIVE: a loop the reader never needs
       return SQLITE_DENY;
     case SQLITE_READ:
-      return is_public_table(a3) ? SQLITE_OK : SQLITE_DENY;
+      return reader_policy::is_public_table(a3, db_name) ? SQLITE_OK : SQLITE_DENY;
     case SQLITE_PRAGMA:
       // Only the read of data_version (a3: pragma name, a4: an assigned value).
-      return a3 && std::strcmp(a3, "data_version") == 0 && a4 == nullptr ? SQLITE_OK : SQLITE_DENY;
+      return reader_policy::is_allowed_pragma(a3, a4) ? SQLITE_OK : SQLITE_DENY;
     case SQLITE_TRANSACTION:  // BEGIN/COMMIT of a read snapshot
       return SQLITE_OK;
     default:  // writes, schema changes, ATTACH, DETACH, savepoints, virtual tables...

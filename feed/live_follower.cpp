@@ -74,6 +74,40 @@ void LiveFollower::poll_once(bool force) {
   if (phase_signature(text) != last_signature_) push(EventId{last_id_.match, last_id_.seq, last_id_.sub + 1}, std::move(text));
 }
 
+broadcast::RowHistory LiveFollower::history() {
+  const db::MatchId id = match_.load();
+  return [this, id](int after_seq, int up_to_seq, std::size_t limit) {
+    std::vector<broadcast::PublicRow> out;
+    auto got = reader_.events_after(id, after_seq, static_cast<int>(limit));
+    if (auto* rows = std::get_if<std::vector<db::PublicEventRow>>(&got))
+      for (auto& r : *rows)
+        if (r.seq <= up_to_seq) out.push_back(to_public_row(std::move(r)));
+    return out;
+  };
+}
+
+broadcast::OnAirModel LiveFollower::on_air_model() {
+  broadcast::OnAirModel m;
+  if (hold_ && hold_->held && follower_.last_seq() > hold_->held_seq) {
+    // Held with rows after the hold: the picture as it stood at the held row
+    // (kept from when the hold began, or read again once), the live parts now.
+    if (!picture_ || picture_->last_seq != hold_->held_seq)
+      picture_ = broadcast::model_up_to(history(), hold_->held_seq, games_);
+    m = *picture_;
+    broadcast::apply_presentation(m, follower_.model(), hold_);
+  } else {
+    m = follower_.model();
+    broadcast::apply_presentation(m, m, hold_);
+    if (hold_ && hold_->held) picture_ = follower_.model();
+    else picture_.reset();
+  }
+  broadcast::attach_commitments(m, commitments_);
+  if (heartbeat_)
+    m.heartbeat = broadcast::DeskHeartbeat{static_cast<double>(heartbeat_->match_ms) / 1000.0,
+                                           static_cast<double>(heartbeat_->wall_ms) / 1000.0};
+  return m;
+}
+
 void LiveFollower::read_changes() {
   // Which match: the one asked for, or the newest one.
   db::MatchId want = options_.match.value_or(0);
@@ -86,7 +120,8 @@ void LiveFollower::read_changes() {
     return;
   }
   if (want != match_.load()) {
-    rows_.clear();
+    follower_ = broadcast::ModelFollower(games_);
+    picture_.reset();
     commitments_ = {};
     heartbeat_.reset();
     hold_.reset();
@@ -101,31 +136,34 @@ void LiveFollower::read_changes() {
   if (auto* b = std::get_if<std::optional<db::Heartbeat>>(&beat)) heartbeat_ = *b;
   auto hold = reader_.on_air_hold(want);
   if (auto* h = std::get_if<std::optional<db::OnAirHold>>(&hold)) hold_ = to_presentation(*h);
-  const int after = rows_.empty() ? 0 : rows_.back().seq;
-  auto fresh = reader_.events_after(want, after);
-  auto* got = std::get_if<std::vector<db::PublicEventRow>>(&fresh);
-  if (!got) return;
-  const bool first = rows_.empty();
-  const std::size_t before = rows_.size();
-  for (auto& row : *got) rows_.push_back(to_public_row(std::move(row)));
-  if (rows_.size() == before) {
-    // Seals, the heartbeat or the hold moved: the same rows, a fresher model (a
-    // change on air is then found by the phase check).
-    model_ = model_after(rows_, rows_.size(), commitments_, heartbeat_, games_, hold_);
-    return;
+  const bool first = follower_.last_seq() == 0;
+  const bool held = hold_ && hold_->held;
+  const auto history = this->history();
+  int last = 0;  // the last new row read
+  // New rows in chunks: a first read of a long match never holds it all.
+  constexpr int kChunk = 512;
+  for (;;) {
+    auto fresh = reader_.events_after(want, follower_.last_seq(), kChunk);
+    auto* got = std::get_if<std::vector<db::PublicEventRow>>(&fresh);
+    if (!got || got->empty()) break;
+    for (auto& row : *got) {
+      last = row.seq;
+      follower_.add(to_public_row(std::move(row)), history);
+      // One message per new row; on the first read of a match only the latest
+      // (the full model, below): no client can have missed what came before
+      // the feed saw it. Held: new rows wait off air; one message names the
+      // latest row read.
+      if (!first && !held) {
+        model_ = on_air_model();
+        push(EventId{want, last, 0}, on_air_text(model_, now_ms(), false));
+      }
+    }
+    if (static_cast<int>(got->size()) < kChunk) break;
   }
-  if (hold_ && hold_->held) {
-    // Held: new rows wait off air; one message names the latest row read.
-    model_ = model_after(rows_, rows_.size(), commitments_, heartbeat_, games_, hold_);
-    push(EventId{want, rows_.back().seq, 0}, on_air_text(model_, now_ms(), false));
-    return;
-  }
-  // One message per new row; on the first read of a match only the latest (the
-  // full model): no client can have missed what came before the feed saw it.
-  for (std::size_t i = first ? rows_.size() - 1 : before; i < rows_.size(); ++i) {
-    model_ = model_after(rows_, i + 1, commitments_, heartbeat_, games_, hold_);
-    push(EventId{want, rows_[i].seq, 0}, on_air_text(model_, now_ms(), false));
-  }
+  model_ = on_air_model();
+  // Seals, the heartbeat or the hold moved and no row: the same rows, a
+  // fresher model (a change on air is then found by the phase check).
+  if (last > 0 && (first || held)) push(EventId{want, last, 0}, on_air_text(model_, now_ms(), false));
 }
 
 }  // namespace facedown::feed

@@ -2,7 +2,9 @@
 // the public reader and turns every new public row into one on-air message, and
 // every time-driven change after it (the desk going silent, coming back) into
 // another with the next sub-counter. It owns its reader (a reader is used from
-// one thread); clients read the MessageLog it fills.
+// one thread); clients read the MessageLog it fills. The model is kept by
+// broadcast::ModelFollower: a new row or a heartbeat costs that row's work, and
+// no row is kept once folded (a void re-reads the rows in effect in chunks).
 #pragma once
 #include <atomic>
 #include <chrono>
@@ -12,6 +14,7 @@
 #include <thread>
 
 #include "broadcast/model.h"
+#include "broadcast/model_follower.h"
 #include "db/public_reader.h"
 #include "engine/registry.h"
 #include "feed/message_log.h"
@@ -47,6 +50,10 @@ class LiveFollower {
   void poll_once(bool force);
   void read_changes();
   void push(EventId id, std::string text);
+  // The model on air now: the follower's, with the hold's picture, seals and heartbeat.
+  broadcast::OnAirModel on_air_model();
+  // The public rows of the match followed, for the follower's voids and a hold's picture.
+  broadcast::RowHistory history();
   std::int64_t now_ms() const;
 
   FollowOptions options_;
@@ -59,7 +66,8 @@ class LiveFollower {
   // Thread-owned state.
   std::vector<engine::GameInfo> games_ = engine::all_games();
   std::int64_t data_version_ = -1;
-  std::vector<broadcast::PublicRow> rows_;
+  broadcast::ModelFollower follower_{games_};
+  std::optional<broadcast::OnAirModel> picture_;  // the model at hold_->held_seq, while held
   std::array<std::optional<broadcast::SetupCommitment>, 2> commitments_{};
   std::optional<db::Heartbeat> heartbeat_;
   std::optional<broadcast::Presentation> hold_;

@@ -30,8 +30,7 @@ broadcast::OnAirModel model_after(const std::vector<broadcast::PublicRow>& rows,
                                   const std::optional<db::Heartbeat>& heartbeat,
                                   const std::vector<engine::GameInfo>& games,
                                   const std::optional<broadcast::Presentation>& hold) {
-  broadcast::OnAirModel m = broadcast::derive_model(rows, broadcast::rows_on_air(rows, count, hold), games);
-  broadcast::apply_presentation(m, hold);
+  broadcast::OnAirModel m = broadcast::derive_on_air(rows, count, hold, games);
   broadcast::attach_commitments(m, seals);
   if (heartbeat)
     m.heartbeat = broadcast::DeskHeartbeat{static_cast<double>(heartbeat->match_ms) / 1000.0,

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "broadcast/on_air_glyphs.h"
+#include "engine/registry.h"
 #include "ui/board_widget.h"
 
 namespace facedown::overlay {
@@ -566,23 +568,12 @@ void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o) {
   draw_footer(dl, m, l, o);
 }
 
-std::string glyphs_needed(const OnAirModel& m, Lang lang) {
-  std::string s =
-      " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~"
-      "\xC2\xB7\xE2\x80\xA6\xE2\x96\xB6\xC3\x97";
-  for (int p = 0; p <= static_cast<int>(Phrase::kMove); ++p) s += phrase(lang, static_cast<Phrase>(p));
-  // Every word of the game on air (reasons, details, battle kinds, items, ...).
-  const engine::Lang wl = words_lang(lang);
-  for (const auto* table : {&m.words.own(), &m.words.shared()})
-    for (const auto& w : *table) s += w.in(wl);
-  s += result_sentence(m, lang) + result_headline(m, lang);
-  s += m.players[0] + m.players[1] + m.game_name_en + m.game_name_ko + m.preset + m.pause_reason;
-  if (m.game)
-    for (const auto& spec : m.game->roster()) s += spec.token + piece_label(m, spec.token, lang);
-  if (m.last_warning) s += warning_text(m, lang, *m.last_warning);
-  if (m.result) s += m.result->detail;
-  if (m.caption) s += *m.caption;
-  return s;
+std::string glyphs_needed(const OnAirModel& m, Lang /*lang*/) {
+  // Everything the games' tables and the on-air phrases can put on screen (in
+  // both languages, so switching language needs no rebuild), and what this
+  // match typed in. broadcast/on_air_glyphs.h builds both from the tables.
+  static const std::string fixed = broadcast::on_air_characters(engine::all_games());
+  return fixed + broadcast::typed_characters(m);
 }
 
 }  // namespace facedown::overlay

@@ -14,9 +14,8 @@ void OverlaySession::rederive() {
   // A hold is live only: replay shows the record, not the director's screen.
   auto hold = config_.replay ? std::nullopt : source_->presentation();
   if (local_hold_ && !(hold && hold->held)) hold = local_hold_;
-  model_ = derive_model(source_->rows(), broadcast::rows_on_air(source_->rows(), position_, hold), games_);
+  model_ = broadcast::derive_on_air(source_->rows(), position_, hold, games_);
   attach_commitments(model_, source_->commitments());
-  broadcast::apply_presentation(model_, hold);
   if (!config_.replay) model_.heartbeat = source_->heartbeat();
   dirty_ = true;
 }

@@ -92,8 +92,8 @@ export function readOnAir(raw, lang) {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
   const now = num(raw.now, Date.now() / 1000);
   const sc = { seq: num(raw.seq), match: raw.match ?? null, lang, standby: !!raw.standby, held: !!raw.held };
-  // The feed's clock, for the skew: not from a replayed or held moment (its now stands still).
-  sc.serverTime = typeof raw.now === 'number' && !raw.replay && !raw.held ? raw.now : null;
+  // The feed's clock, for the skew: not from a replayed moment (its now stands still).
+  sc.serverTime = typeof raw.now === 'number' && !raw.replay ? raw.now : null;
   sc.orientation = str(obj(raw.layout).orientation);
   const b = obj(raw.board);
   const g = raw.opened && raw.game && typeof raw.game === 'object' ? readBoard(b) : null;
@@ -114,7 +114,8 @@ export function readOnAir(raw, lang) {
   sc.clock = {
     visible: !!c.visible,
     countsDown: !!c.counts_down,
-    running: !!c.running && !sc.standby && !sc.held,
+    // A hold freezes the picture, never the clock.
+    running: !!c.running && !sc.standby,
     seconds: num(c.seconds),
     asOf: now,
     turnLimit: num(c.turn_limit),

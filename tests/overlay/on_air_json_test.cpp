@@ -16,9 +16,7 @@ namespace {
 
 OnAirModel model_of(const std::vector<PublicRow>& rows, std::size_t count,
                     const std::optional<Presentation>& hold = std::nullopt) {
-  OnAirModel m = derive_model(rows, rows_on_air(rows, count, hold), engine::all_games());
-  apply_presentation(m, hold);
-  return m;
+  return derive_on_air(rows, count, hold, engine::all_games());
 }
 
 std::size_t index_of(const std::vector<PublicRow>& rows, const std::string& type) {
@@ -115,7 +113,7 @@ TEST_CASE("on-air JSON: the result banner comes after the last battle's animatio
   CHECK(after.at("result").at("sentence").at("ko").get<std::string>().find("Kim Kyung-hoon") != std::string::npos);
 }
 
-TEST_CASE("on-air JSON: a hold keeps the battle explained and shows nothing newer until the release") {
+TEST_CASE("on-air JSON: a hold keeps the battle explained and the picture still until the release") {
   const std::string script = std::string(kOpenBattle) + "@30 move a3-a4\n";
   const auto rows = public_rows(script_match(script), 1000, 1);
   const std::size_t battle = index_of(rows, "battle");
@@ -128,8 +126,7 @@ TEST_CASE("on-air JSON: a hold keeps the battle explained and shows nothing newe
     const json j = on_air_json(held, t, OnAirOptions{});
     CHECK(j.at("held") == true);
     CHECK(j.at("battle").at("phase") == "flip");
-    CHECK(j.at("now") == start + 1.0);
-    CHECK(j.at("clock").at("running") == false);
+    CHECK(j.at("now") == t);
     CHECK(j.at("players")[0].at("removed").empty());
     CHECK(j.at("last_move").at("from") == "c7");
   }
@@ -139,6 +136,51 @@ TEST_CASE("on-air JSON: a hold keeps the battle explained and shows nothing newe
   CHECK(j.at("held") == false);
   CHECK(j.at("battle").at("phase") == "done");
   CHECK(j.at("last_move").at("from") == "a3");
+}
+
+TEST_CASE("on-air JSON: a hold never freezes a clock; warnings, pause and standby stay live") {
+  // The battle is held; the next move, a warning and the desk's heartbeat come
+  // while the picture stands.
+  const std::string script = std::string(kOpenBattle) + "@30 move a3-a4\n@35 warn 2 \"stalling\"\n";
+  const auto rows = public_rows(script_match(script), 1000, 1);
+  const std::size_t battle = index_of(rows, "battle");
+  const double start = rows[battle].wall_time;
+  const Presentation hold{true, rows[battle].seq, start + 1.0};
+  OnAirModel held = model_of(rows, rows.size(), hold);
+  const OnAirModel live = model_of(rows, rows.size());
+  REQUIRE(held.held);
+  // Whose turn and the turn's clock are the live ones, not the held row's.
+  CHECK(held.to_move == live.to_move);
+  CHECK(held.turn_elapsed == live.turn_elapsed);
+  CHECK(held.row_wall_time == live.row_wall_time);
+  const double last = rows.back().wall_time;
+  const json a = on_air_json(held, last + 1, OnAirOptions{});
+  const json b = on_air_json(held, last + 5, OnAirOptions{});
+  CHECK(a.at("clock") .at("running") == true);
+  CHECK(a.at("clock").at("seconds").get<double>() - b.at("clock").at("seconds").get<double>() == Approx(4.0));
+  CHECK(a.at("clock") == on_air_json(live, last + 1, OnAirOptions{}).at("clock"));
+  // The warning given while held is on air (toast and count) ...
+  CHECK(a.at("warning").at("player") == 2);
+  CHECK(a.at("warning").at("toast") == true);
+  CHECK(a.at("banner") == "warning");
+  CHECK(a.at("players")[1].at("warnings") == 1);
+  // ... over the held picture.
+  CHECK(a.at("battle").at("phase") == "flip");
+  CHECK(a.at("last_move").at("from") == "c7");
+  // The desk going quiet while held is standby, and its clock stops at the heartbeat.
+  held.heartbeat = DeskHeartbeat{rows.back().match_time + 2, last + 2};
+  const json quiet = on_air_json(held, last + 10, OnAirOptions{});
+  CHECK(quiet.at("standby") == true);
+  CHECK(quiet.at("banner") == "standby");
+  CHECK(quiet.at("clock").at("running") == false);
+  // A pause while held: the banner says so and the clock stops.
+  const auto paused_rows = public_rows(script_match(std::string(kOpenBattle) + "@30 pause \"medical\"\n"), 1000, 1);
+  const OnAirModel paused = model_of(paused_rows, paused_rows.size(), hold);
+  const json p = on_air_json(paused, paused_rows.back().wall_time + 3, OnAirOptions{});
+  CHECK(p.at("paused") == true);
+  CHECK(p.at("banner") == "paused");
+  CHECK(p.at("clock").at("running") == false);
+  CHECK(p.at("battle").at("phase") == "flip");
 }
 
 TEST_CASE("on-air JSON: before a match, neutral words and no file path") {

@@ -8,8 +8,11 @@
 // referee's truth has a token anywhere the document shows that square or tray.
 #include <catch2/catch.hpp>
 
+#include <deque>
+
 #include <map>
 
+#include "broadcast/model_follower.h"
 #include "broadcast/on_air_json.h"
 #include "codec/json.h"
 #include "engine/registry.h"
@@ -75,16 +78,27 @@ void collect_shown(const json& j, std::vector<bool>& shown) {
 std::vector<std::string> documents(const engine::Match& match) {
   const auto rows = public_rows(match, 1000, 1);
   const auto games = engine::all_games();
+  const broadcast::RowHistory history = broadcast::history_of(rows);
   std::vector<std::string> out;
   OnAirOptions o;
+  broadcast::ModelFollower follower(games);
+  std::deque<OnAirModel> recent;  // the models after the last four rows, newest last
   for (std::size_t n = 1; n <= rows.size(); ++n) {
-    OnAirModel m = derive_model(rows, n, games);
+    follower.add(rows[n - 1], history);
+    const OnAirModel& m = follower.model();
+    recent.push_back(m);
+    if (recent.size() > 4) recent.pop_front();
     const double t = rows[n - 1].wall_time;
     for (double dt : {0.1, 1.0, 3.2, 5.0}) out.push_back(on_air_json(m, t + dt, o).dump());
-    const Presentation hold{true, rows[n - 1].seq, t + 0.5};
-    OnAirModel held = derive_model(rows, rows_on_air(rows, n, hold), games);
-    apply_presentation(held, hold);
-    out.push_back(on_air_json(held, t + 9, o).dump());
+    // Held at this row, and at a row three back (the picture from there, the
+    // clock, warnings and pause from here).
+    for (std::size_t back : {std::size_t{0}, std::size_t{3}}) {
+      if (back >= recent.size()) continue;
+      const Presentation hold{true, rows[n - 1 - back].seq, t + 0.5};
+      OnAirModel held = recent[recent.size() - 1 - back];
+      apply_presentation(held, m, hold);
+      out.push_back(on_air_json(held, t + 9, o).dump());
+    }
   }
   return out;
 }

@@ -1,0 +1,32 @@
+// The steps of the on-air model's fold, shared by ModelFollower (and through it
+// derive_model): reading the `opened` event, one public state, one event in
+// effect. Internal to broadcast/: outputs use ModelFollower or derive_model.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "broadcast/model.h"
+
+namespace facedown::broadcast::model_fold {
+
+// An item declared Blind in the running move: (player, square).
+struct BlindMark {
+  int player = 0;
+  engine::Square square = engine::kNoSquare;
+};
+
+// The game, players and options of the match (throws on a malformed event).
+void read_opened(OnAirModel& m, const nlohmann::json& event, const std::vector<engine::GameInfo>& games);
+// Every state field of the model from one public state JSON (throws when malformed;
+// the caller keeps its copy of the model from before).
+void read_state(OnAirModel& m, const nlohmann::json& state);
+// What one event in effect adds to the state: last move, battle, items used,
+// warning, pause reason; `previous`: the public state before it; `ended`: the
+// result's English detail and Detail when this is the `ended` event.
+void read_event(OnAirModel& m, const PublicRow& row, std::vector<BlindMark>& blinds, const nlohmann::json* previous,
+                std::optional<std::pair<std::string, engine::Detail>>& ended);
+
+}  // namespace facedown::broadcast::model_fold
