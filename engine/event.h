@@ -38,6 +38,7 @@ struct PieceRef {
   Square square = kNoSquare;
   std::optional<int> value;  // effective value in a battle, when it has one
   std::uint8_t hidden_from = 0;
+  bool operator==(const PieceRef&) const = default;
 };
 
 struct Opened {
@@ -45,24 +46,31 @@ struct Opened {
   std::string preset;
   Options options;
   std::array<std::string, 2> players;
+  bool operator==(const Opened&) const = default;
 };
 struct SetupLocked {
   int player = 0;
   std::vector<PieceRef> pieces;  // in square order, so the list's order leaks nothing
+  bool operator==(const SetupLocked&) const = default;
 };
 struct FirstChosen {
   int player = 0;
   std::optional<std::string> toss_seed;
+  bool operator==(const FirstChosen&) const = default;
 };
-struct Started {};
+struct Started {
+  bool operator==(const Started&) const = default;
+};
 struct TurnStarted {
   int player = 0;
+  bool operator==(const TurnStarted&) const = default;
 };
 struct Moved {
   int player = 0;
   PieceRef piece;  // at its origin
   Square from = kNoSquare;
   Square to = kNoSquare;
+  bool operator==(const Moved&) const = default;
 };
 enum class Decision { kNone, kItems, kRevival };
 struct DecisionAwaited {
@@ -71,20 +79,24 @@ struct DecisionAwaited {
   int piece_id = -1;  // the piece whose battles are pending / the arriving piece
   std::vector<Square> squares;  // items: the battling squares; revival: empty back-rank squares
   std::vector<PieceRef> candidates;  // revival: the removed numbers that may return
+  bool operator==(const DecisionAwaited&) const = default;
 };
 struct ItemsDeclared {
   std::array<ItemChoice, 2> choice;
+  bool operator==(const ItemsDeclared&) const = default;
 };
 struct BattlePair {
   PieceRef mover;  // the moved (or revived) piece's side of this pair
   PieceRef enemy;
   std::string kind;     // a battle word of the game ("sum", "mine"); empty in views that may not know it
   std::string outcome;  // "mover" | "enemy" | "both" | "none": who wins / what is removed
+  bool operator==(const BattlePair&) const = default;
 };
 struct Battle {
   std::vector<BattlePair> pairs;
   std::vector<PieceRef> removed;   // in removal order (owner 1's then owner 2's, square order)
   std::vector<PieceRef> revealed;  // turned face up by this battle
+  bool operator==(const Battle&) const = default;
 };
 // An attack into an occupied square (Capture Flag, Salpakan, Luzhanqi, Gunjin,
 // Gwangsanghui): the attacker leaves `from`; the loser(s) leave the board; a
@@ -102,19 +114,23 @@ struct Attack {
   Square to = kNoSquare;
   AttackOutcome outcome = AttackOutcome::kAttacker;
   std::vector<PieceRef> revealed;  // identities made public by this attack
+  bool operator==(const Attack&) const = default;
 };
 // A piece whose ref has hidden_from 0 becomes revealed; the others stay as they were.
 struct Removed {
   std::vector<PieceRef> pieces;
   std::string cause;  // a cause word of the game: "arrival" (revive=remove-always), "custodian" (Hasami)
+  bool operator==(const Removed&) const = default;
 };
 struct Revived {
   int player = 0;
   std::optional<PieceRef> arriving;  // removed by the exchange (optional-swap)
   PieceRef piece;                    // the revived piece, at its new square
+  bool operator==(const Revived&) const = default;
 };
 struct RevivalDeclined {
   int player = 0;
+  bool operator==(const RevivalDeclined&) const = default;
 };
 struct Warned {
   int player = 0;
@@ -122,12 +138,18 @@ struct Warned {
   std::string reason;  // manual: the referee's typed words; else english_detail(what)
   int total = 0;  // the player's warnings after this one
   Detail what = {};  // engine-made warnings: what happened, as a code ("warn-time")
+  bool operator==(const Warned&) const = default;
 };
 struct Paused {
   std::string reason;
+  bool operator==(const Paused&) const = default;
 };
-struct Resumed {};
-struct Ticked {};
+struct Resumed {
+  bool operator==(const Resumed&) const = default;
+};
+struct Ticked {
+  bool operator==(const Ticked&) const = default;
+};
 struct Ended {
   int winner = 0;  // 0: draw
   std::string reason;  // a reason word (shared or the game's)
@@ -140,6 +162,7 @@ struct Ended {
   // timeout that a void showed to have fallen due ends the game at its deadline
   // (the log's times never go back, so the event itself carries the void's time).
   std::optional<Millis> at = {};
+  bool operator==(const Ended&) const = default;
 };
 struct Voided {
   int count = 0;
@@ -147,6 +170,7 @@ struct Voided {
   std::vector<int> commands;  // command numbers undone
   int rewind_to = 0;          // first event seq undone
   bool restore = false;       // the span since rewind_to's time is not charged
+  bool operator==(const Voided&) const = default;
 };
 // The referee set the running turn's elapsed time.
 struct ClockSet {
@@ -156,15 +180,20 @@ struct ClockSet {
   // Set after an end by timeout: the timeout is taken back (its Ended event stays
   // in the log) and the timed-out player is to move again, paused.
   bool reinstate = false;
+  bool operator==(const ClockSet&) const = default;
 };
 struct Noted {
   std::string text;
+  bool operator==(const Noted&) const = default;
 };
 struct Captioned {
   std::optional<std::string> text;  // nullopt: taken down
+  bool operator==(const Captioned&) const = default;
 };
 // The result is confirmed: the match is closed for good.
-struct Closed {};
+struct Closed {
+  bool operator==(const Closed&) const = default;
+};
 
 using EventBody = std::variant<Opened, SetupLocked, FirstChosen, Started, TurnStarted, Moved,
                                DecisionAwaited, ItemsDeclared, Battle, Attack, Removed, Revived,

@@ -12,6 +12,13 @@ std::optional<Rejection> Game::revive(Resolver&, const ReviveCmd&) const {
 
 void Game::decide_by_default(Resolver&) const {}
 
+std::optional<Rejection> Game::check_placement(int player, const Placement& p) const {
+  if (p.type < 0 || p.type >= static_cast<int>(roster().size())) return Rejection{"unknown piece"};
+  if (p.square < 0 || p.square >= geometry().size()) return Rejection{"a square is off the board"};
+  if (setup_owner(p.square) != player) return Rejection{geometry().name(p.square) + " is not in the setup area"};
+  return std::nullopt;
+}
+
 std::uint64_t splitmix64(std::uint64_t& state) {
   std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;

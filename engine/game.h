@@ -63,6 +63,15 @@ class Game {
   // Why this setup cannot be locked, or nullopt when it can.
   virtual std::optional<Rejection> check_setup(int player,
                                                const std::vector<Placement>& placements) const = 0;
+  // Why this one placement can never be part of the player's setup, counts
+  // aside: off the player's area, or against the game's placement limits
+  // (Luzhanqi's flag on a headquarters). check_setup applies it to every
+  // placement, so the analysis reads the setup limits from the same rule.
+  virtual std::optional<Rejection> check_placement(int player, const Placement& placement) const;
+
+  // The piece whose capture decides the game (king, flag, leader, marshal);
+  // the analysis says where it can be. nullopt: the game has none.
+  virtual std::optional<PieceType> objective() const { return std::nullopt; }
 
   // A valid setup drawn from `seed` (tests, demos, the console's shuffle). The
   // default shuffles the roster over the player's setup squares; games with

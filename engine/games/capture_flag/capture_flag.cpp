@@ -43,6 +43,8 @@ class CaptureFlag final : public Game {
     return rank < kSetupRanks ? 1 : rank >= kRanks - kSetupRanks ? 2 : 0;
   }
 
+  std::optional<PieceType> objective() const override { return kFlag; }
+
   std::optional<Rejection> check_setup(int player, const std::vector<Placement>& pl) const override {
     const std::string ranks = player == 1 ? "1-4" : "7-10";
     return check_roster_setup(*this, player, pl,

@@ -76,17 +76,21 @@ class GunjinShogi final : public Game {
   }
 
   std::optional<Rejection> check_setup(int player, const std::vector<Placement>& pl) const override {
-    auto limits = [&](const Placement& p) -> std::optional<Rejection> {
-      if (p.type == kMine && forbids_mine(player, p.square))
-        return Rejection{"MIN on " + geometry_.name(p.square) + ": no mine may stand in front of " +
-                         player_name(player) + "'s headquarters (" + no_mine_names(player) + ")"};
-      return std::nullopt;
-    };
     return check_roster_setup(*this, player, pl,
                               {std::string("setup area (ranks ") + (player == 1 ? "1-4" : "6-9") + ")",
                                "place all 31 pieces"},
-                              limits);
+                              [&](const Placement& p) { return check_placement(player, p); });
   }
+
+  std::optional<Rejection> check_placement(int player, const Placement& p) const override {
+    if (auto r = Game::check_placement(player, p)) return r;
+    if (p.type == kMine && forbids_mine(player, p.square))
+      return Rejection{"MIN on " + geometry_.name(p.square) + ": no mine may stand in front of " +
+                       player_name(player) + "'s headquarters (" + no_mine_names(player) + ")"};
+    return std::nullopt;
+  }
+
+  std::optional<PieceType> objective() const override { return kFlag; }
 
   // The default shuffle could put a mine in front of a headquarters: mines first,
   // on the squares they may take, then everything else.

@@ -79,6 +79,8 @@ class Gwangsanghui final : public Game {
   int setup_owner(Square) const override { return 0; }
   std::array<std::vector<Placement>, 2> fixed_placement() const override { return placement_; }
 
+  std::optional<PieceType> objective() const override { return kMarshal; }
+
   std::optional<Rejection> check_setup(int, const std::vector<Placement>&) const override {
     return Rejection{"gwangsanghui has a fixed placement and no setup"};
   }

@@ -48,6 +48,8 @@ class HiddenHasami final : public Game {
     return rank == 0 ? 1 : rank == n_ - 1 ? 2 : 0;
   }
 
+  std::optional<PieceType> objective() const override { return kLeader; }
+
   std::optional<Rejection> check_setup(int player, const std::vector<Placement>& pl) const override {
     const std::string rank = std::to_string(player == 1 ? 1 : n_);
     return check_roster_setup(*this, player, pl,

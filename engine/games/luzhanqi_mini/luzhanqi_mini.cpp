@@ -53,25 +53,30 @@ class LuzhanqiMini final : public Game {
   }
 
   std::optional<Rejection> check_setup(int player, const std::vector<Placement>& pl) const override {
-    const std::string who = player_name(player);
     const std::string ranks = player == 1 ? "1-2" : "7-8";
-    auto limits = [&](const Placement& p) -> std::optional<Rejection> {
-      const std::string at = roster_[static_cast<std::size_t>(p.type)].token + " on " + geometry_.name(p.square);
-      const int rank = geometry_.rank_of(p.square);
-      if (p.type == kMine && rank != back_rank(player))
-        return Rejection{at + ": mines go only on " + who + "'s back rank (rank " +
-                         std::to_string(back_rank(player) + 1) + ")"};
-      if (p.type == kBomb && rank == front_rank(player))
-        return Rejection{at + ": bombs may not stand on " + who + "'s front rank (rank " +
-                         std::to_string(front_rank(player) + 1) + ")"};
-      if (p.type == kFlag && !(geometry_.terrain(p.square) & kHeadquarters))
-        return Rejection{at + ": the flag must stand on one of " + who + "'s headquarters (" +
-                         headquarters_names(player) + ")"};
-      return std::nullopt;
-    };
     return check_roster_setup(*this, player, pl,
-                              {"setup area (ranks " + ranks + ")", "fill all 14 squares of ranks " + ranks}, limits);
+                              {"setup area (ranks " + ranks + ")", "fill all 14 squares of ranks " + ranks},
+                              [&](const Placement& p) { return check_placement(player, p); });
   }
+
+  std::optional<Rejection> check_placement(int player, const Placement& p) const override {
+    if (auto r = Game::check_placement(player, p)) return r;
+    const std::string who = player_name(player);
+    const std::string at = roster_[static_cast<std::size_t>(p.type)].token + " on " + geometry_.name(p.square);
+    const int rank = geometry_.rank_of(p.square);
+    if (p.type == kMine && rank != back_rank(player))
+      return Rejection{at + ": mines go only on " + who + "'s back rank (rank " +
+                       std::to_string(back_rank(player) + 1) + ")"};
+    if (p.type == kBomb && rank == front_rank(player))
+      return Rejection{at + ": bombs may not stand on " + who + "'s front rank (rank " +
+                       std::to_string(front_rank(player) + 1) + ")"};
+    if (p.type == kFlag && !(geometry_.terrain(p.square) & kHeadquarters))
+      return Rejection{at + ": the flag must stand on one of " + who + "'s headquarters (" +
+                       headquarters_names(player) + ")"};
+    return std::nullopt;
+  }
+
+  std::optional<PieceType> objective() const override { return kFlag; }
 
   // The default shuffle would put mines, bombs and the flag anywhere: draw the
   // flag's headquarters first, then mines and bombs on the rest of the back rank,

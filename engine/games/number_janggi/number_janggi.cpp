@@ -77,6 +77,8 @@ class NumberJanggi final : public Game {
     return rank < 3 ? 1 : rank >= kRanks - 3 ? 2 : 0;
   }
 
+  std::optional<PieceType> objective() const override { return kKingType; }
+
   std::optional<Rejection> check_setup(int player, const std::vector<Placement>& pl) const override {
     return check_roster_setup(*this, player, pl,
                               {std::string("territory (ranks ") + (player == 1 ? "1-3" : "7-9") + ")",

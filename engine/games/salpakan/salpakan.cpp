@@ -58,6 +58,8 @@ class Salpakan final : public Game {
     return rank < kSetupRanks ? 1 : rank >= kRanks - kSetupRanks ? 2 : 0;
   }
 
+  std::optional<PieceType> objective() const override { return kFlag; }
+
   std::optional<Rejection> check_setup(int player, const std::vector<Placement>& pl) const override {
     return check_roster_setup(*this, player, pl,
                               {std::string("setup area (ranks ") + (player == 1 ? "1-3" : "6-8") + ")",

@@ -1,0 +1,483 @@
+#include "analysis/deduction.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+
+#include "analysis/setup_count.h"
+#include "analysis/stream_replay.h"
+#include "engine/view.h"
+
+namespace facedown::analysis {
+
+using namespace facedown::engine;
+
+namespace {
+
+// A set of slots whose identities are allowed together, as a list of tuples.
+struct Component {
+  std::vector<int> slots;
+  std::vector<std::vector<PieceType>> tuples;
+};
+
+class Deduction {
+ public:
+  Deduction(const GameInfo& info, const StreamReplay& replay, const AnalysisOptions& options)
+      : info_(info), replay_(replay), options_(options) {}
+
+  Analysis run() {
+    Analysis a;
+    a.viewer = replay_.viewer();
+    a.events = replay_.stream().size();
+    const auto* opened = std::get_if<Opened>(&replay_.stream()[0].body);
+    game_ = info_.make(resolve_options(info_, opened->preset, opened->options).options);
+    types_ = game_->roster().size();
+    if (auto err = init()) {
+      a.error = err;
+      return a;
+    }
+    {
+      // Start from a setup the roster allows: every probe then keeps the counts.
+      SetupCounter start = make_counter();
+      if (start.total() <= 0) {
+        a.error = "no setup the game allows fits the pieces' squares";
+        return a;
+      }
+      std::uint64_t rng = options_.seed;
+      current_ = start.draw(rng);
+    }
+    named_ever_.assign(replay_.slots().size(), false);
+    learn();
+    std::optional<Match> final;
+    if (!fallback_) {
+      ReplayTrace tr;
+      if (replay_.run(info_, current_, replay_.stream().size(), &tr).consistent) {
+        final = std::move(tr.final);
+        id_slot_ = tr.id_slot;
+      } else {
+        give_up("the identities learned one command at a time do not replay the whole stream");
+      }
+    }
+    SetupCounter counter = make_counter();
+    if (std::getenv("FD_DEBUG")) {
+      for (const auto& c : comps_) {
+        if (c.slots.empty()) continue;
+        std::fprintf(stderr, "comp slots:");
+        for (int s : c.slots) std::fprintf(stderr, " %d(b%d sq%d)", s, replay_.slots()[static_cast<std::size_t>(s)].block, replay_.slots()[static_cast<std::size_t>(s)].square);
+        std::fprintf(stderr, " tuples %zu:", c.tuples.size());
+        for (std::size_t i = 0; i < std::min<std::size_t>(c.tuples.size(), 20); ++i) { std::fprintf(stderr, " ("); for (auto t : c.tuples[i]) std::fprintf(stderr, "%d,", t); std::fprintf(stderr, ")"); }
+        std::fprintf(stderr, "\n");
+      }
+      for (const auto& n : notes_) std::fprintf(stderr, "note: %s\n", n.c_str());
+      std::fprintf(stderr, "total %Lg\n", counter.total());
+    }
+    if (counter.total() <= 0) {
+      a.error = "no setup the game allows gives this stream";
+      return a;
+    }
+    const auto proposal = counter.marginals(types_);
+    std::uint64_t rng = options_.seed * 0x9E3779B97F4A7C15ull + 0x5DEECE66Dull;
+    if (exact_ && !fallback_) {
+      for (int i = 0; i < options_.verify_draws && exact_; ++i)
+        if (!replay_.run(info_, counter.draw(rng), replay_.stream().size()).consistent)
+          give_up("a setup allowed piece by piece does not replay: the constraints are joint");
+    }
+    std::vector<std::vector<double>> p = proposal, se(replay_.slots().size(), std::vector<double>(types_, 0.0));
+    if (!exact_) {
+      a.method = Method::kSampled;
+      std::vector<std::vector<int>> tally(replay_.slots().size(), std::vector<int>(types_, 0));
+      while (a.accepted < options_.samples && a.draws < options_.max_draws) {
+        ++a.draws;
+        const auto draw = counter.draw(rng);
+        ReplayTrace tr;
+        if (!replay_.run(info_, draw, replay_.stream().size(), final ? nullptr : &tr).consistent) continue;
+        if (!final) {
+          final = std::move(tr.final);
+          id_slot_ = tr.id_slot;
+        }
+        ++a.accepted;
+        for (std::size_t s = 0; s < draw.size(); ++s) ++tally[s][static_cast<std::size_t>(draw[s])];
+      }
+      if (a.accepted == 0) {
+        a.error = "no consistent setup among " + std::to_string(a.draws) + " draws";
+        a.notes = notes_;
+        return a;
+      }
+      const double n = a.accepted;
+      for (std::size_t s = 0; s < tally.size(); ++s)
+        for (std::size_t t = 0; t < types_; ++t) {
+          const double q = tally[s][t] / n;
+          p[s][t] = q;
+          // A type the counting allows keeps an error bar even when no draw had it.
+          se[s][t] = proposal[s][t] > 0 && proposal[s][t] < 1 ? std::sqrt(std::max(q * (1 - q), 1.0 / n) / n) : 0.0;
+        }
+    }
+    a.notes = notes_;
+    collect(a, *final, p, se, proposal);
+    return a;
+  }
+
+ private:
+  std::optional<std::string> init() {
+    const auto& slots = replay_.slots();
+    comp_of_.assign(slots.size(), -1);
+    current_.assign(slots.size(), 0);
+    for (std::size_t s = 0; s < slots.size(); ++s) {
+      const Block& b = replay_.blocks()[static_cast<std::size_t>(slots[s].block)];
+      Component c{{static_cast<int>(s)}, {}};
+      for (std::size_t t = 0; t < types_; ++t)
+        if (b.counts[t] > 0 && !game_->check_placement(slots[s].owner, {static_cast<PieceType>(t), slots[s].square}))
+          c.tuples.push_back({static_cast<PieceType>(t)});
+      if (c.tuples.empty()) return "no piece of the roster may stand on a hidden piece's setup square";
+      comp_of_[s] = static_cast<int>(comps_.size());
+      current_[s] = c.tuples[0][0];
+      comps_.push_back(std::move(c));
+    }
+    return std::nullopt;
+  }
+
+  void give_up(const std::string& why) {
+    exact_ = false;
+    if (std::find(notes_.begin(), notes_.end(), why) == notes_.end()) notes_.push_back(why);
+  }
+
+  void set_current(int comp, std::size_t tuple) {
+    const auto& c = comps_[static_cast<std::size_t>(comp)];
+    for (std::size_t j = 0; j < c.slots.size(); ++j) current_[static_cast<std::size_t>(c.slots[j])] = c.tuples[tuple][j];
+  }
+
+  // Keeps the tuples with `type` at `slot`; false when none is left.
+  bool restrict(int slot, PieceType type) {
+    const int ci = comp_of_[static_cast<std::size_t>(slot)];
+    auto& c = comps_[static_cast<std::size_t>(ci)];
+    const auto j = static_cast<std::size_t>(std::find(c.slots.begin(), c.slots.end(), slot) - c.slots.begin());
+    std::erase_if(c.tuples, [&](const auto& tuple) { return tuple[j] != type; });
+    if (c.tuples.empty()) return false;
+    if (current_[static_cast<std::size_t>(slot)] == type) return true;
+    auto next = current_;
+    if (!reassign(next, c.slots, c.tuples[0], nullptr)) return false;
+    current_ = std::move(next);
+    return true;
+  }
+
+  int merge(const std::vector<int>& ids) {
+    int into = ids[0];
+    for (std::size_t k = 1; k < ids.size(); ++k) {
+      auto& a = comps_[static_cast<std::size_t>(into)];
+      auto& b = comps_[static_cast<std::size_t>(ids[k])];
+      std::vector<std::vector<PieceType>> product;
+      for (const auto& x : a.tuples)
+        for (const auto& y : b.tuples) {
+          auto t = x;
+          t.insert(t.end(), y.begin(), y.end());
+          product.push_back(std::move(t));
+        }
+      a.tuples = std::move(product);
+      for (int s : b.slots) {
+        a.slots.push_back(s);
+        comp_of_[static_cast<std::size_t>(s)] = into;
+      }
+      b.slots.clear();
+      b.tuples.clear();
+    }
+    return into;
+  }
+
+  bool allows(int slot, PieceType t) const {
+    const auto& c = comps_[static_cast<std::size_t>(comp_of_[static_cast<std::size_t>(slot)])];
+    if (c.slots.size() != 1) return false;
+    return std::any_of(c.tuples.begin(), c.tuples.end(), [&](const auto& tuple) { return tuple[0] == t; });
+  }
+
+  // Gives `slots` the identities `want` in `assign`, keeping every block's roster
+  // counts: the identity each slot gives up is passed along the shortest chain of
+  // other single pieces (never-named ones first), each taking an identity it may
+  // have. The chain's pieces are added to `moved`. False when no chain exists.
+  bool reassign(std::vector<PieceType>& assign, const std::vector<int>& slots, const std::vector<PieceType>& want,
+                std::vector<int>* moved) const {
+    std::vector<bool> fixed(assign.size(), false);
+    for (int s : slots) fixed[static_cast<std::size_t>(s)] = true;
+    for (std::size_t j = 0; j < slots.size(); ++j) {
+      const auto s = static_cast<std::size_t>(slots[j]);
+      const PieceType old = assign[s];
+      if (old == want[j]) continue;
+      assign[s] = want[j];
+      const int block = replay_.slots()[s].block;
+      bool done = false;
+      for (int pass = 0; pass < 2 && !done; ++pass) {
+        // BFS over identities: from want[j] (one too many) to old (one too few).
+        std::vector<int> via(types_, -2), from(types_, -1);
+        std::vector<PieceType> queue{want[j]};
+        via[static_cast<std::size_t>(want[j])] = -1;
+        for (std::size_t head = 0; head < queue.size() && via[static_cast<std::size_t>(old)] == -2; ++head) {
+          const PieceType a = queue[head];
+          for (int u : replay_.blocks()[static_cast<std::size_t>(block)].slots) {
+            const auto uu = static_cast<std::size_t>(u);
+            if (fixed[uu] || assign[uu] != a || (pass == 0 && named_ever_[uu])) continue;
+            for (std::size_t b = 0; b < types_; ++b) {
+              if (via[b] != -2 || !allows(u, static_cast<PieceType>(b))) continue;
+              via[b] = u;
+              from[b] = a;
+              queue.push_back(static_cast<PieceType>(b));
+            }
+          }
+        }
+        if (via[static_cast<std::size_t>(old)] == -2) continue;
+        for (PieceType b = old; via[static_cast<std::size_t>(b)] != -1;) {
+          const int u = via[static_cast<std::size_t>(b)];
+          const PieceType a = static_cast<PieceType>(from[static_cast<std::size_t>(b)]);
+          assign[static_cast<std::size_t>(u)] = b;
+          fixed[static_cast<std::size_t>(u)] = true;
+          if (moved) moved->push_back(u);
+          b = a;
+        }
+        done = true;
+      }
+      if (!done) return false;
+    }
+    return true;
+  }
+
+  // Puts the component's identities back among its tuples (after the tuples
+  // shrank), keeping the counts; false when no chain allows it.
+  bool conform(int comp) {
+    const auto& c = comps_[static_cast<std::size_t>(comp)];
+    if (c.tuples.empty()) return false;
+    std::vector<PieceType> now;
+    for (int s : c.slots) now.push_back(current_[static_cast<std::size_t>(s)]);
+    if (std::find(c.tuples.begin(), c.tuples.end(), now) != c.tuples.end()) return true;
+    for (const auto& tuple : c.tuples) {
+      auto next = current_;
+      if (reassign(next, c.slots, tuple, nullptr)) {
+        current_ = std::move(next);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Whether any block of these slots has pieces decided jointly outside them.
+  bool joint_in_blocks(const std::vector<int>& slots) const {
+    for (int s : slots) {
+      const int own = comp_of_[static_cast<std::size_t>(s)];
+      for (int u : replay_.blocks()[static_cast<std::size_t>(replay_.slots()[static_cast<std::size_t>(s)].block)].slots) {
+        const int c = comp_of_[static_cast<std::size_t>(u)];
+        if (c != own && comps_[static_cast<std::size_t>(c)].slots.size() > 1) return true;
+      }
+    }
+    return false;
+  }
+
+  // Whether the slots a failed replay names are decided by `comp` alone (the
+  // others it names are certain).
+  bool attributable(const std::vector<int>& named, int comp) const {
+    if (named.empty()) return false;
+    for (int s : named) {
+      const int c = comp_of_[static_cast<std::size_t>(s)];
+      if (c != comp && comps_[static_cast<std::size_t>(c)].tuples.size() > 1) return false;
+    }
+    return true;
+  }
+
+  // One command (group) at a time: what it shows fixes identities, and the
+  // pieces it names are tried with every identity they may still have.
+  void learn() {
+    const std::size_t n = replay_.stream().size();
+    for (std::size_t g = 1; g < replay_.groups() && !fallback_; ++g) {
+      const std::size_t limit = replay_.group_end(g);
+      bool settled = false;
+      for (int attempt = 0; attempt < 8 && !settled && !fallback_; ++attempt) {
+        ReplayTrace tr;
+        const ReplayRun run = replay_.run(info_, current_, limit, &tr);
+        bool changed = false;
+        if (std::getenv("FD_DEBUG")) { std::fprintf(stderr, "attempt %d group %zu consistent %d at %zu shows:", attempt, g, run.consistent, run.failed_event); for (const auto& [sl, ty] : tr.shown) std::fprintf(stderr, " %d=%d(cur %d, %zu tuples)", sl, ty, current_[static_cast<std::size_t>(sl)], comps_[static_cast<std::size_t>(comp_of_[static_cast<std::size_t>(sl)])].tuples.size()); std::fprintf(stderr, "\n"); }
+        for (const auto& [slot, type] : tr.shown) {
+          if (current_[static_cast<std::size_t>(slot)] != type) changed = true;
+          if (!restrict(slot, type)) {
+            fallback_ = true;
+            give_up("the stream shows an identity no counted setup allows");
+          }
+        }
+        if (fallback_) break;
+        if (changed) continue;
+        const std::size_t failed_group = run.consistent ? g : replay_.group_of(std::min(run.failed_event, n - 1));
+        std::vector<int> named = tr.named[g];
+        if (!run.consistent) {
+          named.insert(named.end(), run.failed_named.begin(), run.failed_named.end());
+          named.insert(named.end(), tr.named[failed_group].begin(), tr.named[failed_group].end());
+        }
+        std::vector<int> open;  // components still undecided
+        for (int s : named) {
+          const int c = comp_of_[static_cast<std::size_t>(s)];
+          if (comps_[static_cast<std::size_t>(c)].tuples.size() > 1 && std::find(open.begin(), open.end(), c) == open.end())
+            open.push_back(c);
+        }
+        if (open.empty()) {
+          if (run.consistent) settled = true;
+          else break;
+          continue;
+        }
+        std::size_t product = 1;
+        for (int c : open) product *= comps_[static_cast<std::size_t>(c)].tuples.size();
+        if (product > options_.max_tuples) {
+          give_up("pieces that only fought face down are tried together beyond the exact limit");
+          if (run.consistent) settled = true;
+          else break;
+          continue;
+        }
+        if (std::getenv("FD_DEBUG")) {
+          std::fprintf(stderr, "group %zu (events to %zu) consistent %d failed_event %zu named:", g, limit, run.consistent, run.failed_event);
+          for (int s2 : named) std::fprintf(stderr, " %d", s2);
+          std::fprintf(stderr, "\n");
+        }
+        const int comp = merge(open);
+        auto& c = comps_[static_cast<std::size_t>(comp)];
+        std::vector<std::vector<PieceType>> kept;
+        std::optional<std::vector<PieceType>> passing;
+        std::vector<std::pair<int, PieceType>> learned;
+        bool unattributed = false;
+        for (const auto& tuple : c.tuples) {
+          auto trial = current_;
+          std::vector<int> moved;
+          if (!reassign(trial, c.slots, tuple, &moved)) {
+            if (std::getenv("FD_DEBUG")) std::fprintf(stderr, "reassign failed group %zu slot %d to %d\n", g, c.slots[0], tuple[0]);
+            // With single pieces only, no chain means no setup has these identities
+            // (an alternating path exists whenever another assignment does).
+            if (!joint_in_blocks(c.slots)) continue;
+            give_up("an identity could only be tried by changing pieces decided jointly");
+            kept.push_back(tuple);
+            continue;
+          }
+          ReplayTrace ttr;
+          const ReplayRun r = replay_.run(info_, trial, limit, &ttr);
+          // A trial that got further may show pieces the start could not reach.
+          for (const auto& shown : ttr.shown)
+            if (comp_of_[static_cast<std::size_t>(shown.first)] != comp &&
+                current_[static_cast<std::size_t>(shown.first)] != shown.second)
+              learned.push_back(shown);
+          if (r.consistent) {
+            if (!passing) passing = trial;
+            kept.push_back(tuple);
+            continue;
+          }
+          std::vector<int> why = r.failed_named;
+          const auto& also = tr.named[replay_.group_of(std::min(r.failed_event, n - 1))];
+          why.insert(why.end(), also.begin(), also.end());
+          if (std::getenv("FD_DEBUG4")) { std::fprintf(stderr, "g%zu drop? (", g); for (auto t : tuple) std::fprintf(stderr, "%d,", t); std::fprintf(stderr, ") at %zu moved:", r.failed_event); for (int mv : moved) std::fprintf(stderr, " %d", mv); std::fprintf(stderr, " why:"); for (int w : why) std::fprintf(stderr, " %d", w); std::fprintf(stderr, "\n"); }
+          if (attributable(why, comp)) continue;
+          unattributed = true;
+          kept.push_back(tuple);
+        }
+        c.tuples = std::move(kept);
+        if (!passing && !learned.empty()) {
+          if (!conform(comp)) {
+            fallback_ = true;
+            give_up("no counted setup keeps the identities learned so far");
+            break;
+          }
+          for (const auto& [slot, type] : learned)
+            if (!restrict(slot, type)) {
+              fallback_ = true;
+              give_up("the stream shows an identity no counted setup allows");
+            }
+          continue;
+        }
+        if (!passing) break;
+        if (unattributed) give_up("a replay stopped where the pieces tried were not the only unknown ones");
+        current_ = std::move(*passing);
+        settled = true;
+      }
+      if (settled) {
+        ReplayTrace tr;
+        replay_.run(info_, current_, limit, &tr);
+        for (int s : tr.named[g]) named_ever_[static_cast<std::size_t>(s)] = true;
+      }
+      if (!settled && !fallback_) {
+        if (std::getenv("FD_DEBUG")) std::fprintf(stderr, "unsettled group %zu (events to %zu)\n", g, limit);
+        fallback_ = true;
+        give_up("a command's outcome depends on pieces it does not name (sampled with the whole match replayed)");
+      }
+    }
+  }
+
+  SetupCounter make_counter() const {
+    std::vector<std::vector<int>> counts;
+    for (const auto& b : replay_.blocks()) counts.push_back(b.counts);
+    std::map<std::pair<int, std::vector<PieceType>>, std::size_t> group_index;
+    std::vector<CountGroup> groups;
+    std::vector<CountCoupled> coupled;
+    for (const auto& c : comps_) {
+      if (c.slots.empty()) continue;
+      if (c.slots.size() == 1) {
+        const int block = replay_.slots()[static_cast<std::size_t>(c.slots[0])].block;
+        std::vector<PieceType> allowed;
+        for (const auto& t : c.tuples) allowed.push_back(t[0]);
+        std::sort(allowed.begin(), allowed.end());
+        auto key = std::make_pair(block, allowed);
+        auto it = group_index.find(key);
+        if (it == group_index.end()) {
+          it = group_index.emplace(key, groups.size()).first;
+          groups.push_back({block, {}, allowed});
+        }
+        groups[it->second].slots.push_back(c.slots[0]);
+        continue;
+      }
+      CountCoupled cu{c.slots, {}, c.tuples};
+      for (int s : c.slots) cu.slot_block.push_back(replay_.slots()[static_cast<std::size_t>(s)].block);
+      coupled.push_back(std::move(cu));
+    }
+    return SetupCounter(std::move(counts), std::move(groups), std::move(coupled), replay_.slots().size());
+  }
+
+  void collect(Analysis& a, const Match& final, const std::vector<std::vector<double>>& p,
+               const std::vector<std::vector<double>>& se, const std::vector<std::vector<double>>& proposal) const {
+    const MatchState& s = final.state();
+    auto add = [&](int id, Square square, int removed_index) {
+      const Piece& piece = s.pieces[static_cast<std::size_t>(id)];
+      if (may_see(piece, a.viewer)) return;
+      if (static_cast<std::size_t>(id) >= id_slot_.size() || id_slot_[static_cast<std::size_t>(id)] < 0) return;
+      const auto slot = static_cast<std::size_t>(id_slot_[static_cast<std::size_t>(id)]);
+      PieceOdds odds{piece.owner, square, removed_index, replay_.slots()[slot].square, p[slot], se[slot], {}};
+      for (double q : proposal[slot]) odds.possible.push_back(q > 0);
+      a.pieces.push_back(std::move(odds));
+    };
+    for (std::size_t sq = 0; sq < s.board.size(); ++sq)
+      if (s.board[sq] >= 0) add(s.board[sq], static_cast<Square>(sq), -1);
+    for (std::size_t o = 0; o < 2; ++o)
+      for (std::size_t i = 0; i < s.removed[o].size(); ++i) add(s.removed[o][i], kNoSquare, static_cast<int>(i));
+  }
+
+  const GameInfo& info_;
+  const StreamReplay& replay_;
+  AnalysisOptions options_;
+  std::unique_ptr<Game> game_;
+  std::size_t types_ = 0;
+  std::vector<Component> comps_;
+  std::vector<int> comp_of_;
+  std::vector<PieceType> current_;  // identities that replay the stream so far (counts aside)
+  std::vector<int> id_slot_;
+  std::vector<bool> named_ever_;  // slots some command has named so far
+  bool exact_ = true;
+  bool fallback_ = false;
+  std::vector<std::string> notes_;
+};
+
+}  // namespace
+
+Analysis analyze(const GameInfo& info, const std::vector<Event>& stream, Viewer viewer,
+                 const AnalysisOptions& options) {
+  auto planned = StreamReplay::plan(info, stream, viewer);
+  if (auto* err = std::get_if<std::string>(&planned)) {
+    Analysis a;
+    a.viewer = viewer;
+    a.events = stream.size();
+    a.error = *err;
+    return a;
+  }
+  return Deduction(info, std::get<StreamReplay>(planned), options).run();
+}
+
+}  // namespace facedown::analysis

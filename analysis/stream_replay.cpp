@@ -1,0 +1,263 @@
+#include "analysis/stream_replay.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+#include "engine/vocabulary.h"
+
+namespace facedown::analysis {
+
+using namespace facedown::engine;
+
+namespace {
+
+bool same_event(const Event& a, const Event& b) {
+  return a.seq == b.seq && a.t == b.t && a.cmd == b.cmd && a.command.has_value() == b.command.has_value() &&
+         a.body == b.body;
+}
+
+// Texts the views blank: any accepted text replays the same projection.
+std::string text_or(const std::string& s) { return s.empty() || s == "restore" || s == "clear" ? "x" : s; }
+
+void add_unique(std::vector<int>& v, int x) {
+  if (x >= 0 && std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+}
+
+}  // namespace
+
+std::vector<PieceRef> refs_of(const Event& e) {
+  std::vector<PieceRef> out;
+  std::visit(Overloaded{
+                 [&](const SetupLocked& o) { out = o.pieces; },
+                 [&](const Moved& o) { out = {o.piece}; },
+                 [&](const DecisionAwaited& o) { out = o.candidates; },
+                 [&](const Battle& o) {
+                   for (const auto& p : o.pairs) {
+                     out.push_back(p.mover);
+                     out.push_back(p.enemy);
+                   }
+                   out.insert(out.end(), o.removed.begin(), o.removed.end());
+                   out.insert(out.end(), o.revealed.begin(), o.revealed.end());
+                 },
+                 [&](const Attack& o) {
+                   out = {o.attacker, o.defender};
+                   out.insert(out.end(), o.revealed.begin(), o.revealed.end());
+                 },
+                 [&](const Removed& o) { out = o.pieces; },
+                 [&](const Revived& o) {
+                   if (o.arriving) out.push_back(*o.arriving);
+                   out.push_back(o.piece);
+                 },
+                 [](const auto&) {},
+             },
+             e.body);
+  return out;
+}
+
+std::variant<StreamReplay, std::string> StreamReplay::plan(const GameInfo& info, std::vector<Event> stream,
+                                                            Viewer viewer) {
+  if (viewer == kReferee) return std::string("the referee sees every piece: nothing to deduce");
+  if (stream.empty()) return std::string("the stream is empty");
+  const auto* opened = std::get_if<Opened>(&stream[0].body);
+  if (!opened) return std::string("the stream does not begin with the match's opening");
+  if (opened->game != info.id) return "the stream is a " + opened->game + " match, not " + info.id;
+  ResolvedOptions resolved = resolve_options(info, opened->preset, opened->options);
+  if (resolved.error) return "the stream's options: " + *resolved.error;
+  const auto game = info.make(resolved.options);
+  const auto& roster = game->roster();
+
+  StreamReplay r;
+  r.viewer_ = viewer;
+  r.opened_ = *opened;
+  r.event_block_.assign(stream.size(), -1);
+  for (std::size_t i = 0; i < stream.size(); ++i) {
+    const auto* setup = std::get_if<SetupLocked>(&stream[i].body);
+    if (!setup) continue;
+    Block b{setup->player, i, {}, {}};
+    for (const auto& t : roster) b.counts.push_back(t.count);
+    for (const auto& ref : setup->pieces) {
+      if (ref.type == kHiddenType) {
+        b.slots.push_back(static_cast<int>(r.slots_.size()));
+        r.slots_.push_back({static_cast<int>(r.blocks_.size()), setup->player, ref.square});
+      } else if (ref.type >= 0 && ref.type < static_cast<int>(roster.size())) {
+        --b.counts[static_cast<std::size_t>(ref.type)];
+      } else {
+        return std::string("a setup names a piece the roster does not have");
+      }
+    }
+    if (b.slots.empty()) continue;
+    if (std::any_of(b.counts.begin(), b.counts.end(), [](int c) { return c < 0; }))
+      return std::string("a setup shows more pieces of a kind than the roster has");
+    r.event_block_[i] = static_cast<int>(r.blocks_.size());
+    r.blocks_.push_back(std::move(b));
+  }
+  // Groups: the events of one command, or of one moment's deadlines.
+  r.group_of_.assign(stream.size(), 0);
+  for (std::size_t i = 1; i < stream.size(); ++i) {
+    const bool same = stream[i].cmd == stream[i - 1].cmd && (stream[i].cmd != 0 || stream[i].t == stream[i - 1].t);
+    if (!same) r.group_end_.push_back(i);
+    r.group_of_[i] = r.group_end_.size();
+  }
+  r.group_end_.push_back(stream.size());
+  r.stream_ = std::move(stream);
+  return r;
+}
+
+std::optional<Command> StreamReplay::command_at(std::size_t event, const std::vector<PieceType>& types) const {
+  std::optional<Command> out;
+  std::visit(Overloaded{
+                 [&](const SetupLocked& o) {
+                   SetupCmd c{o.player, {}};
+                   const int b = event_block_[event];
+                   std::size_t next = 0;
+                   for (const auto& ref : o.pieces) {
+                     PieceType t = ref.type;
+                     if (t == kHiddenType) {
+                       const auto& slots = blocks_[static_cast<std::size_t>(b)].slots;
+                       t = types[static_cast<std::size_t>(slots[next++])];
+                     }
+                     c.placements.push_back({t, ref.square});
+                   }
+                   out = c;
+                 },
+                 [&](const FirstChosen& o) { out = FirstCmd{o.player, o.toss_seed}; },
+                 [&](const Started&) { out = StartCmd{}; },
+                 [&](const Moved& o) { out = MoveCmd{{o.from, o.to}}; },
+                 [&](const Attack& o) { out = MoveCmd{{o.from, o.to}}; },
+                 [&](const ItemsDeclared& o) { out = ItemsCmd{o.choice}; },
+                 [&](const Revived& o) {
+                   if (o.piece.type != kHiddenType) out = ReviveCmd{false, o.piece.type, o.piece.square};
+                 },
+                 [&](const RevivalDeclined&) { out = ReviveCmd{true, 0, kNoSquare}; },
+                 [&](const Ticked&) { out = TickCmd{}; },
+                 [&](const Paused& o) { out = PauseCmd{text_or(o.reason)}; },
+                 [&](const Resumed&) { out = ResumeCmd{}; },
+                 [&](const Warned& o) { out = WarnCmd{o.player, text_or(o.reason)}; },
+                 [&](const Ended& o) {
+                   if (o.reason == "resigned") out = ResignCmd{other(o.winner)};
+                   else if (o.reason == "draw-agreed") out = DrawCmd{};
+                   else if (o.reason == "awarded") out = AwardCmd{o.winner, text_or(o.detail)};
+                 },
+                 [&](const Voided& o) { out = VoidCmd{o.count, text_or(o.reason), o.restore}; },
+                 [&](const ClockSet& o) { out = ClockCmd{o.elapsed, text_or(o.reason)}; },
+                 [&](const Noted& o) { out = NoteCmd{text_or(o.text)}; },
+                 [&](const Captioned& o) { out = CaptionCmd{o.text}; },
+                 [&](const Closed&) { out = CloseCmd{}; },
+                 [](const auto&) {},
+             },
+             stream_[event].body);
+  return out;
+}
+
+ReplayRun StreamReplay::run(const GameInfo& game, const std::vector<PieceType>& types, std::size_t limit,
+                            ReplayTrace* trace) const {
+  ReplayRun out;
+  limit = std::min(limit, stream_.size());
+  auto opened = Match::open(game, opened_.preset, opened_.options, opened_.players);
+  if (!std::holds_alternative<Match>(opened)) return out;
+  Match m = std::move(std::get<Match>(opened));
+  std::vector<int> id_slot;
+  if (trace) trace->named.assign(groups(), {});
+  auto fail = [&](std::size_t at, std::vector<int> named) {
+    out.failed_event = at;
+    out.failed_named = std::move(named);
+    if (trace) trace->id_slot = id_slot;
+    return out;
+  };
+  if (m.log().empty() || !same_event(project(m.log()[0], viewer_), stream_[0])) return fail(0, {});
+  std::size_t p = 1;
+  while (p < limit) {
+    const Event& e = stream_[p];
+    std::vector<Event> produced;
+    std::vector<int> named;
+    if (e.cmd == 0) {
+      produced = m.advance(e.t);
+    } else {
+      auto cmd = command_at(p, types);
+      if (!cmd) return fail(p, {});
+      if (const auto* mv = std::get_if<MoveCmd>(&*cmd)) {
+        const int id = m.state().piece_at(mv->move.from);
+        if (id >= 0 && static_cast<std::size_t>(id) < id_slot.size()) add_unique(named, id_slot[static_cast<std::size_t>(id)]);
+      }
+      auto sub = m.submit(*cmd, e.t);
+      if (sub.rejection) return fail(p, named);
+      produced = std::move(sub.events);
+    }
+    if (produced.empty()) return fail(p, named);
+    for (const Event& ev : produced) {
+      if (const auto* setup = std::get_if<SetupLocked>(&ev.body)) {
+        const std::size_t q = p + static_cast<std::size_t>(&ev - produced.data());
+        const int b = q < stream_.size() ? event_block_[q] : -1;
+        std::size_t next = 0;
+        for (const auto& ref : setup->pieces) {
+          if (ref.id < 0) continue;
+          if (id_slot.size() <= static_cast<std::size_t>(ref.id)) id_slot.resize(static_cast<std::size_t>(ref.id) + 1, -1);
+          int slot = -1;
+          if (b >= 0 && (ref.hidden_from & viewer_bit(viewer_))) {
+            const auto& slots = blocks_[static_cast<std::size_t>(b)].slots;
+            if (next < slots.size()) slot = slots[next++];
+          }
+          id_slot[static_cast<std::size_t>(ref.id)] = slot;
+        }
+      }
+      // A setup names its pieces but decides nothing about them beyond their squares.
+      if (!std::holds_alternative<SetupLocked>(ev.body))
+        for (const auto& ref : refs_of(ev))
+          if (ref.id >= 0 && static_cast<std::size_t>(ref.id) < id_slot.size())
+            add_unique(named, id_slot[static_cast<std::size_t>(ref.id)]);
+      if (const auto* d = std::get_if<DecisionAwaited>(&ev.body))
+        if (d->piece_id >= 0 && static_cast<std::size_t>(d->piece_id) < id_slot.size())
+          add_unique(named, id_slot[static_cast<std::size_t>(d->piece_id)]);
+    }
+    for (std::size_t j = 0; j < produced.size(); ++j) {
+      const std::size_t q = p + j;
+      if (q >= stream_.size()) return fail(q, named);
+      const Event seen = project(produced[j], viewer_);
+      if (trace) {
+        for (int s : named) add_unique(trace->named[group_of_[q]], s);
+        // Identities the stream shows, matched to the replay's pieces by owner and
+        // square (one piece per square within an event).
+        if (seen.body.index() == stream_[q].body.index()) {
+          const auto mine = refs_of(produced[j]);
+          for (const auto& theirs : refs_of(stream_[q])) {
+            if (theirs.type == kHiddenType) continue;
+            if (std::getenv("FD_DEBUG3")) for (const auto& ref : mine) std::fprintf(stderr, "show? theirs o%d sq%d mine id%d o%d sq%d slot%d size%zu\n", theirs.owner, theirs.square, ref.id, ref.owner, ref.square, ref.id >= 0 && static_cast<std::size_t>(ref.id) < id_slot.size() ? id_slot[static_cast<std::size_t>(ref.id)] : -7, id_slot.size());
+            for (const auto& ref : mine)
+              if (ref.id >= 0 && ref.square == theirs.square && ref.owner == theirs.owner &&
+                  static_cast<std::size_t>(ref.id) < id_slot.size() && id_slot[static_cast<std::size_t>(ref.id)] >= 0) {
+                trace->shown.emplace_back(id_slot[static_cast<std::size_t>(ref.id)], theirs.type);
+                break;
+              }
+          }
+        }
+      }
+      if (!same_event(seen, stream_[q])) {
+        if (std::getenv("FD_DEBUG2"))
+          std::fprintf(stderr, "mismatch at %zu: mine %s seq %d t %lld cmd %d / theirs %s seq %d t %lld cmd %d\n", q,
+                       event_type(seen.body), seen.seq, static_cast<long long>(seen.t), seen.cmd,
+                       event_type(stream_[q].body), stream_[q].seq, static_cast<long long>(stream_[q].t), stream_[q].cmd);
+        if (std::getenv("FD_DEBUG2")) {
+          auto dump = [](const Event& ev) {
+            for (const auto& r : refs_of(ev)) std::fprintf(stderr, " [o%d t%d sq%d h%d v%d]", r.owner, r.type, r.square, r.hidden_from, r.value ? *r.value : -99);
+            if (const auto* b = std::get_if<Battle>(&ev.body)) for (const auto& pr : b->pairs) std::fprintf(stderr, " {%s %s}", pr.kind.c_str(), pr.outcome.c_str());
+            std::fprintf(stderr, "\n");
+          };
+          dump(seen); dump(stream_[q]);
+        }
+        return fail(q, named);
+      }
+      out.matched = q + 1;
+    }
+    p += produced.size();
+  }
+  out.consistent = true;
+  out.failed_event = p;
+  if (trace) {
+    trace->id_slot = id_slot;
+    trace->final.emplace(std::move(m));
+  }
+  return out;
+}
+
+}  // namespace facedown::analysis

@@ -1,0 +1,94 @@
+// The judge: replays a viewer's event stream through the engine with chosen
+// identities for the pieces that viewer cannot see, and says where, if anywhere,
+// the replay stops giving the viewer's stream.
+//
+// The stream is what one viewer saw (every event projected for that viewer, in
+// order, from the Opened event). Each accepted command is rebuilt from its first
+// event (a setup from SetupLocked with the chosen identities, a move from Moved or
+// Attack, items from ItemsDeclared, ...); deadline events (cmd 0) are replayed by
+// letting time pass. A candidate is consistent exactly when every replayed event,
+// projected for the viewer, equals the stream's: every rule is the engine's.
+//
+// Slots: one per piece a SetupLocked event hides from the viewer, in stream
+// order; a block is the hidden part of one SetupLocked event (a roster draw of
+// its own). Piece ids are the engine's (square order), so they do not depend on
+// the identities tried.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "engine/match.h"
+#include "engine/view.h"
+
+namespace facedown::analysis {
+
+struct Slot {
+  int block = 0;
+  int owner = 0;
+  engine::Square square = engine::kNoSquare;  // where it was set up
+};
+
+struct Block {
+  int owner = 0;
+  std::size_t setup_event = 0;  // index of its SetupLocked event in the stream
+  std::vector<int> counts;      // roster counts left for its hidden slots
+  std::vector<int> slots;
+};
+
+// What one replay found.
+struct ReplayRun {
+  std::size_t matched = 0;        // stream events reproduced, in order
+  bool consistent = false;        // every event up to the limit reproduced
+  std::size_t failed_event = 0;   // the stream index where it stopped (when not consistent)
+  std::vector<int> failed_named;  // slots the replay's events named in the group that failed
+};
+
+// Filled by a reference replay: what each group of the stream names and shows.
+struct ReplayTrace {
+  std::vector<std::vector<int>> named;                    // per group: slots named by its events
+  std::vector<std::pair<int, engine::PieceType>> shown;   // (slot, type) the stream shows the viewer
+  std::optional<engine::Match> final;                     // the match after the last replayed event
+  std::vector<int> id_slot;                               // piece id -> slot (-1: a visible piece)
+};
+
+class StreamReplay {
+ public:
+  // Checks the stream's shape (Opened first, for this game) and finds the slots.
+  static std::variant<StreamReplay, std::string> plan(const engine::GameInfo& info,
+                                                      std::vector<engine::Event> stream, engine::Viewer viewer);
+
+  const std::vector<engine::Event>& stream() const { return stream_; }
+  engine::Viewer viewer() const { return viewer_; }
+  const std::vector<Slot>& slots() const { return slots_; }
+  const std::vector<Block>& blocks() const { return blocks_; }
+  // Events are grouped by the command (or the deadline time) that caused them.
+  std::size_t groups() const { return group_end_.size(); }
+  std::size_t group_of(std::size_t event) const { return group_of_[event]; }
+  std::size_t group_end(std::size_t group) const { return group_end_[group]; }
+
+  // Replays stream events [0, limit) through `game` (the real game or the probe)
+  // with types[slot] for the hidden pieces.
+  ReplayRun run(const engine::GameInfo& game, const std::vector<engine::PieceType>& types, std::size_t limit,
+                ReplayTrace* trace = nullptr) const;
+
+ private:
+  StreamReplay() = default;
+  std::optional<engine::Command> command_at(std::size_t event, const std::vector<engine::PieceType>& types) const;
+
+  std::vector<engine::Event> stream_;
+  engine::Viewer viewer_ = engine::kPublic;
+  engine::Opened opened_;
+  std::vector<Slot> slots_;
+  std::vector<Block> blocks_;
+  std::vector<int> event_block_;  // per stream event: its block (SetupLocked with hidden pieces), else -1
+  std::vector<std::size_t> group_of_;
+  std::vector<std::size_t> group_end_;
+};
+
+// Every piece reference an event carries, in a fixed order.
+std::vector<engine::PieceRef> refs_of(const engine::Event& e);
+
+}  // namespace facedown::analysis

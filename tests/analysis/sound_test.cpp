@@ -1,0 +1,93 @@
+// Sound: over random referee sessions of every game and preset (items, revivals,
+// voids, pauses and warnings included), the true identity of every piece a
+// viewer cannot see has a probability above 0, from every point of view.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+
+#include "engine/registry.h"
+#include "engine/view.h"
+#include "tests/analysis/analysis_support.h"
+#include "tests/conformance/random_match.h"
+
+using namespace facedown;
+using namespace facedown::engine;
+
+namespace {
+
+int exact_count = 0, sampled_count = 0;
+
+void check_sound(const Match& m, const std::string& where) {
+  for (Viewer v : {kPublic, kPlayer1, kPlayer2}) {
+    const auto a = analysis::analyze(m.info(), analysis_test::stream_of(m, v), v);
+    INFO(where << " viewer " << static_cast<int>(v) << " " << (a.error ? *a.error : std::string()));
+    ++(a.method == analysis::Method::kExact ? exact_count : sampled_count);
+    REQUIRE(!a.error);
+    std::size_t hidden = 0;
+    for (const Piece& p : m.state().pieces) hidden += !may_see(p, v);
+    CHECK(a.pieces.size() == hidden);
+    for (const auto& odds : a.pieces) {
+      const Piece& truth = analysis_test::truth_of(m, odds);
+      CHECK(truth.owner == odds.owner);
+      // Exact: above 0. Sampled: never ruled out (the estimate of a rare truth
+      // may be 0 with an error bar above it).
+      CHECK(odds.possible[static_cast<std::size_t>(truth.type)]);
+      if (a.method == analysis::Method::kExact) CHECK(odds.p[static_cast<std::size_t>(truth.type)] > 0.0);
+      else CHECK(odds.p[static_cast<std::size_t>(truth.type)] + 3 * odds.se[static_cast<std::size_t>(truth.type)] > 0.0);
+      double sum = 0;
+      for (double q : odds.p) sum += q;
+      CHECK(sum == Approx(1.0));
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the truth is always possible, for every game, preset and viewer", "[analysis][sound]") {
+  for (const GameInfo& info : all_games()) {
+    for (const Preset& preset : info.presets) {
+      for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+        const auto t0 = std::chrono::steady_clock::now();
+        conformance::SessionConfig config;
+        config.seed = seed * 31 + 7;
+        config.max_commands = 60;
+        int n = 0;
+        auto session = conformance::play_session(info, preset.id, config,
+                                                 [&](const Match& m, const conformance::Submission& sub, const auto&) {
+                                                   if (sub.accepted && ++n % 20 == 0)
+                                                     check_sound(m, info.id + "/" + preset.id + " seed " +
+                                                                        std::to_string(seed) + " at " + std::to_string(n));
+                                                 });
+        check_sound(session.match, info.id + "/" + preset.id + " seed " + std::to_string(seed) + " end");
+        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+        std::cerr << info.id << "/" << preset.id << " seed " << seed << ": " << ms << " ms (exact " << exact_count
+                  << ", sampled " << sampled_count << ")\n";
+      }
+    }
+  }
+}
+
+TEST_CASE("debug one", "[.debug]") {
+  const auto games = all_games();
+  const GameInfo& info = *find_game(games, std::getenv("FD_GAME"));
+  conformance::SessionConfig config;
+  config.seed = 1 * 31 + 7;
+  config.max_commands = 60;
+  int n = 0;
+  conformance::play_session(info, info.default_preset, config, [&](const Match& m, const conformance::Submission& sub, const auto&) {
+    if (sub.accepted && ++n == std::atoi(std::getenv("FD_AT"))) {
+      const auto a = analysis::analyze(m.info(), analysis_test::stream_of(m, kPublic), kPublic);
+      for (const auto& odds : a.pieces) {
+        const Piece& truth = analysis_test::truth_of(m, odds);
+        if (!odds.possible[static_cast<std::size_t>(truth.type)])
+          for (bool b : odds.possible) std::cerr << b;
+        if (!odds.possible[static_cast<std::size_t>(truth.type)])
+          std::cerr << " IMPOSSIBLE truth " << truth.type << " setup " << odds.setup_square << " owner " << truth.owner << " square " << odds.square << " removed " << odds.removed_index << "\n";
+      }
+      std::cerr << "method " << static_cast<int>(a.method) << " accepted " << a.accepted << "/" << a.draws << "\n";
+      for (const auto& note : a.notes) std::cerr << "note " << note << "\n";
+    }
+  });
+}
