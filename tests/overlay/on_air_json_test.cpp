@@ -138,7 +138,7 @@ TEST_CASE("on-air JSON: a hold keeps the battle explained and the picture still 
   CHECK(j.at("last_move").at("from") == "a3");
 }
 
-TEST_CASE("on-air JSON: a hold never freezes a clock; warnings, pause and standby stay live") {
+TEST_CASE("on-air JSON: a hold never freezes a clock: warnings, pause and standby stay live") {
   // The battle is held; the next move, a warning and the desk's heartbeat come
   // while the picture stands.
   const std::string script = std::string(kOpenBattle) + "@30 move a3-a4\n@35 warn 2 \"stalling\"\n";
