@@ -46,6 +46,13 @@ void NchanPublisher::run() {
   bool failing = false;
   while (!stopping_ && !log_.stopped()) {
     if (pending.empty()) pending = log_.wait_since(last, std::chrono::seconds(1));
+    // Far behind (nchan slower than the commits): the latest alone, which holds
+    // the whole model, rather than a lag that grows without end. A few at a
+    // time (a move and its battle in one commit) all go, so animations play.
+    if (pending.size() > options_.max_backlog) {
+      skipped_ += static_cast<std::int64_t>(pending.size() - 1);
+      pending.erase(pending.begin(), pending.end() - 1);
+    }
     std::size_t sent = 0;
     for (const auto& m : pending) {
       if (stopping_) return;

@@ -4,7 +4,9 @@
 // to any number of viewers and the referee machine serves one connection.
 // Invariants: messages go out in the log's order, each once; when nchan is
 // unreachable the publisher retries with the latest message only (every
-// message is the whole model, so the latest alone leaves no gap on screen);
+// message is the whole model, so the latest alone leaves no gap on screen), and
+// so does it when more than `max_backlog` messages wait (nchan slower than the
+// commits): the lag stays bounded instead of growing;
 // nothing here can block the feed's followers or its clients.
 #pragma once
 #include <atomic>
@@ -24,6 +26,9 @@ struct PublishOptions {
   // "http://127.0.0.1:8090/pub/on-air": scheme, host and port, then the path.
   std::string url;
   std::chrono::milliseconds retry{500};  // after a failed POST
+  // More messages than this waiting (nchan slower than the commits): only the
+  // latest is sent.
+  std::size_t max_backlog = 8;
   // Told of each failure and of the recovery after it (the feed writes it to stderr).
   std::function<void(const std::string&)> log;
 };
@@ -37,6 +42,7 @@ class NchanPublisher {
   void stop();
   std::int64_t published() const { return published_.load(); }
   std::int64_t failures() const { return failures_.load(); }
+  std::int64_t skipped() const { return skipped_.load(); }
 
  private:
   NchanPublisher(const MessageLog& log, PublishOptions o, std::string origin, std::string path);
@@ -46,7 +52,7 @@ class NchanPublisher {
   PublishOptions options_;
   std::string origin_, path_;
   std::atomic<bool> stopping_{false};
-  std::atomic<std::int64_t> published_{0}, failures_{0};
+  std::atomic<std::int64_t> published_{0}, failures_{0}, skipped_{0};
   std::thread thread_;
 };
 

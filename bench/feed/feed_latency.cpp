@@ -398,6 +398,14 @@ int main(int argc, char** argv) {
     if (it == arrivals.end()) continue;
     for (auto a : it->second) latencies.push_back(std::chrono::duration<double, std::milli>(a - at).count());
   }
+  if (nchan) {
+    // nchan's own count of what the feed published (its channel info).
+    httplib::Client info("127.0.0.1", nchan_port);
+    if (auto r = info.Get("/pub/on-air"); r && r->status == 200) {
+      std::string line = r->body.substr(0, r->body.find('\n'));
+      fmt::print("nchan channel: {}\n", line);
+    }
+  }
   stop = true;
   for (auto& r : readers) ::close(r.fd);
   kill(feed, SIGTERM);
