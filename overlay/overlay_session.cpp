@@ -141,7 +141,7 @@ std::string OverlaySession::picture_key(double steady, double wall) const {
   const DrawOptions o = draw_options(steady, wall);
   // Everything time alone changes on screen, at the resolution it is drawn.
   const ClockShown c = turn_clock(model_, o.now_wall);
-  const bool toast = model_.last_warning && o.now_wall - model_.last_warning->wall_time < kWarningToastSeconds;
+  const bool toast = broadcast::warning_toast(model_, o.now_wall);
   return fmt::format("{}|{}|{}|{}|{}|{}|{}|{}", c.visible, format_clock(c.seconds, c.counts_down),
                      format_clock(c.next_warning, true), static_cast<int>(c.level), toast, o.message,
                      desk_standby(model_, o.now_wall), static_cast<int>(battle(steady, wall).phase));

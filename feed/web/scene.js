@@ -59,19 +59,9 @@ export function clockSeconds(c, now) {
   return c.countsDown ? c.seconds - d : c.seconds + d;
 }
 
-// The broadcast convention (broadcast/model.cpp): counting down, amber for the
-// last third (at most 20 s) and red for the last 10 s (at most a sixth);
-// counting up with a warning interval, amber 30 s and red 10 s before the next.
-function clockLevel(c, shown) {
-  if (c.countsDown) {
-    const limit = c.turnLimit || 60;
-    return shown <= Math.min(10, limit / 6) ? 'danger' : shown <= Math.min(20, limit / 3) ? 'caution' : 'calm';
-  }
-  if (c.warningAfter > 0) {
-    const next = c.warningAfter - (shown % c.warningAfter);
-    return next <= 10 ? 'danger' : next <= 30 ? 'caution' : 'calm';
-  }
-  return 'calm';
+// The clock's level: the frame's, switching where the frame says it next changes.
+export function clockLevel(c, now) {
+  return c.running && c.nextLevel && c.nextLevelAt != null && now >= c.nextLevelAt ? c.nextLevel : c.level;
 }
 
 // [SECTION] Parts of the scene.
@@ -232,27 +222,29 @@ function drawBattle(root, sc, l) {
 
 function drawBanner(root, sc, l, animating, now) {
   const r = l.banner;
-  if (sc.result) {
-    if (animating) return null;  // the last battle is seen first
+  // Which banner is the frame's (broadcast/on_air_rules.h): the one for now
+  // while the battle animates here, the one after it once it has.
+  const which = animating ? sc.banner : sc.bannerAfterBattle;
+  if (which === 'result' && sc.result) {
     const d = el(root, `banner result p${sc.result.winner}`, r);
     fit(el(d, 'headline', null, sc.result.headline));
     fit(el(d, 'sentence', null, sc.result.sentence));
     return d;
   }
   const card = { x: r.x + r.w * 0.2, y: r.y + 30, w: r.w * 0.6, h: 140 };
-  if (sc.standby) {
+  if (which === 'standby') {
     const d = el(root, 'banner standby', card);
     el(d, 'headline', null, phrase(sc.lang, 'standby'));
     fit(el(d, 'sentence', null, phrase(sc.lang, 'deskReconnecting')));
     return d;
   }
-  if (sc.paused) {
+  if (which === 'paused') {
     const d = el(root, 'banner paused', card);
     el(d, 'headline', null, phrase(sc.lang, 'paused'));
     el(d, 'sentence', null, sc.pauseReason);
     return d;
   }
-  if (sc.toast && sc.toast.player >= 1 && now < sc.toast.until) {
+  if (which === 'warning' && sc.toast && now < sc.toast.until) {
     const d = el(root, 'banner toast', { x: r.x + r.w * 0.1, y: bottom(r) - 20, w: r.w * 0.8, h: 96 });
     el(d, 'toast-card');
     fit(el(d, 'headline', null, sc.toast.line));
@@ -317,7 +309,7 @@ function partKeys(sc, animating, now, replay) {
     panel2: panel(2),
     board: [[...sc.board], sc.lastMove, animating && sc.battle.fighters.map((f) => [f.square, f.owner])],
     battle: animating ? [sc.battle] : null,
-    banner: [sc.result, animating, sc.standby, sc.paused, sc.pauseReason, toast],
+    banner: [sc.banner, sc.bannerAfterBattle, sc.result, animating, sc.pauseReason, toast],
     caption: [sc.caption],
     footer: [sc.seals, replay],
   };
@@ -378,7 +370,7 @@ export function tick(h, now) {
   if (h.refs.clock) {
     const shown = clockSeconds(sc.clock, now);
     const text = formatClock(shown, sc.clock.countsDown);
-    const cls = `clock ${clockLevel(sc.clock, shown)}${sc.clock.running ? ' running' : ' frozen'}`;
+    const cls = `clock ${clockLevel(sc.clock, now)}${sc.clock.running ? ' running' : ' frozen'}`;
     // Written only when the second or the colour changes: a frame that changes
     // nothing costs no style or layout work.
     if (h.refs.clock.textContent !== text) h.refs.clock.textContent = text;
