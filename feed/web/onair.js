@@ -103,13 +103,15 @@ export function readOnAir(raw, lang) {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
   const now = num(raw.now, Date.now() / 1000);
   const sc = { seq: num(raw.seq), match: raw.match ?? null, lang, standby: !!raw.standby, held: !!raw.held };
+  // The document's phrases (broadcast's), read through phrase(sc, key).
+  sc.phrases = obj(raw.phrases);
   // The feed's clock, for the skew: not from a replayed moment (its now stands still).
   sc.serverTime = typeof raw.now === 'number' && !raw.replay ? raw.now : null;
   sc.orientation = str(obj(raw.layout).orientation);
   const b = obj(raw.board);
   const g = raw.opened && raw.game && typeof raw.game === 'object' ? readBoard(b, lang) : null;
   if (!g) {
-    sc.waiting = pick(lang, raw.message) || phrase(lang, 'waitingForMatch');
+    sc.waiting = pick(lang, raw.message) || phrase(sc, 'waitingForMatch');
     return sc;
   }
   sc.game = { files: g.files, ranks: g.ranks, squares: g.squares, minusBorders: g.minusBorders,
