@@ -279,7 +279,9 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o) {
   if (after.animating()) after.phase = BattlePhase::kDone;
   const char* later = banner_name(banner_on_air(m, now_wall, after));
   j["banner_after_battle"] = later ? json(later) : json(nullptr);
-  j["status_text"] = both([&](Lang l) { return std::string(status_caption(m, l)); });
+  // The caption under the clock; none while playing or ended.
+  j["status_text"] = *status_caption(m, Lang::kEn) ? both([&](Lang l) { return std::string(status_caption(m, l)); })
+                                                    : json(nullptr);
   j["layout"]["files"] = m.game->geometry().files();
   j["layout"]["ranks"] = m.game->geometry().ranks();
   return j;
