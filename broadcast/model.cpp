@@ -357,13 +357,19 @@ ClockShown turn_clock(const OnAirModel& m, double now_wall) {
     const double caution = std::min(20.0, m.turn_limit / 3.0);
     const double danger = std::min(10.0, m.turn_limit / 6.0);
     c.level = c.seconds <= danger ? ClockLevel::kDanger : c.seconds <= caution ? ClockLevel::kCaution : ClockLevel::kCalm;
+    if (c.level == ClockLevel::kCalm) c.next_level_in = c.seconds - caution, c.next_level = ClockLevel::kCaution;
+    else if (c.level == ClockLevel::kCaution) c.next_level_in = c.seconds - danger, c.next_level = ClockLevel::kDanger;
   } else {
     c.seconds = used;
     if (m.warning_after > 0) {
       c.next_warning = m.warning_after - std::fmod(used, m.warning_after);
       c.level = c.next_warning <= 10 ? ClockLevel::kDanger : c.next_warning <= 30 ? ClockLevel::kCaution : ClockLevel::kCalm;
+      if (c.level == ClockLevel::kCalm) c.next_level_in = c.next_warning - 30, c.next_level = ClockLevel::kCaution;
+      else if (c.level == ClockLevel::kCaution) c.next_level_in = c.next_warning - 10, c.next_level = ClockLevel::kDanger;
+      else c.next_level_in = c.next_warning, c.next_level = ClockLevel::kCalm;
     }
   }
+  if (!c.running || !(c.next_level_in > 0)) c.next_level_in = 0;
   return c;
 }
 

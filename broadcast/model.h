@@ -159,6 +159,9 @@ struct ClockShown {
   double seconds = 0;        // left (counting down) or used (counting up)
   double next_warning = 0;   // seconds until the next time warning (0: none)
   ClockLevel level = ClockLevel::kCalm;
+  // While running: seconds until the level changes, and to what (0: no change).
+  double next_level_in = 0;
+  ClockLevel next_level = ClockLevel::kCalm;
 };
 ClockShown turn_clock(const OnAirModel& m, double now_wall);
 // Whether the desk has gone quiet (its heartbeat older than kStaleDeskSeconds)

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "broadcast/explainer.h"
+#include "broadcast/on_air_rules.h"
 #include "broadcast/on_air_text.h"
 
 namespace facedown::broadcast {
@@ -18,6 +19,12 @@ json both(F&& f) {
 }
 
 json token_or_null(const std::optional<std::string>& t) { return t ? json(*t) : json(nullptr); }
+
+// What a face-up piece shows, in both languages (piece_label); null for a back.
+json label_of(const OnAirModel& m, const std::optional<std::string>& t) {
+  if (!t) return nullptr;
+  return both([&](Lang l) { return piece_label(m, *t, l); });
+}
 
 const char* level_name(ClockLevel l) {
   return l == ClockLevel::kDanger ? "danger" : l == ClockLevel::kCaution ? "caution" : "calm";
@@ -50,7 +57,8 @@ json board_json(const OnAirModel& m, const BattleMoment& moment) {
       bool fighting = false;
       if (moment.animating())
         for (const Fighter& f : m.battle->fighters) fighting = fighting || (f.square == s && f.owner == p->owner);
-      sq["piece"] = json{{"owner", p->owner}, {"token", token_or_null(p->token)}, {"revealed", p->revealed},
+      sq["piece"] = json{{"owner", p->owner},         {"token", token_or_null(p->token)},
+                         {"label", label_of(m, p->token)}, {"revealed", p->revealed},
                          {"in_battle", fighting}};
     } else {
       sq["piece"] = nullptr;
@@ -75,6 +83,10 @@ json clock_json(const OnAirModel& m, double now) {
          {"seconds", c.seconds},
          {"text", c.visible ? format_clock(c.seconds, c.counts_down) : std::string()},
          {"level", level_name(c.level)},
+         // When the level next changes while the clock runs (wall time), and to
+         // what: the page switches there without a rule of its own.
+         {"next_level", c.next_level_in > 0 ? json(level_name(c.next_level)) : json(nullptr)},
+         {"next_level_at", c.next_level_in > 0 ? json(now + c.next_level_in) : json(nullptr)},
          {"next_warning", c.next_warning},
          {"next_warning_text", c.next_warning > 0 ? format_clock(c.next_warning, true) : std::string()},
          {"turn_limit", m.turn_limit},
@@ -90,7 +102,11 @@ json players_json(const OnAirModel& m, const BattleMoment& moment) {
     const auto pi = static_cast<std::size_t>(p - 1);
     json removed = json::array();
     const std::size_t shown = tray_count(m, p, moment);
-    for (std::size_t i = 0; i < shown; ++i) removed.push_back(token_or_null(m.removed[pi][i]));
+    json labels = json::array();
+    for (std::size_t i = 0; i < shown; ++i) {
+      removed.push_back(token_or_null(m.removed[pi][i]));
+      labels.push_back(label_of(m, m.removed[pi][i]));
+    }
     json left = json::object(), used = json::object();
     for (std::size_t k = 0; k < 3; ++k) {
       left[kItems[k]] = m.items_left[pi][k];
@@ -107,6 +123,7 @@ json players_json(const OnAirModel& m, const BattleMoment& moment) {
                        {"items_left", std::move(left)},
                        {"items_used", std::move(used)},
                        {"removed", std::move(removed)},
+                       {"removed_labels", std::move(labels)},
                        {"removed_total", m.removed[pi].size()},
                        {"setup_locked", m.setup_locked[pi]}});
   }
@@ -121,6 +138,7 @@ json battle_json(const OnAirModel& m, const BattleMoment& moment, const BattleTi
     fighters.push_back(json{{"square", square_name(m, f.square)},
                             {"owner", f.owner},
                             {"token", token_or_null(f.token)},
+                            {"label", label_of(m, f.token)},
                             {"value", f.value ? json(*f.value) : json(nullptr)},
                             {"blind", f.blind},
                             {"removed", f.removed},
@@ -169,10 +187,11 @@ json warning_json(const OnAirModel& m, double now) {
               {"kind", w.kind},
               {"kind_text", both([&](Lang l) { return warning_kind_text(m, l, w.kind); })},
               {"text", both([&](Lang l) { return warning_text(m, l, w); })},
+              {"line", both([&](Lang l) { return warning_line(m, l, w); })},
               {"total", w.total},
               {"of", std::max(m.warnings_to_dq, w.total)},
               {"wall_time", w.wall_time},
-              {"toast", now - w.wall_time < kWarningToastSeconds}};
+              {"toast", warning_toast(m, now)}};
 }
 
 json seals_json(const OnAirModel& m) {
@@ -210,11 +229,18 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o) {
          {"replay", o.replay}};
   const bool standby = desk_standby(m, now_wall);
   j["standby"] = standby;
+  // Every on-air phrase in both languages: the page keeps no copy of its own.
+  json phrases = json::object();
+  for (int p = 0; p < kPhraseCount; ++p)
+    phrases[phrase_key(static_cast<Phrase>(p))] =
+        both(phrase(Lang::kEn, static_cast<Phrase>(p)), phrase(Lang::kKo, static_cast<Phrase>(p)));
+  j["phrases"] = std::move(phrases);
   j["layout"] = json{{"orientation", o.orientation}, {"canvas", json{{"width", 1920}, {"height", 1080}}}};
   if (!m.opened || !m.game) {
     // Neutral words on air: where the store lives is for the logs only.
     j["message"] = both(phrase(Lang::kEn, Phrase::kWaitingForMatch), phrase(Lang::kKo, Phrase::kWaitingForMatch));
-    for (const char* k : {"game", "board", "clock", "warning", "last_move", "battle", "result", "banner", "caption"})
+    for (const char* k : {"game", "board", "clock", "warning", "last_move", "battle", "result", "banner", "caption",
+                          "status_text", "banner_after_battle"})
       j[k] = nullptr;
     j["players"] = json::array();
     j["seals"] = json::array();
@@ -244,14 +270,18 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o) {
   j["paused"] = m.paused;
   j["caption"] = m.caption ? json(*m.caption) : json(nullptr);
   j["seals"] = seals_json(m);
-  // The one banner on air, in the overlay's order of precedence.
-  const json& w = j["warning"];
-  if (m.result && !moment.animating()) j["banner"] = "result";
-  else if (m.result) j["banner"] = nullptr;
-  else if (standby) j["banner"] = "standby";
-  else if (m.paused) j["banner"] = "paused";
-  else if (w.is_object() && w.at("toast").get<bool>()) j["banner"] = "warning";
-  else j["banner"] = nullptr;
+  // The one banner on air (on_air_rules.h): painters draw this, never their own.
+  const char* banner = banner_name(banner_on_air(m, now_wall, moment));
+  j["banner"] = banner ? json(banner) : json(nullptr);
+  // The banner once the battle on air has finished animating (the result waits
+  // for it): a page running the animation on switches at its end.
+  BattleMoment after = moment;
+  if (after.animating()) after.phase = BattlePhase::kDone;
+  const char* later = banner_name(banner_on_air(m, now_wall, after));
+  j["banner_after_battle"] = later ? json(later) : json(nullptr);
+  // The caption under the clock; none while playing or ended.
+  j["status_text"] = *status_caption(m, Lang::kEn) ? both([&](Lang l) { return std::string(status_caption(m, l)); })
+                                                    : json(nullptr);
   j["layout"]["files"] = m.game->geometry().files();
   j["layout"]["ranks"] = m.game->geometry().ranks();
   return j;

@@ -1,5 +1,6 @@
 #include "broadcast/on_air_text.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace facedown::broadcast {
@@ -36,6 +37,53 @@ const char* phrase(Lang lang, Phrase p) {
     case Phrase::kHiddenBattle: return ko ? "비공개 전투" : "hidden battle";
     case Phrase::kRemovedCount: return ko ? "{}개 제거" : "{} removed";
   }
+  return "";
+}
+
+const char* phrase_key(Phrase p) {
+  switch (p) {
+    case Phrase::kBlind: return "blind";
+    case Phrase::kPaused: return "paused";
+    case Phrase::kStandby: return "standby";
+    case Phrase::kDeskReconnecting: return "deskReconnecting";
+    case Phrase::kWins: return "wins";
+    case Phrase::kDraw: return "draw";
+    case Phrase::kDisqualified: return "disqualified";
+    case Phrase::kRemoved: return "removed";
+    case Phrase::kItems: return "items";
+    case Phrase::kItemsUsed: return "itemsUsed";
+    case Phrase::kWarnings: return "warnings";
+    case Phrase::kToMove: return "toMove";
+    case Phrase::kWaitingForFile: return "waitingForFile";
+    case Phrase::kWaitingForMatch: return "waitingForMatch";
+    case Phrase::kSealedSetups: return "sealedSetups";
+    case Phrase::kVerified: return "verified";
+    case Phrase::kMismatch: return "mismatch";
+    case Phrase::kReplay: return "replay";
+    case Phrase::kAwaitingItems: return "awaiting-items";
+    case Phrase::kAwaitingRevival: return "awaiting-revival";
+    case Phrase::kSetup: return "setup";
+    case Phrase::kReady: return "ready";
+    case Phrase::kWarning: return "warning";
+    case Phrase::kMove: return "move";
+    case Phrase::kHiddenBattle: return "hiddenBattle";
+    case Phrase::kRemovedCount: return "removedCount";
+  }
+  return "";
+}
+
+std::string warning_line(const OnAirModel& m, Lang lang, const WarningShown& w) {
+  const std::string who = w.player >= 1 && w.player <= 2 ? m.players[static_cast<std::size_t>(w.player - 1)] : "";
+  return fmt::format("{} {}/{} \xC2\xB7 {}", phrase(lang, Phrase::kWarning), w.total, std::max(m.warnings_to_dq, w.total),
+                     who);
+}
+
+const char* status_caption(const OnAirModel& m, Lang lang) {
+  if (m.status == "setup") return phrase(lang, Phrase::kSetup);
+  if (m.status == "ready") return phrase(lang, Phrase::kReady);
+  if (m.status == "awaiting-items") return phrase(lang, Phrase::kAwaitingItems);
+  if (m.status == "awaiting-revival") return phrase(lang, Phrase::kAwaitingRevival);
+  if (m.status == "paused") return phrase(lang, Phrase::kPaused);
   return "";
 }
 

@@ -45,6 +45,11 @@ enum class Phrase {
 inline constexpr int kPhraseCount = static_cast<int>(Phrase::kRemovedCount) + 1;
 
 const char* phrase(Lang lang, Phrase p);
+// The phrase's key in the on-air JSON's "phrases" ("paused", "toMove", "awaiting-items").
+const char* phrase_key(Phrase p);
+// The status caption under the clock: "Setting up", "Items being declared", "PAUSED";
+// "" while playing or ended.
+const char* status_caption(const OnAirModel& m, Lang lang);
 engine::Lang words_lang(Lang lang);
 
 // The game's word for a code, in the language (the code itself when undeclared,
@@ -58,6 +63,8 @@ std::string warning_kind_text(const OnAirModel& m, Lang lang, const std::string&
 // What a warning says on air: the engine's detail with names ("turn reached 30 s"),
 // or the kind's word where it has none (the referee's typed words stay at the desk).
 std::string warning_text(const OnAirModel& m, Lang lang, const WarningShown& w);
+// The warning toast's headline: "WARNING 1/2 · Kim".
+std::string warning_line(const OnAirModel& m, Lang lang, const WarningShown& w);
 // A battle pair's kind and outcome: "minus" -> "minus line", "both" -> "both removed".
 std::string battle_kind_text(const OnAirModel& m, Lang lang, const std::string& kind);
 std::string outcome_text(const OnAirModel& m, Lang lang, const std::string& outcome);

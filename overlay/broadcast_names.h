@@ -5,6 +5,7 @@
 #include "broadcast/battle_timing.h"
 #include "broadcast/explainer.h"
 #include "broadcast/model.h"
+#include "broadcast/on_air_rules.h"
 #include "broadcast/on_air_text.h"
 #include "broadcast/public_row.h"
 
@@ -12,6 +13,8 @@ namespace facedown::overlay {
 
 using broadcast::attach_commitments;
 using broadcast::BattleMoment;
+using broadcast::Banner;
+using broadcast::banner_on_air;
 using broadcast::BattlePhase;
 using broadcast::BattleShow;
 using broadcast::BattleTiming;
@@ -48,11 +51,14 @@ using broadcast::result_sentence;
 using broadcast::ResultShown;
 using broadcast::RowSource;
 using broadcast::SetupCommitment;
+using broadcast::status_caption;
 using broadcast::ShownPiece;
 using broadcast::turn_clock;
 using broadcast::WarningShown;
 using broadcast::warning_kind_text;
 using broadcast::warning_text;
+using broadcast::warning_toast;
+using broadcast::warning_line;
 using broadcast::words_lang;
 
 }  // namespace facedown::overlay

@@ -190,15 +190,6 @@ void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
   }
 }
 
-const char* status_caption(const OnAirModel& m, Lang lang) {
-  if (m.status == "setup") return phrase(lang, Phrase::kSetup);
-  if (m.status == "ready") return phrase(lang, Phrase::kReady);
-  if (m.status == "awaiting-items") return phrase(lang, Phrase::kAwaitingItems);
-  if (m.status == "awaiting-revival") return phrase(lang, Phrase::kAwaitingRevival);
-  if (m.status == "paused") return phrase(lang, Phrase::kPaused);
-  return "";
-}
-
 ImU32 clock_colour(ClockLevel level) {
   return level == ClockLevel::kDanger ? kRed : level == ClockLevel::kCaution ? kAmber : kText;
 }
@@ -219,7 +210,7 @@ std::array<float, 4> background_colour(Background b) {
 bool needs_animation_frames(const OnAirModel& m, const DrawOptions& o) {
   if (o.battle_elapsed >= 0 && o.battle_elapsed < o.timing.total() && m.battle) return true;
   if (turn_clock(m, o.now_wall).running) return true;
-  if (m.last_warning && o.now_wall - m.last_warning->wall_time < kWarningToastSeconds) return true;
+  if (warning_toast(m, o.now_wall)) return true;
   return o.replay && o.replay->playing;
 }
 
@@ -466,46 +457,52 @@ void draw_caption(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, c
 void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
   Pen pen{dl, o};
   const Rect& r = l.banner;
-  if (m.result && battle_animating(m, o)) return;  // the last battle is seen first
-  if (m.result) {
-    const ResultShown& res = *m.result;
-    pen.rect(inset(r, -6), IM_COL32(0, 0, 0, 200), 18);
-    pen.rect(r, res.winner ? player_colour(res.winner) : IM_COL32(70, 74, 96, 255), 16);
-    pen.frame(r, kGold, 5, 16);
-    const std::string head = result_headline(m, o.lang);
-    pen.text(head, {r.centre().x, r.y + 26}, 84, kText, 0.5f, r.w - 60);
-    // What happened, with names, in the screen's language (the game's words).
-    const std::string sub = result_sentence(m, o.lang);
-    pen.text(sub, {r.centre().x, r.y + 128}, 40, kText, 0.5f, r.w - 60);
-    return;
-  }
-  if (desk_standby(m, o.now_wall)) {
-    Rect p{r.x + r.w * 0.2f, r.y + 30, r.w * 0.6f, 140};
-    pen.rect(p, IM_COL32(10, 10, 14, 230), 14);
-    pen.frame(p, kDimText, 4, 14);
-    pen.text(phrase(o.lang, Phrase::kStandby), {p.centre().x, p.y + 14}, 68, kText, 0.5f, p.w - 40);
-    pen.text(phrase(o.lang, Phrase::kDeskReconnecting), {p.centre().x, p.y + 92}, 32, kDimText, 0.5f, p.w - 40);
-    return;
-  }
-  if (m.paused) {
-    Rect p{r.x + r.w * 0.2f, r.y + 30, r.w * 0.6f, 140};
-    pen.rect(p, IM_COL32(10, 10, 14, 230), 14);
-    pen.frame(p, kAmber, 4, 14);
-    pen.text(phrase(o.lang, Phrase::kPaused), {p.centre().x, p.y + 14}, 68, kAmber, 0.5f, p.w - 40);
-    pen.text(m.pause_reason, {p.centre().x, p.y + 92}, 32, kText, 0.5f, p.w - 40);
-    return;
-  }
-  if (m.last_warning && o.now_wall - m.last_warning->wall_time < kWarningToastSeconds && m.last_warning->player >= 1) {
-    const WarningShown& w = *m.last_warning;
-    Rect p{r.x + r.w * 0.1f, r.bottom() - 20, r.w * 0.8f, 96};
-    pen.rect(p, IM_COL32(10, 10, 14, 235), 12);
-    pen.frame(p, kGold, 4, 12);
-    pen.rect({p.x + 18, p.y + 18, 40, 60}, kGold, 5);
-    std::string line = fmt::format("{} {}/{} \xC2\xB7 {}", phrase(o.lang, Phrase::kWarning), w.total,
-                                   std::max(m.warnings_to_dq, w.total), m.players[static_cast<std::size_t>(w.player - 1)]);
-    pen.text(line, {p.x + 76, p.y + 10}, 40, kText, 0, p.w - 96);
-    // What the warning says, in the screen's language (the referee's words stay at the desk).
-    pen.text(warning_text(m, o.lang, w), {p.x + 76, p.y + 56}, 28, kDimText, 0, p.w - 96);
+  // Which banner is broadcast/'s decision (on_air_rules.h); the animation's
+  // moment is this window's (a local skip ends it here at once).
+  BattleMoment moment;
+  if (battle_animating(m, o)) moment.phase = BattlePhase::kFlip, moment.elapsed = o.battle_elapsed;
+  switch (banner_on_air(m, o.now_wall, moment)) {
+    case Banner::kNone:
+      return;
+    case Banner::kResult: {
+      const ResultShown& res = *m.result;
+      pen.rect(inset(r, -6), IM_COL32(0, 0, 0, 200), 18);
+      pen.rect(r, res.winner ? player_colour(res.winner) : IM_COL32(70, 74, 96, 255), 16);
+      pen.frame(r, kGold, 5, 16);
+      const std::string head = result_headline(m, o.lang);
+      pen.text(head, {r.centre().x, r.y + 26}, 84, kText, 0.5f, r.w - 60);
+      // What happened, with names, in the screen's language (the game's words).
+      const std::string sub = result_sentence(m, o.lang);
+      pen.text(sub, {r.centre().x, r.y + 128}, 40, kText, 0.5f, r.w - 60);
+      return;
+    }
+    case Banner::kStandby: {
+      Rect p{r.x + r.w * 0.2f, r.y + 30, r.w * 0.6f, 140};
+      pen.rect(p, IM_COL32(10, 10, 14, 230), 14);
+      pen.frame(p, kDimText, 4, 14);
+      pen.text(phrase(o.lang, Phrase::kStandby), {p.centre().x, p.y + 14}, 68, kText, 0.5f, p.w - 40);
+      pen.text(phrase(o.lang, Phrase::kDeskReconnecting), {p.centre().x, p.y + 92}, 32, kDimText, 0.5f, p.w - 40);
+      return;
+    }
+    case Banner::kPaused: {
+      Rect p{r.x + r.w * 0.2f, r.y + 30, r.w * 0.6f, 140};
+      pen.rect(p, IM_COL32(10, 10, 14, 230), 14);
+      pen.frame(p, kAmber, 4, 14);
+      pen.text(phrase(o.lang, Phrase::kPaused), {p.centre().x, p.y + 14}, 68, kAmber, 0.5f, p.w - 40);
+      pen.text(m.pause_reason, {p.centre().x, p.y + 92}, 32, kText, 0.5f, p.w - 40);
+      return;
+    }
+    case Banner::kWarning: {
+      const WarningShown& w = *m.last_warning;
+      Rect p{r.x + r.w * 0.1f, r.bottom() - 20, r.w * 0.8f, 96};
+      pen.rect(p, IM_COL32(10, 10, 14, 235), 12);
+      pen.frame(p, kGold, 4, 12);
+      pen.rect({p.x + 18, p.y + 18, 40, 60}, kGold, 5);
+      pen.text(warning_line(m, o.lang, w), {p.x + 76, p.y + 10}, 40, kText, 0, p.w - 96);
+      // What the warning says, in the screen's language (the referee's words stay at the desk).
+      pen.text(warning_text(m, o.lang, w), {p.x + 76, p.y + 56}, 28, kDimText, 0, p.w - 96);
+      return;
+    }
   }
 }
 

@@ -14,7 +14,30 @@ void OverlaySession::rederive() {
   // A hold is live only: replay shows the record, not the director's screen.
   auto hold = config_.replay ? std::nullopt : source_->presentation();
   if (local_hold_ && !(hold && hold->held)) hold = local_hold_;
-  model_ = broadcast::derive_on_air(source_->rows(), position_, hold, games_);
+  const auto& rows = source_->rows();
+  const std::size_t position = std::min(position_, rows.size());
+  if (!follower_ || follower_rows_ > position || follower_generation_ != source_->generation()) {
+    follower_.emplace(games_);
+    follower_rows_ = 0;
+    follower_generation_ = source_->generation();
+    picture_.reset();
+  }
+  const broadcast::RowHistory history = broadcast::history_of(rows);
+  while (follower_rows_ < position) follower_->add(rows[follower_rows_++], history);
+  const std::size_t shown = broadcast::rows_on_air(rows, position, hold);
+  if (shown == position) {
+    model_ = follower_->model();
+    broadcast::apply_presentation(model_, model_, hold);
+    picture_.reset();
+  } else {
+    // Held with rows after the hold: the picture at the held row (read once
+    // per hold), the clock, warnings and pause from every row.
+    const int held_seq = shown > 0 ? rows[shown - 1].seq : 0;
+    if (!picture_ || picture_->last_seq != held_seq)
+      picture_ = broadcast::model_up_to(history, held_seq, games_);
+    model_ = *picture_;
+    broadcast::apply_presentation(model_, follower_->model(), hold);
+  }
   attach_commitments(model_, source_->commitments());
   if (!config_.replay) model_.heartbeat = source_->heartbeat();
   dirty_ = true;
@@ -141,7 +164,7 @@ std::string OverlaySession::picture_key(double steady, double wall) const {
   const DrawOptions o = draw_options(steady, wall);
   // Everything time alone changes on screen, at the resolution it is drawn.
   const ClockShown c = turn_clock(model_, o.now_wall);
-  const bool toast = model_.last_warning && o.now_wall - model_.last_warning->wall_time < kWarningToastSeconds;
+  const bool toast = broadcast::warning_toast(model_, o.now_wall);
   return fmt::format("{}|{}|{}|{}|{}|{}|{}|{}", c.visible, format_clock(c.seconds, c.counts_down),
                      format_clock(c.next_warning, true), static_cast<int>(c.level), toast, o.message,
                      desk_standby(model_, o.now_wall), static_cast<int>(battle(steady, wall).phase));

@@ -15,6 +15,7 @@
 #include "engine/game.h"
 #include "overlay/overlay_draw.h"
 #include "broadcast/model.h"
+#include "broadcast/model_follower.h"
 #include "broadcast/public_row.h"
 
 namespace facedown::overlay {
@@ -64,6 +65,13 @@ class OverlaySession {
   std::unique_ptr<RowSource> source_;
   SessionConfig config_;
   std::vector<engine::GameInfo> games_;
+  // The model followed row by row (broadcast/model_follower.h): a new row costs
+  // that row. Started again only when the rows go back (a replay stepped back,
+  // another match or file).
+  std::optional<broadcast::ModelFollower> follower_;
+  std::size_t follower_rows_ = 0;
+  std::uint64_t follower_generation_ = 0;
+  std::optional<OnAirModel> picture_;  // a hold's picture, at the held row
   OnAirModel model_;
   std::size_t position_ = 0;  // rows shown
   bool caught_up_ = false;    // the first rows were read (later battles animate)

@@ -15,7 +15,15 @@ const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
 const str = (v) => (typeof v === 'string' ? v : null);
 const isNumber = (t) => typeof t === 'string' && /^\d+$/.test(t);
 
-function readBoard(b) {
+// What a face-up piece shows: the frame's label in the screen's language
+// (broadcast's piece_label), else its token; null for a back.
+function labelOf(p, lang) {
+  const token = str(p.token);
+  if (token == null) return null;
+  return str(obj(p.label)[lang]) ?? token;
+}
+
+function readBoard(b, lang) {
   const files = num(b.files), ranks = num(b.ranks);
   if (files <= 0 || ranks <= 0 || files * ranks > 400) return null;
   const squares = [];
@@ -28,7 +36,8 @@ function readBoard(b) {
     if (s < 0 || s >= squares.length) return;
     squares[s].terrain = arr(q.terrain).filter((k) => typeof k === 'string');
     squares[s].territory = count(q.territory, 2);
-    if (q.piece && typeof q.piece === 'object') pieces.set(s, { owner: count(q.piece.owner, 2), label: str(q.piece.token) });
+    if (q.piece && typeof q.piece === 'object')
+      pieces.set(s, { owner: count(q.piece.owner, 2), label: labelOf(q.piece, lang) });
   });
   const minusBorders = arr(b.minus_lines).map(Number).filter((f) => Number.isInteger(f) && f >= 0 && f + 1 < files);
   // Drawn on intersections with palace diagonals; pieces round (stones alike).
@@ -36,9 +45,10 @@ function readBoard(b) {
   return { files, ranks, squares, minusBorders, pieces, onPoints, stones };
 }
 
-function readFighter(f, files) {
+function readFighter(f, files, lang) {
   f = obj(f);
-  const label = str(f.token);
+  const label = labelOf(f, lang);
+  const token = str(f.token);
   const value = typeof f.value === 'number' ? f.value : null;
   return {
     square: squareIndex(f.square, files),
@@ -48,7 +58,7 @@ function readFighter(f, files) {
     removed: !!f.removed,
     blind: !!f.blind,
     // An item changed the value it fought with: "=11" under the piece.
-    tag: value != null && isNumber(label) && String(value) !== label ? `=${value}` : null,
+    tag: value != null && isNumber(token) && String(value) !== token ? `=${value}` : null,
   };
 }
 
@@ -70,7 +80,7 @@ function readBattle(b, lang, files, now) {
     lightUpEnd: lightUp,
     flipEnd: flip,
     fadeStart: explain,
-    fighters: arr(b.fighters).slice(0, 16).map((f) => readFighter(f, files)),
+    fighters: arr(b.fighters).slice(0, 16).map((f) => readFighter(f, files, lang)),
     explainer: arr(obj(b.caption)[lang] ?? obj(b.caption).en).map((l) => (typeof l === 'string' ? l : '')),
   };
 }
@@ -78,8 +88,9 @@ function readBattle(b, lang, files, now) {
 // The tray as it will be once the battle is done: the document's tray "as shown
 // now" leaves out what the battle is still removing; the scene adds it back and
 // hides it while it animates, so the page need not wait for another document.
-function fullTray(p, owner, battle) {
-  const shown = arr(p.removed).slice(0, 64).map(str);
+function fullTray(p, owner, battle, lang) {
+  const labels = arr(p.removed_labels);
+  const shown = arr(p.removed).slice(0, 64).map((t, k) => labelOf({ token: t, label: labels[k] }, lang));
   const total = count(p.removed_total, 64);
   if (battle)
     for (const f of battle.fighters)
@@ -92,13 +103,15 @@ export function readOnAir(raw, lang) {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
   const now = num(raw.now, Date.now() / 1000);
   const sc = { seq: num(raw.seq), match: raw.match ?? null, lang, standby: !!raw.standby, held: !!raw.held };
+  // The document's phrases (broadcast's), read through phrase(sc, key).
+  sc.phrases = obj(raw.phrases);
   // The feed's clock, for the skew: not from a replayed moment (its now stands still).
   sc.serverTime = typeof raw.now === 'number' && !raw.replay ? raw.now : null;
   sc.orientation = str(obj(raw.layout).orientation);
   const b = obj(raw.board);
-  const g = raw.opened && raw.game && typeof raw.game === 'object' ? readBoard(b) : null;
+  const g = raw.opened && raw.game && typeof raw.game === 'object' ? readBoard(b, lang) : null;
   if (!g) {
-    sc.waiting = pick(lang, raw.message) || phrase(lang, 'waitingForMatch');
+    sc.waiting = pick(lang, raw.message) || phrase(sc, 'waitingForMatch');
     return sc;
   }
   sc.game = { files: g.files, ranks: g.ranks, squares: g.squares, minusBorders: g.minusBorders,
@@ -107,7 +120,7 @@ export function readOnAir(raw, lang) {
   const players = [0, 1].map((i) => obj(arr(raw.players)[i]));
   sc.players = players.map((p) => pick(lang, p.name));
   sc.status = str(raw.status) || 'setup';
-  sc.statusText = sc.status === 'ended' || sc.status === 'playing' ? '' : phrase(lang, sc.status);
+  sc.statusText = pick(lang, raw.status_text);
   sc.toMove = count(raw.to_move, 2);
   sc.ply = num(raw.ply);
   const c = obj(raw.clock);
@@ -118,15 +131,21 @@ export function readOnAir(raw, lang) {
     running: !!c.running && !sc.standby,
     seconds: num(c.seconds),
     asOf: now,
-    turnLimit: num(c.turn_limit),
-    warningAfter: num(c.warning_after),
+    // The level and when it next changes are the frame's (broadcast/model.cpp).
+    level: str(c.level) || 'calm',
+    nextLevel: str(c.next_level),
+    nextLevelAt: typeof c.next_level_at === 'number' ? c.next_level_at : null,
   };
+  // The one banner is the frame's: now, and once the battle on air has animated.
+  sc.banner = str(raw.banner);
+  const docAnimating = !!raw.battle && (raw.battle.phase === 'flip' || raw.battle.phase === 'fade');
+  sc.bannerAfterBattle = docAnimating && 'banner_after_battle' in raw ? str(raw.banner_after_battle) : sc.banner;
   sc.board = g.pieces;
   const lm = obj(raw.last_move);
   sc.lastMove = raw.last_move ? { from: squareIndex(lm.from, g.files), to: squareIndex(lm.to, g.files) } : null;
   sc.battle = readBattle(raw.battle, lang, g.files, now);
   if (sc.battle && sc.held) sc.battle.held = true;
-  sc.trays = [0, 1].map((i) => fullTray(players[i], i + 1, sc.battle && raw.battle.phase !== 'done' ? sc.battle : null));
+  sc.trays = [0, 1].map((i) => fullTray(players[i], i + 1, sc.battle && raw.battle.phase !== 'done' ? sc.battle : null, lang));
   sc.warnings = players.map((p) => count(p.warnings, 9));
   sc.warningsToDq = Math.max(...players.map((p) => count(p.warnings_to_dq, 9)));
   sc.items = obj(raw.items).enabled
@@ -146,7 +165,7 @@ export function readOnAir(raw, lang) {
   sc.toast = w && w.toast
     ? {
         player: count(w.player, 2),
-        line: `${phrase(lang, 'warning')} ${num(w.total)}/${Math.max(num(w.of), num(w.total))} · ${sc.players[count(w.player, 2) - 1] || ''}`,
+        line: pick(lang, w.line),
         sub: pick(lang, w.text) || pick(lang, w.kind_text),
         until: (typeof w.wall_time === 'number' ? w.wall_time : now) + 6,
       }

@@ -59,19 +59,9 @@ export function clockSeconds(c, now) {
   return c.countsDown ? c.seconds - d : c.seconds + d;
 }
 
-// The broadcast convention (broadcast/model.cpp): counting down, amber for the
-// last third (at most 20 s) and red for the last 10 s (at most a sixth);
-// counting up with a warning interval, amber 30 s and red 10 s before the next.
-function clockLevel(c, shown) {
-  if (c.countsDown) {
-    const limit = c.turnLimit || 60;
-    return shown <= Math.min(10, limit / 6) ? 'danger' : shown <= Math.min(20, limit / 3) ? 'caution' : 'calm';
-  }
-  if (c.warningAfter > 0) {
-    const next = c.warningAfter - (shown % c.warningAfter);
-    return next <= 10 ? 'danger' : next <= 30 ? 'caution' : 'calm';
-  }
-  return 'calm';
+// The clock's level: the frame's, switching where the frame says it next changes.
+export function clockLevel(c, now) {
+  return c.running && c.nextLevel && c.nextLevelAt != null && now >= c.nextLevelAt ? c.nextLevel : c.level;
 }
 
 // [SECTION] Parts of the scene.
@@ -85,7 +75,7 @@ function drawTopBar(root, sc, l) {
   if (sc.clock.visible) refs.clock = el(root, 'clock', { x: mid - 140, y: r.y + 6, w: 280, h: 64 });
   if (sc.statusText && !sc.result && sc.status !== 'playing')
     el(root, sc.clock.visible ? 'status small' : 'status', { x: mid - 300, y: r.y + (sc.clock.visible ? 70 : 26), w: 600, h: 40 }, sc.statusText);
-  el(root, 'ply', { x: right(r) - 328, y: r.y + 28, w: 300, h: 44 }, `${phrase(sc.lang, 'move')} ${sc.ply}`);
+  el(root, 'ply', { x: right(r) - 328, y: r.y + 28, w: 300, h: 44 }, `${phrase(sc, 'move')} ${sc.ply}`);
   return refs;
 }
 
@@ -97,9 +87,9 @@ function drawPanel(root, sc, player, l, animating) {
   el(p, `head p${player}`, { x: 0, y: 0, w: r.w, h: 96 });
   fit(el(p, 'name', { x: 22, y: 20, w: r.w - 44, h: 56 }, sc.players[i]));
   let y = 112;
-  if (toMove) el(p, 'to-move-tag', { x: 22, y, w: r.w - 44, h: 32 }, phrase(sc.lang, 'toMove'));
+  if (toMove) el(p, 'to-move-tag', { x: 22, y, w: r.w - 44, h: 32 }, phrase(sc, 'toMove'));
   y += 40;
-  el(p, 'dim', { x: 22, y, w: 200, h: 32 }, phrase(sc.lang, 'warnings'));
+  el(p, 'dim', { x: 22, y, w: 200, h: 32 }, phrase(sc, 'warnings'));
   const cards = Math.max(sc.warningsToDq, sc.warnings[i]);
   for (let k = 0; k < cards; ++k) {
     const lit = k < sc.warnings[i];
@@ -108,7 +98,7 @@ function drawPanel(root, sc, player, l, animating) {
   }
   y += 52;
   if (sc.items) {
-    el(p, 'dim', { x: 22, y, w: 200, h: 32 }, phrase(sc.lang, 'items'));
+    el(p, 'dim', { x: 22, y, w: 200, h: 32 }, phrase(sc, 'items'));
     y += 38;
     const chipW = (r.w - 44 - 20) / 3;
     sc.items[i].forEach((it, k) => {
@@ -116,11 +106,11 @@ function drawPanel(root, sc, player, l, animating) {
       c.dataset.item = it.key;
       fit(el(c, 'chip-name', null, it.text));
       el(c, 'chip-left', null, String(it.left));
-      if (it.used > 0) el(c, 'chip-used', null, `${phrase(sc.lang, 'itemsUsed')} ${it.used}`);
+      if (it.used > 0) el(c, 'chip-used', null, `${phrase(sc, 'itemsUsed')} ${it.used}`);
     });
     y += 90;
   }
-  el(p, 'dim', { x: 22, y, w: 300, h: 32 }, phrase(sc.lang, 'removed'));
+  el(p, 'dim', { x: 22, y, w: 300, h: 32 }, phrase(sc, 'removed'));
   y += 40;
   // The pieces this battle removes join the tray only once they have faded.
   let shown = sc.trays[i].length;
@@ -232,27 +222,29 @@ function drawBattle(root, sc, l) {
 
 function drawBanner(root, sc, l, animating, now) {
   const r = l.banner;
-  if (sc.result) {
-    if (animating) return null;  // the last battle is seen first
+  // Which banner is the frame's (broadcast/on_air_rules.h): the one for now
+  // while the battle animates here, the one after it once it has.
+  const which = animating ? sc.banner : sc.bannerAfterBattle;
+  if (which === 'result' && sc.result) {
     const d = el(root, `banner result p${sc.result.winner}`, r);
     fit(el(d, 'headline', null, sc.result.headline));
     fit(el(d, 'sentence', null, sc.result.sentence));
     return d;
   }
   const card = { x: r.x + r.w * 0.2, y: r.y + 30, w: r.w * 0.6, h: 140 };
-  if (sc.standby) {
+  if (which === 'standby') {
     const d = el(root, 'banner standby', card);
-    el(d, 'headline', null, phrase(sc.lang, 'standby'));
-    fit(el(d, 'sentence', null, phrase(sc.lang, 'deskReconnecting')));
+    el(d, 'headline', null, phrase(sc, 'standby'));
+    fit(el(d, 'sentence', null, phrase(sc, 'deskReconnecting')));
     return d;
   }
-  if (sc.paused) {
+  if (which === 'paused') {
     const d = el(root, 'banner paused', card);
-    el(d, 'headline', null, phrase(sc.lang, 'paused'));
+    el(d, 'headline', null, phrase(sc, 'paused'));
     el(d, 'sentence', null, sc.pauseReason);
     return d;
   }
-  if (sc.toast && sc.toast.player >= 1 && now < sc.toast.until) {
+  if (which === 'warning' && sc.toast && now < sc.toast.until) {
     const d = el(root, 'banner toast', { x: r.x + r.w * 0.1, y: bottom(r) - 20, w: r.w * 0.8, h: 96 });
     el(d, 'toast-card');
     fit(el(d, 'headline', null, sc.toast.line));
@@ -275,7 +267,7 @@ function drawFooter(root, sc, l, replay) {
   const f = el(root, 'panel footer', r);
   let x = 24;
   if (sc.seals[0] || sc.seals[1]) {
-    el(f, 'dim seal-title', { x, y: 28, w: 230, h: 34 }, phrase(sc.lang, 'sealedSetups'));
+    el(f, 'dim seal-title', { x, y: 28, w: 230, h: 34 }, phrase(sc, 'sealedSetups'));
     x += 240;
     sc.seals.forEach((s, i) => {
       if (!s) return;
@@ -285,7 +277,7 @@ function drawFooter(root, sc, l, replay) {
       x += 330;
       if (s.verified != null) {
         el(f, `seal-check ${s.verified ? 'ok' : 'bad'}`, { x: x - 90, y: 30, w: 200, h: 34 },
-          phrase(sc.lang, s.verified ? 'verified' : 'mismatch'));
+          phrase(sc, s.verified ? 'verified' : 'mismatch'));
         x += 120;
       }
     });
@@ -317,7 +309,7 @@ function partKeys(sc, animating, now, replay) {
     panel2: panel(2),
     board: [[...sc.board], sc.lastMove, animating && sc.battle.fighters.map((f) => [f.square, f.owner])],
     battle: animating ? [sc.battle] : null,
-    banner: [sc.result, animating, sc.standby, sc.paused, sc.pauseReason, toast],
+    banner: [sc.banner, sc.bannerAfterBattle, sc.result, animating, sc.pauseReason, toast],
     caption: [sc.caption],
     footer: [sc.seals, replay],
   };
@@ -330,7 +322,7 @@ export function build(root, sc, { orientation = 'landscape', now, replay = null 
   if (!sc || !sc.game) {
     root.replaceChildren();
     const s = { x: 360, y: 460, w: 1200, h: 160 };
-    el(root, 'panel waiting', s, sc ? sc.waiting : phrase('en', 'waitingForMatch'));
+    el(root, 'panel waiting', s, sc ? sc.waiting : '');
     return { sc, animating: false };
   }
   const l = overlayLayout(orientation, sc.game.files, sc.game.ranks);
@@ -378,7 +370,7 @@ export function tick(h, now) {
   if (h.refs.clock) {
     const shown = clockSeconds(sc.clock, now);
     const text = formatClock(shown, sc.clock.countsDown);
-    const cls = `clock ${clockLevel(sc.clock, shown)}${sc.clock.running ? ' running' : ' frozen'}`;
+    const cls = `clock ${clockLevel(sc.clock, now)}${sc.clock.running ? ' running' : ' frozen'}`;
     // Written only when the second or the colour changes: a frame that changes
     // nothing costs no style or layout work.
     if (h.refs.clock.textContent !== text) h.refs.clock.textContent = text;
@@ -402,11 +394,11 @@ export function tick(h, now) {
       squash = Math.max(0.04, Math.abs(Math.cos(u * Math.PI)));
       if (u >= 0.5) {
         label = f.label;
-        if (f.blind) tag = phrase(sc.lang, 'blind');
+        if (f.blind) tag = phrase(sc, 'blind');
       }
     } else {
       label = f.label;
-      if (f.blind) tag = phrase(sc.lang, 'blind');
+      if (f.blind) tag = phrase(sc, 'blind');
       if (f.removed) alpha = fade;
     }
     if (t >= b.flipEnd && f.tag) tag = f.tag;

@@ -264,7 +264,9 @@ try {
     assert((await p.locator('.clock').textContent()) === c0 && c0 === '0:30', `standby clock moved: ${c0}`);
     assert(await show({ ...doc, now: t + 110, battle: null, paused: true, status: 'paused', banner: 'paused' }), 'pause refused');
     assert((await bannerText())[0].includes('PAUSED'), 'no pause banner');
-    const warning = { seq: 99, player: 1, kind: 'time', kind_text: { en: 'Time warning', ko: '시간 경고' }, total: 1, of: 2, wall_time: t + 108, toast: true };
+    // The toast's headline is the frame's (broadcast's warning_line), as the feed writes it.
+    const warning = { seq: 99, player: 1, kind: 'time', kind_text: { en: 'Time warning', ko: '시간 경고' }, total: 1, of: 2, wall_time: t + 108, toast: true,
+      line: { en: 'WARNING 1/2 · Jang Dong-min', ko: '경고 1/2 · Jang Dong-min' } };
     assert(await show({ ...doc, now: t + 110, battle: null, warning, banner: 'warning' }), 'warning refused');
     const w = await bannerText();
     assert(w[0].includes('WARNING 1/2') && w[0].includes('Jang Dong-min') && w[0].includes('Time warning'), `toast: ${w}`);

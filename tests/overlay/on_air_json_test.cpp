@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "broadcast/on_air_json.h"
+#include "broadcast/on_air_text.h"
 #include "engine/registry.h"
 #include "overlay_support.h"
 #include "scripts.h"
@@ -210,4 +211,56 @@ TEST_CASE("on-air JSON: the game's words, rendered in both languages beside thei
   CHECK(j.at("warning").at("kind_text") == json{{"en", "referee"}, {"ko", "심판"}});
   CHECK(j.at("warning").at("text") == j.at("warning").at("kind_text"));
   CHECK(j.dump().find("touching") == std::string::npos);
+}
+
+TEST_CASE("on-air JSON: the frame decides banners, labels, status, phrases and the clock's next level") {
+  // A resignation half a second after a battle: while the battle animates the
+  // banner is null, and the frame says the result follows it.
+  const std::string script = std::string(kOpenBattle) + "@21 resign 1\n";
+  auto rows = public_rows(script_match(script), 1000, 1);
+  const std::size_t battle = index_of(rows, "battle");
+  for (std::size_t i = battle + 1; i < rows.size(); ++i) rows[i].wall_time = rows[battle].wall_time + 0.5;
+  const OnAirModel ended = model_of(rows, rows.size());
+  const json during = on_air_json(ended, rows[battle].wall_time + 1, OnAirOptions{});
+  CHECK(during.at("banner").is_null());
+  CHECK(during.at("banner_after_battle") == "result");
+  const json after = on_air_json(ended, rows[battle].wall_time + 9, OnAirOptions{});
+  CHECK(after.at("banner") == "result");
+  CHECK(after.at("banner_after_battle") == "result");
+  // Labels in both languages beside the token; backs have none.
+  const OnAirModel m = model_of(rows, battle + 1);
+  const json j = on_air_json(m, rows[battle].wall_time + 9, OnAirOptions{});
+  int labelled = 0;
+  for (const auto& sq : j.at("board").at("squares")) {
+    if (sq.at("piece").is_null()) continue;
+    const json& p = sq.at("piece");
+    if (p.at("token").is_null()) {
+      CHECK(p.at("label").is_null());
+    } else {
+      CHECK(p.at("label").at("en") == p.at("token"));  // number tokens are their own label
+      ++labelled;
+    }
+  }
+  CHECK(labelled > 0);
+  for (const auto& p : j.at("players")) CHECK(p.at("removed_labels").size() == p.at("removed").size());
+  // Every phrase, both languages; the status caption.
+  CHECK(j.at("phrases").size() == static_cast<std::size_t>(broadcast::kPhraseCount));
+  CHECK(j.at("phrases").at("toMove").at("ko") == "차례");
+  CHECK(j.at("status_text").is_null());  // playing: no caption
+  const auto setup_rows = public_rows(script_match(std::string(kOpenBattle).substr(0, std::string(kOpenBattle).find("first"))), 1000, 1);
+  CHECK(on_air_json(model_of(setup_rows, setup_rows.size()), 1100, OnAirOptions{}).at("status_text").at("en") ==
+        "Setting up");
+  // The clock: 60 s turns, amber at 20 s left, red at 10 s: the frame says when
+  // the level next changes, and that moment agrees with the level then.
+  const auto play_rows = public_rows(script_match(std::string(kOpenBattle) + "@30 move a3-a4\n"), 1000, 1);
+  const OnAirModel playing = model_of(play_rows, play_rows.size());
+  const double t0 = play_rows.back().wall_time + 1;
+  const json c = on_air_json(playing, t0, OnAirOptions{}).at("clock");
+  INFO(c.dump() << " status " << playing.status);
+  REQUIRE(c.at("running") == true);
+  REQUIRE(c.at("level") == "calm");
+  REQUIRE(c.at("next_level").is_string());
+  const double at = c.at("next_level_at").get<double>();
+  CHECK(on_air_json(playing, at - 0.01, OnAirOptions{}).at("clock").at("level") == "calm");
+  CHECK(on_air_json(playing, at + 0.01, OnAirOptions{}).at("clock").at("level") == c.at("next_level"));
 }

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "broadcast/on_air_json.h"
+#include "engine/registry.h"
 #include "overlay/overlay_session.h"
 #include "overlay_support.h"
 #include "scripts.h"
@@ -240,4 +242,27 @@ TEST_CASE("live: H on the overlay window holds the picture and releases it") {
   s.toggle_local_hold(bw + 21);
   CHECK_FALSE(s.held());
   CHECK(s.battle(2, bw + 21).phase == BattlePhase::kDone);
+}
+
+TEST_CASE("live: the session follows rows one at a time and shows what derive_on_air shows, held or not") {
+  const std::string script = std::string(kOpenBattle) + "@30 move a3-a4\n@35 warn 2 \"x\"\n@40 void 9 \"undo\"\n";
+  const auto rows = public_rows(script_match(script), 1000, 1);
+  auto owned = std::make_unique<ListSource>(rows);
+  ListSource& source = *owned;
+  OverlaySession s(std::move(owned), SessionConfig{});
+  const auto games = engine::all_games();
+  const std::size_t battle = index_of(rows, "battle");
+  for (std::size_t n = 1; n <= rows.size(); ++n) {
+    INFO("row " << n);
+    if (n == battle + 2) source.set_hold(Presentation{true, rows[battle].seq, rows[battle].wall_time + 1});
+    source.release(n);
+    s.update(static_cast<double>(n));
+    const std::optional<Presentation> hold =
+        n >= battle + 2 ? std::optional<Presentation>(Presentation{true, rows[battle].seq, rows[battle].wall_time + 1})
+                        : std::nullopt;
+    const OnAirModel want = broadcast::derive_on_air(rows, n, hold, games);
+    const double t = rows[n - 1].wall_time + 2;
+    CHECK(broadcast::on_air_json(s.model(), t, {}) == broadcast::on_air_json(want, t, {}));
+  }
+  CHECK(s.held());
 }
