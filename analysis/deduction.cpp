@@ -72,6 +72,7 @@ class Deduction {
         if (!replay_.run(info_, counter.draw(rng), replay_.stream().size()).consistent)
           give_up("a setup allowed piece by piece does not replay: the constraints are joint");
     }
+    if (options_.always_sample) give_up("sampling was asked for");
     std::vector<std::vector<double>> p = proposal, se(replay_.slots().size(), std::vector<double>(types_, 0.0));
     if (!exact_) {
       a.method = Method::kSampled;
