@@ -98,7 +98,9 @@ class Deduction {
       for (std::size_t s = 0; s < tally.size(); ++s)
         for (std::size_t t = 0; t < types_; ++t) {
           const double q = tally[s][t] / n;
-          p[s][t] = q;
+          // The counting's odds count as one draw more, so a handful of accepted
+          // draws is not read as certainty (the effect fades as draws accumulate).
+          p[s][t] = (tally[s][t] + proposal[s][t]) / (n + 1);
           // A type the counting allows keeps an error bar even when no draw had it.
           se[s][t] = proposal[s][t] > 0 && proposal[s][t] < 1 ? std::sqrt(std::max(q * (1 - q), 1.0 / n) / n) : 0.0;
         }

@@ -72,7 +72,8 @@ int calibration(int matches, const std::string& only) {
   for (const GameInfo& info : all_games()) {
     if (!only.empty() && info.id != only) continue;
     double ce = 0, base = 0;
-    long pieces = 0, exact = 0, analysed = 0;
+    long pieces = 0, exact = 0, analysed = 0, impossible = 0;
+    std::array<long, 2> zero{0, 0};
     for (int k = 0; k < matches; ++k) {
       std::uint64_t seed = 1000003ull * static_cast<std::uint64_t>(k + 1);
       Match full = random_match(info, seed, 120);
@@ -105,6 +106,8 @@ int calibration(int matches, const std::string& only) {
                            : m.state().removed[static_cast<std::size_t>(odds.owner - 1)][static_cast<std::size_t>(odds.removed_index)];
         const PieceType truth = m.state().pieces[static_cast<std::size_t>(id)].type;
         ++pieces;
+        if (!odds.possible[static_cast<std::size_t>(truth)]) ++impossible;
+        if (odds.p[static_cast<std::size_t>(truth)] == 0) ++zero[a.method == analysis::Method::kExact ? 0 : 1];
         ce -= std::log(std::max(odds.p[static_cast<std::size_t>(truth)], 1e-6));
         base -= std::log(static_cast<double>(roster[static_cast<std::size_t>(truth)].count) / total);
         for (std::size_t t = 0; t < odds.p.size(); ++t) {
@@ -116,6 +119,8 @@ int calibration(int matches, const std::string& only) {
       }
     }
     if (pieces == 0) continue;
+    std::fprintf(stderr, "%s: truth ruled out %ld, estimated 0 (exact %ld, sampled %ld)\n", info.id.c_str(), impossible,
+                 zero[0], zero[1]);
     std::printf("| %s | %ld | %ld | %ld/%ld | %.3f | %.3f | %.3f |\n", info.id.c_str(), analysed, pieces, exact, analysed,
                 ce / static_cast<double>(pieces), base / static_cast<double>(pieces),
                 (base - ce) / static_cast<double>(pieces));
