@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <set>
 
 #include "analysis/setup_count.h"
 #include "analysis/stream_replay.h"
@@ -132,11 +131,6 @@ class Deduction {
   void give_up(const std::string& why) {
     exact_ = false;
     if (std::find(notes_.begin(), notes_.end(), why) == notes_.end()) notes_.push_back(why);
-  }
-
-  void set_current(int comp, std::size_t tuple) {
-    const auto& c = comps_[static_cast<std::size_t>(comp)];
-    for (std::size_t j = 0; j < c.slots.size(); ++j) current_[static_cast<std::size_t>(c.slots[j])] = c.tuples[tuple][j];
   }
 
   // Keeps the tuples with `type` at `slot`; false when none is left.
