@@ -3,9 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <cstdio>
-#include <cstdlib>
-#include <set>
 
 #include "analysis/setup_count.h"
 #include "analysis/stream_replay.h"
@@ -61,19 +58,8 @@ class Deduction {
         give_up("the identities learned one command at a time do not replay the whole stream");
       }
     }
+    if (loosen_coupled()) give_up("many pieces fought face down: their joint identities are sampled");
     SetupCounter counter = make_counter();
-    if (std::getenv("FD_DEBUG")) {
-      for (const auto& c : comps_) {
-        if (c.slots.empty()) continue;
-        std::fprintf(stderr, "comp slots:");
-        for (int s : c.slots) std::fprintf(stderr, " %d(b%d sq%d)", s, replay_.slots()[static_cast<std::size_t>(s)].block, replay_.slots()[static_cast<std::size_t>(s)].square);
-        std::fprintf(stderr, " tuples %zu:", c.tuples.size());
-        for (std::size_t i = 0; i < std::min<std::size_t>(c.tuples.size(), 20); ++i) { std::fprintf(stderr, " ("); for (auto t : c.tuples[i]) std::fprintf(stderr, "%d,", t); std::fprintf(stderr, ")"); }
-        std::fprintf(stderr, "\n");
-      }
-      for (const auto& n : notes_) std::fprintf(stderr, "note: %s\n", n.c_str());
-      std::fprintf(stderr, "total %Lg\n", counter.total());
-    }
     if (counter.total() <= 0) {
       a.error = "no setup the game allows gives this stream";
       return a;
@@ -85,6 +71,7 @@ class Deduction {
         if (!replay_.run(info_, counter.draw(rng), replay_.stream().size()).consistent)
           give_up("a setup allowed piece by piece does not replay: the constraints are joint");
     }
+    if (options_.always_sample) give_up("sampling was asked for");
     std::vector<std::vector<double>> p = proposal, se(replay_.slots().size(), std::vector<double>(types_, 0.0));
     if (!exact_) {
       a.method = Method::kSampled;
@@ -110,7 +97,9 @@ class Deduction {
       for (std::size_t s = 0; s < tally.size(); ++s)
         for (std::size_t t = 0; t < types_; ++t) {
           const double q = tally[s][t] / n;
-          p[s][t] = q;
+          // The counting's odds count as one draw more, so a handful of accepted
+          // draws is not read as certainty (the effect fades as draws accumulate).
+          p[s][t] = (tally[s][t] + proposal[s][t]) / (n + 1);
           // A type the counting allows keeps an error bar even when no draw had it.
           se[s][t] = proposal[s][t] > 0 && proposal[s][t] < 1 ? std::sqrt(std::max(q * (1 - q), 1.0 / n) / n) : 0.0;
         }
@@ -142,11 +131,6 @@ class Deduction {
   void give_up(const std::string& why) {
     exact_ = false;
     if (std::find(notes_.begin(), notes_.end(), why) == notes_.end()) notes_.push_back(why);
-  }
-
-  void set_current(int comp, std::size_t tuple) {
-    const auto& c = comps_[static_cast<std::size_t>(comp)];
-    for (std::size_t j = 0; j < c.slots.size(); ++j) current_[static_cast<std::size_t>(c.slots[j])] = c.tuples[tuple][j];
   }
 
   // Keeps the tuples with `type` at `slot`; false when none is left.
@@ -293,7 +277,6 @@ class Deduction {
         ReplayTrace tr;
         const ReplayRun run = replay_.run(info_, current_, limit, &tr);
         bool changed = false;
-        if (std::getenv("FD_DEBUG")) { std::fprintf(stderr, "attempt %d group %zu consistent %d at %zu shows:", attempt, g, run.consistent, run.failed_event); for (const auto& [sl, ty] : tr.shown) std::fprintf(stderr, " %d=%d(cur %d, %zu tuples)", sl, ty, current_[static_cast<std::size_t>(sl)], comps_[static_cast<std::size_t>(comp_of_[static_cast<std::size_t>(sl)])].tuples.size()); std::fprintf(stderr, "\n"); }
         for (const auto& [slot, type] : tr.shown) {
           if (current_[static_cast<std::size_t>(slot)] != type) changed = true;
           if (!restrict(slot, type)) {
@@ -328,11 +311,6 @@ class Deduction {
           else break;
           continue;
         }
-        if (std::getenv("FD_DEBUG")) {
-          std::fprintf(stderr, "group %zu (events to %zu) consistent %d failed_event %zu named:", g, limit, run.consistent, run.failed_event);
-          for (int s2 : named) std::fprintf(stderr, " %d", s2);
-          std::fprintf(stderr, "\n");
-        }
         const int comp = merge(open);
         auto& c = comps_[static_cast<std::size_t>(comp)];
         std::vector<std::vector<PieceType>> kept;
@@ -343,7 +321,6 @@ class Deduction {
           auto trial = current_;
           std::vector<int> moved;
           if (!reassign(trial, c.slots, tuple, &moved)) {
-            if (std::getenv("FD_DEBUG")) std::fprintf(stderr, "reassign failed group %zu slot %d to %d\n", g, c.slots[0], tuple[0]);
             // With single pieces only, no chain means no setup has these identities
             // (an alternating path exists whenever another assignment does).
             if (!joint_in_blocks(c.slots)) continue;
@@ -352,6 +329,11 @@ class Deduction {
             continue;
           }
           ReplayTrace ttr;
+          if (++replays_ > options_.max_replays) {
+            fallback_ = true;
+            give_up("the replay budget for learning ran out (the rest is sampled)");
+            break;
+          }
           const ReplayRun r = replay_.run(info_, trial, limit, &ttr);
           // A trial that got further may show pieces the start could not reach.
           for (const auto& shown : ttr.shown)
@@ -366,11 +348,11 @@ class Deduction {
           std::vector<int> why = r.failed_named;
           const auto& also = tr.named[replay_.group_of(std::min(r.failed_event, n - 1))];
           why.insert(why.end(), also.begin(), also.end());
-          if (std::getenv("FD_DEBUG4")) { std::fprintf(stderr, "g%zu drop? (", g); for (auto t : tuple) std::fprintf(stderr, "%d,", t); std::fprintf(stderr, ") at %zu moved:", r.failed_event); for (int mv : moved) std::fprintf(stderr, " %d", mv); std::fprintf(stderr, " why:"); for (int w : why) std::fprintf(stderr, " %d", w); std::fprintf(stderr, "\n"); }
           if (attributable(why, comp)) continue;
           unattributed = true;
           kept.push_back(tuple);
         }
+        if (fallback_) break;
         c.tuples = std::move(kept);
         if (!passing && !learned.empty()) {
           if (!conform(comp)) {
@@ -396,14 +378,28 @@ class Deduction {
         for (int s : tr.named[g]) named_ever_[static_cast<std::size_t>(s)] = true;
       }
       if (!settled && !fallback_) {
-        if (std::getenv("FD_DEBUG")) std::fprintf(stderr, "unsettled group %zu (events to %zu)\n", g, limit);
         fallback_ = true;
         give_up("a command's outcome depends on pieces it does not name (sampled with the whole match replayed)");
       }
     }
   }
 
+  // Coupled sets make the counting's state the counts of several blocks at once;
+  // past a few of them each is loosened to what it allows piece by piece (a
+  // superset, so the sampler, which replays every draw, stays exact in law).
+  bool loosen_coupled() const {
+    long double product = 1;
+    int coupled = 0;
+    for (const auto& c : comps_)
+      if (c.slots.size() > 1) {
+        ++coupled;
+        product *= static_cast<long double>(c.tuples.size());
+      }
+    return coupled > 2 || product > 4096;
+  }
+
   SetupCounter make_counter() const {
+    const bool loosen = loosen_coupled();
     std::vector<std::vector<int>> counts;
     for (const auto& b : replay_.blocks()) counts.push_back(b.counts);
     std::map<std::pair<int, std::vector<PieceType>>, std::size_t> group_index;
@@ -411,18 +407,21 @@ class Deduction {
     std::vector<CountCoupled> coupled;
     for (const auto& c : comps_) {
       if (c.slots.empty()) continue;
-      if (c.slots.size() == 1) {
-        const int block = replay_.slots()[static_cast<std::size_t>(c.slots[0])].block;
-        std::vector<PieceType> allowed;
-        for (const auto& t : c.tuples) allowed.push_back(t[0]);
-        std::sort(allowed.begin(), allowed.end());
-        auto key = std::make_pair(block, allowed);
-        auto it = group_index.find(key);
-        if (it == group_index.end()) {
-          it = group_index.emplace(key, groups.size()).first;
-          groups.push_back({block, {}, allowed});
+      if (c.slots.size() == 1 || loosen) {
+        for (std::size_t j = 0; j < c.slots.size(); ++j) {
+          const int block = replay_.slots()[static_cast<std::size_t>(c.slots[j])].block;
+          std::vector<PieceType> allowed;
+          for (const auto& t : c.tuples)
+            if (std::find(allowed.begin(), allowed.end(), t[j]) == allowed.end()) allowed.push_back(t[j]);
+          std::sort(allowed.begin(), allowed.end());
+          auto key = std::make_pair(block, allowed);
+          auto it = group_index.find(key);
+          if (it == group_index.end()) {
+            it = group_index.emplace(key, groups.size()).first;
+            groups.push_back({block, {}, allowed});
+          }
+          groups[it->second].slots.push_back(c.slots[j]);
         }
-        groups[it->second].slots.push_back(c.slots[0]);
         continue;
       }
       CountCoupled cu{c.slots, {}, c.tuples};
@@ -461,6 +460,7 @@ class Deduction {
   std::vector<int> id_slot_;
   std::vector<bool> named_ever_;  // slots some command has named so far
   bool exact_ = true;
+  int replays_ = 0;
   bool fallback_ = false;
   std::vector<std::string> notes_;
 };

@@ -26,6 +26,8 @@ struct AnalysisOptions {
   int max_draws = 8000;        // draws it may try
   std::size_t max_tuples = 256;  // joint identities a coupled set may list before it is sampled
   int verify_draws = 12;       // exact draws replayed through the real game before "exact" is claimed
+  bool always_sample = false;  // sample even where the counting is exact (tests of the sampler)
+  int max_replays = 4000;      // replays the learning may spend before it hands the rest to the sampler
 };
 
 enum class Method { kExact, kSampled };

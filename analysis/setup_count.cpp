@@ -18,192 +18,169 @@ long double binomial(int n, int k) {
   return r;
 }
 
-// n! / prod(x_t!) for sum(x) == n.
-long double multinomial(const std::vector<int>& x) {
-  long double r = 1;
-  int n = 0;
-  for (int v : x) {
-    n += v;
-    r *= binomial(n, v);
-  }
-  return r;
-}
-
 double unit_real(std::uint64_t& rng) {
   return static_cast<double>(engine::splitmix64(rng) >> 11) * (1.0 / 9007199254740992.0);
 }
 
-int find(std::vector<int>& parent, int x) {
-  while (parent[static_cast<std::size_t>(x)] != x) x = parent[static_cast<std::size_t>(x)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(x)])];
+int root_of(std::vector<int>& parent, int x) {
+  while (parent[static_cast<std::size_t>(x)] != x) x = parent[static_cast<std::size_t>(x)];
   return x;
 }
 
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
 }  // namespace
 
-// What one count leaves out: a group one slot smaller, or a coupled unit skipped,
-// with that slot's (or unit's) identities already taken from the counts.
-struct Pin {
-  std::size_t unit = static_cast<std::size_t>(-1);
+struct SetupCounter::Programme {
+  std::size_t types = 0;
+  std::vector<int> offsets;                          // per block of the cluster
+  std::vector<std::vector<std::vector<int>>> uses;   // per coupled unit: per tuple, indices into rem
+  std::vector<std::vector<int>> capacity;            // per block: per group, its slots
+  std::vector<std::vector<std::vector<PieceType>>> allowed;  // per block: per group
+  std::map<std::pair<std::size_t, std::vector<int>>, long double> coupled_memo;
+  std::map<std::pair<std::size_t, std::vector<int>>, long double> block_memo;  // (block, its counts)
+
+  // Ways for block b's groups (with `caps` slots left) to take types t.. of
+  // `counts` exactly.
+  long double fill(std::size_t b, std::size_t t, const std::vector<int>& counts, std::vector<int>& caps,
+                   std::map<std::pair<std::size_t, std::vector<int>>, long double>& memo) const {
+    if (t == types) return std::all_of(caps.begin(), caps.end(), [](int c) { return c == 0; }) ? 1 : 0;
+    const auto key = std::make_pair(t, caps);
+    if (auto it = memo.find(key); it != memo.end()) return it->second;
+    long double total = 0;
+    for_each_split(b, t, counts[t], caps, [&](long double w) { total += w * fill(b, t + 1, counts, caps, memo); });
+    memo.emplace(key, total);
+    return total;
+  }
+
+  // Calls f(weight) with caps reduced for every way to put n pieces of type t
+  // into block b's groups (weight: which slots of each group take them).
+  template <class F>
+  void for_each_split(std::size_t b, std::size_t t, int n, std::vector<int>& caps, F&& f) const {
+    std::vector<std::size_t> open;
+    for (std::size_t g = 0; g < caps.size(); ++g)
+      if (std::find(allowed[b][g].begin(), allowed[b][g].end(), static_cast<PieceType>(t)) != allowed[b][g].end())
+        open.push_back(g);
+    auto rec = [&](auto&& self, std::size_t i, int left, long double w) -> void {
+      if (i == open.size()) {
+        if (left == 0) f(w);
+        return;
+      }
+      const std::size_t g = open[i];
+      const int most = std::min(left, caps[g]);
+      for (int x = 0; x <= most; ++x) {
+        const long double ways = binomial(caps[g], x);
+        caps[g] -= x;
+        self(self, i + 1, left - x, w * ways);
+        caps[g] += x;
+      }
+    };
+    rec(rec, 0, n, 1.0L);
+  }
+
+  long double block_total(std::size_t b, const std::vector<int>& rem) {
+    std::vector<int> counts(rem.begin() + offsets[b], rem.begin() + offsets[b] + static_cast<long>(types));
+    const auto key = std::make_pair(b, counts);
+    if (auto it = block_memo.find(key); it != block_memo.end()) return it->second;
+    std::map<std::pair<std::size_t, std::vector<int>>, long double> memo;
+    auto caps = capacity[b];
+    const long double total = fill(b, 0, counts, caps, memo);
+    block_memo.emplace(key, total);
+    return total;
+  }
+
+  // Coupled units from `pos` on, then every block's groups.
+  long double count(std::size_t pos, std::vector<int>& rem) {
+    if (pos == uses.size()) {
+      long double total = 1;
+      for (std::size_t b = 0; b < capacity.size() && total > 0; ++b) total *= block_total(b, rem);
+      return total;
+    }
+    const auto key = std::make_pair(pos, rem);
+    if (auto it = coupled_memo.find(key); it != coupled_memo.end()) return it->second;
+    long double total = 0;
+    for (const auto& use : uses[pos]) {
+      bool ok = true;
+      for (int i : use) ok = --rem[at(i)] >= 0 && ok;
+      if (ok) total += count(pos + 1, rem);
+      for (int i : use) ++rem[at(i)];
+    }
+    coupled_memo.emplace(key, total);
+    return total;
+  }
 };
-constexpr std::size_t kNoPin = static_cast<std::size_t>(-1);
 
 SetupCounter::SetupCounter(std::vector<std::vector<int>> counts, std::vector<CountGroup> groups,
                            std::vector<CountCoupled> coupled, std::size_t slots)
     : counts_(std::move(counts)), groups_(std::move(groups)), coupled_(std::move(coupled)), slots_(slots) {
   const int blocks = static_cast<int>(counts_.size());
-  std::vector<int> parent(static_cast<std::size_t>(blocks));
+  std::vector<int> parent(at(blocks));
   std::iota(parent.begin(), parent.end(), 0);
   for (const auto& c : coupled_)
-    for (int b : c.slot_block) parent[static_cast<std::size_t>(find(parent, b))] = find(parent, c.slot_block[0]);
+    for (int b : c.slot_block) parent[at(root_of(parent, b))] = root_of(parent, c.slot_block[0]);
   std::map<int, std::size_t> index;
   for (int b = 0; b < blocks; ++b) {
-    const int root = find(parent, b);
+    const int root = root_of(parent, b);
     if (!index.count(root)) {
       index[root] = clusters_.size();
       clusters_.emplace_back();
     }
-    clusters_[index[root]].blocks.push_back(b);
+    auto& c = clusters_[index[root]];
+    c.blocks.push_back(b);
+    c.groups.emplace_back();
+    for (std::size_t g = 0; g < groups_.size(); ++g)
+      if (groups_[g].block == b) c.groups.back().push_back(static_cast<int>(g));
   }
-  const std::size_t G = groups_.size();
   for (std::size_t k = 0; k < coupled_.size(); ++k)
-    clusters_[index[find(parent, coupled_[k].slot_block[0])]].order.push_back(static_cast<int>(G + k));
-  for (auto& c : clusters_) {
-    for (int b : c.blocks) {
-      std::vector<int> mine;
-      for (std::size_t g = 0; g < G; ++g)
-        if (groups_[g].block == b) mine.push_back(static_cast<int>(g));
-      std::stable_sort(mine.begin(), mine.end(), [&](int x, int y) {
-        return groups_[static_cast<std::size_t>(x)].slots.size() < groups_[static_cast<std::size_t>(y)].slots.size();
-      });
-      c.order.insert(c.order.end(), mine.begin(), mine.end());
-    }
-    c.closes.assign(c.order.size(), false);
-    for (std::size_t pos = 0; pos < c.order.size(); ++pos) {
-      const auto u = static_cast<std::size_t>(c.order[pos]);
-      if (u >= G) continue;
-      bool last = true;
-      for (std::size_t later = pos + 1; later < c.order.size(); ++later) {
-        const auto v = static_cast<std::size_t>(c.order[later]);
-        if (v < G && groups_[v].block == groups_[u].block) last = false;
-      }
-      c.closes[pos] = last;
-    }
-  }
+    clusters_[index[root_of(parent, coupled_[k].slot_block[0])]].coupled.push_back(static_cast<int>(k));
 }
 
-int SetupCounter::offset(const Cluster& c, int block) const {
-  const auto it = std::find(c.blocks.begin(), c.blocks.end(), block);
+SetupCounter::Programme SetupCounter::programme(const Cluster& c, int pinned_group, int skipped_coupled) const {
   const std::size_t types = counts_.empty() ? 0 : counts_[0].size();
-  return static_cast<int>(static_cast<std::size_t>(it - c.blocks.begin()) * types);
-}
-
-std::vector<int> SetupCounter::cluster_rem(const Cluster& c) const {
-  std::vector<int> rem;
-  for (int b : c.blocks) rem.insert(rem.end(), counts_[static_cast<std::size_t>(b)].begin(), counts_[static_cast<std::size_t>(b)].end());
-  return rem;
-}
-
-struct SetupCounter::Programme {
-  const std::vector<CountGroup>& groups;
-  const std::vector<CountCoupled>& coupled;
-  const std::vector<int>& order;
-  const std::vector<bool>& closes;
-  std::vector<int> offsets;  // per position in order: the unit's block offset (groups)
-  std::vector<std::vector<std::vector<int>>> coupled_use;  // per position: per tuple, (rem index) list
-  std::size_t types;
-  Pin pin;
-  std::map<std::pair<std::size_t, std::vector<int>>, long double> memo;
-
-  std::size_t size_of(std::size_t pos) const {
-    const auto u = static_cast<std::size_t>(order[pos]);
-    return groups[u].slots.size() - (u == pin.unit ? 1 : 0);
-  }
-
-  // Calls f(weight, x) for every multiset x (per type of the block) the group at
-  // pos may take from rem.
-  template <class F>
-  void compositions(std::size_t pos, const std::vector<int>& rem, F&& f) const {
-    const auto& g = groups[static_cast<std::size_t>(order[pos])];
-    const int off = offsets[pos];
-    const int n = static_cast<int>(size_of(pos));
-    std::vector<int> x(types, 0);
-    if (closes[pos]) {
-      int sum = 0;
-      for (std::size_t t = 0; t < types; ++t) {
-        x[t] = rem[static_cast<std::size_t>(off) + t];
-        sum += x[t];
-        if (x[t] > 0 && std::find(g.allowed.begin(), g.allowed.end(), static_cast<PieceType>(t)) == g.allowed.end())
-          return;
-      }
-      if (sum == n) f(multinomial(x), x);
-      return;
-    }
-    auto rec = [&](auto&& self, std::size_t i, int left) -> void {
-      if (i == g.allowed.size()) {
-        if (left == 0) f(multinomial(x), x);
-        return;
-      }
-      const auto t = static_cast<std::size_t>(g.allowed[i]);
-      const int most = std::min(left, rem[static_cast<std::size_t>(off) + t]);
-      for (int v = 0; v <= most; ++v) {
-        x[t] = v;
-        self(self, i + 1, left - v);
-      }
-      x[t] = 0;
-    };
-    rec(rec, 0, n);
-  }
-
-  long double count(std::size_t pos, std::vector<int>& rem) {
-    if (pos == order.size()) return std::all_of(rem.begin(), rem.end(), [](int v) { return v == 0; }) ? 1 : 0;
-    const auto key = std::make_pair(pos, rem);
-    if (auto it = memo.find(key); it != memo.end()) return it->second;
-    long double total = 0;
-    const auto u = static_cast<std::size_t>(order[pos]);
-    if (u < groups.size()) {
-      const int off = offsets[pos];
-      compositions(pos, rem, [&](long double w, const std::vector<int>& x) {
-        for (std::size_t t = 0; t < types; ++t) rem[static_cast<std::size_t>(off) + t] -= x[t];
-        total += w * count(pos + 1, rem);
-        for (std::size_t t = 0; t < types; ++t) rem[static_cast<std::size_t>(off) + t] += x[t];
-      });
-    } else if (u == pin.unit) {
-      total = count(pos + 1, rem);
-    } else {
-      for (const auto& use : coupled_use[pos]) {
-        bool ok = true;
-        for (int i : use) ok = --rem[static_cast<std::size_t>(i)] >= 0 && ok;
-        if (ok) total += count(pos + 1, rem);
-        for (int i : use) ++rem[static_cast<std::size_t>(i)];
-      }
-    }
-    memo.emplace(key, total);
-    return total;
-  }
-};
-
-SetupCounter::Programme SetupCounter::programme(const Cluster& c, std::size_t pinned) const {
-  const std::size_t types = counts_.empty() ? 0 : counts_[0].size();
-  Programme k{groups_, coupled_, c.order, c.closes, {}, {}, types, Pin{pinned}, {}};
-  for (std::size_t pos = 0; pos < c.order.size(); ++pos) {
-    const auto u = static_cast<std::size_t>(c.order[pos]);
-    k.offsets.push_back(u < groups_.size() ? offset(c, groups_[u].block) : 0);
+  Programme k{types, {}, {}, {}, {}, {}, {}};
+  auto offset = [&](int block) {
+    return static_cast<int>(static_cast<std::size_t>(std::find(c.blocks.begin(), c.blocks.end(), block) - c.blocks.begin()) *
+                            types);
+  };
+  for (int b : c.blocks) k.offsets.push_back(offset(b));
+  for (int u : c.coupled) {
+    if (u == skipped_coupled) continue;
+    const auto& cu = coupled_[at(u)];
     std::vector<std::vector<int>> uses;
-    if (u >= groups_.size()) {
-      const auto& cu = coupled_[u - groups_.size()];
-      for (const auto& tuple : cu.tuples) {
-        std::vector<int> use;
-        for (std::size_t j = 0; j < tuple.size(); ++j) use.push_back(offset(c, cu.slot_block[j]) + tuple[j]);
-        uses.push_back(std::move(use));
-      }
+    for (const auto& tuple : cu.tuples) {
+      std::vector<int> use;
+      for (std::size_t j = 0; j < tuple.size(); ++j) use.push_back(offset(cu.slot_block[j]) + tuple[j]);
+      uses.push_back(std::move(use));
     }
-    k.coupled_use.push_back(std::move(uses));
+    k.uses.push_back(std::move(uses));
+  }
+  for (const auto& gs : c.groups) {
+    std::vector<int> caps;
+    std::vector<std::vector<PieceType>> allowed;
+    for (int g : gs) {
+      caps.push_back(static_cast<int>(groups_[at(g)].slots.size()) - (g == pinned_group ? 1 : 0));
+      allowed.push_back(groups_[at(g)].allowed);
+    }
+    k.capacity.push_back(std::move(caps));
+    k.allowed.push_back(std::move(allowed));
   }
   return k;
 }
 
+std::vector<int> SetupCounter::cluster_rem(const Cluster& c) const {
+  std::vector<int> rem;
+  for (int b : c.blocks) rem.insert(rem.end(), counts_[at(b)].begin(), counts_[at(b)].end());
+  return rem;
+}
+
+int SetupCounter::offset(const Cluster& c, int block) const {
+  const std::size_t types = counts_.empty() ? 0 : counts_[0].size();
+  return static_cast<int>(static_cast<std::size_t>(std::find(c.blocks.begin(), c.blocks.end(), block) - c.blocks.begin()) *
+                          types);
+}
+
 long double SetupCounter::cluster_total(const Cluster& c) const {
-  Programme k = programme(c, kNoPin);
+  Programme k = programme(c, -1, -1);
   auto rem = cluster_rem(c);
   return k.count(0, rem);
 }
@@ -219,33 +196,29 @@ std::vector<std::vector<double>> SetupCounter::marginals(std::size_t types) cons
   for (const auto& c : clusters_) {
     const long double whole = cluster_total(c);
     if (whole <= 0) continue;
-    auto make = [&](std::size_t pinned) { return programme(c, pinned); };
-    for (int u : c.order) {
-      const auto unit = static_cast<std::size_t>(u);
-      if (unit < groups_.size()) {
-        const auto& g = groups_[unit];
-        for (PieceType t : g.allowed) {
+    for (const auto& gs : c.groups)
+      for (int g : gs) {
+        const auto& group = groups_[at(g)];
+        Programme k = programme(c, g, -1);
+        for (PieceType t : group.allowed) {
           auto rem = cluster_rem(c);
-          auto& r = rem[static_cast<std::size_t>(offset(c, g.block) + t)];
+          auto& r = rem[at(offset(c, group.block) + t)];
           if (r <= 0) continue;
           --r;
-          Programme k = make(unit);
           const double p = static_cast<double>(k.count(0, rem) / whole);
-          for (int s : g.slots) out[static_cast<std::size_t>(s)][static_cast<std::size_t>(t)] = p;
+          for (int s : group.slots) out[at(s)][at(t)] = p;
         }
-      } else {
-        const auto& cu = coupled_[unit - groups_.size()];
-        Programme k = make(unit);
-        for (const auto& tuple : cu.tuples) {
-          auto rem = cluster_rem(c);
-          bool ok = true;
-          for (std::size_t j = 0; j < tuple.size(); ++j)
-            ok = --rem[static_cast<std::size_t>(offset(c, cu.slot_block[j]) + tuple[j])] >= 0 && ok;
-          if (!ok) continue;
-          const double p = static_cast<double>(k.count(0, rem) / whole);
-          for (std::size_t j = 0; j < tuple.size(); ++j)
-            out[static_cast<std::size_t>(cu.slots[j])][static_cast<std::size_t>(tuple[j])] += p;
-        }
+      }
+    for (int u : c.coupled) {
+      const auto& cu = coupled_[at(u)];
+      Programme k = programme(c, -1, u);
+      for (const auto& tuple : cu.tuples) {
+        auto rem = cluster_rem(c);
+        bool ok = true;
+        for (std::size_t j = 0; j < tuple.size(); ++j) ok = --rem[at(offset(c, cu.slot_block[j]) + tuple[j])] >= 0 && ok;
+        if (!ok) continue;
+        const double p = static_cast<double>(k.count(0, rem) / whole);
+        for (std::size_t j = 0; j < tuple.size(); ++j) out[at(cu.slots[j])][at(tuple[j])] += p;
       }
     }
   }
@@ -255,50 +228,57 @@ std::vector<std::vector<double>> SetupCounter::marginals(std::size_t types) cons
 std::vector<PieceType> SetupCounter::draw(std::uint64_t& rng) const {
   std::vector<PieceType> out(slots_, 0);
   const std::size_t types = counts_.empty() ? 0 : counts_[0].size();
-  for (const auto& c : clusters_) {
-    Programme k = programme(c, kNoPin);
+  if (draw_cache_.size() != clusters_.size())
+    for (const auto& c : clusters_) draw_cache_.push_back(std::make_shared<Programme>(programme(c, -1, -1)));
+  for (std::size_t ci = 0; ci < clusters_.size(); ++ci) {
+    const Cluster& c = clusters_[ci];
+    Programme& k = *draw_cache_[ci];
     auto rem = cluster_rem(c);
-    for (std::size_t pos = 0; pos < c.order.size(); ++pos) {
-      const long double here = k.count(pos, rem);
-      long double target = static_cast<long double>(unit_real(rng)) * here;
-      const auto u = static_cast<std::size_t>(c.order[pos]);
-      if (u < groups_.size()) {
-        const auto& g = groups_[u];
-        const int off = k.offsets[pos];
+    // Coupled units, one tuple each, in proportion to what they leave.
+    for (std::size_t pos = 0; pos < k.uses.size(); ++pos) {
+      long double target = static_cast<long double>(unit_real(rng)) * k.count(pos, rem);
+      std::size_t chosen = k.uses[pos].size();
+      for (std::size_t i = 0; i < k.uses[pos].size(); ++i) {
+        bool ok = true;
+        for (int r : k.uses[pos][i]) ok = --rem[at(r)] >= 0 && ok;
+        const long double w = ok ? k.count(pos + 1, rem) : 0;
+        for (int r : k.uses[pos][i]) ++rem[at(r)];
+        if (w <= 0) continue;
+        chosen = i;
+        target -= w;
+        if (target < 0) break;
+      }
+      if (chosen == k.uses[pos].size()) return out;  // total() was 0
+      for (int r : k.uses[pos][chosen]) --rem[at(r)];
+      const auto& cu = coupled_[at(c.coupled[pos])];
+      for (std::size_t j = 0; j < cu.slots.size(); ++j) out[at(cu.slots[j])] = cu.tuples[chosen][j];
+    }
+    // Each block's groups, type by type.
+    for (std::size_t b = 0; b < c.blocks.size(); ++b) {
+      std::vector<int> counts(rem.begin() + k.offsets[b], rem.begin() + k.offsets[b] + static_cast<long>(types));
+      auto caps = k.capacity[b];
+      std::map<std::pair<std::size_t, std::vector<int>>, long double> memo;
+      std::vector<std::vector<PieceType>> bags(caps.size());
+      for (std::size_t t = 0; t < types; ++t) {
+        long double target = static_cast<long double>(unit_real(rng)) * k.fill(b, t, counts, caps, memo);
         std::vector<int> chosen;
-        k.compositions(pos, rem, [&](long double w, const std::vector<int>& x) {
+        k.for_each_split(b, t, counts[t], caps, [&](long double w) {
           if (!chosen.empty() && target < 0) return;
-          for (std::size_t t = 0; t < types; ++t) rem[static_cast<std::size_t>(off) + t] -= x[t];
-          const long double weight = w * k.count(pos + 1, rem);
-          for (std::size_t t = 0; t < types; ++t) rem[static_cast<std::size_t>(off) + t] += x[t];
+          const long double weight = w * k.fill(b, t + 1, counts, caps, memo);
           if (weight <= 0) return;
-          chosen = x;
+          chosen = caps;  // the capacities this split leaves
           target -= weight;
         });
-        std::vector<PieceType> bag;
-        for (std::size_t t = 0; t < types; ++t) {
-          rem[static_cast<std::size_t>(off) + t] -= chosen[t];
-          for (int n = 0; n < chosen[t]; ++n) bag.push_back(static_cast<PieceType>(t));
+        for (std::size_t g = 0; g < caps.size(); ++g) {
+          for (int n = chosen[g]; n < caps[g]; ++n) bags[g].push_back(static_cast<PieceType>(t));
+          caps[g] = chosen[g];
         }
+      }
+      for (std::size_t g = 0; g < bags.size(); ++g) {
+        auto& bag = bags[g];
         for (std::size_t i = bag.size(); i > 1; --i) std::swap(bag[i - 1], bag[engine::splitmix64(rng) % i]);
-        for (std::size_t i = 0; i < g.slots.size(); ++i) out[static_cast<std::size_t>(g.slots[i])] = bag[i];
-      } else {
-        const auto& cu = coupled_[u - groups_.size()];
-        std::size_t chosen = 0;
-        bool found = false;
-        for (std::size_t i = 0; i < cu.tuples.size(); ++i) {
-          if (found && target < 0) break;
-          bool ok = true;
-          for (int r : k.coupled_use[pos][i]) ok = --rem[static_cast<std::size_t>(r)] >= 0 && ok;
-          const long double weight = ok ? k.count(pos + 1, rem) : 0;
-          for (int r : k.coupled_use[pos][i]) ++rem[static_cast<std::size_t>(r)];
-          if (weight <= 0) continue;
-          chosen = i;
-          found = true;
-          target -= weight;
-        }
-        for (int r : k.coupled_use[pos][chosen]) --rem[static_cast<std::size_t>(r)];
-        for (std::size_t j = 0; j < cu.slots.size(); ++j) out[static_cast<std::size_t>(cu.slots[j])] = cu.tuples[chosen][j];
+        const auto& slots = groups_[at(c.groups[b][g])].slots;
+        for (std::size_t i = 0; i < slots.size() && i < bag.size(); ++i) out[at(slots[i])] = bag[i];
       }
     }
   }

@@ -6,13 +6,17 @@
 //    n!/prod(x_t!) ways);
 //  - a coupled unit: slots (of any blocks) whose identities are allowed only
 //    together, as an explicit list of tuples.
-// The number of setups is a dynamic programme over the units with the counts
-// still left as the state; blocks linked by no coupled unit are counted apart
-// (the total is the product). Marginals pin one slot to one type and count
-// again; draws are exact and uniform over the setups counted.
+// The number of setups: coupled units are tried tuple by tuple with the counts
+// still left as the state (memoised); then each block fills its groups type by
+// type, the state being how many slots each group has left, each step choosing
+// which of them take that type (a product of binomials, so small counts are
+// exact integers). Blocks linked by no coupled unit are counted apart (the total
+// is the product). Marginals pin one slot to one type and count again; draws
+// follow the same programme and are exact and uniform over the setups counted.
 #pragma once
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -48,22 +52,23 @@ class SetupCounter {
  private:
   struct Cluster {
     std::vector<int> blocks;
-    std::vector<int> order;    // unit indices: coupled first, then groups, each block's largest group last
-    std::vector<bool> closes;  // per position in order: the last group of its block
+    std::vector<int> coupled;  // coupled unit indices
+    std::vector<std::vector<int>> groups;  // per block of the cluster: its group indices
   };
   long double cluster_total(const Cluster& c) const;
   std::vector<int> cluster_rem(const Cluster& c) const;
   int offset(const Cluster& c, int block) const;
-  // The counting programme of one cluster; `pinned` (a unit index) is a group
-  // one slot smaller or a coupled unit left out.
   struct Programme;
-  Programme programme(const Cluster& c, std::size_t pinned) const;
+  // The counting programme of one cluster; `pinned_group` is one slot smaller
+  // and `skipped_coupled` left out (their identities already taken from the counts).
+  Programme programme(const Cluster& c, int pinned_group, int skipped_coupled) const;
 
   std::vector<std::vector<int>> counts_;
   std::vector<CountGroup> groups_;
   std::vector<CountCoupled> coupled_;
   std::size_t slots_;
   std::vector<Cluster> clusters_;
+  mutable std::vector<std::shared_ptr<Programme>> draw_cache_;  // draws reuse one programme's memo
 };
 
 }  // namespace facedown::analysis

@@ -6,8 +6,13 @@
 #include <cmath>
 #include <functional>
 
+#include <map>
+
 #include "analysis/setup_count.h"
 #include "engine/game.h"
+#include "engine/registry.h"
+#include "tests/analysis/analysis_support.h"
+#include "tests/conformance/random_match.h"
 
 using namespace facedown;
 using facedown::engine::PieceType;
@@ -155,4 +160,114 @@ TEST_CASE("draws agree with the exact marginals within three standard errors", "
         else CHECK(std::abs(tally[s][t] / static_cast<double>(n) - q) <= 3 * se + 1e-12);
       }
   }
+}
+
+namespace {
+
+using namespace facedown::engine;
+
+// Every setup pair of a small game (Hidden Hasami: one leader among the guards of
+// each player's rank), each replayed through the engine with the session's
+// commands; the ones whose stream for `viewer` equals the match's are the
+// consistent setups. Tallies, per place at the end, how often each type stands there.
+struct BruteForce {
+  long total = 0;
+  std::map<std::pair<int, std::pair<int, int>>, std::vector<long>> at;  // (owner, (square, removed index))
+};
+
+BruteForce brute_force_setups(const GameInfo& info, const conformance::Session& session, Viewer viewer) {
+  BruteForce out;
+  const Match& m = session.match;
+  const auto truth = analysis_test::stream_of(m, viewer);
+  const auto& roster = m.game().roster();
+  std::array<std::vector<std::vector<Placement>>, 2> options;
+  for (int p : {1, 2}) {
+    std::vector<Square> squares;
+    for (Square s = 0; s < m.game().geometry().size(); ++s)
+      if (m.game().setup_owner(s) == p) squares.push_back(s);
+    for (Square leader : squares) {
+      std::vector<Placement> pl;
+      for (Square s : squares) pl.push_back({s == leader ? PieceType{0} : PieceType{1}, s});
+      if (!m.game().check_setup(p, pl)) options[static_cast<std::size_t>(p - 1)].push_back(pl);
+    }
+  }
+  for (const auto& a : options[0])
+    for (const auto& b : options[1]) {
+      std::array<std::vector<Placement>, 2> setups{a, b};
+      auto r = conformance::replay(info, std::get<Opened>(m.log()[0].body), session.submissions, &setups);
+      const auto stream = analysis_test::stream_of(r.match, viewer);
+      if (stream.size() != truth.size()) continue;
+      bool same = true;
+      for (std::size_t i = 0; i < stream.size() && same; ++i)
+        same = stream[i].body == truth[i].body && stream[i].t == truth[i].t && stream[i].cmd == truth[i].cmd;
+      if (!same) continue;
+      ++out.total;
+      const MatchState& s = r.match.state();
+      for (std::size_t sq = 0; sq < s.board.size(); ++sq)
+        if (s.board[sq] >= 0) {
+          const Piece& p = s.pieces[static_cast<std::size_t>(s.board[sq])];
+          auto& v = out.at[{p.owner, {static_cast<int>(sq), -1}}];
+          v.resize(roster.size(), 0);
+          ++v[static_cast<std::size_t>(p.type)];
+        }
+      for (std::size_t o = 0; o < 2; ++o)
+        for (std::size_t i = 0; i < s.removed[o].size(); ++i) {
+          const Piece& p = s.pieces[static_cast<std::size_t>(s.removed[o][i])];
+          auto& v = out.at[{p.owner, {kNoSquare, static_cast<int>(i)}}];
+          v.resize(roster.size(), 0);
+          ++v[static_cast<std::size_t>(p.type)];
+        }
+    }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("on a small game, brute force over every setup agrees with the analysis", "[analysis][exact]") {
+  const auto games = all_games();
+  const GameInfo& info = *find_game(games, "hidden-hasami");
+  int exact_compared = 0, sampled_compared = 0, estimates = 0, beyond3 = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    conformance::SessionConfig config;
+    config.seed = seed;
+    config.max_commands = 30 + static_cast<int>(seed) * 10;
+    const auto session = conformance::play_session(info, info.default_preset, config);
+    for (Viewer v : {kPublic, kPlayer1, kPlayer2}) {
+      const BruteForce bf = brute_force_setups(info, session, v);
+      REQUIRE(bf.total > 0);  // the truth is one of them
+      for (bool sample : {false, true}) {
+        analysis::AnalysisOptions options;
+        options.always_sample = sample;
+        options.samples = 2000;
+        options.max_draws = 20000;
+        options.seed = seed;
+        const auto a = analysis::analyze(info, analysis_test::stream_of(session.match, v), v, options);
+        INFO("seed " << seed << " viewer " << static_cast<int>(v) << " sample " << sample);
+        REQUIRE(!a.error);
+        for (const auto& piece : a.pieces) {
+          const auto it = bf.at.find({piece.owner, {piece.square, piece.square == kNoSquare ? piece.removed_index : -1}});
+          REQUIRE(it != bf.at.end());
+          for (std::size_t t = 0; t < piece.p.size(); ++t) {
+            const double truth = static_cast<double>(it->second[t]) / static_cast<double>(bf.total);
+            INFO("place " << piece.square << "/" << piece.removed_index << " type " << t);
+            if (a.method == analysis::Method::kExact) {
+              CHECK(piece.p[t] == Approx(truth).epsilon(1e-12).margin(1e-15));
+              CHECK(piece.possible[t] == (it->second[t] > 0));
+            } else {
+              // Hundreds of estimates: a few beyond 3 standard errors are chance
+              // (0.27% each); none may be beyond 5.
+              ++estimates;
+              if (std::abs(piece.p[t] - truth) > 3 * piece.se[t] + 1e-9) ++beyond3;
+              CHECK(std::abs(piece.p[t] - truth) <= 5 * piece.se[t] + 1e-9);
+            }
+          }
+        }
+        ++(a.method == analysis::Method::kExact ? exact_compared : sampled_compared);
+      }
+    }
+  }
+  CHECK(exact_compared >= 6);
+  CHECK(sampled_compared >= 12);
+  INFO(beyond3 << " of " << estimates << " estimates beyond 3 standard errors");
+  CHECK(beyond3 <= estimates / 100 + 1);
 }

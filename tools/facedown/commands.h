@@ -44,6 +44,19 @@ struct ReplayArgs {
 };
 int replay(const ReplayArgs& args, std::ostream& out, std::ostream& err);
 
+// What one viewer could deduce about the pieces it cannot see (docs/analysis.md).
+// Exit status 0: printed; 1: the analysis found no consistent setup; 2: bad input.
+struct AnalyzeArgs {
+  std::string db;
+  std::int64_t match = 0;
+  std::string view = "public";
+  std::optional<int> ply;  // at the end of this ply (default: the last event)
+  bool json = false;
+  std::string lang = "en";  // en | ko (text output)
+  std::uint64_t seed = 1;   // the sampler's seed, when it samples
+};
+int analyze(const AnalyzeArgs& args, std::ostream& out, std::ostream& err);
+
 struct ExportArgs {
   std::string db;
   std::int64_t match = 0;

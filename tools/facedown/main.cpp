@@ -44,6 +44,16 @@ int main(int argc, char** argv) {
   rp->add_option("--view", replay.view, "referee | public | player1 | player2")->capture_default_str();
   rp->add_flag("--final", replay.final, "print only the state JSON at that point");
 
+  facedown::cli::AnalyzeArgs analyze;
+  auto* an = app.add_subcommand("analyze", "What a viewer could deduce about the face-down pieces of a stored match");
+  an->add_option("--db", analyze.db, "the store file")->required();
+  an->add_option("--match", analyze.match, "match id")->required();
+  an->add_option("--view", analyze.view, "public | player1 | player2")->capture_default_str();
+  an->add_option("--ply", analyze.ply, "at the end of this ply (default: the last event)");
+  an->add_flag("--json", analyze.json, "the odds of every piece, the objective and the headlines as JSON");
+  an->add_option("--lang", analyze.lang, "en | ko (text output)")->capture_default_str();
+  an->add_option("--seed", analyze.seed, "the sampler's seed")->capture_default_str();
+
   facedown::cli::ExportArgs exp;
   auto* ex = app.add_subcommand("export", "Write a stored match as a match script (or its full log as JSON)");
   ex->add_option("--db", exp.db, "the store file")->required();
@@ -73,6 +83,7 @@ int main(int argc, char** argv) {
     if (*mg) return facedown::cli::migrate(migrate_db, std::cout, std::cerr);
     if (*rp) return facedown::cli::replay(replay, std::cout, std::cerr);
     if (*ex) return facedown::cli::export_match(exp, std::cout, std::cerr);
+    if (*an) return facedown::cli::analyze(analyze, std::cout, std::cerr);
     if (*vf) return facedown::cli::verify(ver, std::cout, std::cerr);
   } catch (const std::exception& e) {
     std::cerr << "facedown: internal error: " << e.what() << "\n";

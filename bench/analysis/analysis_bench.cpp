@@ -1,0 +1,181 @@
+// analysis_bench calibration [MATCHES] [GAME]: random matches of every game (or
+// one), each analysed from the public view at a random ply; every face-down
+// piece's predicted odds go into a reliability table (predicted p in tenths
+// against the rate the type was the truth) and the cross-entropy of the true
+// identities is compared with the count-only baseline (every hidden piece gets
+// its roster share).
+// analysis_bench speed [MATCHES]: public Number Janggi analysis after each
+// event of random matches, and every game's analysis at the end: mean and
+// worst milliseconds.
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "analysis/deduction.h"
+#include "engine/match.h"
+#include "engine/registry.h"
+#include "engine/view.h"
+
+using namespace facedown;
+using namespace facedown::engine;
+
+namespace {
+
+// A random match: random setups, random legal moves, no items, revivals declined.
+Match random_match(const GameInfo& info, std::uint64_t seed, int max_plies) {
+  auto opened = Match::open(info, info.default_preset, {{"ply_limit", std::to_string(max_plies)}}, {"A", "B"});
+  if (std::holds_alternative<Rejection>(opened))
+    opened = Match::open(info, info.default_preset, {}, {"A", "B"});
+  Match m = std::move(std::get<Match>(opened));
+  std::uint64_t rng = seed;
+  if (!m.game().has_fixed_placement())
+    for (int p : {1, 2}) m.submit(SetupCmd{p, m.game().random_setup(p, splitmix64(rng))}, 0);
+  m.submit(FirstCmd{1 + static_cast<int>(splitmix64(rng) % 2), std::nullopt}, 0);
+  m.submit(StartCmd{}, 0);
+  for (int guard = 0; guard < 4 * max_plies && m.state().phase != Phase::kFinished; ++guard) {
+    if (m.state().phase == Phase::kAwaitingItems) {
+      m.submit(ItemsCmd{}, 0);
+      continue;
+    }
+    if (m.state().phase == Phase::kAwaitingRevival) {
+      m.submit(ReviveCmd{true, 0, kNoSquare}, 0);
+      continue;
+    }
+    auto moves = m.legal_moves();
+    if (moves.empty()) break;
+    m.submit(MoveCmd{moves[splitmix64(rng) % moves.size()]}, 0);
+  }
+  return m;
+}
+
+std::vector<Event> public_stream(const std::vector<Event>& log, std::size_t n) {
+  std::vector<Event> out;
+  for (std::size_t i = 0; i < n && i < log.size(); ++i) out.push_back(project(log[i], kPublic));
+  return out;
+}
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+int calibration(int matches, const std::string& only) {
+  std::printf("| game | matches | pieces | exact | cross-entropy (nats/piece) | count-only baseline | margin |\n");
+  std::printf("|---|---|---|---|---|---|---|\n");
+  std::array<double, 10> sum_p{}, hits{};
+  std::array<long, 10> n{};
+  std::vector<std::string> rows;
+  for (const GameInfo& info : all_games()) {
+    if (!only.empty() && info.id != only) continue;
+    double ce = 0, base = 0;
+    long pieces = 0, exact = 0, analysed = 0, impossible = 0;
+    std::array<long, 2> zero{0, 0};
+    for (int k = 0; k < matches; ++k) {
+      std::uint64_t seed = 1000003ull * static_cast<std::uint64_t>(k + 1);
+      Match full = random_match(info, seed, 120);
+      // A random moment: the prefix through a random event after the start.
+      const std::size_t size = full.log().size();
+      const std::size_t cut = size < 8 ? size : 8 + splitmix64(seed) % (size - 7);
+      auto rebuilt = Match::from_log(info, std::vector<Event>(full.log().begin(), full.log().begin() + static_cast<long>(cut)));
+      if (!std::holds_alternative<Match>(rebuilt)) {
+        std::fprintf(stderr, "%s: %s\n", info.id.c_str(), std::get<Rejection>(rebuilt).reason.c_str());
+        continue;
+      }
+      const Match& m = std::get<Match>(rebuilt);
+      analysis::AnalysisOptions options;
+      options.seed = seed;
+      options.samples = 200;
+      options.max_draws = 2000;
+      const auto a = analysis::analyze(info, public_stream(full.log(), cut), kPublic, options);
+      if (a.error) {
+        std::fprintf(stderr, "%s: %s\n", info.id.c_str(), a.error->c_str());
+        continue;
+      }
+      ++analysed;
+      exact += a.method == analysis::Method::kExact;
+      const auto& roster = m.game().roster();
+      int total = 0;
+      for (const auto& t : roster) total += t.count;
+      for (const auto& odds : a.pieces) {
+        const int id = odds.square != kNoSquare
+                           ? m.state().piece_at(odds.square)
+                           : m.state().removed[static_cast<std::size_t>(odds.owner - 1)][static_cast<std::size_t>(odds.removed_index)];
+        const PieceType truth = m.state().pieces[static_cast<std::size_t>(id)].type;
+        ++pieces;
+        if (!odds.possible[static_cast<std::size_t>(truth)]) ++impossible;
+        if (odds.p[static_cast<std::size_t>(truth)] == 0) ++zero[a.method == analysis::Method::kExact ? 0 : 1];
+        ce -= std::log(std::max(odds.p[static_cast<std::size_t>(truth)], 1e-6));
+        base -= std::log(static_cast<double>(roster[static_cast<std::size_t>(truth)].count) / total);
+        for (std::size_t t = 0; t < odds.p.size(); ++t) {
+          const std::size_t bin = std::min<std::size_t>(9, static_cast<std::size_t>(odds.p[t] * 10));
+          sum_p[bin] += odds.p[t];
+          hits[bin] += static_cast<PieceType>(t) == truth;
+          ++n[bin];
+        }
+      }
+    }
+    if (pieces == 0) continue;
+    std::fprintf(stderr, "%s: truth ruled out %ld, estimated 0 (exact %ld, sampled %ld)\n", info.id.c_str(), impossible,
+                 zero[0], zero[1]);
+    std::printf("| %s | %ld | %ld | %ld/%ld | %.3f | %.3f | %.3f |\n", info.id.c_str(), analysed, pieces, exact, analysed,
+                ce / static_cast<double>(pieces), base / static_cast<double>(pieces),
+                (base - ce) / static_cast<double>(pieces));
+    std::fflush(stdout);
+  }
+  std::printf("\n| predicted p | pairs | mean predicted | observed rate |\n|---|---|---|---|\n");
+  for (std::size_t b = 0; b < 10; ++b)
+    if (n[b] > 0)
+      std::printf("| %.1f-%.1f | %ld | %.4f | %.4f |\n", static_cast<double>(b) / 10.0, static_cast<double>(b + 1) / 10.0,
+                  n[b], sum_p[b] / static_cast<double>(n[b]), hits[b] / static_cast<double>(n[b]));
+  return 0;
+}
+
+int speed(int matches) {
+  const auto games = all_games();
+  const GameInfo& nj = *find_game(games, "number-janggi");
+  double total = 0, worst = 0;
+  long count = 0;
+  for (int k = 0; k < matches; ++k) {
+    Match m = random_match(nj, 77ull * static_cast<std::uint64_t>(k + 1), 120);
+    for (std::size_t cut = 2; cut <= m.log().size(); ++cut) {
+      const auto stream = public_stream(m.log(), cut);
+      const auto t0 = std::chrono::steady_clock::now();
+      analysis::analyze(nj, stream, kPublic);
+      const double ms = ms_since(t0);
+      total += ms;
+      worst = std::max(worst, ms);
+      ++count;
+    }
+  }
+  std::printf("number-janggi public, after each event: %ld analyses, mean %.2f ms, worst %.2f ms\n", count, total / static_cast<double>(count),
+              worst);
+  for (const GameInfo& info : games) {
+    double sum = 0, max = 0;
+    for (int k = 0; k < matches; ++k) {
+      Match m = random_match(info, 91ull * static_cast<std::uint64_t>(k + 1), 120);
+      const auto t0 = std::chrono::steady_clock::now();
+      analysis::analyze(info, public_stream(m.log(), m.log().size()), kPublic);
+      const double ms = ms_since(t0);
+      sum += ms;
+      max = std::max(max, ms);
+    }
+    std::printf("%s public, at the end: mean %.1f ms, worst %.1f ms\n", info.id.c_str(), sum / matches, max);
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string mode = argc > 1 ? argv[1] : "calibration";
+  const int matches = argc > 2 ? std::max(1, std::atoi(argv[2])) : 1000;
+  if (mode == "speed") return speed(argc > 2 ? matches : 5);
+  if (mode == "calibration") return calibration(matches, argc > 3 ? argv[3] : "");
+  std::fprintf(stderr, "usage: analysis_bench calibration [MATCHES] [GAME] | speed [MATCHES]\n");
+  return 2;
+}
