@@ -86,7 +86,8 @@ TEST_CASE("play: each kind of bad input gets `line N: <line>: reason` and status
   check_refused(kHeader + "setup 1 Q:a1\n", 3, "setup 1 Q:a1", "unknown piece 'Q' in 'Q:a1'");
   check_refused(kHeader + "setup 1 K:a1 M:b1\n", 3, "setup 1 K:a1 M:b1",
                 "player 1 must place all 14 pieces; missing: 1 2 3 4 5 6 7 8 9 10 M M");
-  check_refused(kStarted + "move a3-b5\n", 7, "move a3-b5", "a3-b5 is not a legal move");
+  check_refused(kStarted + "move a3-b5\n", 7, "move a3-b5",
+                "a3-b5 is not a legal move: a Number 9 cannot go from a3 to b5");
   check_refused(kStarted + "move a8-a7\n", 7, "move a8-a7", "a8 is player 2's piece; player 1 is to move");
   check_refused(kStarted + "resign 1\nmove a3-a4\n", 8, "move a3-a4",
                 "the game is over (resigned); only void, note, caption and close are accepted");
@@ -103,8 +104,10 @@ TEST_CASE("play: each kind of bad input gets `line N: <line>: reason` and status
   // An unknown preset is reported on its own line.
   check_refused("game number-janggi\npreset blitz\nstart\n", 2, "preset blitz",
                 "unknown preset 'blitz' for number-janggi (presets: genius-2015, rsf-s52)");
-  check_refused("game number-janggi\noption speed=fast\nstart\n", 3, "start", "unknown option 'speed' for number-janggi");
-  check_refused("game number-janggi\noption revive=never\nstart\n", 3, "start",
+  // So are an unknown option and a value out of range (and the match keeps its defaults).
+  check_refused("game number-janggi\noption speed=fast\nstart\n", 2, "option speed=fast",
+                "unknown option 'speed' for number-janggi");
+  check_refused("game number-janggi\noption revive=never\nstart\n", 2, "option revive=never",
                 "option revive must be one of optional-swap | remove-always | keep-and-revive, not 'never'");
   check_refused("game number-janggi\noption reveal_kings\n", 2, "option reveal_kings", "usage: option NAME=VALUE");
   check_refused("game number-janggi\nplayer 3 \"X\"\n", 2, "player 3 \"X\"", "player must be 1 or 2, not '3'");
@@ -144,7 +147,7 @@ TEST_CASE("play --keep-going: refused lines are reported and skipped: status 0")
   auto o = play(kStarted + "move a3-b5\nbogus\nmove a3-a4\nmove a8-a7\n", "referee", false, true);
   CHECK(o.status == 0);
   CHECK(o.err ==
-        "line 7: move a3-b5: a3-b5 is not a legal move\n"
+        "line 7: move a3-b5: a3-b5 is not a legal move: a Number 9 cannot go from a3 to b5\n"
         "line 8: bogus: unknown command 'bogus'\n");
   auto ev = lines_json(o.out);
   CHECK(ev.back()["type"] == "turn-started");
@@ -272,7 +275,7 @@ TEST_CASE("board: the final board as text, in any view") {
   CHECK(pub.find("[9]") == std::string::npos);
   auto [st3, bad] = board(kStarted + "move a3-b5\n", "referee", err);
   CHECK(st3 == 2);
-  CHECK(err == "line 7: move a3-b5: a3-b5 is not a legal move\n");
+  CHECK(err == "line 7: move a3-b5: a3-b5 is not a legal move: a Number 9 cannot go from a3 to b5\n");
   auto [st4, none] = board(kStarted, "nobody", err);
   CHECK(st4 == 2);
   CHECK(err.find("unknown view 'nobody'") != std::string::npos);

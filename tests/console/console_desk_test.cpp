@@ -66,6 +66,7 @@ TEST_CASE("after the end the desk offers Confirm result: once closed only note a
   d.frame();
   REQUIRE(c.ui().hits.has("play.close"));
   CHECK(c.ui().hits.has("ctl.void"));  // a misclick can still be voided before it
+  d.mono += 1000;  // the result's buttons take input a moment after they appear
   d.press('C');  // the shortcut opens the confirmation
   REQUIRE(c.ui().play.dialog == Dialog::kClose);
   d.press(ui::key::kEnter);

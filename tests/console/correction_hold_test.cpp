@@ -184,6 +184,7 @@ TEST_CASE("a wrong timeout is reinstated from the result panel, with a reason") 
   d.mono += 1000;
   d.click("play.reinstate");
   REQUIRE(d.ui().play.dialog == Dialog::kReinstate);
+  d.frame(2);  // the dialog appears; its seconds field takes the keyboard
   d.type("35");
   d.click("dlg.confirm");  // no reason yet: refused
   CHECK(d.ui().play.dialog == Dialog::kReinstate);
@@ -226,7 +227,7 @@ TEST_CASE("Confirm result ignores a click aimed at the panel that stood there a 
   d.mono += 800;
   d.click("play.close");
   REQUIRE(d.ui().play.dialog == Dialog::kClose);
-  d.frame();
+  d.frame(4);  // an auto-sized window takes its size over a few frames
   // The title fits its window, and the body says what confirming does.
   ImGuiWindow* w = ImGui::FindWindowByName("Confirm the result###dlg.close");
   REQUIRE(w);
@@ -237,7 +238,7 @@ TEST_CASE("Confirm result ignores a click aimed at the panel that stood there a 
 TEST_CASE("Award opens with no winner selected, and cannot be confirmed until one is") {
   ConsoleDriver d(console::memory_library());
   play(d);
-  d.press('A');
+  d.press('A', true);
   REQUIRE(d.ui().play.dialog == Dialog::kAward);
   CHECK(d.ui().play.dialog_player == 0);
   d.type("conduct");

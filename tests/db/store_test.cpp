@@ -160,7 +160,8 @@ TEST_CASE("a writer that only appends keeps its WAL checkpointed while it runs",
   TempDir dir;
   const auto path = dir.file("s.db");
   auto store = must(Store::open(path));
-  const auto& info = *engine::find_game(engine::all_games(), "number-janggi");
+  const auto games = engine::all_games();
+  const auto& info = *engine::find_game(games, "number-janggi");
   auto opened = engine::Match::open(info, "genius-2015", {}, {"A", "B"});
   auto live = std::get<engine::Match>(std::move(opened));
   const MatchId id = must(store.create_match(live));

@@ -211,7 +211,8 @@ GameInfo info() {
   g.options = shared_option_specs();
   g.options.push_back({"flag_attack", OptionSpec::Kind::kChoice, {"loses", "continues"}, 0, 0, "loses",
                        "a Flag that attacks falls with its target; loses: its side loses, "
-                       "continues: play goes on"});
+                       "continues: play goes on",
+                       "군기 공격", "공격한 군기는 상대와 함께 제거됨; loses: 그 편이 짐, continues: 경기 계속"});
   g.presets = {
       {"standard", "9x9, 31 pieces each, two headquarters each, identities hidden even after battle, "
                    "a Flag's attack loses; no clocks, no ply limit",

@@ -148,7 +148,8 @@ GameInfo info() {
   g.words = make_words();
   g.options = shared_option_specs();
   g.options.push_back({"size", OptionSpec::Kind::kChoice, {"9", "7"}, 0, 0, "9",
-                       "the board is size x size, with size stones a side (one of them the leader)"});
+                       "the board is size x size, with size stones a side (one of them the leader)",
+                       "판 크기", "판은 size x size, 한쪽 돌도 size개 (그중 하나가 대장)"});
   g.presets = {
       {"standard", "9x9, nine stones a side, one a secret leader, custodian capture, draw on the third "
                    "repetition; no clocks, no ply limit",
