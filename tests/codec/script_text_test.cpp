@@ -54,7 +54,7 @@ TEST_CASE("control characters inside a quoted text are refused: a CR at the end 
   CHECK(tokenize_error("pause \"a\tb\"").empty());  // a tab is text
 }
 
-TEST_CASE("printable shows bad bytes and control characters as \\xNN and leaves text alone") {
+TEST_CASE("printable shows bad bytes and control characters as hex escapes and leaves text alone") {
   CHECK(codec::printable("player 1 \"\xff\"") == "player 1 \"\\xFF\"");
   CHECK(codec::printable("pause \"a\rb\"") == "pause \"a\\x0Db\"");
   CHECK(codec::printable("김경훈 \xe2\x82") == "김경훈 \\xE2\\x82");
