@@ -120,7 +120,13 @@ function present(sc) {
   }
   // Not yet: keep the standby on screen as it is; while leaving it the clock
   // stays frozen where it stands until standby goes.
+  // The frame names its banner; the standby card keeps to the page's hysteresis
+  // (entering: not yet the card; leaving: the card still, until it goes).
   const out = { ...sc, standby: shownStandby };
+  for (const key of ['banner', 'bannerAfterBattle']) {
+    if (!shownStandby && out[key] === 'standby') out[key] = scene && scene[key] !== 'standby' ? scene[key] : null;
+    if (shownStandby) out[key] = 'standby';
+  }
   if (shownStandby && scene && scene.clock && sc.clock) out.clock = { ...scene.clock };
   return out;
 }
