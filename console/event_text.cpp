@@ -166,7 +166,8 @@ std::string describe(const engine::Event& event, const engine::Game& game, const
                                e.reason);
           },
           [&](const engine::ClockSet& e) {
-            return with_reason(fmt::format("{} {} {}", tr("ev.clock_set"), seat(e.player), clock_text(e.elapsed)),
+            return with_reason(fmt::format("{} {} {}", tr(e.reinstate ? "ev.reinstated" : "ev.clock_set"),
+                                           seat(e.player), clock_text(e.elapsed)),
                                e.reason);
           },
           [&](const engine::Noted& e) {

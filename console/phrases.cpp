@@ -227,6 +227,7 @@ void add_console_phrases(ui::Catalog& c) {
       {"ev.voided", "Voided", "무효 처리"},
       {"ev.clock_restored", "clock restored", "시계 복원"},
       {"ev.clock_set", "Clock set", "시계 조정"},
+      {"ev.reinstated", "Timeout taken back, clock set", "시간 초과 취소, 시계 조정"},
       {"ev.noted", "Note", "메모"},
       {"ev.noted_public", "Referee's note", "심판 메모"},
       {"ev.caption", "Caption", "자막"},
