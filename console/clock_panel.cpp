@@ -291,8 +291,8 @@ void draw_dialog(const engine::Match& match, const ui::Tr& tr, UiState& ui, std:
   ImGui::EndPopup();
 }
 
-// `key`: the dialog's shortcut (0: none); remembered only when it is what opened
-// the dialog, i.e. held now.
+}  // namespace
+
 void open_dialog(UiState& ui, Dialog d, int player, int key) {
   ui.play.dialog = d;
   ui.play.dialog_key = key > 0 && ImGui::IsKeyDown(key) ? key : 0;
@@ -303,8 +303,6 @@ void open_dialog(UiState& ui, Dialog d, int player, int key) {
   ui.play.void_restore = true;
   ui.play.clock_seconds.clear();
 }
-
-}  // namespace
 
 bool holds_match_clock(Dialog d) {
   switch (d) {

@@ -361,11 +361,7 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
         // K, as the clock action it is (that one is off once the game is over).
         if (action_button(ui, "play.reinstate", tr("play.reinstate"), tr("play.reinstate_tip"), 'K', "K",
                           ui.banner.empty() && settled)) {
-          p.dialog = PlayUi::Dialog::kReinstate;
-          p.dialog_opened = false;
-          p.reason.clear();
-          p.clock_seconds.clear();
-          p.dialog_key = 0;
+          open_dialog(ui, PlayUi::Dialog::kReinstate, 1, 'K');
         }
       }
     }

@@ -63,6 +63,10 @@ std::optional<engine::Millis> parse_seconds(const std::string& text);
 // deadline can decide the match while the operator types): every referee dialog
 // but the ones for words (note, caption) and the hold's reason (already paused).
 bool holds_match_clock(PlayUi::Dialog d);
+// Opens a referee dialog with its fields cleared. `key`: the dialog's shortcut (0:
+// none); remembered only when it is what opened the dialog, i.e. held now, so its
+// letter never lands in the dialog's text.
+void open_dialog(UiState& ui, PlayUi::Dialog d, int player, int key);
 
 // The commands a `void N` would undo now, newest last, as script lines.
 std::vector<std::string> voidable_commands(const engine::Match& match, int n);

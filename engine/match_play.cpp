@@ -46,8 +46,7 @@ std::string Match::why_illegal(const Move& move) const {
   MatchState alone = s;
   alone.board.assign(alone.board.size(), -1);
   alone.removed = {};
-  Piece only = piece;
-  alone.pieces = {only};
+  alone.pieces = {piece};
   alone.board[static_cast<std::size_t>(piece.square)] = 0;
   std::vector<Move> free_moves;
   game_->legal_moves(alone, piece.owner, free_moves);
