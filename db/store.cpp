@@ -14,6 +14,7 @@
 #include "codec/json.h"
 #include "db/hash_chain.h"
 #include "db/match_rows.h"
+#include "db/cues.h"
 #include "db/presentation.h"
 #include "db/parsed_log.h"
 #include "db/process_identity.h"
@@ -679,6 +680,21 @@ Result<OnAirHold> Store::set_on_air_hold(MatchId id, bool held) {
 Result<std::optional<OnAirHold>> Store::on_air_hold(MatchId id) {
   std::optional<OnAirHold> out;
   if (auto f = rows::on_air_hold(impl_->db, id, out)) return impl_->fail("reading the hold on air", *f);
+  return out;
+}
+
+Result<CueRow> Store::append_cue(MatchId id, const std::string& cue) {
+  CueRow out;
+  std::optional<std::string> refused;
+  const std::string what = "recording a cue of match " + std::to_string(id);
+  if (auto f = rows::append_cue(impl_->db, id, cue, impl_->now(), out, refused)) return impl_->fail(what, *f);
+  if (refused) return StoreError{K::kInvalid, impl_->path + ": cue refused: " + *refused + "; nothing was recorded"};
+  return out;
+}
+
+Result<std::vector<CueRow>> Store::cues(MatchId id, std::int64_t after_id) {
+  std::vector<CueRow> out;
+  if (auto f = rows::cues(impl_->db, id, after_id, out)) return impl_->fail("reading the cues", *f);
   return out;
 }
 
