@@ -123,7 +123,12 @@ bool shown_by_default(Layout l, Element e) {
   }
 }
 
-bool holdable(Element e) { return e != Element::kScorebug && e != Element::kStandby; }
+bool in_picture(Element e) {
+  return e == Element::kBoard || e == Element::kBoardCompact || e == Element::kPlayers || e == Element::kExplainer ||
+         e == Element::kResult;
+}
+
+bool holdable(Element e) { return in_picture(e) || e == Element::kCaption; }
 
 std::variant<Cue, std::string> parse_cue(std::string_view text) {
   const auto w = words_of(text);
@@ -209,14 +214,41 @@ DirectorState::DirectorState() {
   for (const auto& w : kElements) shown[at(w.e)] = shown_by_default(layout, w.e);
 }
 
+std::optional<HeldElement> DirectorState::hold_of(Element e) const {
+  if (in_picture(e)) return picture_hold;
+  if (e == Element::kCaption) return caption_hold;
+  return std::nullopt;
+}
+
+namespace {
+
+// Only what is on air stays held: once no element a hold keeps is shown, the
+// hold goes (it would otherwise come back frozen on a later show).
+void drop_holds_off_air(DirectorState& s) {
+  bool picture_shown = false;
+  for (const auto& w : kElements) picture_shown = picture_shown || (in_picture(w.e) && s.is_shown(w.e));
+  if (!picture_shown) s.picture_hold.reset();
+  if (!s.is_shown(Element::kCaption)) s.caption_hold.reset();
+}
+
+}  // namespace
+
 std::optional<std::string> check_cue(const DirectorState& s, const Cue& c) {
+  const auto name = element_name(c.element);
   switch (c.kind) {
     case Cue::Kind::kHold:
+      if (c.element == Element::kScorebug)
+        return fmt::format("hold {}: the scorebug carries the live clock and is never held", name);
       if (!holdable(c.element))
-        return fmt::format("hold {}: the {} carries the live clock and is never held", element_name(c.element),
-                           element_name(c.element));
-      if (!s.is_shown(c.element)) return fmt::format("hold {}: it is not on air", element_name(c.element));
-      if (s.hold_of(c.element)) return fmt::format("hold {}: it is held already", element_name(c.element));
+        return fmt::format("hold {}: only the picture (board, players, explainer, result) and the caption are held",
+                           name);
+      if (!s.is_shown(c.element)) return fmt::format("hold {}: it is not on air", name);
+      if (s.hold_of(c.element))
+        return in_picture(c.element)
+                   ? fmt::format("hold {}: the picture is held already (board, players, explainer and result hold "
+                                 "together)",
+                                 name)
+                   : fmt::format("hold {}: it is held already", name);
       return std::nullopt;
     case Cue::Kind::kRelease:
       if (!s.hold_of(c.element)) return fmt::format("release {}: it is not held", element_name(c.element));
@@ -229,21 +261,20 @@ std::optional<std::string> check_cue(const DirectorState& s, const Cue& c) {
 DirectorState apply_cue(DirectorState s, const Cue& c, int seq, double wall) {
   if (check_cue(s, c)) return s;
   const std::size_t e = at(c.element);
+  auto& hold = in_picture(c.element) ? s.picture_hold : s.caption_hold;
   switch (c.kind) {
     case Cue::Kind::kShow: s.shown[e] = true; break;
     case Cue::Kind::kHide:
       s.shown[e] = false;
-      s.held[e].reset();  // a hidden element is not waiting to come back frozen
+      drop_holds_off_air(s);
       break;
     case Cue::Kind::kLayout:
       s.layout = c.layout;
-      for (const auto& w : kElements) {
-        s.shown[at(w.e)] = shown_by_default(c.layout, w.e);
-        if (!s.shown[at(w.e)]) s.held[at(w.e)].reset();
-      }
+      for (const auto& w : kElements) s.shown[at(w.e)] = shown_by_default(c.layout, w.e);
+      drop_holds_off_air(s);
       break;
-    case Cue::Kind::kHold: s.held[e] = HeldElement{seq, wall}; break;
-    case Cue::Kind::kRelease: s.held[e].reset(); break;
+    case Cue::Kind::kHold: hold = HeldElement{seq, wall}; break;
+    case Cue::Kind::kRelease: hold.reset(); break;
     case Cue::Kind::kBattleSeconds: s.battle_seconds = c.seconds; break;
     case Cue::Kind::kCaptionTimeout: s.caption_timeout = c.seconds; break;
     case Cue::Kind::kCaptionKeep: s.caption_keep = c.on; break;

@@ -9,7 +9,8 @@
 //
 // Invariants: parse_cue(cue_text(c)) == c for every cue; a cue refused by
 // parse_cue or check_cue changes nothing; the scorebug (the live turn clock) can
-// never be held, so a held picture never freezes a clock.
+// never be held, so a held picture never freezes a clock; only what is on air
+// is held (hiding the last of the held elements releases their hold).
 #pragma once
 #include <array>
 #include <cstdint>
@@ -52,7 +53,12 @@ std::optional<Layout> layout_from_name(std::string_view name);
 std::string_view layout_label(Layout l, bool korean);
 // Which elements a layout shows when it is taken.
 bool shown_by_default(Layout l, Element e);
-// The scorebug carries the live clock: it is never held.
+// The picture's elements draw one moment of the match (the board, its trays, the
+// battle on it, the result it led to), so they are held together: a held
+// explainer beside a live board would explain a battle the board no longer shows.
+bool in_picture(Element e);
+// What a hold may keep: the picture and the caption. The scorebug carries the
+// live clock and is never held; standby, slate and reveal do not change anyway.
 bool holdable(Element e);
 
 inline constexpr double kMinBattleSeconds = kMinExplainSeconds;
@@ -93,7 +99,8 @@ struct HeldElement {
 struct DirectorState {
   Layout layout = Layout::kLandscape;
   std::array<bool, kElementCount> shown{};  // set by the layout, then by show/hide
-  std::array<std::optional<HeldElement>, kElementCount> held{};
+  std::optional<HeldElement> picture_hold;  // board, players, explainer, result
+  std::optional<HeldElement> caption_hold;
   double battle_seconds = kDefaultExplainSeconds;
   double caption_timeout = 0;          // 0: a caption stays until cleared
   bool caption_keep = false;           // false: a caption set before the result leaves at it
@@ -101,7 +108,8 @@ struct DirectorState {
 
   DirectorState();  // the landscape layout, nothing held
   bool is_shown(Element e) const { return shown[static_cast<std::size_t>(e)]; }
-  const std::optional<HeldElement>& hold_of(Element e) const { return held[static_cast<std::size_t>(e)]; }
+  // The hold that keeps `e` (none for what is never held).
+  std::optional<HeldElement> hold_of(Element e) const;
 };
 
 // Whether `c` may follow `s`: nullopt, or why not ("release board: it is not

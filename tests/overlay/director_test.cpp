@@ -94,31 +94,45 @@ TEST_CASE("director: each layout's elements, and a layout taken resets show and 
   CHECK_FALSE(s.is_shown(Element::kBoard));
 }
 
-TEST_CASE("director: holds keep an element, never the scorebug's live clock") {
+TEST_CASE("director: holds keep the picture or the caption, never the scorebug's live clock") {
   DirectorState s;
   CHECK(check_cue(s, must_parse("hold scorebug"))->find("live clock") != std::string::npos);
-  CHECK(check_cue(s, must_parse("hold slate"))->find("not on air") != std::string::npos);
+  CHECK(check_cue(s, must_parse("hold standby"))->find("only the picture") != std::string::npos);
+  s = apply_cue(s, must_parse("show slate"), 1, 1);
+  CHECK(check_cue(s, must_parse("hold slate"))->find("only the picture") != std::string::npos);
+  CHECK(check_cue(s, must_parse("hold board-compact"))->find("not on air") != std::string::npos);
   CHECK(check_cue(s, must_parse("release explainer"))->find("not held") != std::string::npos);
 
   s = apply_cue(s, must_parse("hold explainer"), 7, 100.5);
   REQUIRE(s.hold_of(Element::kExplainer));
   CHECK(s.hold_of(Element::kExplainer)->seq == 7);
   CHECK(s.hold_of(Element::kExplainer)->wall == 100.5);
-  CHECK(check_cue(s, must_parse("hold explainer"))->find("held already") != std::string::npos);
+  // The picture holds together: the board and the trays stand at the same moment.
+  for (Element e : {Element::kBoard, Element::kBoardCompact, Element::kPlayers, Element::kResult}) {
+    REQUIRE(s.hold_of(e));
+    CHECK(s.hold_of(e)->seq == 7);
+  }
+  CHECK_FALSE(s.hold_of(Element::kCaption));
+  CHECK_FALSE(s.hold_of(Element::kScorebug));
+  CHECK(check_cue(s, must_parse("hold board"))->find("held already") != std::string::npos);
   // A refused cue changes nothing, even when applied anyway.
-  const auto before = s.hold_of(Element::kExplainer)->wall;
   s = apply_cue(s, must_parse("hold explainer"), 9, 200);
-  CHECK(s.hold_of(Element::kExplainer)->wall == before);
+  CHECK(s.hold_of(Element::kExplainer)->wall == 100.5);
   s = apply_cue(s, must_parse("hold scorebug"), 9, 200);
   CHECK_FALSE(s.hold_of(Element::kScorebug));
 
-  s = apply_cue(s, must_parse("release explainer"), 9, 201);
+  s = apply_cue(s, must_parse("release board"), 9, 201);  // releasing any picture element releases the picture
   CHECK_FALSE(s.hold_of(Element::kExplainer));
-  s = apply_cue(s, must_parse("hold board"), 9, 202);
-  s = apply_cue(s, must_parse("hide board"), 9, 203);  // hidden: the hold goes with it
+  s = apply_cue(s, must_parse("hold caption"), 9, 202);
+  REQUIRE(s.hold_of(Element::kCaption));
   CHECK_FALSE(s.hold_of(Element::kBoard));
-  s = apply_cue(s, must_parse("hold players"), 9, 204);
-  s = apply_cue(s, must_parse("layout faces"), 9, 205);  // the faces layout hides the players
+  s = apply_cue(s, must_parse("hide caption"), 9, 203);  // off air: the hold goes with it
+  CHECK_FALSE(s.hold_of(Element::kCaption));
+
+  s = apply_cue(s, must_parse("hold board"), 9, 204);
+  s = apply_cue(s, must_parse("hide board"), 9, 205);  // the players, explainer, result still show it
+  CHECK(s.hold_of(Element::kPlayers));
+  s = apply_cue(s, must_parse("layout faces"), 9, 206);  // no picture element left on air
   CHECK_FALSE(s.hold_of(Element::kPlayers));
 }
 
@@ -179,14 +193,18 @@ TEST_CASE("director: random cue sequences: the fold equals applying one by one, 
         stepped = next;
       }
       CHECK_FALSE(stepped.hold_of(Element::kScorebug));
+      bool picture_shown = false;  // only what is on air is held
       for (std::size_t e = 0; e < kElementCount; ++e)
-        if (stepped.held[e]) CHECK(stepped.shown[e]);  // only what is on air is held
+        picture_shown = picture_shown || (in_picture(static_cast<Element>(e)) && stepped.shown[e]);
+      if (stepped.picture_hold) CHECK(picture_shown);
+      if (stepped.caption_hold) CHECK(stepped.is_shown(Element::kCaption));
     }
     const DirectorState folded = fold_cues(rows);
     CHECK(folded.layout == stepped.layout);
     CHECK(folded.shown == stepped.shown);
     CHECK(folded.battle_seconds == stepped.battle_seconds);
     CHECK(folded.caption_timeout == stepped.caption_timeout);
-    for (std::size_t e = 0; e < kElementCount; ++e) CHECK(folded.held[e].has_value() == stepped.held[e].has_value());
+    CHECK(folded.picture_hold.has_value() == stepped.picture_hold.has_value());
+    CHECK(folded.caption_hold.has_value() == stepped.caption_hold.has_value());
   }
 }
