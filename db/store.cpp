@@ -683,13 +683,28 @@ Result<std::optional<OnAirHold>> Store::on_air_hold(MatchId id) {
   return out;
 }
 
-Result<CueRow> Store::append_cue(MatchId id, const std::string& cue) {
-  CueRow out;
-  std::optional<std::string> refused;
-  const std::string what = "recording a cue of match " + std::to_string(id);
-  if (auto f = rows::append_cue(impl_->db, id, cue, impl_->now(), out, refused)) return impl_->fail(what, *f);
-  if (refused) return StoreError{K::kInvalid, impl_->path + ": cue refused: " + *refused + "; nothing was recorded"};
+Result<std::vector<CueRow>> Store::append_cues(MatchId id, const std::vector<std::string>& cues) {
+  const std::string what = "recording cues of match " + std::to_string(id);
+  sql::Transaction tx;
+  if (auto f = sql::Transaction::begin(impl_->db, tx)) return impl_->fail(what, *f);
+  std::vector<CueRow> out;
+  const std::int64_t wall = impl_->now();
+  for (const auto& cue : cues) {
+    CueRow row;
+    std::optional<std::string> refused;
+    if (auto f = rows::append_cue(impl_->db, id, cue, wall, row, refused)) return impl_->fail(what, *f);
+    if (refused)  // the transaction rolls back: none of the cues is kept
+      return StoreError{K::kInvalid, impl_->path + ": cue refused: " + *refused + "; nothing was recorded"};
+    out.push_back(std::move(row));
+  }
+  if (auto f = tx.commit()) return impl_->fail(what, *f);
   return out;
+}
+
+Result<CueRow> Store::append_cue(MatchId id, const std::string& cue) {
+  auto r = append_cues(id, {cue});
+  if (auto* e = std::get_if<StoreError>(&r)) return *e;
+  return std::get<std::vector<CueRow>>(r).front();
 }
 
 Result<std::vector<CueRow>> Store::cues(MatchId id, std::int64_t after_id) {

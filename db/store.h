@@ -181,6 +181,9 @@ class Store {
   // an empty or over-long text, or bytes that are not printable UTF-8, and an
   // unknown match (kInvalid), changing nothing.
   Result<CueRow> append_cue(MatchId id, const std::string& cue);
+  // Several cues in one transaction, all at the same moment (the director's
+  // Take): all are stored, or none.
+  Result<std::vector<CueRow>> append_cues(MatchId id, const std::vector<std::string>& cues);
   Result<std::vector<CueRow>> cues(MatchId id, std::int64_t after_id = 0);
 
   // After a crash: takes the writer lock, loads the match and records the

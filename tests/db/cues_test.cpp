@@ -117,3 +117,19 @@ TEST_CASE("cues: a version-4 store gains the cues table by migration") {
   CHECK(raw_sql(path, "PRAGMA user_version") == "5\n");
   CHECK(must(store.cues(1)).empty());
 }
+
+TEST_CASE("cues: several taken together are stored together, or none when one is refused") {
+  TempDir dir;
+  const auto path = dir.file("s.db");
+  auto store = must(Store::open(path));
+  const auto m = two_moves();
+  auto first = engine::Match::from_log(m.info(), {m.log().front()});
+  const MatchId id = must(store.create_match(std::get<engine::Match>(first)));
+  const auto taken = must(store.append_cues(id, {"layout faces", "show slate"}));
+  REQUIRE(taken.size() == 2);
+  CHECK(taken[0].wall_ms == taken[1].wall_ms);
+  CHECK(taken[1].id == taken[0].id + 1);
+  const auto e = must_fail(store.append_cues(id, {"hide slate", std::string("bad\x01")}));
+  CHECK(e.kind == StoreError::Kind::kInvalid);
+  CHECK(raw_sql(path, "SELECT cue FROM cues ORDER BY id") == "layout faces\nshow slate\n");
+}
