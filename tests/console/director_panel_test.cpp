@@ -1,0 +1,109 @@
+// The director's panel at the desk (console/director_panel.h) in a headless
+// ImGui frame: F8 opens it, its buttons and Ctrl+1..3 fire cues through the
+// store (where the feed and the overlay read them), the program it shows is the
+// stored one, a refused cue is shown and stores nothing, and no cue is ever a
+// match event.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <unistd.h>
+
+#include "console/script_driver.h"
+#include "console/store_library.h"
+#include "console_driver.h"
+#include "db/public_reader.h"
+#include "ui/keys.h"
+
+using namespace facedown;
+using console::testing::ConsoleDriver;
+
+namespace {
+
+struct TempStore {
+  std::filesystem::path dir;
+  TempStore() {
+    dir = std::filesystem::temp_directory_path() / ("fd-director-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+  }
+  ~TempStore() {
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+  }
+  std::string file() const { return (dir / "director.db").string(); }
+};
+
+constexpr const char* kScript =
+    "game number-janggi\npreset genius-2015\nplayer 1 \"Jang\"\nplayer 2 \"Kim\"\nfirst 1\n"
+    "setup 1 10:a3 4:b3 1:c3 5:d3 6:e3 7:f3 M:a2 M:b2 2:c2 3:d2 8:e2 9:f2 K:a1 M:b1\n"
+    "setup 2 2:b9 M:c9 M:d9 M:e9 K:f9 1:b8 3:c8 4:d8 5:e8 6:f8 9:c7 10:d7 7:e7 8:f7\n"
+    "start\n@4 move b3-b4\n";
+
+// The cues the overlay's public reader finds, in order.
+std::vector<std::string> stored_cues(const std::string& path, std::int64_t id) {
+  auto reader = db::PublicReader::open(path);
+  REQUIRE(std::holds_alternative<db::PublicReader>(reader));
+  auto cues = std::get<db::PublicReader>(reader).cues(id);
+  REQUIRE(std::holds_alternative<std::vector<db::CueRow>>(cues));
+  std::vector<std::string> out;
+  for (const auto& c : std::get<std::vector<db::CueRow>>(cues)) out.push_back(c.cue);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("director's panel: F8, its buttons and Ctrl+1..3 fire cues through the store, never match events") {
+  TempStore tmp;
+  auto lib = console::store_library(tmp.file());
+  REQUIRE(std::holds_alternative<std::unique_ptr<console::MatchLibrary>>(lib));
+  ConsoleDriver d(std::move(std::get<std::unique_ptr<console::MatchLibrary>>(lib)));
+  auto loaded = console::ScriptDriver::load(kScript);
+  REQUIRE(std::holds_alternative<console::ScriptDriver>(loaded));
+  auto& driver = std::get<console::ScriptDriver>(loaded);
+  REQUIRE(!driver.create(d.console(), d.mono));
+  for (std::size_t i = 0; i < driver.size(); ++i) REQUIRE(!driver.play(d.console(), i, d.mono));
+  const std::int64_t id = d.console().session()->id();
+  const std::size_t events = d.console().session()->match().log().size();
+  d.frame(2);
+  CHECK_FALSE(d.ui().director.open);
+
+  d.press(ui::key::kF1 + 7);  // F8
+  REQUIRE(d.ui().director.open);
+  d.frame();
+  REQUIRE(d.ui().director.program);
+  CHECK(d.ui().director.program->layout == broadcast::Layout::kLandscape);
+
+  d.click("dir.layout.faces");
+  CHECK(stored_cues(tmp.file(), id) == std::vector<std::string>{"layout faces"});
+  REQUIRE(d.ui().director.program);
+  CHECK(d.ui().director.program->layout == broadcast::Layout::kFaces);
+
+  d.click("dir.board");  // hidden in the faces layout: the button shows it
+  CHECK(stored_cues(tmp.file(), id).back() == "show board");
+  d.click("dir.hold");
+  CHECK(stored_cues(tmp.file(), id).back() == "hold board");
+  REQUIRE(d.ui().director.program);
+  CHECK(d.ui().director.program->picture_hold.has_value());
+  d.click("dir.hold");  // now "Release picture"
+  CHECK(stored_cues(tmp.file(), id).back() == "release board");
+
+  // Ctrl+2: the portrait layout, with the panel open or closed.
+  d.press(ui::key::kF1 + 7);
+  CHECK_FALSE(d.ui().director.open);
+  d.press('2', true);
+  CHECK(stored_cues(tmp.file(), id).back() == "layout portrait");
+  CHECK(d.ui().director.error.empty());
+
+  // A cue is no match event: the log is as it was.
+  CHECK(d.console().session()->match().log().size() == events);
+}
+
+TEST_CASE("director's panel: without a match it says so and fires nothing") {
+  ConsoleDriver d(console::memory_library());
+  d.frame(2);
+  d.press(ui::key::kF1 + 7);
+  CHECK(d.ui().director.open);
+  d.press('1', true);
+  d.frame();
+  CHECK(d.ui().director.request.empty());
+  CHECK_FALSE(d.ui().director.program);
+}
