@@ -37,7 +37,7 @@ void add_director_phrases(ui::Catalog& catalog) {
 
 void draw_director_panel(const ui::Tr& tr, UiState& ui, bool match) {
   DirectorPanelUi& d = ui.director;
-  if (shortcut_pressed(ui::key::kF1 + 7)) d.open = !d.open;
+  if (shortcut_pressed(ui::key::kF1 + 6)) d.open = !d.open;
   // The layouts answer at any time in a match: the director's most frequent cue.
   if (match)
     for (int i = 0; i < static_cast<int>(broadcast::kLayoutCount); ++i)
@@ -45,7 +45,7 @@ void draw_director_panel(const ui::Tr& tr, UiState& ui, bool match) {
         d.request.push_back("layout " + std::string(broadcast::layout_name(static_cast<Layout>(i))));
   if (!d.open) return;
   ImGui::SetNextWindowPos(ImVec2(ImGui::GetMainViewport()->Size.x - 420, 80), ImGuiCond_Appearing);
-  const std::string title = std::string(tr("dir.title")) + "  [F8]###director_panel";
+  const std::string title = std::string(tr("dir.title")) + "  [F7]###director_panel";
   if (!ImGui::Begin(title.c_str(), &d.open,
                     ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
     ImGui::End();

@@ -1,4 +1,4 @@
-// The director's panel at the desk (F8 opens and closes it): the layouts
+// The director's panel at the desk (F7 opens and closes it): the layouts
 // (Ctrl+1, Ctrl+2, Ctrl+3 at any time in a match), each element's show and
 // hide, the picture's hold and the caption's clear, each fired at once as a cue
 // through console/director_cues.h (the director's page, /director, adds a
@@ -18,7 +18,7 @@ struct DirectorPanelUi;  // ui_state.h
 
 void add_director_phrases(ui::Catalog& catalog);
 
-// The F8 toggle and the layout keys, then the panel while open. `match`: a match
+// The F7 toggle and the layout keys, then the panel while open. `match`: a match
 // is on the desk (nothing can be cued without one).
 void draw_director_panel(const ui::Tr& tr, UiState& ui, bool match);
 

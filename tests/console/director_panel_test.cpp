@@ -1,5 +1,5 @@
 // The director's panel at the desk (console/director_panel.h) in a headless
-// ImGui frame: F8 opens it, its buttons and Ctrl+1..3 fire cues through the
+// ImGui frame: F7 opens it, its buttons and Ctrl+1..3 fire cues through the
 // store (where the feed and the overlay read them), the program it shows is the
 // stored one, a refused cue is shown and stores nothing, and no cue is ever a
 // match event.
@@ -51,7 +51,7 @@ std::vector<std::string> stored_cues(const std::string& path, std::int64_t id) {
 
 }  // namespace
 
-TEST_CASE("director's panel: F8, its buttons and Ctrl+1..3 fire cues through the store, never match events") {
+TEST_CASE("director's panel: F7, its buttons and Ctrl+1..3 fire cues through the store, never match events") {
   TempStore tmp;
   auto lib = console::store_library(tmp.file());
   REQUIRE(std::holds_alternative<std::unique_ptr<console::MatchLibrary>>(lib));
@@ -66,7 +66,7 @@ TEST_CASE("director's panel: F8, its buttons and Ctrl+1..3 fire cues through the
   d.frame(2);
   CHECK_FALSE(d.ui().director.open);
 
-  d.press(ui::key::kF1 + 7);  // F8
+  d.press(ui::key::kF1 + 6);  // F7
   REQUIRE(d.ui().director.open);
   d.frame();
   REQUIRE(d.ui().director.program);
@@ -87,7 +87,7 @@ TEST_CASE("director's panel: F8, its buttons and Ctrl+1..3 fire cues through the
   CHECK(stored_cues(tmp.file(), id).back() == "release board");
 
   // Ctrl+2: the portrait layout, with the panel open or closed.
-  d.press(ui::key::kF1 + 7);
+  d.press(ui::key::kF1 + 6);
   CHECK_FALSE(d.ui().director.open);
   d.press('2', true);
   CHECK(stored_cues(tmp.file(), id).back() == "layout portrait");
@@ -100,7 +100,7 @@ TEST_CASE("director's panel: F8, its buttons and Ctrl+1..3 fire cues through the
 TEST_CASE("director's panel: without a match it says so and fires nothing") {
   ConsoleDriver d(console::memory_library());
   d.frame(2);
-  d.press(ui::key::kF1 + 7);
+  d.press(ui::key::kF1 + 6);
   CHECK(d.ui().director.open);
   d.press('1', true);
   d.frame();
