@@ -16,7 +16,7 @@ nlohmann::json director_json(const DirectorState& s) {
   return {
       {"layout", layout_name(s.layout)},
       {"elements", elements},
-      {"battle_seconds", s.battle_seconds},
+      {"battle_seconds", s.battle_seconds.value_or(kDefaultExplainSeconds)},
       {"caption_timeout", s.caption_timeout},
       {"caption_keep", s.caption_keep},
   };
