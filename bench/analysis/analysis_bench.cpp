@@ -7,6 +7,10 @@
 // analysis_bench speed [MATCHES]: public Number Janggi analysis after each
 // event of random matches, and every game's analysis at the end: mean and
 // worst milliseconds.
+// analysis_bench live [MATCHES] [GAME]: the live path: an Analyzer fed the public
+// stream one event at a time and asked after every event, per game: mean and
+// worst milliseconds per event (push and analysis), how many results were
+// sampled, and the largest standard error of the last result.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -14,6 +18,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <ctime>
 #include <vector>
 
 #include "analysis/deduction.h"
@@ -57,6 +62,14 @@ std::vector<Event> public_stream(const std::vector<Event>& log, std::size_t n) {
   std::vector<Event> out;
   for (std::size_t i = 0; i < n && i < log.size(); ++i) out.push_back(project(log[i], kPublic));
   return out;
+}
+
+// This thread's processor time: the machine is shared, so wall time counts the
+// waits for a core as well.
+double cpu_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
 
 double ms_since(std::chrono::steady_clock::time_point t0) {
@@ -143,9 +156,9 @@ int speed(int matches) {
     Match m = random_match(nj, 77ull * static_cast<std::uint64_t>(k + 1), 120);
     for (std::size_t cut = 2; cut <= m.log().size(); ++cut) {
       const auto stream = public_stream(m.log(), cut);
-      const auto t0 = std::chrono::steady_clock::now();
+      const double c0 = cpu_ms();
       analysis::analyze(nj, stream, kPublic);
-      const double ms = ms_since(t0);
+      const double ms = cpu_ms() - c0;
       total += ms;
       worst = std::max(worst, ms);
       ++count;
@@ -157,13 +170,58 @@ int speed(int matches) {
     double sum = 0, max = 0;
     for (int k = 0; k < matches; ++k) {
       Match m = random_match(info, 91ull * static_cast<std::uint64_t>(k + 1), 120);
-      const auto t0 = std::chrono::steady_clock::now();
+      const double c0 = cpu_ms();
       analysis::analyze(info, public_stream(m.log(), m.log().size()), kPublic);
-      const double ms = ms_since(t0);
+      const double ms = cpu_ms() - c0;
       sum += ms;
       max = std::max(max, ms);
     }
     std::printf("%s public, at the end: mean %.1f ms, worst %.1f ms\n", info.id.c_str(), sum / matches, max);
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+int live(int matches, const std::string& only) {
+  std::printf("Processor time per event (push and analysis; wall-clock mean in brackets)\n\n"
+              "| game | events | mean per event | median | 99th percentile | worst | sampled results | largest se at the end |\n"
+              "|---|---|---|---|---|---|---|---|\n");
+  for (const GameInfo& info : all_games()) {
+    if (!only.empty() && info.id != only) continue;
+    double total = 0, worst = 0, largest_se = 0;
+    long count = 0, sampled = 0;
+    std::vector<double> times;
+    double wall = 0;
+    for (int k = 0; k < matches; ++k) {
+      Match m = random_match(info, 91ull * static_cast<std::uint64_t>(k + 1), 120);
+      analysis::Analyzer analyzer(info, kPublic);
+      analysis::Analysis a;
+      for (const Event& e : m.log()) {
+        const Event seen = project(e, kPublic);
+        const auto t0 = std::chrono::steady_clock::now();
+        const double c0 = cpu_ms();
+        analyzer.push(seen);
+        a = analyzer.analysis();
+        const double ms = cpu_ms() - c0;
+        wall += ms_since(t0);
+        total += ms;
+        worst = std::max(worst, ms);
+        times.push_back(ms);
+        if (std::getenv("ANALYSIS_BENCH_SLOW") && ms > std::atof(std::getenv("ANALYSIS_BENCH_SLOW")))
+          std::fprintf(stderr, "slow: %s match %d event %zu: %.1f ms, %s, draws %d accepted %d, %s\n", info.id.c_str(), k,
+                       analyzer.events(), ms, a.method == analysis::Method::kExact ? "exact" : "sampled", a.draws, a.accepted,
+                       a.notes.empty() ? "" : a.notes.front().c_str());
+        ++count;
+        sampled += a.method == analysis::Method::kSampled;
+      }
+      for (const auto& piece : a.pieces)
+        for (double se : piece.se) largest_se = std::max(largest_se, se);
+    }
+    std::sort(times.begin(), times.end());
+    const auto rank = [&](double q) { return times.empty() ? 0.0 : times[static_cast<std::size_t>(q * static_cast<double>(times.size() - 1))]; };
+    std::printf("| %s | %ld | %.2f ms (%.2f) | %.2f ms | %.1f ms | %.1f ms | %ld | %.3f |\n", info.id.c_str(), count,
+                total / static_cast<double>(count), wall / static_cast<double>(count), rank(0.5), rank(0.99), worst, sampled,
+                largest_se);
     std::fflush(stdout);
   }
   return 0;
@@ -175,7 +233,8 @@ int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "calibration";
   const int matches = argc > 2 ? std::max(1, std::atoi(argv[2])) : 1000;
   if (mode == "speed") return speed(argc > 2 ? matches : 5);
+  if (mode == "live") return live(argc > 2 ? matches : 3, argc > 3 ? argv[3] : "");
   if (mode == "calibration") return calibration(matches, argc > 3 ? argv[3] : "");
-  std::fprintf(stderr, "usage: analysis_bench calibration [MATCHES] [GAME] | speed [MATCHES]\n");
+  std::fprintf(stderr, "usage: analysis_bench calibration [MATCHES] [GAME] | speed [MATCHES] | live [MATCHES] [GAME]\n");
   return 2;
 }
