@@ -619,7 +619,9 @@ Analysis Analyzer::analysis() {
     std::vector<Particle> kept;
     for (auto& k : st.accepted)
       if (static_cast<int>(kept.size()) < options.samples && advance_kept(k)) kept.push_back(std::move(k));
-    while (static_cast<int>(kept.size()) < options.samples && a.draws < options.max_draws) {
+    const int budget = !kept.empty() && options.update_draws > 0 ? std::min(options.update_draws, options.max_draws)
+                                                                   : options.max_draws;
+    while (static_cast<int>(kept.size()) < options.samples && a.draws < budget) {
       ++a.draws;
       Particle k = fresh();
       if (replay.advance(st.info, k.types, k.cursor, size).consistent) kept.push_back(std::move(k));
@@ -642,9 +644,12 @@ Analysis Analyzer::analysis() {
     for (std::size_t s = 0; s < tally.size(); ++s)
       for (std::size_t t = 0; t < types; ++t) {
         const double q = tally[s][t] / n;
-        // The counting's odds count as one draw more, so a handful of accepted
-        // draws is not read as certainty (the effect fades as draws accumulate).
-        p[s][t] = (tally[s][t] + proposal[s][t]) / (n + 1);
+        // The counting's odds count as `prior_draws` draws more, so a handful of
+        // accepted draws is not read as certainty, nor their noise as
+        // information (the effect fades as draws accumulate; docs/analysis.md,
+        // Calibration, measures it).
+        const double alpha = std::max(0.0, options.prior_draws);
+        p[s][t] = (tally[s][t] + alpha * proposal[s][t]) / (n + alpha);
         // A type the counting allows keeps an error bar even when no draw had it.
         se[s][t] = proposal[s][t] > 0 && proposal[s][t] < 1 ? std::sqrt(std::max(q * (1 - q), 1.0 / n) / n) : 0.0;
       }

@@ -29,6 +29,16 @@ struct AnalysisOptions {
   int verify_draws = 12;       // exact draws replayed through the real game before "exact" is claimed
   bool always_sample = false;  // sample even where the counting is exact (tests of the sampler)
   int max_replays = 4000;      // replays the learning may spend before it hands the rest to the sampler
+  // Analyzer: the fresh draws one analysis() may try when it still keeps accepted
+  // draws from earlier ones (bounds a live update's time; the kept draws and the
+  // fresh ones are both uniform over the consistent setups, so fewer of them
+  // only widen the standard errors). 0: max_draws.
+  int update_draws = 1000;
+  // Sampled odds: the counting's odds weigh as this many accepted draws
+  // (p = (tally + prior_draws * counted) / (accepted + prior_draws)). A few
+  // hundred rejection draws are noisier than what outcome-only battles teach about
+  // pieces that never fought; 40 measured best of 1, 15 and 40 (docs/analysis.md).
+  double prior_draws = 40;
 };
 
 enum class Method { kExact, kSampled };
