@@ -650,8 +650,12 @@ Analysis Analyzer::analysis() {
         // Calibration, measures it).
         const double alpha = std::max(0.0, options.prior_draws);
         p[s][t] = (tally[s][t] + alpha * proposal[s][t]) / (n + alpha);
-        // A type the counting allows keeps an error bar even when no draw had it.
-        se[s][t] = proposal[s][t] > 0 && proposal[s][t] < 1 ? std::sqrt(std::max(q * (1 - q), 1.0 / n) / n) : 0.0;
+        // A type the counting allows keeps an error bar even when no draw had it;
+        // the bar also covers how far the counting's weight moved the estimate
+        // from the draws' own rate (the counting may allow more than the game).
+        se[s][t] = proposal[s][t] > 0 && proposal[s][t] < 1
+                       ? std::sqrt(std::max(q * (1 - q), 1.0 / n) / n) + std::abs(p[s][t] - q)
+                       : 0.0;
       }
   }
   a.notes = work.notes();
