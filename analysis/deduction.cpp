@@ -587,8 +587,8 @@ Analysis Analyzer::analysis() {
     return a;
   }
   const auto proposal = counter.marginals(types);
-  // A kept draw stays a draw of the counting when the counting still allows it;
-  // otherwise (or when it no longer replays) a fresh one takes its place.
+  // A kept accepted draw stays when the counting still allows it and it still
+  // replays (then it is a uniform draw of the consistent setups as they are now).
   auto advance_kept = [&](Particle& k) {
     return work.supports(k.types) && replay.advance(st.info, k.types, k.cursor, size).consistent;
   };
@@ -599,11 +599,9 @@ Analysis Analyzer::analysis() {
   if (work.exact() && !work.fallback()) {
     std::vector<Particle> kept;
     for (std::size_t i = 0; i < static_cast<std::size_t>(std::max(0, options.verify_draws)) && work.exact(); ++i) {
-      if (i < st.verifiers.size() && advance_kept(st.verifiers[i])) {
-        kept.push_back(std::move(st.verifiers[i]));
-        continue;
-      }
-      Particle k = fresh();
+      // A kept draw the counting still allows is a draw of it like a fresh one.
+      const bool reuse = i < st.verifiers.size() && work.supports(st.verifiers[i].types);
+      Particle k = reuse ? std::move(st.verifiers[i]) : fresh();
       if (!replay.advance(st.info, k.types, k.cursor, size).consistent) {
         work.give_up("a setup allowed piece by piece does not replay: the constraints are joint");
         break;
