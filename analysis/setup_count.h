@@ -11,8 +11,11 @@
 // type, the state being how many slots each group has left, each step choosing
 // which of them take that type (a product of binomials, so small counts are
 // exact integers). Blocks linked by no coupled unit are counted apart (the total
-// is the product). Marginals pin one slot to one type and count again; draws
-// follow the same programme and are exact and uniform over the setups counted.
+// is the product). Marginals sum, over a forward pass (coupled tuples, then each
+// block's types) against the memoised count of the rest, how many slots of each
+// group take each type (a group's slots are exchangeable); draws follow the same
+// programme and are exact and uniform over the setups counted. A CountCache
+// keeps each cluster's results between counters with the same inputs.
 #pragma once
 #include <cstdint>
 #include <map>

@@ -9,6 +9,10 @@
 // letting time pass. A candidate is consistent exactly when every replayed event,
 // projected for the viewer, equals the stream's: every rule is the engine's.
 //
+// The plan can grow one event at a time (start, append), and a replay can be
+// kept and continued as the stream grows (ReplayCursor, advance): a live
+// analysis replays each event once per identities kept, not the whole stream.
+//
 // Slots: one per piece a SetupLocked event hides from the viewer, in stream
 // order; a block is the hidden part of one SetupLocked event (a roster draw of
 // its own). Piece ids are the engine's (square order), so they do not depend on
