@@ -7,7 +7,7 @@
 //   win_bench versus N [GAME]        win rates over N matches per pairing (seats
 //                                    alternate): informed v random, informed v
 //                                    greedy, greedy v random
-//   win_bench calibration N [GAME] [PUBLIC]
+//   win_bench calibration N [GAME] [PUBLIC] [PLAYOUTS]
 //                                    N held-out self-play matches (informed v
 //                                    informed); at an opening, middle and end
 //                                    moment of each, the referee's win
@@ -15,6 +15,7 @@
 //                                    PUBLIC matches) against the result: a
 //                                    reliability table and Brier scores against
 //                                    a material baseline and a flat 50 %
+//                                    (PLAYOUTS per position, default 1100)
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -196,7 +197,7 @@ void print_reliability(const char* what, const Scores& sc) {
                   sc.n[b], sc.sum_p[b] / static_cast<double>(sc.n[b]), sc.hits[b] / static_cast<double>(sc.n[b]));
 }
 
-int calibration(int matches, const std::string& only, int public_matches) {
+int calibration(int matches, const std::string& only, int public_matches, int playouts) {
   const auto games = all_games();
   const char* phases[3] = {"opening", "middle", "end"};
   std::printf("| game/preset | view | phase | positions | Brier | material baseline | flat 50%% |\n|---|---|---|---|---|---|---|\n");
@@ -223,13 +224,17 @@ int calibration(int matches, const std::string& only, int public_matches) {
       const std::size_t size = full.log().size(), start = m.log().size();
       for (int ph = 0; ph < 3; ++ph) {
         const double at = ph == 0 ? 0.2 : ph == 1 ? 0.5 : 0.8;
-        const std::size_t cut = start + static_cast<std::size_t>(at * static_cast<double>(size - start));
+        std::size_t cut = start + static_cast<std::size_t>(at * static_cast<double>(size - start));
+        // At a command's end: a reader between two rows of one command sees a half-told move.
+        while (cut < size && full.log()[cut].cmd != 0 && full.log()[cut].cmd == full.log()[cut - 1].cmd) ++cut;
         const std::vector<Event> prefix(full.log().begin(), full.log().begin() + static_cast<long>(cut));
         auto rebuilt = Match::from_log(*info, prefix);
         if (!std::holds_alternative<Match>(rebuilt)) continue;
         const Match& pos = std::get<Match>(rebuilt);
         analysis::WinOptions o;
         o.seed = rng + static_cast<std::uint64_t>(ph);
+        o.max_playouts = playouts;
+        o.min_playouts = std::min(o.min_playouts, playouts);
         const auto w = analysis::referee_win_probability(pos, o);
         // A decided match's share of player 1, draws as half.
         const double p = w.win[0].p + 0.5 * (1 - w.win[0].p - w.win[1].p);
@@ -279,7 +284,8 @@ int main(int argc, char** argv) {
   const int n = argc > 2 ? std::max(1, std::atoi(argv[2])) : 100;
   const std::string only = argc > 3 ? argv[3] : "";
   if (mode == "versus") return versus(n, only);
-  if (mode == "calibration") return calibration(n, only, argc > 4 ? std::atoi(argv[4]) : 0);
-  std::fprintf(stderr, "usage: win_bench speed [GAME] | versus N [GAME] | calibration N [GAME] [PUBLIC]\n");
+  if (mode == "calibration")
+    return calibration(n, only, argc > 4 ? std::atoi(argv[4]) : 0, argc > 5 ? std::max(1, std::atoi(argv[5])) : 1100);
+  std::fprintf(stderr, "usage: win_bench speed [GAME] | versus N [GAME] | calibration N [GAME] [PUBLIC] [PLAYOUTS]\n");
   return 2;
 }
