@@ -106,6 +106,24 @@ std::vector<PieceType> propose(const StreamReplay& plan, const std::vector<const
   return out;
 }
 
+// The result a stream shows, when the match stands finished at its end: the last
+// Ended that no later void undid and no reinstating clock took back. All public.
+std::optional<Result> shown_result(const std::vector<Event>& stream) {
+  std::optional<Result> result;
+  int ended_seq = 0;
+  for (const Event& e : stream) {
+    if (const auto* end = std::get_if<Ended>(&e.body)) {
+      result = Result{end->winner, end->reason, end->what, end->detail};
+      ended_seq = e.seq;
+    } else if (const auto* v = std::get_if<Voided>(&e.body)) {
+      if (result && v->rewind_to <= ended_seq) result.reset();
+    } else if (const auto* c = std::get_if<ClockSet>(&e.body)) {
+      if (c->reinstate) result.reset();
+    }
+  }
+  return result;
+}
+
 }  // namespace
 
 Share wilson(int k, int n) {
@@ -158,6 +176,7 @@ WinProbability referee_win_probability(const Match& m, const WinOptions& o) {
 WinProbability viewer_win_probability(const GameInfo& info, const std::vector<Event>& stream, Viewer viewer,
                                       const WinOptions& o) {
   WinProbability fail;
+  if (const auto result = shown_result(stream)) return decided(*result);
   auto planned = StreamReplay::plan(info, stream, viewer);
   if (auto* e = std::get_if<std::string>(&planned)) {
     fail.error = *e;
