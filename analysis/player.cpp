@@ -263,10 +263,26 @@ std::optional<Command> choose(const Match& m, const PieceTrail& trail, const Pla
     case PlayerKind::kRandom:
       return MoveCmd{moves[below(rng, moves.size())]};
     case PlayerKind::kGreedy: {
-      std::vector<Move> hits;
-      for (const Move& mv : moves)
-        if (attacks(s, mv, s.to_move)) hits.push_back(mv);
-      const auto& from = hits.empty() ? moves : hits;
+      // Onto an enemy piece first, else next to one (Number Janggi fights from
+      // beside, Hidden Hasami captures so), else anything.
+      const Geometry& g = m.game().geometry();
+      std::vector<Move> onto, beside;
+      for (const Move& mv : moves) {
+        if (attacks(s, mv, s.to_move)) {
+          onto.push_back(mv);
+          continue;
+        }
+        const int f = g.file_of(mv.to), r = g.rank_of(mv.to);
+        for (const auto& [df, dr] : {std::pair{1, 0}, std::pair{-1, 0}, std::pair{0, 1}, std::pair{0, -1}}) {
+          if (f + df < 0 || f + df >= g.files() || r + dr < 0 || r + dr >= g.ranks()) continue;
+          const int there = s.piece_at(g.at(f + df, r + dr));
+          if (there >= 0 && there != s.piece_at(mv.from) && s.pieces[static_cast<std::size_t>(there)].owner != s.to_move) {
+            beside.push_back(mv);
+            break;
+          }
+        }
+      }
+      const auto& from = !onto.empty() ? onto : !beside.empty() ? beside : moves;
       return MoveCmd{from[below(rng, from.size())]};
     }
     case PlayerKind::kInformed:

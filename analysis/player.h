@@ -7,8 +7,8 @@
 // every one of them before it looks ahead.
 //
 //  - kRandom: a uniformly random legal move (revival: random choice or decline).
-//  - kGreedy: attacks whenever it can (a move onto an enemy piece), otherwise a
-//    random move.
+//  - kGreedy: fights whenever it can: a random move onto an enemy piece, else
+//    one that ends beside an enemy piece (front, back, left, right), else any.
 //  - kInformed: every legal move (or `max_moves` of them, attacks first) is
 //    played through the game's own rules (Game::play, a pending decision
 //    resolved by Game::decide_by_default) on `samples` drawn positions; it takes
