@@ -3,7 +3,7 @@
 //
 //   win_bench speed [GAME]           playouts per second (the playout policy), and
 //                                    the time to a ±3-point number (referee view,
-//                                    after 20 moves), per game
+//                                    after 8 moves), per game
 //   win_bench versus N [GAME]        win rates over N matches per pairing (seats
 //                                    alternate): informed v random, informed v
 //                                    greedy, greedy v random
@@ -94,7 +94,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 int speed(const std::string& only) {
   const auto games = all_games();
-  std::printf("| game/preset | playouts/s | plies per playout | ±3 points: playouts | seconds |\n|---|---|---|---|---|\n");
+  std::printf("| game/preset | playouts/s | moves per playout | referee ±3: playouts | s | public ±3: playouts | s |\n|---|---|---|---|---|---|---|\n");
   for (const auto& [info, preset] : systems(games, only)) {
     std::uint64_t rng = 42;
     analysis::WinOptions o;
@@ -110,14 +110,23 @@ int speed(const std::string& only) {
       ++n;
     }
     const double rate = n / seconds_since(t0);
-    // A position 20 moves in, informed players on both sides.
+    // A position 8 moves in (informed players on both sides), still undecided.
     Match m = started(*info, preset, rng);
-    auto trail = analysis::PieceTrail::of_log(m.log());
-    advance(m, trail, {PlayerOptions{}, PlayerOptions{}}, rng, 20);
+    for (int tries = 0; tries < 20; ++tries) {
+      m = started(*info, preset, rng);
+      auto trail = analysis::PieceTrail::of_log(m.log());
+      if (advance(m, trail, {PlayerOptions{}, PlayerOptions{}}, rng, 8)) break;
+    }
     const auto t1 = std::chrono::steady_clock::now();
     const auto w = analysis::referee_win_probability(m, o);
-    std::printf("| %s/%s | %.0f | %.0f | %d | %.2f |\n", info->id.c_str(), preset.c_str(), rate,
-                static_cast<double>(plies) / n, w.playouts, seconds_since(t1));
+    const double referee_s = seconds_since(t1);
+    std::vector<Event> stream;
+    for (const Event& e : m.log()) stream.push_back(project(e, kPublic));
+    const auto t2 = std::chrono::steady_clock::now();
+    const auto pw = analysis::viewer_win_probability(*info, stream, kPublic, o);
+    std::printf("| %s/%s | %.0f | %.0f | %d | %.2f | %d%s | %.2f |\n", info->id.c_str(), preset.c_str(), rate,
+                static_cast<double>(plies) / n, w.playouts, referee_s, pw.playouts, pw.error ? " (error)" : "",
+                seconds_since(t2));
     std::fflush(stdout);
   }
   return 0;
