@@ -39,11 +39,6 @@ using analysis::PlayerOptions;
 
 namespace {
 
-struct Config {
-  std::string preset;
-  std::string label;
-};
-
 // Every game and preset (Number Janggi's two presets apart).
 std::vector<std::pair<const GameInfo*, std::string>> systems(const std::vector<GameInfo>& games, const std::string& only) {
   std::vector<std::pair<const GameInfo*, std::string>> out;
