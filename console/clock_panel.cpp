@@ -35,39 +35,57 @@ ImU32 clock_colour(engine::Millis remaining) {
 
 }  // namespace
 
+ClockFace player_clock_face(const engine::MatchState& st, int pl, engine::Millis now) {
+  ClockFace f;
+  const bool running = st.phase == engine::Phase::kPlaying && st.to_move == pl && !st.result;
+  f.running = running;
+  f.deciding = !st.result && (st.phase == engine::Phase::kAwaitingItems ||
+                              (st.phase == engine::Phase::kAwaitingRevival && st.pending.player == pl));
+  const long limit = engine::option_int(st.options, "turn_limit");
+  f.elapsed = running || f.deciding ? period_elapsed_at(st, now) : 0;
+  f.shown = f.elapsed;
+  f.colour = IM_COL32(240, 240, 240, 255);
+  if (running && limit > 0) {
+    f.shown = limit * 1000 - f.elapsed;
+    f.colour = clock_colour(f.shown);
+  }
+  // A decision (items, revival) counts down its own limit when there is one.
+  const long decision = engine::option_int(st.options, "decision_limit");
+  f.decision_limited = decision > 0;
+  if (f.deciding && decision > 0) {
+    f.shown = decision * 1000 - f.elapsed;
+    f.colour = clock_colour(f.shown);
+  }
+  if (!running && !f.deciding) {
+    f.colour = ui::colour::kMuted;
+    if (limit > 0) f.shown = limit * 1000;  // an idle clock shows the full turn
+  }
+  // The turn that ran out stands at zero, in the danger colour: not the idle full
+  // turn, which read as if the player had all their time.
+  if (st.result && st.result->reason == "timeout" && st.result->winner == engine::other(pl) && limit > 0) {
+    f.shown = 0;
+    f.colour = ui::colour::kDanger;
+  }
+  return f;
+}
+
 void draw_player_clock(const engine::MatchState& st, int pl, engine::Millis now,
                        const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui, float width) {
   const std::size_t i = static_cast<std::size_t>(pl - 1);
   ImGui::PushID(pl);
-  const bool running = st.phase == engine::Phase::kPlaying && st.to_move == pl && !st.result;
-  const bool deciding = (st.phase == engine::Phase::kAwaitingItems ||
-                         (st.phase == engine::Phase::kAwaitingRevival && st.pending.player == pl));
+  const ClockFace face = player_clock_face(st, pl, now);
+  const bool running = face.running, deciding = face.deciding;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, running ? (ui::player_colour(pl) & 0x60FFFFFFu)
                                                   : IM_COL32(30, 32, 38, 255));
   ImGui::BeginChild("clock", ImVec2(width, 128), true);
   ImGui::TextColored(ui::to_vec4(ui::player_colour(pl)), "P%d  %s", pl, st.players[i].c_str());
-  const long limit = engine::option_int(st.options, "turn_limit");
-  const engine::Millis elapsed = running || deciding ? period_elapsed_at(st, now) : 0;
-  engine::Millis shown = elapsed;
-  ImU32 colour = IM_COL32(240, 240, 240, 255);
-  if (running && limit > 0) {
-    shown = limit * 1000 - elapsed;
-    colour = clock_colour(shown);
-  }
-  // A decision (items, revival) counts down its own limit when there is one.
-  const long decision = engine::option_int(st.options, "decision_limit");
-  if (deciding && decision > 0) {
-    shown = decision * 1000 - elapsed;
-    colour = clock_colour(shown);
-  }
-  if (!running && !deciding) {
-    colour = ui::colour::kMuted;
-    if (limit > 0) shown = limit * 1000;  // an idle clock shows the full turn
-  }
+  const engine::Millis elapsed = face.elapsed, shown = face.shown;
+  const ImU32 colour = face.colour;
+  const bool decision_limited = face.decision_limited;
   // A decision without a limit counts up: its clock says so ("items: +0:10.5 taken")
   // in the small font, so it never reads as a countdown of time left.
   const bool on_items = st.phase == engine::Phase::kAwaitingItems;
-  if (deciding && decision <= 0) {
+  if (deciding && !decision_limited) {
     ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr(on_items ? "clock.items_taken" : "clock.revival_taken"));
     ImGui::PushFont(fonts && fonts->bold ? fonts->bold : ImGui::GetFont());
     ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "+%s", clock_text(elapsed).c_str());
@@ -375,11 +393,22 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
   }
   const bool live = st.started && !st.result && ui.banner.empty();
   const bool words = ui.banner.empty();  // note and caption: even after the end
-  // Once the result is confirmed nothing can change the match: only note and
-  // caption (and replay) are offered.
-  if (!st.closed) {
+  // Every button keeps its place whatever the phase: Pause and Resume share one
+  // slot; once the result is confirmed nothing can change the match, only note
+  // and caption (and replay) are offered, in the rows where they always stand,
+  // and the hold on air where it always stands.
+  const float pause_w = slot_width({tr("ctl.pause"), tr("ctl.resume")});
+  if (st.closed) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    ImGui::Dummy(ImVec2(1.0f, ImGui::GetFrameHeight()));
+    const float hold_x = slot_width({tr("ctl.resign")}) + slot_width({tr("ctl.draw")}) +
+                         slot_width({tr("ctl.award")}) + 2 * style.ItemSpacing.x;
+    ImGui::Dummy(ImVec2(hold_x, ImGui::GetFrameHeight()));
+    ImGui::SameLine();
+    draw_hold_on_air(tr, ui, true);
+  } else {
     if (st.paused) {
-      if (action_button(ui, "ctl.resume", tr("ctl.resume"), tr("ctl.resume_tip"), 'P', "P", live)) {
+      if (action_button(ui, "ctl.resume", tr("ctl.resume"), tr("ctl.resume_tip"), 'P', "P", live, false, pause_w)) {
         out.push_back(SubmitCommand{engine::ResumeCmd{}});
       }
     } else {
@@ -387,7 +416,8 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
       // F5 holds even while a text field has the keyboard or a words dialog is open.
       const bool hold_key = live && ImGui::IsKeyPressed(ui::key::kF1 + 4, false) &&
                             (ui.play.dialog == Dialog::kNone || !holds_match_clock(ui.play.dialog));
-      if (action_button(ui, "ctl.pause", tr("ctl.pause"), tr("ctl.pause_tip"), 'P', "P / F5", live) || hold_key) {
+      if (action_button(ui, "ctl.pause", tr("ctl.pause"), tr("ctl.pause_tip"), 'P', "P / F5", live, false, pause_w) ||
+          hold_key) {
         out.push_back(SubmitCommand{engine::PauseCmd{""}});
         ui.play.hold_pending = true;
       }
@@ -429,8 +459,6 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
   ImGui::SameLine();
   if (action_button(ui, "ctl.back", tr("ctl.back"), tr("ctl.back_tip")))
     out.push_back(BackToStart{});
-  // Closed, the rows above are gone: the hold (a result on screen) gets its own.
-  if (st.closed) draw_hold_on_air(tr, ui, true);
   ImGui::EndChild();
 
   // One line always reserved for the pause and the caption on air, each in its

@@ -359,14 +359,14 @@ void Console::draw_match_screen(const ui::Tr& tr, std::vector<Action>& out) {
       view.commitments[static_cast<std::size_t>(p - 1)] = session_->commitment(p);
   view.label = session_->label();
   view.fonts = fonts_;
-  if (st.started) draw_clock(view, tr, ui_, out);
-  const float log_h = st.started ? 170.0f : 120.0f;
-  ImGui::BeginChild("match_body", ImVec2(0, -log_h), false);
-  if (!st.started) {
-    draw_setup(view, tr, ui_, out);
-  } else {
+  if (st.started) {
+    // Play keeps its log beside the board, which takes the full height.
+    draw_clock(view, tr, ui_, out);
     draw_play(view, tr, ui_, out);
+    return;
   }
+  ImGui::BeginChild("match_body", ImVec2(0, -120.0f), false);
+  draw_setup(view, tr, ui_, out);
   ImGui::EndChild();
   ImGui::BeginChild("match_log", ImVec2(0, 0), true);
   // Camera-safe: the log is the engine's public projection unless reveal is held.

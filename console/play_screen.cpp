@@ -21,9 +21,12 @@ namespace facedown::console {
 
 namespace {
 
-// How long the result's buttons ignore clicks after they appear (longer than a
-// double click, shorter than reading the result).
-constexpr engine::Millis kResultClickGuardMs = 700;
+// How long the items', revival's and result's buttons ignore clicks and keys after
+// they appear (longer than a double click, shorter than reading the panel).
+constexpr engine::Millis kPanelClickGuardMs = 700;
+// The most of the width the board may take (its height limits it first).
+constexpr float kBoardShare = 0.5f;
+using SidePanel = PlayUi::SidePanel;
 
 bool contains(const std::vector<engine::Square>& v, engine::Square s) {
   return std::find(v.begin(), v.end(), s) != v.end();
@@ -86,8 +89,8 @@ void on_board_click(const engine::Match& match, engine::Square sq, const ui::Tr&
   }
 }
 
-void draw_move_confirm(const ui::Tr& tr, UiState& ui, std::vector<Action>& out,
-                       const engine::Game& game) {
+// What the previewed move does; its Confirm and Cancel are the action row's.
+void draw_move_preview(const ui::Tr& tr, UiState& ui, const engine::Game& game) {
   PlayUi& p = ui.play;
   const auto& g = game.geometry();
   ImGui::Text("%s %s-%s", tr("play.move"), g.name(p.preview->move.from).c_str(),
@@ -102,20 +105,12 @@ void draw_move_confirm(const ui::Tr& tr, UiState& ui, std::vector<Action>& out,
       ImGui::BulletText("%s", line.c_str());
     if (p.preview->items_follow) ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr("play.items_follow"));
   }
-  if (action_button(ui, "play.confirm", tr("confirm"), tr("play.confirm_tip"), ui::key::kEnter, "Enter")) {
-    out.push_back(SubmitCommand{engine::MoveCmd{p.preview->move}});
-  }
-  ImGui::SameLine();
-  if (action_button(ui, "play.cancel", tr("cancel"), tr("play.cancel_tip"), ui::key::kEscape, "Esc")) {
-    p.preview.reset();
-    p.selected = engine::kNoSquare;
-  }
 }
 
 // Typed move entry: "c3c2" or "c3-c2", then Enter (then Enter again confirms).
-void draw_move_entry(const engine::Match& match, const ui::Tr& tr, UiState& ui) {
+void draw_move_entry(const engine::Match& match, const ui::Tr& tr, UiState& ui, float width) {
   PlayUi& p = ui.play;
-  ImGui::SetNextItemWidth(120);
+  ImGui::SetNextItemWidth(width);
   const bool enter = ImGui::InputTextWithHint("##move_text", "c3-c2", &p.move_text,
                                               ImGuiInputTextFlags_EnterReturnsTrue);
   ui.hits.record_last_item("play.move_text");
@@ -130,7 +125,8 @@ void draw_move_entry(const engine::Match& match, const ui::Tr& tr, UiState& ui) 
   if (p.preview) p.move_text.clear();
 }
 
-void draw_items(const engine::Match& match, const ui::Tr& tr, UiState& ui, std::vector<Action>& out) {
+// The items' choices; the command they make (nullopt while a square is missing).
+std::optional<engine::ItemsCmd> draw_items(const engine::Match& match, const ui::Tr& tr, UiState& ui) {
   const auto& st = match.state();
   const auto& g = match.game().geometry();
   PlayUi& p = ui.play;
@@ -146,15 +142,20 @@ void draw_items(const engine::Match& match, const ui::Tr& tr, UiState& ui, std::
                         ImVec2(ImGui::GetCursorScreenPos().x + 184.0f, ImGui::GetCursorScreenPos().y + 200.0f), true);
     ImGui::TextColored(ui::to_vec4(ui::player_colour(pl)), "P%d %s", pl, st.players[i].c_str());
     ImGui::PopClipRect();
+    // The next radio on this line, or under the first one when the side column
+    // is too narrow for it (a wide board leaves it less room).
+    auto next_radio = [&](const std::string& label) {
+      const ImGuiStyle& style = ImGui::GetStyle();
+      const float w = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label.c_str()).x;
+      ImGui::SameLine();
+      if (ImGui::GetContentRegionAvail().x < w) {
+        ImGui::NewLine();
+        ImGui::SetCursorPosX(column);
+      }
+    };
     for (int k = 0; k <= engine::kItemKinds; ++k) {
       // MatchState::items already counts what is left.
       const int left = k == 0 ? 1 : st.items[i][static_cast<std::size_t>(k - 1)];
-      if (k == 0) {
-        ImGui::SameLine(column);
-      } else {
-        ImGui::SameLine();
-      }
-      ImGui::BeginDisabled(left <= 0);
       // Item names are the game's words.
       const std::string label =
           k == 0 ? std::string(tr("item.none"))
@@ -163,6 +164,12 @@ void draw_items(const engine::Match& match, const ui::Tr& tr, UiState& ui, std::
                                                          engine::item_name(static_cast<engine::Item>(k - 1)),
                                                          words_lang(tr.lang)),
                                left);
+      if (k == 0) {
+        ImGui::SameLine(column);
+      } else {
+        next_radio(label);
+      }
+      ImGui::BeginDisabled(left <= 0);
       if (ImGui::RadioButton(label.c_str(), p.item[i] == k)) p.item[i] = k;
       ui.hits.record_last_item(fmt::format("items.p{}.{}", pl, k == 0 ? "none" : engine::item_name(static_cast<engine::Item>(k - 1))));
       ImGui::EndDisabled();
@@ -176,7 +183,7 @@ void draw_items(const engine::Match& match, const ui::Tr& tr, UiState& ui, std::
     if (!contains(own, p.item_square[i])) p.item_square[i] = own.size() == 1 ? own[0] : engine::kNoSquare;
     if (p.item[i] != 0) {
       for (auto sq : own) {
-        ImGui::SameLine();
+        next_radio(g.name(sq));
         if (ImGui::RadioButton(g.name(sq).c_str(), p.item_square[i] == sq)) p.item_square[i] = sq;
         ui.hits.record_last_item(fmt::format("items.p{}.sq.{}", pl, g.name(sq)));
       }
@@ -185,14 +192,12 @@ void draw_items(const engine::Match& match, const ui::Tr& tr, UiState& ui, std::
     }
     ImGui::PopID();
   }
-  if (action_button(ui, "items.confirm", tr("play.declare"), tr("play.declare_tip"), ui::key::kEnter,
-                    "Enter", complete)) {
-    out.push_back(SubmitCommand{cmd});
-  }
+  if (!complete) return std::nullopt;
+  return cmd;
 }
 
-void draw_revival(const engine::Match& match, const ui::Tr& tr, UiState& ui,
-                  std::vector<Action>& out) {
+// The revival's choices; the revival they make (nullopt until both are chosen).
+std::optional<engine::ReviveCmd> draw_revival(const engine::Match& match, const ui::Tr& tr, UiState& ui) {
   const auto& st = match.state();
   const auto& game = match.game();
   const auto& g = game.geometry();
@@ -218,16 +223,31 @@ void draw_revival(const engine::Match& match, const ui::Tr& tr, UiState& ui,
     if (ImGui::RadioButton(g.name(sq).c_str(), p.revive_square == sq)) p.revive_square = sq;
     ui.hits.record_last_item(fmt::format("revive.sq.{}", g.name(sq)));
   }
-  const bool ready = p.revive_candidate && p.revive_square != engine::kNoSquare;
-  if (action_button(ui, "revive.confirm", tr("play.revive"), tr("play.revive_tip"), ui::key::kEnter,
-                    "Enter", ready)) {
-    const auto& piece = st.pieces[static_cast<std::size_t>(*p.revive_candidate)];
-    out.push_back(SubmitCommand{engine::ReviveCmd{false, piece.type, p.revive_square}});
+  if (!p.revive_candidate || p.revive_square == engine::kNoSquare) return std::nullopt;
+  const auto& piece = st.pieces[static_cast<std::size_t>(*p.revive_candidate)];
+  return engine::ReviveCmd{false, piece.type, p.revive_square};
+}
+
+// The result: a full-width band in the winner's colour, unmistakable.
+void draw_game_over(const engine::Match& match, const MatchView& view, const ui::Tr& tr) {
+  const auto& st = match.state();
+  const auto& r = *st.result;
+  const ImU32 c = r.winner == 0 ? ui::colour::kWarning : ui::player_colour(r.winner);
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, c);
+  ImGui::BeginChild("game_over", ImVec2(0, 96), true);
+  ImGui::PushFont(view.fonts && view.fonts->large ? view.fonts->large : ImGui::GetFont());
+  if (r.winner == 0) {
+    ImGui::TextUnformatted(tr("game_over.draw"));
+  } else {
+    ImGui::Text("%s — P%d %s", tr("game_over"), r.winner, tr("wins"));
   }
-  ImGui::SameLine();
-  if (action_button(ui, "revive.decline", tr("play.decline"), tr("play.decline_tip"), 'D', "D")) {
-    out.push_back(SubmitCommand{engine::ReviveCmd{true, 0, engine::kNoSquare}});
-  }
+  ImGui::PopFont();
+  // What happened in plain words, then the winner by name, from the game's words:
+  // "Kim did not move within 60 s: Lee wins" ("TIMEOUT: Lee" read as if Lee lost).
+  ImGui::TextUnformatted(result_text(r, match.game().words(), tr, st.players).c_str());
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+  if (st.closed) ImGui::TextColored(ui::to_vec4(ui::colour::kOk), "%s", tr("play.closed"));
 }
 
 void draw_result_panel(const engine::Match& match, const ui::Tr& tr, UiState& ui) {
@@ -273,7 +293,6 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
   const engine::Game& game = match.game();
   PlayUi& p = ui.play;
   if (p.preview && p.preview->log_size != match.log().size()) p.preview.reset();
-  if (!st.result) p.result_since.reset();
   // A correction hold pauses the clock, not the desk: the corrected move is entered
   // while it holds, and entering it resumes (console/correction_hold.h).
   const bool can_move =
@@ -299,10 +318,12 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
   if (st.phase == engine::Phase::kAwaitingRevival) model.targets = st.pending.squares;
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  // As wide as the board's shape allows at this height (22 px of coordinates).
+  // As wide as the board's shape allows at this height (22 px of coordinates), up
+  // to half the width: a wide board (Gwangsanghui's 15x14 points) takes what the
+  // side panel and the public board can spare.
   const auto& geo = game.geometry();
-  const float board_w = std::min(avail.x * 0.46f, (avail.y - 22.0f) * static_cast<float>(geo.files()) /
-                                                      static_cast<float>(geo.ranks()) + 30.0f);
+  const float board_w = std::min(avail.x * kBoardShare, (avail.y - 22.0f) * static_cast<float>(geo.files()) /
+                                                            static_cast<float>(geo.ranks()) + 30.0f);
   ImGui::BeginChild("play_board", ImVec2(board_w, 0), false);
   const auto result = ui::draw_board("board", model, ImVec2(board_w, ImGui::GetContentRegionAvail().y));
   ui.board = result.layout;
@@ -324,60 +345,105 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
   }
   ImGui::Separator();
 
-  if (st.result) {
-    const auto& r = *st.result;
-    // Game over is unmistakable: a full-width band in the winner's colour.
-    const ImU32 c = r.winner == 0 ? ui::colour::kWarning : ui::player_colour(r.winner);
-    ImGui::PushStyleColor(ImGuiCol_ChildBg, c);
-    ImGui::BeginChild("game_over", ImVec2(0, 96), true);
-    ImGui::PushFont(view.fonts && view.fonts->large ? view.fonts->large : ImGui::GetFont());
-    if (r.winner == 0) {
-      ImGui::TextUnformatted(tr("game_over.draw"));
-    } else {
-      ImGui::Text("%s — P%d %s", tr("game_over"), r.winner, tr("wins"));
-    }
-    ImGui::PopFont();
-    // What happened in plain words, then the winner by name, from the game's words:
-    // "Kim did not move within 60 s: Lee wins" ("TIMEOUT: Lee" read as if Lee lost).
-    ImGui::TextUnformatted(result_text(r, match.game().words(), tr, st.players).c_str());
-    ImGui::EndChild();
-    ImGui::PopStyleColor();
-    // The result's buttons take clicks (and C) only a moment after they appear: a
-    // click aimed at the move confirmation or the items panel that stood here just
-    // before must not confirm a result.
-    if (!p.result_since) p.result_since = ui.mono;
-    const bool settled = ui.mono - *p.result_since >= kResultClickGuardMs;
-    if (st.closed) {
-      ImGui::TextColored(ui::to_vec4(ui::colour::kOk), "%s", tr("play.closed"));
-    } else {
-      if (action_button(ui, "play.close", tr("play.confirm_result"), tr("play.confirm_result_tip"), 'C', "C",
-                        ui.banner.empty() && settled)) {
+  // Which panel stands here. Items, revival and the result take no click or key
+  // for a moment after they appear: a click (or Enter) aimed at the panel that
+  // stood here a moment before must not decide them.
+  const SidePanel panel = st.result                                  ? SidePanel::kResult
+                          : st.phase == engine::Phase::kAwaitingItems   ? SidePanel::kItems
+                          : st.phase == engine::Phase::kAwaitingRevival ? SidePanel::kRevival
+                                                                        : SidePanel::kMove;
+  if (!p.panel_since || p.panel != panel) {
+    p.panel = panel;
+    p.panel_since = ui.mono;
+  }
+  const bool settled = panel == SidePanel::kMove || ui.mono - *p.panel_since >= kPanelClickGuardMs;
+
+  // The details first, each phase's own, drawn into a box of one height, so the
+  // action row below them stands in one place in every phase.
+  std::optional<engine::ItemsCmd> items;
+  std::optional<engine::ReviveCmd> revival;
+  const float details_h = std::max(ImGui::GetFrameHeightWithSpacing() * 5.0f,
+                                   96.0f + ImGui::GetTextLineHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y);
+  ImGui::BeginChild("side_details", ImVec2(0, details_h), false);
+  switch (panel) {
+    case SidePanel::kResult: draw_game_over(match, view, tr); break;
+    case SidePanel::kItems: items = draw_items(match, tr, ui); break;
+    case SidePanel::kRevival: revival = draw_revival(match, tr, ui); break;
+    case SidePanel::kMove:
+      if (p.preview) draw_move_preview(tr, ui, game);
+      else if (can_move) ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("play.pick_piece"));
+      break;
+  }
+  ImGui::EndChild();
+
+  // The action row: [typed move] [the phase's confirmation] [its alternative],
+  // each slot one size in every phase and language.
+  const float primary_w = slot_width({tr("confirm"), tr("play.declare"), tr("play.revive"), tr("play.confirm_result")});
+  const float secondary_w = slot_width({tr("cancel"), tr("play.decline"), tr("play.reinstate")});
+  const float field_w = 120.0f;
+  if (panel == SidePanel::kMove && can_move && !p.preview) {
+    draw_move_entry(match, tr, ui, field_w);
+  } else {
+    ImGui::Dummy(ImVec2(field_w, ImGui::GetFrameHeight()));
+  }
+  ImGui::SameLine();
+  switch (panel) {
+    case SidePanel::kMove:
+      if (action_button(ui, "play.confirm", tr("confirm"), tr("play.confirm_tip"), ui::key::kEnter, "Enter",
+                        p.preview.has_value(), false, primary_w))
+        out.push_back(SubmitCommand{engine::MoveCmd{p.preview->move}});
+      ImGui::SameLine();
+      if (action_button(ui, "play.cancel", tr("cancel"), tr("play.cancel_tip"), ui::key::kEscape, "Esc",
+                        p.preview.has_value(), false, secondary_w)) {
+        p.preview.reset();
+        p.selected = engine::kNoSquare;
+      }
+      break;
+    case SidePanel::kItems:
+      if (action_button(ui, "items.confirm", tr("play.declare"), tr("play.declare_tip"), ui::key::kEnter, "Enter",
+                        items.has_value() && settled, false, primary_w))
+        out.push_back(SubmitCommand{*items});
+      break;
+    case SidePanel::kRevival:
+      if (action_button(ui, "revive.confirm", tr("play.revive"), tr("play.revive_tip"), ui::key::kEnter, "Enter",
+                        revival.has_value() && settled, false, primary_w))
+        out.push_back(SubmitCommand{*revival});
+      ImGui::SameLine();
+      if (action_button(ui, "revive.decline", tr("play.decline"), tr("play.decline_tip"), 'D', "D", settled, false,
+                        secondary_w))
+        out.push_back(SubmitCommand{engine::ReviveCmd{true, 0, engine::kNoSquare}});
+      break;
+    case SidePanel::kResult: {
+      // Closed: nothing left to confirm; the slot stays empty.
+      const bool open = ui.banner.empty() && settled;
+      if (st.closed) {
+        ImGui::Dummy(ImVec2(primary_w, ImGui::GetFrameHeight()));
+      } else if (action_button(ui, "play.close", tr("play.confirm_result"), tr("play.confirm_result_tip"), 'C', "C",
+                               open, false, primary_w)) {
         p.dialog = PlayUi::Dialog::kClose;
         p.dialog_opened = false;
       }
-      // A timeout can be taken back (contract: `clock` after a timeout reinstates).
-      if (r.reason == "timeout") {
+      // A timeout can be taken back (contract: `clock` after a timeout reinstates);
+      // K, as the clock action it is (that one is off once the game is over).
+      if (st.result->reason == "timeout" && !st.closed) {
         ImGui::SameLine();
-        // K, as the clock action it is (that one is off once the game is over).
-        if (action_button(ui, "play.reinstate", tr("play.reinstate"), tr("play.reinstate_tip"), 'K', "K",
-                          ui.banner.empty() && settled)) {
+        if (action_button(ui, "play.reinstate", tr("play.reinstate"), tr("play.reinstate_tip"), 'K', "K", open,
+                          false, secondary_w))
           open_dialog(ui, PlayUi::Dialog::kReinstate, 1, 'K');
-        }
       }
+      break;
     }
-  } else if (st.phase == engine::Phase::kAwaitingItems) {
-    draw_items(match, tr, ui, out);
-  } else if (st.phase == engine::Phase::kAwaitingRevival) {
-    draw_revival(match, tr, ui, out);
-  } else if (p.preview) {
-    draw_move_confirm(tr, ui, out, game);
-  } else if (can_move) {
-    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("play.pick_piece"));
   }
-  if (can_move && !p.preview) draw_move_entry(match, tr, ui);
   ImGui::Separator();
-  ImGui::BeginChild("result_panel", ImVec2(0, 0), false);
+  // The last command's result for the operator beside the public's, then the log:
+  // beside the board, which keeps the full height.
+  const float log_h = std::max(ImGui::GetContentRegionAvail().y * 0.5f, 120.0f);
+  ImGui::BeginChild("result_panel", ImVec2(0, -log_h), false);
   draw_result_panel(match, tr, ui);
+  ImGui::EndChild();
+  ImGui::BeginChild("match_log", ImVec2(0, 0), true);
+  // Camera-safe: the log is the engine's public projection unless reveal is held.
+  draw_log(match, ui.masked() ? engine::kPublic : engine::kReferee, tr);
   ImGui::EndChild();
 
   ImGui::EndChild();

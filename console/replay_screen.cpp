@@ -7,84 +7,29 @@
 #include "console/event_text.h"
 #include "console/screens.h"
 #include "console/widgets.h"
+#include "engine/replay_steps.h"
 #include "engine/view.h"
 #include "ui/keys.h"
 #include "ui/theme.h"
 
 namespace facedown::console {
 
-namespace {
-
-// The seq ending the command group after (or before) `cursor`. A group is the
-// events of one accepted command, or one event of time passing.
-int group_end_after(const std::vector<engine::Event>& ev, int cursor) {
-  const int n = static_cast<int>(ev.size());
-  if (cursor >= n) return n;
-  int i = cursor;  // index of the next event (seq cursor + 1)
-  const int cmd = ev[static_cast<std::size_t>(i)].cmd;
-  ++i;
-  while (cmd != 0 && i < n && ev[static_cast<std::size_t>(i)].cmd == cmd) ++i;
-  return i;
-}
-
-int group_start_before(const std::vector<engine::Event>& ev, int cursor) {
-  if (cursor <= 1) return 1;
-  int i = cursor - 1;  // index of the last shown event
-  const int cmd = ev[static_cast<std::size_t>(i)].cmd;
-  while (cmd != 0 && i > 0 && ev[static_cast<std::size_t>(i - 1)].cmd == cmd) --i;
-  return std::max(i, 1);
-}
-
-// Where a step by move stops (cursor values, ascending): each command before the
-// first turn (setups, first, start), the first turn, and then the end of every
-// move's resolution (the next turn begun, items and revival included), every end,
-// and every correction, and the last event.
-std::vector<int> move_stops(const std::vector<engine::Event>& ev) {
-  std::vector<int> stops;
-  const int n = static_cast<int>(ev.size());
-  bool turns = false, moved = false;
-  for (int from = 1; from < n;) {
-    const int to = group_end_after(ev, from);
-    bool turn = false, ends = false;
-    for (int i = from; i < to; ++i) {
-      const auto& body = ev[static_cast<std::size_t>(i)].body;
-      turn = turn || std::holds_alternative<engine::TurnStarted>(body);
-      moved = moved || std::holds_alternative<engine::Moved>(body) || std::holds_alternative<engine::Attack>(body);
-      ends = ends || std::holds_alternative<engine::Ended>(body) || std::holds_alternative<engine::Voided>(body) ||
-             std::holds_alternative<engine::ClockSet>(body);
-    }
-    if (!turns || (moved && turn) || ends) {
-      stops.push_back(to);
-      moved = false;
-    }
-    turns = turns || turn;
-    from = to;
-  }
-  if (stops.empty() || stops.back() != n) stops.push_back(n);
-  return stops;
-}
-
-}  // namespace
-
+// The steps are the engine's (engine/replay_steps.h): the overlay and the feed's
+// replay page stop at the same places.
 int replay_move_forward(const std::vector<engine::Event>& events, int cursor) {
-  for (int s : move_stops(events))
-    if (s > cursor) return s;
-  return static_cast<int>(events.size());
+  return engine::stop_after(engine::replay_steps(events).moves, cursor);
 }
 
 int replay_move_back(const std::vector<engine::Event>& events, int cursor) {
-  int back = 1;
-  for (int s : move_stops(events))
-    if (s < cursor) back = s;
-  return back;
+  return engine::stop_before(engine::replay_steps(events).moves, cursor);
 }
 
 int replay_step_forward(const std::vector<engine::Event>& events, int cursor) {
-  return group_end_after(events, cursor);
+  return engine::stop_after(engine::replay_steps(events).events, cursor);
 }
 
 int replay_step_back(const std::vector<engine::Event>& events, int cursor) {
-  return group_start_before(events, cursor);
+  return engine::stop_before(engine::replay_steps(events).events, cursor);
 }
 
 void draw_replay(const engine::Match& at, const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui,

@@ -37,6 +37,18 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
 void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector<Action>& out);
 // The two turn clocks and the referee's controls (pause, warn, resign, draw, award, void).
 void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector<Action>& out);
+// What one player's big clock shows at `now`: the turn's time left (or used,
+// without a limit), a decision's, the idle full turn, or zero for the turn that
+// timed out. Live and in replay.
+struct ClockFace {
+  bool running = false;           // this player's turn runs
+  bool deciding = false;          // an items or revival decision runs for them
+  bool decision_limited = false;  // that decision counts down a limit
+  engine::Millis elapsed = 0;     // of the running period
+  engine::Millis shown = 0;       // the big figure
+  ImU32 colour = 0;
+};
+ClockFace player_clock_face(const engine::MatchState& st, int player, engine::Millis now);
 // One player's clock box (name, turn clock at `now`, warnings, items left).
 void draw_player_clock(const engine::MatchState& st, int player, engine::Millis now,
                        const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui, float width);

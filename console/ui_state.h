@@ -76,9 +76,13 @@ struct PlayUi {
   std::string move_text;      // typed move entry: "c3c2" or "c3-c2"
   bool on_air_held = false;   // the director holds the overlay's picture (console/hold_on_air.h)
   std::optional<bool> on_air_request;  // pressed this frame: hold (true) or release; the console stores it
-  // When (monotonic) the result panel's buttons appeared: a click aimed at the
-  // panel that stood there a moment before must not confirm a result.
-  std::optional<engine::Millis> result_since;
+  // Which panel stands in the play screen's side column, and since when
+  // (monotonic): the items', revival's and result's buttons take no click or key
+  // for a moment, so a click aimed at the panel that stood there before (in the
+  // same action-row slot) decides nothing.
+  enum class SidePanel { kMove, kItems, kRevival, kResult };
+  SidePanel panel = SidePanel::kMove;
+  std::optional<engine::Millis> panel_since;
   std::size_t last_result_log = 0;  // log size before the last command (result panel)
   std::size_t result_end = 0;
 };

@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace facedown::console {
@@ -24,10 +25,10 @@ std::string shortcut_name(const char* key_name, bool ctrl) {
 }
 
 bool action_button(UiState& ui, const std::string& hit, const char* label, const char* tip,
-                   int key, const char* key_name, bool enabled, bool ctrl) {
+                   int key, const char* key_name, bool enabled, bool ctrl, float width) {
   if (!enabled) ImGui::BeginDisabled();
   ImGui::PushID(hit.c_str());
-  bool pressed = ImGui::Button(label);
+  bool pressed = ImGui::Button(label, ImVec2(width, 0.0f));
   ImGui::PopID();
   ui.hits.record_last_item(hit);
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
@@ -43,6 +44,12 @@ bool action_button(UiState& ui, const std::string& hit, const char* label, const
   }
   if (key != 0 && shortcut_pressed(key, ctrl)) pressed = true;
   return pressed;
+}
+
+float slot_width(std::initializer_list<const char*> labels) {
+  float w = 0.0f;
+  for (const char* l : labels) w = std::max(w, ImGui::CalcTextSize(l).x);
+  return w + 2 * ImGui::GetStyle().FramePadding.x;
 }
 
 std::string elide_middle(const std::string& text, float max_width) {

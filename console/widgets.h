@@ -4,6 +4,7 @@
 #pragma once
 #include <imgui.h>
 
+#include <initializer_list>
 #include <string>
 
 #include "console/ui_state.h"
@@ -19,10 +20,15 @@ bool key_held(int key);
 std::string shortcut_name(const char* key_name, bool ctrl);
 
 // A button named `hit` in the HitMap; pressed by a click or by `key` (0: none).
-// The tooltip shows `tip` and the shortcut's name.
+// The tooltip shows `tip` and the shortcut's name. `width` > 0: that wide
+// whatever the label (a slot several buttons share in turn).
 bool action_button(UiState& ui, const std::string& hit, const char* label, const char* tip,
                    int key = 0, const char* key_name = nullptr, bool enabled = true,
-                   bool ctrl = false);
+                   bool ctrl = false, float width = 0.0f);
+
+// One width for every button that may stand in a slot in turn: the widest of
+// their labels with the frame's padding, so the slot keeps its place and size.
+float slot_width(std::initializer_list<const char*> labels);
 
 // `text` as it fits in `max_width` pixels of the current font: whole, or its
 // start and end around "..." (ASCII: every font of the desk has it). Cuts only

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "broadcast/replay_steps.h"
 #include "db/public_reader.h"
 #include "engine/registry.h"
 #include "feed/gated_server.h"
@@ -156,6 +157,9 @@ struct FeedServer::Impl {
   // `after_ms`: how long after that row's commit (a seek inside an animation).
   std::optional<std::string> replay_json(db::MatchId id, std::optional<std::int64_t> step, std::int64_t after_ms,
                                          httplib::Response& res);
+  // The replay's steps of match `id` (engine/replay_steps.h) as JSON; on failure
+  // the response holds the error.
+  std::optional<std::string> replay_steps_json(db::MatchId id, httplib::Response& res);
   std::vector<engine::GameInfo> games = engine::all_games();
   void serve_file(const std::string& rel, const httplib::Request& req, httplib::Response& res) const;
 };
@@ -256,6 +260,32 @@ std::optional<std::string> FeedServer::Impl::replay_json(db::MatchId id, std::op
   const std::int64_t moment = (count > 0 ? static_cast<std::int64_t>(rows[count - 1].wall_time * 1000.0 + 0.5)
                                          : s.created_ms) + after_ms;
   return on_air_text(model, moment, true);
+}
+
+std::optional<std::string> FeedServer::Impl::replay_steps_json(db::MatchId id, httplib::Response& res) {
+  std::lock_guard lock(reader_mu);
+  auto summary = reader->match(id);
+  if (auto* e = std::get_if<db::StoreError>(&summary)) {
+    if (e->kind == db::StoreError::Kind::kNotFound) send_error(res, 404, "no match " + std::to_string(id));
+    else send_error(res, 503, "the store cannot be read now: " + e->message);
+    return std::nullopt;
+  }
+  // Only each row's type and command number are kept: a long match is read in chunks.
+  std::vector<engine::StepMark> marks;
+  for (int after = 0;;) {
+    auto got = reader->events_after(id, after, 512);
+    if (std::holds_alternative<db::StoreError>(got)) {
+      send_error(res, 503, "the store cannot be read now");
+      return std::nullopt;
+    }
+    auto& rows = std::get<std::vector<db::PublicEventRow>>(got);
+    if (rows.empty()) break;
+    after = rows.back().seq;
+    for (auto& r : rows) marks.push_back(broadcast::step_mark(to_public_row(std::move(r))));
+  }
+  const engine::ReplaySteps steps = engine::replay_steps(marks);
+  const nlohmann::json j = {{"match", id}, {"total", marks.size()}, {"moves", steps.moves}, {"events", steps.events}};
+  return j.dump();
 }
 
 void FeedServer::Impl::serve_file(const std::string& rel, const httplib::Request& req,
@@ -369,6 +399,17 @@ void FeedServer::Impl::routes() {
     res.set_header("Access-Control-Allow-Origin", "*");
     if (auto j = replay_json(*id, step, at, res)) {
       res.set_header("Cache-Control", step ? "public, max-age=3600" : "no-cache");
+      res.set_content(*j, "application/json");
+    }
+  });
+  // Where the replay page's steps stop: by move (the arrows) and by event (Shift),
+  // decided here as for the console and the overlay, never by the page.
+  http->Get(R"(/replay/([^/]+)/steps)", [this](const httplib::Request& req, httplib::Response& res) {
+    auto id = parse_count(req.matches[1], INT64_MAX);
+    if (!id) return send_error(res, 400, "the match must be a match number, not '" + std::string(req.matches[1]).substr(0, 40) + "'");
+    res.set_header("Access-Control-Allow-Origin", "*");
+    if (auto j = replay_steps_json(*id, res)) {
+      res.set_header("Cache-Control", "no-cache");  // a live match grows
       res.set_content(*j, "application/json");
     }
   });

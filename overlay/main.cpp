@@ -26,10 +26,11 @@ double wall_seconds() {
   return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-std::optional<ReplayAction> replay_key(int key) {
+// The arrows step by move; with Shift, by event (as the console's replay).
+std::optional<ReplayAction> replay_key(int key, bool shift) {
   switch (key) {
-    case GLFW_KEY_RIGHT: return ReplayAction::kStepForward;
-    case GLFW_KEY_LEFT: return ReplayAction::kStepBack;
+    case GLFW_KEY_RIGHT: return shift ? ReplayAction::kEventForward : ReplayAction::kStepForward;
+    case GLFW_KEY_LEFT: return shift ? ReplayAction::kEventBack : ReplayAction::kStepBack;
     case GLFW_KEY_PAGE_DOWN: return ReplayAction::kJumpForward;
     case GLFW_KEY_PAGE_UP: return ReplayAction::kJumpBack;
     case GLFW_KEY_HOME: return ReplayAction::kStart;
@@ -41,6 +42,10 @@ std::optional<ReplayAction> replay_key(int key) {
     case GLFW_KEY_KP_SUBTRACT: return ReplayAction::kSlower;
     default: return std::nullopt;
   }
+}
+
+bool shift_held(GLFWwindow* w) {
+  return glfwGetKey(w, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS || glfwGetKey(w, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS;
 }
 
 }  // namespace
@@ -59,7 +64,7 @@ int main(int argc, char** argv) {
   app.add_option("--background", background, "chroma green, transparent framebuffer, or solid")
       ->check(CLI::IsMember({"chroma", "transparent", "solid"}));
   app.add_option("--lang", lang, "caption language")->check(CLI::IsMember({"en", "ko"}));
-  app.add_flag("--replay", replay, "replay: arrows step, PgUp/PgDn jump, Home/End, Space plays, +/- speed");
+  app.add_flag("--replay", replay, "replay: arrows step by move (Shift: by event), PgUp/PgDn jump 10 moves, Home/End, Space plays, +/- speed");
   app.add_option("--size", width, "window width (the height follows 16:9)");
   app.add_option("--capture", capture, "save the frame as PNG after --frames frames and quit (tests)");
   app.add_option("--frames", frames, "with --capture: frames to run first");
@@ -87,7 +92,8 @@ int main(int argc, char** argv) {
       "               the console's \"Hold on air\" button does the same through the store\n"
       "  Esc, Enter   skip the battle animation (Space too, live)\n"
       "  Q            quit\n"
-      "  replay: Left/Right step, PgUp/PgDn jump 10, Home/End, Space play/pause, +/- speed");
+      "  replay: Left/Right step by move, Shift+Left/Right by event, PgUp/PgDn 10 moves, Home/End,\n"
+      "          Space play/pause, +/- speed");
   CLI11_PARSE(app, argc, argv);
   height = width * 9 / 16;
 
@@ -142,7 +148,7 @@ int main(int argc, char** argv) {
     }
     for (int key : window.take_keys()) {
       if (key == GLFW_KEY_ESCAPE || key == GLFW_KEY_ENTER || (!replay && key == GLFW_KEY_SPACE)) session.skip_animation();
-      else if (auto a = replay_key(key)) session.replay_action(*a, steady);
+      else if (auto a = replay_key(key, shift_held(window.window()))) session.replay_action(*a, steady);
       else if (key == GLFW_KEY_H) session.toggle_local_hold(wall);
       else if (key == GLFW_KEY_Q) glfwSetWindowShouldClose(window.window(), GLFW_TRUE);
     }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fmt/format.h>
 
+#include "broadcast/replay_steps.h"
 #include "engine/registry.h"
 
 namespace facedown::overlay {
@@ -57,6 +58,12 @@ void OverlaySession::step_to(std::size_t position, double steady, bool animate) 
                                         rows.begin() + static_cast<std::ptrdiff_t>(position_),
                                         [&](const PublicRow& r) { return r.seq == model_.battle->seq; });
   stepped_at_ = steady;
+  // A battle stepped onto animates from its own start, even when its command's
+  // later rows (the next turn) were stepped over with it.
+  animate_from_ = replay_wall_;
+  if (fresh_battle && animate)
+    for (std::size_t i = before; i < position_; ++i)
+      if (rows[i].seq == model_.battle->seq) animate_from_ = std::min(animate_from_, rows[i].wall_time);
   // Battles only caught up on, or stepped back onto, show as done at once.
   if (fresh_battle && animate) skipped_battle_.reset();
   else if (model_.battle && (fresh_battle || position_ < before)) skipped_battle_ = model_.battle->seq;
@@ -102,11 +109,22 @@ void OverlaySession::update(double steady) {
 void OverlaySession::replay_action(ReplayAction a, double steady) {
   if (!config_.replay) return;
   const std::size_t n = source_->rows().size();
+  const engine::ReplaySteps steps = broadcast::replay_steps(source_->rows());
+  const int at = static_cast<int>(position_);
+  auto to = [&](int position, bool animate) { step_to(static_cast<std::size_t>(std::max(position, 0)), steady, animate); };
   switch (a) {
-    case ReplayAction::kStepForward: step_to(position_ + 1, steady, true); break;
-    case ReplayAction::kStepBack: step_to(position_ > 1 ? position_ - 1 : 1, steady, false); break;
-    case ReplayAction::kJumpForward: step_to(position_ + 10, steady, false); break;
-    case ReplayAction::kJumpBack: step_to(position_ > 10 ? position_ - 10 : 1, steady, false); break;
+    case ReplayAction::kStepForward: to(engine::stop_after(steps.moves, at), true); break;
+    case ReplayAction::kStepBack: to(engine::stop_before(steps.moves, at), false); break;
+    case ReplayAction::kEventForward: to(engine::stop_after(steps.events, at), true); break;
+    case ReplayAction::kEventBack: to(engine::stop_before(steps.events, at), false); break;
+    case ReplayAction::kJumpForward:
+    case ReplayAction::kJumpBack: {
+      int p = at;
+      for (int i = 0; i < 10; ++i)
+        p = a == ReplayAction::kJumpForward ? engine::stop_after(steps.moves, p) : engine::stop_before(steps.moves, p);
+      to(p, false);
+      break;
+    }
     case ReplayAction::kStart: step_to(1, steady, false); break;
     case ReplayAction::kEnd: step_to(n, steady, false); break;
     case ReplayAction::kPlayPause:
@@ -143,7 +161,7 @@ double OverlaySession::shown_wall(double wall) const { return config_.replay ? r
 BattleMoment OverlaySession::battle(double steady, double wall) const {
   const bool skipped = model_.battle && skipped_battle_ == model_.battle->seq;
   // Replay, paused: the replayed clock stands at the row, the animation runs on.
-  const double at = config_.replay && !playing_ ? replay_wall_ + std::max(0.0, steady - stepped_at_) : shown_wall(wall);
+  const double at = config_.replay && !playing_ ? animate_from_ + std::max(0.0, steady - stepped_at_) : shown_wall(wall);
   return battle_moment(model_, at, config_.timing, skipped);
 }
 

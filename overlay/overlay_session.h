@@ -3,8 +3,9 @@
 // hold); the battle animation's phase comes from broadcast::battle_moment (the
 // battle row's wall time), so the overlay and the on-air JSON agree; battles it
 // only caught up on at start, or that the operator skipped, show as done.
-// Replay: a playhead over the same rows, stepped, seeked or autoplayed on a
-// replayed wall clock, so clocks and toasts look exactly as they did on air.
+// Replay: a playhead over the same rows, stepped by move (or by event, the finer
+// step; engine/replay_steps.h, the console's steps too), seeked or autoplayed on
+// a replayed wall clock, so clocks and toasts look exactly as they did on air.
 // The window loop asks it each wake-up whether a new frame is needed.
 #pragma once
 #include <memory>
@@ -20,7 +21,21 @@
 
 namespace facedown::overlay {
 
-enum class ReplayAction { kStepForward, kStepBack, kJumpForward, kJumpBack, kStart, kEnd, kPlayPause, kFaster, kSlower };
+// Step: one move (with its battles, items and revival; each end and correction
+// is a stop too). Event: one command's events, or one deadline. Jump: ten moves.
+enum class ReplayAction {
+  kStepForward,
+  kStepBack,
+  kEventForward,
+  kEventBack,
+  kJumpForward,
+  kJumpBack,
+  kStart,
+  kEnd,
+  kPlayPause,
+  kFaster,
+  kSlower
+};
 
 struct SessionConfig {
   Orientation orientation = Orientation::kLandscape;
@@ -81,6 +96,7 @@ class OverlaySession {
   // Replay: the steady time of the last step, so a battle stepped onto animates
   // while the replayed clock stands still.
   double stepped_at_ = 0;
+  double animate_from_ = 0;  // the replayed wall time the animation runs from
   bool dirty_ = true;
   std::string drawn_key_;
   // Replay

@@ -1,7 +1,10 @@
 // /replay/M: any match as it was aired, step by step, through
 // GET /replay/M/on-air?step=N (the on-air JSON after the first N public rows).
-// Step, seek, autoplay at a speed; keys: left/right step, Space autoplay,
-// Home/End. A battle reached by stepping is animated from the moment it is shown.
+// Where a step stops is the feed's (GET /replay/M/steps: by move, and by event as
+// the finer step; engine/replay_steps.h, the console's and the overlay's steps):
+// the page only looks the next stop up. Keys: left/right a move, Shift+left/right
+// an event, Space autoplay (move by move), Home/End; the slider seeks any row.
+// A battle reached by stepping is animated from the moment it is shown.
 import { readOnAir } from '/onair.js';
 import { build, tick } from '/scene.js';
 
@@ -13,7 +16,7 @@ const match = fromPath ? decodeURIComponent(fromPath[1]) : params.get('match') |
 const $ = (id) => document.getElementById(id);
 const stage = $('stage');
 
-const state = { step: 0, total: 0, playing: false, speed: 1, scene: null, handle: null, loading: null, pending: null };
+const state = { step: 0, total: 0, moves: [], events: [], playing: false, speed: 1, scene: null, handle: null, loading: null, pending: null };
 const now = () => Date.now() / 1000;
 
 function fitStage() {
@@ -22,27 +25,39 @@ function fitStage() {
   stage.style.transform = `translate(${(v.clientWidth - 1920 * s) / 2}px, ${(v.clientHeight - 1080 * s) / 2}px) scale(${s})`;
 }
 
-// How many steps the match has: its public rows, from the feed's match list
-// (a replay document describes one moment and does not say).
-async function readTotal() {
+// The match's steps as the feed places them: positions (rows shown) where a
+// step by move and a step by event stop; total, its public rows.
+async function readSteps() {
   try {
-    const res = await fetch('/matches.json', { headers: { Accept: 'application/json' } });
-    const list = await res.json();
-    const m = (Array.isArray(list) ? list : list.matches || []).find((x) => String(x.id ?? x.match) === String(match));
-    return m ? Number(m.events ?? m.steps) || 0 : 0;
+    const res = await fetch(`/replay/${encodeURIComponent(match)}/steps`, { headers: { Accept: 'application/json' } });
+    if (!res.ok) return;
+    const s = await res.json();
+    state.total = Number(s.total) || 0;
+    state.moves = Array.isArray(s.moves) ? s.moves.map(Number) : [];
+    state.events = Array.isArray(s.events) ? s.events.map(Number) : [];
   } catch (e) {
-    return 0;
+    /* the slider still seeks; the arrows wait for the steps */
   }
 }
 
+// The next stop after the shown row, or the last one before it (0: before the opening).
+const after = (stops) => stops.find((s) => s > state.step) ?? state.total;
+const before = (stops) => {
+  const earlier = stops.filter((s) => s < state.step);
+  return earlier.length ? earlier[earlier.length - 1] : 0;
+};
+// Which move step is shown: how many move stops it has passed.
+const moveIndex = () => state.moves.filter((s) => s <= state.step).length;
+
 function draw() {
-  const label = `${state.playing ? '▶' : '||'} REPLAY ${state.step}/${state.total}  ×${state.speed}`;
+  const label = `${state.playing ? '▶' : '||'} REPLAY ${moveIndex()}/${state.moves.length} · ${state.step}/${state.total}  ×${state.speed}`;
   state.handle = build(stage, state.scene, { orientation, now: now(), replay: label }, state.handle);
-  $('position').textContent = `${state.step} / ${state.total}`;
+  $('position').textContent = `${moveIndex()} / ${state.moves.length} · ${state.step} / ${state.total}`;
   $('seek').max = String(state.total);
   $('seek').value = String(state.step);
   $('play').textContent = state.playing ? '||' : '▶';
   document.body.dataset.step = String(state.step);
+  document.body.dataset.move = String(moveIndex());
 }
 
 async function load(step) {
@@ -88,15 +103,17 @@ function setPlaying(on) {
   if (state.playing)
     timer = setInterval(() => {
       if (state.step >= state.total) return setPlaying(false);
-      load(state.step + 1);
+      load(after(state.moves));
     }, 1000 / state.speed);
   draw();
 }
 
+// A match still being played grows: End reads its steps again.
+const toEnd = () => readSteps().then(() => load(state.total));
 $('first').onclick = () => load(0);
-$('last').onclick = () => load(state.total);
-$('back').onclick = () => load(state.step - 1);
-$('forward').onclick = () => load(state.step + 1);
+$('last').onclick = toEnd;
+$('back').onclick = (e) => load(before(e.shiftKey ? state.events : state.moves));
+$('forward').onclick = (e) => load(after(e.shiftKey ? state.events : state.moves));
 $('play').onclick = () => setPlaying(!state.playing);
 $('seek').oninput = (e) => load(Number(e.target.value));
 $('speed').onchange = (e) => {
@@ -105,8 +122,9 @@ $('speed').onchange = (e) => {
 };
 document.addEventListener('keydown', (e) => {
   if (e.target && e.target.tagName === 'SELECT') return;
-  const keys = { ArrowLeft: () => load(state.step - 1), ArrowRight: () => load(state.step + 1), Home: () => load(0),
-    End: () => load(state.total), ' ': () => setPlaying(!state.playing) };
+  const stops = e.shiftKey ? state.events : state.moves;
+  const keys = { ArrowLeft: () => load(before(stops)), ArrowRight: () => load(after(stops)), Home: () => load(0),
+    End: toEnd, ' ': () => setPlaying(!state.playing) };
   const f = keys[e.key];
   if (f) {
     e.preventDefault();
@@ -119,8 +137,5 @@ function frame() {
   requestAnimationFrame(frame);
 }
 fitStage();
-readTotal().then((t) => {
-  state.total = t;
-  load(Number(params.get('step')) || 0);
-});
+readSteps().then(() => load(Number(params.get('step')) || 0));
 requestAnimationFrame(frame);

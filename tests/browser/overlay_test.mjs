@@ -427,8 +427,11 @@ try {
     await p.keyboard.press('End');
     await p.waitForFunction((t) => document.body.dataset.step === String(t), total);
     if (live === feed) assert(await p.locator('#stage .board').count() === 1, 'no board at the end');
+    // Back one move: to the feed's last move stop before the end.
+    const steps = await (await fetch(`${live.base}/replay/${id}/steps`)).json();
+    const back = steps.moves.filter((s) => s < total).pop() ?? 0;
     await p.keyboard.press('ArrowLeft');
-    await p.waitForFunction((t) => document.body.dataset.step === String(t - 1), total);
+    await p.waitForFunction((t) => document.body.dataset.step === String(t), back);
     await p.keyboard.press('Home');
     await p.waitForFunction(() => document.body.dataset.step === '0');
     await p.keyboard.press('ArrowRight');

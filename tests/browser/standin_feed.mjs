@@ -44,6 +44,11 @@ export function startStandin(webDir, initial, steps = [initial]) {
     }
     if (url.pathname === '/matches') return send(TYPES['.html'], fs.readFileSync(path.join(webDir, 'matches.html')));
     if (url.pathname === '/replay/1') return send(TYPES['.html'], fs.readFileSync(path.join(webDir, 'replay.html')));
+    if (url.pathname === '/replay/1/steps') {
+      // Every row a stop: the stand-in has no log to group.
+      const stops = steps.slice(1).map((_, i) => i + 1);
+      return send('application/json', JSON.stringify({ match: 1, total: steps.length - 1, moves: stops, events: stops }));
+    }
     if (url.pathname === '/replay/1/on-air') {
       const n = Math.max(0, Math.min(steps.length - 1, Number(url.searchParams.get('step')) || 0));
       return send('application/json', JSON.stringify({ ...steps[n], replay: true }));

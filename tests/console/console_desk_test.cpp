@@ -504,6 +504,7 @@ TEST_CASE("with items=blind:2 one Blind leaves one, still offered") {
         }
       }
       d.frame();
+      d.mono += 1000;  // the items' buttons take input a moment after they appear
       d.click("items.confirm");
       if (match(d).state().phase != engine::Phase::kAwaitingItems) ++declared;
       continue;

@@ -231,6 +231,7 @@ TEST_CASE("a full Number Janggi match played through the console UI ends up in t
   d.click("items.p2.minus");
   d.click("items.confirm");
   REQUIRE(match().state().phase == engine::Phase::kAwaitingRevival);
+  d.frame();  // the revival appears (its buttons take input a moment later)
   at(d, 65);
   d.click("revive.piece.1");
   d.click_square("f1");

@@ -8,11 +8,14 @@
 #include <fstream>
 #include <sstream>
 
+#include "console/screens.h"
 #include "console/script_driver.h"
 #include "console_driver.h"
 #include "engine/registry.h"
+#include "engine/vocabulary.h"
 #include "engine/view.h"
 #include "ui/keys.h"
+#include "ui/theme.h"
 #ifdef FACEDOWN_CONSOLE_HAS_STORE
 #include "console/store_library.h"
 #endif
@@ -138,6 +141,43 @@ TEST_CASE("after a crash the unfinished match is offered first and resumes pause
   CHECK(!c.session()->match().state().paused);
 }
 #endif
+
+TEST_CASE("the turn that timed out shows its clock at zero, live and in replay, not the full turn") {
+  ConsoleDriver d(console::memory_library());
+  auto& c = d.console();
+  play_script(d);
+  d.mono += 70000;  // the timeout
+  d.frame(2);
+  const auto& st = c.session()->match().state();
+  REQUIRE(st.result);
+  REQUIRE(st.result->reason == "timeout");
+  const int loser = engine::other(st.result->winner);
+  const auto lost = console::player_clock_face(st, loser, st.time);
+  CHECK(lost.shown == 0);
+  CHECK(lost.colour == ui::colour::kDanger);
+  const auto won = console::player_clock_face(st, st.result->winner, st.time);
+  CHECK(won.shown == 60000);  // idle: the full turn
+  CHECK(won.colour == ui::colour::kMuted);
+
+  // In replay: the step before the timeout runs the loser's clock down, the
+  // timeout's step stands it at zero.
+  const auto log = c.session()->match().log();
+  c.dispatch(console::BackToStart{}, d.mono);
+  d.frame();
+  d.click("start.replay.1");
+  REQUIRE(c.ui().screen == console::Screen::kReplay);
+  d.press(ui::key::kEnd);
+  const auto& end = c.replay_match()->state();
+  REQUIRE(end.result);
+  CHECK(console::player_clock_face(end, loser, end.time).shown == 0);
+  d.press(ui::key::kLeft);
+  const auto& before = c.replay_match()->state();
+  REQUIRE(!before.result);
+  const auto running = console::player_clock_face(before, loser, before.time);
+  CHECK(running.running);
+  CHECK(running.shown > 0);
+  CHECK(running.shown <= 60000);
+}
 
 TEST_CASE("a finished match replays by step, by ply, at speed, from every side") {
   ConsoleDriver d(console::memory_library());

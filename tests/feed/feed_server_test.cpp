@@ -8,6 +8,7 @@
 
 #include "db/public_reader.h"
 #include "engine/registry.h"
+#include "engine/replay_steps.h"
 #include "feed/message_log.h"
 #include "feed/on_air_json.h"
 #include "feed_support.h"
@@ -253,6 +254,27 @@ TEST_CASE("feed: /matches lists public facts and /replay steps through a match a
   CHECK(post->status < 500);
   get_json(cli, "/no/such/route.html", 404);
   CHECK(cli.Get("/on-air")->status == 200);
+}
+
+TEST_CASE("feed: /replay/M/steps serves the engine's steps of the match, by move and by event", "[feed]") {
+  TempDir dir;
+  LiveMatch live(dir.file("s.db"), 10);
+  for (int i = 0; i < 40 && live.step(); ++i) {
+  }
+  auto feed = start_feed(fixed_clock(live.path));
+  httplib::Client cli("127.0.0.1", feed->port());
+  const auto steps = get_json(cli, "/replay/" + std::to_string(live.id) + "/steps", 200);
+  const engine::ReplaySteps want = engine::replay_steps(live.match.log());
+  CHECK(steps.at("total") == live.seq());
+  CHECK(steps.at("moves").get<std::vector<int>>() == want.moves);
+  CHECK(steps.at("events").get<std::vector<int>>() == want.events);
+  // The page never decides a step: the lists are the engine's, from 1 to the last row.
+  CHECK(want.moves.size() <= want.events.size());
+  CHECK(want.events.size() <= static_cast<std::size_t>(live.seq()));
+  CHECK(want.moves.front() == 1);
+  CHECK(want.moves.back() == live.seq());
+  get_json(cli, "/replay/77/steps", 404);
+  get_json(cli, "/replay/x/steps", 400);
 }
 
 TEST_CASE("feed: the director's hold keeps new rows off air until it is released", "[feed][hold]") {

@@ -1,12 +1,16 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <utility>
 
 #include "broadcast/on_air_json.h"
+#include "broadcast/replay_steps.h"
 #include "engine/registry.h"
+#include "engine/replay_steps.h"
 #include "overlay/overlay_session.h"
 #include "overlay_support.h"
 #include "scripts.h"
+#include "tests/conformance/random_match.h"
 
 using namespace facedown;
 using namespace facedown::overlay;
@@ -158,13 +162,18 @@ TEST_CASE("replay: step, seek, autoplay on the recorded wall clock") {
   CHECK(s.position() == rows.size());
   s.replay_action(ReplayAction::kStart, 2);
   CHECK(s.position() == 1);
-  while (s.position() < battle) s.replay_action(ReplayAction::kStepForward, 3);
-  CHECK_FALSE(s.model().battle);
-  s.replay_action(ReplayAction::kStepForward, 3);  // onto the battle: it animates
-  CHECK(s.model().battle);
+  // By event up to the command whose events hold the battle: stepping onto it
+  // animates the battle from its start.
+  std::size_t before_battle = 1;
+  while (!s.model().battle && s.position() < rows.size()) {
+    before_battle = s.position();
+    s.replay_action(ReplayAction::kEventForward, 3);
+  }
+  REQUIRE(s.model().battle);
+  CHECK(s.position() > battle);
   CHECK(s.draw_options(3.2, 0).battle_elapsed == Approx(0.2));
-  s.replay_action(ReplayAction::kStepBack, 4);
-  CHECK(s.position() == battle);
+  s.replay_action(ReplayAction::kEventBack, 4);
+  CHECK(s.position() == before_battle);
   CHECK(s.draw_options(4, 0).battle_elapsed < 0);
 
   s.replay_action(ReplayAction::kStart, 5);
@@ -178,8 +187,108 @@ TEST_CASE("replay: step, seek, autoplay on the recorded wall clock") {
   s.replay_action(ReplayAction::kPlayPause, 9.5);
   s.update(20);
   CHECK(s.position() == 6);
-  s.replay_action(ReplayAction::kJumpForward, 21);
-  CHECK(s.position() == std::min<std::size_t>(16, rows.size()));
+  s.replay_action(ReplayAction::kJumpForward, 21);  // ten moves: past this short match's end
+  CHECK(s.position() == rows.size());
+}
+
+TEST_CASE("replay: the arrows step by move and Shift+arrows by event, at the console's stops") {
+  const engine::Match match = script_match(kOpenBattle);
+  const auto rows = public_rows(match, 1000, 1);
+  const engine::ReplaySteps want = engine::replay_steps(match.log());
+  auto source = std::make_unique<ListSource>(rows);
+  source->release(rows.size());
+  SessionConfig config;
+  config.replay = true;
+  OverlaySession s(std::move(source), config);
+  s.update(1);
+  REQUIRE(s.position() == 1);
+  std::vector<int> by_move{1};
+  for (int i = 0; i < 50 && s.position() < rows.size(); ++i) {
+    s.replay_action(ReplayAction::kStepForward, 2);
+    by_move.push_back(static_cast<int>(s.position()));
+  }
+  CHECK(by_move == want.moves);
+  // The move c7-c6 with its battle and items is one step: back from the end is
+  // the first move made, forward again the second with its battle.
+  s.replay_action(ReplayAction::kStepBack, 3);
+  CHECK(s.model().ply == 1);
+  const std::size_t before_move = s.position();
+  s.replay_action(ReplayAction::kStepForward, 4);
+  CHECK(s.model().ply == 2);
+  CHECK(s.model().battle);  // the step onto the move's battle animates it
+  CHECK(s.draw_options(4.2, 0).battle_elapsed == Approx(0.2));
+  // Shift: one command at a time, the same stops as the console's.
+  s.replay_action(ReplayAction::kStart, 5);
+  std::vector<int> by_event{1};
+  for (int i = 0; i < 80 && s.position() < rows.size(); ++i) {
+    s.replay_action(ReplayAction::kEventForward, 5);
+    by_event.push_back(static_cast<int>(s.position()));
+  }
+  CHECK(by_event == want.events);
+  CHECK(by_event.size() > by_move.size());
+  s.replay_action(ReplayAction::kEventBack, 6);
+  CHECK(static_cast<int>(s.position()) == want.events[want.events.size() - 2]);
+  CHECK(before_move > 1);
+}
+
+TEST_CASE("replay: every step by move of every game shows the turn clock while a turn runs") {
+  // Stepping by stored row stopped between a move and the next turn (a moved or
+  // battle row: no player to move, so no clock on air).
+  const auto games = engine::all_games();
+  for (const auto& info : games) {
+    for (const auto& preset : info.presets) {
+      conformance::SessionConfig config;
+      config.seed = 4242;
+      config.max_commands = 120;
+      const auto session = conformance::play_session(info, preset.id, config);
+      const auto rows = public_rows(session.match, 1000, 1);
+      auto source = std::make_unique<ListSource>(rows);
+      source->release(rows.size());
+      SessionConfig sc;
+      sc.replay = true;
+      OverlaySession s(std::move(source), sc);
+      s.update(1);
+      int stops = 0;
+      while (s.position() < rows.size() && stops < 1000) {
+        s.replay_action(ReplayAction::kStepForward, 2);
+        ++stops;
+        const OnAirModel& m = s.model();
+        INFO(info.id << "/" << preset.id << " row " << s.position() << " " << rows[s.position() - 1].type);
+        if (m.status == "playing" && !m.result) {
+          CHECK(m.to_move != 0);
+          CHECK(turn_clock(m, s.draw_options(2, 0).now_wall).visible);
+        }
+      }
+      CHECK(s.position() == rows.size());
+    }
+  }
+}
+
+TEST_CASE("replay steps over public rows are the engine's steps over the log, for every game") {
+  const auto games = engine::all_games();
+  for (const auto& info : games) {
+    for (const auto& preset : info.presets) {
+      for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        conformance::SessionConfig config;
+        config.seed = seed * 7919 + 3;
+        config.max_commands = 150;
+        const auto session = conformance::play_session(info, preset.id, config);
+        const auto rows = public_rows(session.match, 1000, 1);
+        const engine::ReplaySteps want = engine::replay_steps(session.match.log());
+        const engine::ReplaySteps got = broadcast::replay_steps(rows);
+        INFO(info.id << "/" << preset.id << " seed " << seed);
+        CHECK(got.moves == want.moves);
+        CHECK(got.events == want.events);
+        REQUIRE(!want.moves.empty());
+        CHECK(want.moves.front() == 1);
+        CHECK(want.moves.back() == static_cast<int>(rows.size()));
+        CHECK(want.events.back() == static_cast<int>(rows.size()));
+        // Every move stop is an event stop.
+        for (int m : want.moves)
+          CHECK(std::find(want.events.begin(), want.events.end(), m) != want.events.end());
+      }
+    }
+  }
 }
 
 TEST_CASE("live: switching to another match catches up without animating its battles") {

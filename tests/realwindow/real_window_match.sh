@@ -189,7 +189,7 @@ echo "plan: ${FILE}3-${FILE}5 (P1 $t1), then ${FILE}7-${FILE}6 (P2 $t2)"
 move_field_at() {
   local x y
   import -window "$CW" "$OUT/console-now.png" 2>/dev/null || return 1
-  for x in 367 340 400 320 440; do
+  for x in 367 340 400 320 440 470 500; do
     y=$(field_run "$x")
     [ -n "$y" ] && { echo "$x $y"; return 0; }
   done
