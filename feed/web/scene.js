@@ -425,10 +425,11 @@ export function tick(h, now) {
     tileEl.dataset.phase = phase;
     const face = label != null;
     tileEl.className = `tile p${f.owner} ${face ? 'face' : 'back'} fighter${roundClass(sc.game)}`;
-    const want = face ? `${label}|${tag && squash > 0.5 ? tag : ''}` : '';
+    // Mid-flip (squashed to under half its width) a face shows no text yet, as in the ImGui overlay.
+    const want = face ? `${squash > 0.5 ? label : ''}|${tag && squash > 0.5 ? tag : ''}` : '';
     if (tileEl.dataset.label !== want) {
       tileEl.replaceChildren();
-      if (face) el(tileEl, 'label', null, label);
+      if (face && squash > 0.5) el(tileEl, 'label', null, label);
       if (tag && squash > 0.5) el(tileEl, 'tag', null, tag);
       tileEl.dataset.label = want;
     }
