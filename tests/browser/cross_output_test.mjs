@@ -49,10 +49,16 @@ if (run.status !== 0) {
 }
 const frames = JSON.parse(fs.readFileSync(framesFile, 'utf8'));
 
-// [SECTION] A static server of feed/web.
+// [SECTION] A static server of feed/web; /theme.json can be swapped for a changed one.
+let themeOverride = null;
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json' };
 const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
+  if (url.pathname === '/theme.json' && themeOverride) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(themeOverride));
+    return;
+  }
   const file = path.join(webDir, path.normalize(url.pathname).replace(/^\/+/, ''));
   if (!file.startsWith(webDir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
     res.writeHead(404);
@@ -110,6 +116,40 @@ try {
     }
     await page.close();
   }
+
+  // [SECTION] The theme is the page's too: a value changed in theme.json (as
+  // tests/overlay/theme_test.cpp changes it for the ImGui overlay) changes the page.
+  const sample = frames.find((f) => f.lang === 'en' && f.frame.opened);
+  const look = async () => {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await page.goto(`${base}/overlay.html?lang=en&feed=off`);
+    await page.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
+    const got = await page.evaluate(({ frame, now }) => {
+      window.facedownOverlay.pinClock(now);
+      window.update(frame);
+      const label = [...document.querySelectorAll('.dim')].find((e) => e.textContent === 'Removed');
+      return {
+        label: parseFloat(getComputedStyle(label).fontSize),
+        title: document.querySelector('.title').getBoundingClientRect().left,
+        panel: getComputedStyle(document.querySelector('.topbar')).backgroundColor,
+      };
+    }, { frame: sample.frame, now: sample.now });
+    await page.close();
+    return got;
+  };
+  const before = await look();
+  const theme = JSON.parse(fs.readFileSync(path.join(webDir, 'theme.json'), 'utf8'));
+  theme.type.panel_label = 40;
+  theme.layouts.landscape.elements.top_bar.x = 300;
+  theme.layouts.landscape.elements.top_bar.w = 1500;
+  theme.palette.panel = '#123456';
+  themeOverride = theme;
+  const after = await look();
+  themeOverride = null;
+  const themed = after.label === 40 && before.label !== 40 && Math.abs(after.title - before.title - (300 - 96)) < 0.5 &&
+    after.panel === 'rgb(18, 52, 86)' && before.panel !== after.panel;
+  if (!themed) ++failed;
+  console.log(`${themed ? 'PASS' : 'FAIL'} a changed theme.json changes the page: ${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
 } finally {
   await browser.close();
   server.close();
