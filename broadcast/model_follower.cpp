@@ -1,6 +1,7 @@
 #include "broadcast/model_follower.h"
 
 #include <algorithm>
+#include <limits>
 #include <fmt/format.h>
 
 namespace facedown::broadcast {
@@ -39,6 +40,17 @@ template <class F>
 void each_row(const RowHistory& history, int up_to_seq, F&& f) {
   int after = 0;
   for (;;) {
+    const auto chunk = history(after, up_to_seq, kChunk);
+    for (const auto& r : chunk) f(r);
+    if (chunk.size() < kChunk) return;
+    after = chunk.back().seq;
+  }
+}
+
+template <class F>
+void each_row_after(const RowHistory& history, int after_seq, int up_to_seq, F&& f) {
+  int after = after_seq;
+  while (after < up_to_seq) {
     const auto chunk = history(after, up_to_seq, kChunk);
     for (const auto& r : chunk) f(r);
     if (chunk.size() < kChunk) return;
@@ -117,6 +129,20 @@ void ModelFollower::refold_events(const RowHistory& history, int up_to_seq) {
     ++reread_;
     if (effect.contains(r.seq)) read_event(r);
   });
+}
+
+void catch_up(ModelFollower& f, const RowHistory& events, const RowHistory& rows, const RowHistory& history) {
+  constexpr int kEnd = std::numeric_limits<int>::max();
+  // The latest row whose event reads the state before it (a battle, an attack,
+  // a capture): states are read from the row before it on.
+  int last_battle = 0, last = f.last_seq();
+  each_row_after(events, f.last_seq(), kEnd, [&](const PublicRow& r) {
+    last = r.seq;
+    if (r.type == "battle" || r.type == "attack" || r.type == "removed") last_battle = r.seq;
+  });
+  const int full_from = last_battle > 0 ? last_battle - 1 : last;
+  each_row_after(events, f.last_seq(), full_from - 1, [&](const PublicRow& r) { f.add(r, history); });
+  each_row_after(rows, f.last_seq(), kEnd, [&](const PublicRow& r) { f.add(r, history); });
 }
 
 OnAirModel model_up_to(const RowHistory& history, int up_to_seq, const std::vector<engine::GameInfo>& games) {

@@ -94,3 +94,48 @@ TEST_CASE("the follower, row by row, shows what a batch fold of the same rows sh
   }
   CHECK(voids > 0);  // the sessions did void
 }
+
+TEST_CASE("catching up on a long match reads states only from its latest battle on, and shows the same", "[follower]") {
+  const auto games = engine::all_games();
+  for (const auto& info : games) {
+    for (const auto& preset : info.presets) {
+      for (std::uint64_t seed = 1; seed <= 1; ++seed) {
+        conformance::SessionConfig config;
+        config.seed = seed * 65537 + 29;
+        config.max_commands = 120;
+        const auto session = conformance::play_session(info, preset.id, config);
+        const auto rows = public_rows(session.match, 1000, 1);
+        // Prefixes a feed might start on (every 13th, and the whole match).
+        for (std::size_t n = 1; n <= rows.size(); n += (n + 13 <= rows.size() ? 13 : std::max<std::size_t>(1, rows.size() - n))) {
+          const std::vector<PublicRow> prefix(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(n));
+          std::vector<PublicRow> bare = prefix;
+          for (auto& r : bare) r.state = nullptr;
+          const RowHistory history = history_of(prefix);
+          std::size_t states_read = 0;
+          const RowHistory full = [&](int after, int up_to, std::size_t limit) {
+            auto got = history(after, up_to, limit);
+            states_read += got.size();
+            return got;
+          };
+          ModelFollower f(games);
+          catch_up(f, history_of(bare), full, history);
+          INFO(info.id << "/" << preset.id << " seed " << seed << " rows " << n);
+          CHECK(f.last_seq() == prefix.back().seq);
+          CHECK(f.model().problems.empty());
+          const OnAirModel want = oracle(rows, n, games);
+          for (double dt : {0.5, 2.0, 9.0})
+            CHECK(on_air_json(f.model(), prefix.back().wall_time + dt, OnAirOptions{}) ==
+                  on_air_json(want, prefix.back().wall_time + dt, OnAirOptions{}));
+          // States from the row before the latest battle on (plus a void's re-reads).
+          std::size_t last_battle = 0;
+          bool voided = false;
+          for (std::size_t k = 0; k < n; ++k) {
+            if (prefix[k].type == "battle" || prefix[k].type == "attack" || prefix[k].type == "removed") last_battle = k;
+            voided = voided || prefix[k].type == "voided";
+          }
+          if (!voided) CHECK(states_read <= n - (last_battle > 0 ? last_battle - 1 : n - 1));
+        }
+      }
+    }
+  }
+}
