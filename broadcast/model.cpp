@@ -100,6 +100,7 @@ void read_state(OnAirModel& m, const json& s) {
     m.result = ResultShown{r.at("winner").is_null() ? 0 : r.at("winner").get<int>(), r.at("reason").get<std::string>(), {}, {}};
   }
   m.paused = m.status == "paused";
+  m.closed = s.value("closed", false);
 }
 
 // An event's detail as the codec writes it: detail_code and detail_params.
@@ -216,6 +217,7 @@ void read_state(OnAirModel& m, const json& s) {
   m.warnings = {0, 0};
   m.items_left = {};
   m.result.reset();
+  m.closed = false;
   m.paused = false;
   facedown::broadcast::read_state(m, s);
 }
@@ -305,6 +307,7 @@ void apply_presentation(OnAirModel& m, const OnAirModel& live, const std::option
   m.warnings = live.warnings;
   m.last_warning = live.last_warning;
   m.caption = live.caption;
+  m.caption_wall = live.caption_wall;
   if (live.heartbeat) m.heartbeat = live.heartbeat;
 }
 

@@ -109,7 +109,10 @@ struct OnAirModel {
   bool paused = false;
   std::string pause_reason;
   std::optional<ResultShown> result;
+  bool closed = false;  // the result is confirmed (`close`): the final reveal may air
   std::optional<std::string> caption;  // the director's text on air
+  double caption_wall = 0;  // when the row that set this caption was committed
+  double result_wall = 0;   // when the row that gave the result was committed
   std::array<bool, 2> setup_locked{false, false};
   std::array<std::optional<SetupCommitment>, 2> commitments;  // see attach_commitments
   std::optional<DeskHeartbeat> heartbeat;  // live only: the desk's last sign of life

@@ -93,6 +93,10 @@ void ModelFollower::add(const PublicRow& row, const RowHistory& history) {
     OnAirModel next = m_;
     try {
       model_fold::read_state(next, row.state);
+      // When a caption or a result arrived: a caption times out from it, and
+      // one set before the result leaves at it (broadcast/elements.h).
+      if (next.caption && next.caption != m_.caption) next.caption_wall = row.wall_time;
+      if (next.result && !m_.result) next.result_wall = row.wall_time;
       m_ = std::move(next);
     } catch (const std::exception& ex) {
       m_.problems.push_back(fmt::format("row {} state: {}", row.seq, ex.what()));

@@ -17,6 +17,8 @@
 #include "codec/json.h"
 #include "console/control_token.h"
 #include "console/desk_command.h"
+#include "console/director_cues.h"
+#include "console/director_page.h"
 
 namespace facedown::console {
 
@@ -81,6 +83,38 @@ ControlAnswer answer_command(Console& console, std::string_view body, engine::Mi
     }
   }
   return answer_state(console);
+}
+
+ControlAnswer answer_cues(Console& console, std::string_view body, CueRequest kind) {
+  MatchSession* session = console.session();
+  if (!session) return error_answer(409, "there is no match on the desk");
+  std::vector<std::string> lines;
+  if (kind != CueRequest::kList) {
+    auto parsed = cue_lines(body);
+    if (auto* e = std::get_if<std::string>(&parsed)) return error_answer(422, *e);
+    lines = std::move(std::get<std::vector<std::string>>(parsed));
+  }
+  if (kind == CueRequest::kTake) {
+    if (auto e = take_cues(console.library(), session->id(), lines))
+      return error_answer(e->find("cue ") == 0 ? 422 : 503, *e);
+  }
+  auto program = program_of(console.library(), session->id());
+  if (auto* e = std::get_if<std::string>(&program)) return error_answer(503, *e);
+  nlohmann::json out = {{"program", director_json(std::get<broadcast::DirectorState>(program))}};
+  if (kind == CueRequest::kPreview) {
+    auto preview = preview_cues(std::get<broadcast::DirectorState>(program), lines);
+    if (auto* e = std::get_if<std::string>(&preview)) return error_answer(422, *e);
+    out["preview"] = director_json(std::get<broadcast::DirectorState>(preview));
+  }
+  if (kind == CueRequest::kList) {
+    auto stored = console.library().cues(session->id());
+    if (auto* e = std::get_if<std::string>(&stored)) return error_answer(503, *e);
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& c : std::get<std::vector<broadcast::CueRecord>>(stored))
+      list.push_back({{"id", c.id}, {"seq", c.seq}, {"wall", c.wall}, {"cue", c.text}});
+    out["cues"] = std::move(list);
+  }
+  return ControlAnswer{200, json_text(out)};
 }
 
 // [SECTION] Gates: origin, token, rate ---------------------------------------------
@@ -159,7 +193,8 @@ namespace {
 // will then be answered); `abandoned` when the HTTP side gave up first (the desk
 // must then not carry it out, since nobody would learn that it happened).
 struct Pending {
-  bool command = true;  // false: GET /api/state
+  enum class Kind { kCommand, kState, kCueTake, kCuePreview, kCueList };
+  Kind kind = Kind::kCommand;
   std::string body;
   bool taken = false;
   bool abandoned = false;
@@ -205,6 +240,7 @@ struct ControlServer::Impl {
         return R::Handled;
       }
     }
+    if (req.method == "GET" && req.path == "/director") return R::Unhandled;  // the page only; see its route
     const std::string auth = req.get_header_value("Authorization");
     const auto given = bearer_token(auth);
     if (!given || !same_secret(*given, token)) {
@@ -223,9 +259,9 @@ struct ControlServer::Impl {
   }
 
   // The HTTP thread's side: hand over, wait for the desk.
-  ControlAnswer hand_over(bool command, std::string body) {
+  ControlAnswer hand_over(Pending::Kind kind, std::string body) {
     auto p = std::make_shared<Pending>();
-    p->command = command;
+    p->kind = kind;
     p->body = std::move(body);
     std::unique_lock lock(mutex);
     if (closing) return error_answer(503, "the desk is closing");
@@ -258,16 +294,36 @@ std::variant<std::unique_ptr<ControlServer>, std::string> ControlServer::start(c
     ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
   });
   s->http.set_pre_routing_handler([s](const httplib::Request& req, httplib::Response& res) { return s->gate(req, res); });
+  using K = Pending::Kind;
   s->http.Post("/api/command", [s](const httplib::Request& req, httplib::Response& res) {
-    Impl::reply(res, s->hand_over(true, req.body));
+    Impl::reply(res, s->hand_over(K::kCommand, req.body));
   });
   s->http.Get("/api/state", [s](const httplib::Request&, httplib::Response& res) {
-    Impl::reply(res, s->hand_over(false, {}));
+    Impl::reply(res, s->hand_over(K::kState, {}));
+  });
+  s->http.Post("/api/cue", [s](const httplib::Request& req, httplib::Response& res) {
+    Impl::reply(res, s->hand_over(K::kCueTake, req.body));
+  });
+  s->http.Post("/api/preview", [s](const httplib::Request& req, httplib::Response& res) {
+    Impl::reply(res, s->hand_over(K::kCuePreview, req.body));
+  });
+  s->http.Get("/api/cues", [s](const httplib::Request&, httplib::Response& res) {
+    Impl::reply(res, s->hand_over(K::kCueList, {}));
+  });
+  // The director's page: a file with no state and no secret in it, so it is the
+  // one thing served without the token; everything it shows comes from the API,
+  // which it calls with the token the director types.
+  s->http.Get("/director", [](const httplib::Request&, httplib::Response& res) {
+    res.set_header("Cache-Control", "no-store");
+    res.set_header("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; "
+                                              "script-src 'self' 'unsafe-inline'; frame-src *");
+    res.set_content(std::string(director_page_html()), "text/html; charset=utf-8");
   });
   s->http.set_error_handler([](const httplib::Request&, httplib::Response& res) {
     if (!res.body.empty()) return;
     const char* why = res.status == 413   ? "the body is too large for one command"
-                      : res.status == 404 ? "no such route: POST /api/command or GET /api/state"
+                      : res.status == 404 ? "no such route: POST /api/command, /api/cue, /api/preview; "
+                                            "GET /api/state, /api/cues, /director"
                                           : "the request was refused";
     Impl::reply(res, error_answer(res.status, why));
   });
@@ -314,7 +370,14 @@ int ControlServer::serve(Console& console, engine::Millis mono) {
     impl_->queue.clear();
   }
   for (auto& p : work) {
-    ControlAnswer a = p->command ? answer_command(console, p->body, mono) : answer_state(console);
+    ControlAnswer a;
+    switch (p->kind) {
+      case Pending::Kind::kCommand: a = answer_command(console, p->body, mono); break;
+      case Pending::Kind::kState: a = answer_state(console); break;
+      case Pending::Kind::kCueTake: a = answer_cues(console, p->body, CueRequest::kTake); break;
+      case Pending::Kind::kCuePreview: a = answer_cues(console, p->body, CueRequest::kPreview); break;
+      case Pending::Kind::kCueList: a = answer_cues(console, p->body, CueRequest::kList); break;
+    }
     std::lock_guard lock(impl_->mutex);
     p->answer = std::move(a);
     p->done = true;

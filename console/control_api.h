@@ -1,6 +1,8 @@
 // ControlApi: the desk driven from outside the window (Bitfocus Companion, curl).
 // `POST /api/command` takes one match-script command, `GET /api/state` gives the
-// state; both need the bearer token. The HTTP server (cpp-httplib) runs on its
+// state, `POST /api/cue` and `/api/preview` and `GET /api/cues` are the director's
+// cues; all need the bearer token. `GET /director` is the director's page (the
+// one route without it: the page holds nothing and asks for the token). The HTTP server (cpp-httplib) runs on its
 // own threads and never touches the match: it hands each request to the desk's
 // own loop (serve(), every frame) and waits for the answer, so the console stays
 // the only writer and a command goes through the same dispatch as a typed one.
@@ -49,6 +51,12 @@ struct ControlAnswer {
 // 409 without a match, 503 when the store failed; never a change on a refusal.
 ControlAnswer answer_command(Console& console, std::string_view body, engine::Millis mono);
 ControlAnswer answer_state(Console& console);
+// The director's cues (console/director_cues.h): POST /api/cue takes the body's
+// cue lines (200 with the program; 422 naming the refused cue, nothing stored),
+// POST /api/preview shows them on top of the program without storing them, GET
+// /api/cues lists the stored ones. 409 without a match, 503 when the store failed.
+enum class CueRequest { kTake, kPreview, kList };
+ControlAnswer answer_cues(Console& console, std::string_view body, CueRequest kind);
 
 class ControlServer {
  public:

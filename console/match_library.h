@@ -10,6 +10,7 @@
 #include <variant>
 #include <vector>
 
+#include "broadcast/director.h"
 #include "console/match_session.h"
 #include "engine/event.h"
 #include "engine/match.h"
@@ -49,6 +50,17 @@ class MatchLibrary {
   // overlay reads); an error message when it could not be stored. Memory: no
   // overlay can read it, so there is nothing to store.
   virtual std::optional<std::string> set_on_air_hold(std::int64_t /*id*/, bool /*held*/) { return std::nullopt; }
+  // The director's cues (the store's cues table, which the feed and the overlay
+  // follow; console/director_cues.h checks them first): appended together, all or
+  // none, at the match's last public row; what was stored, or why not.
+  virtual Found<std::vector<broadcast::CueRecord>> append_cues(std::int64_t /*id*/,
+                                                               const std::vector<std::string>& /*cues*/) {
+    return std::string("this library keeps no cues");
+  }
+  // Every cue of the match, in order.
+  virtual Found<std::vector<broadcast::CueRecord>> cues(std::int64_t /*id*/) {
+    return std::vector<broadcast::CueRecord>{};
+  }
 };
 
 // Matches held in memory only (tests, the demo without a database).

@@ -64,6 +64,20 @@ class MemoryLibrary final : public MatchLibrary {
     return it->second;
   }
 
+  // Cues as the store keeps them: at the match's last event (memory has no
+  // public rows; the last seq stands for them), with no wall clock of its own.
+  Found<std::vector<broadcast::CueRecord>> append_cues(std::int64_t id, const std::vector<std::string>& cues) override {
+    const auto it = logs_->find(id);
+    if (it == logs_->end()) return "no match " + std::to_string(id) + " in memory";
+    std::vector<broadcast::CueRecord> out;
+    auto& kept = cues_[id];
+    for (const auto& text : cues)
+      out.push_back({static_cast<std::int64_t>(kept.size() + out.size()) + 1, it->second.back().seq, 0, text});
+    kept.insert(kept.end(), out.begin(), out.end());
+    return out;
+  }
+  Found<std::vector<broadcast::CueRecord>> cues(std::int64_t id) override { return cues_[id]; }
+
  private:
   std::variant<engine::Match, std::string> rebuild(const std::vector<engine::Event>& log) {
     if (log.empty()) return std::string("empty log");
@@ -92,6 +106,7 @@ class MemoryLibrary final : public MatchLibrary {
   std::vector<engine::GameInfo> games_ = engine::all_games();
   std::shared_ptr<std::map<std::int64_t, std::vector<engine::Event>>> logs_ =
       std::make_shared<std::map<std::int64_t, std::vector<engine::Event>>>();
+  std::map<std::int64_t, std::vector<broadcast::CueRecord>> cues_;
 };
 
 }  // namespace

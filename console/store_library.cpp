@@ -41,6 +41,20 @@ class StoreLibrary final : public MatchLibrary {
   Found<std::vector<engine::Event>> events(std::int64_t id) override {
     return guarded([&] { return events_unguarded(id); });
   }
+  Found<std::vector<broadcast::CueRecord>> append_cues(std::int64_t id, const std::vector<std::string>& cues) override {
+    return guarded([&]() -> Found<std::vector<broadcast::CueRecord>> {
+      auto r = store_->append_cues(id, cues);
+      if (auto* e = std::get_if<db::StoreError>(&r)) return e->message;
+      return records(std::get<std::vector<db::CueRow>>(r));
+    });
+  }
+  Found<std::vector<broadcast::CueRecord>> cues(std::int64_t id) override {
+    return guarded([&]() -> Found<std::vector<broadcast::CueRecord>> {
+      auto r = store_->cues(id);
+      if (auto* e = std::get_if<db::StoreError>(&r)) return e->message;
+      return records(std::get<std::vector<db::CueRow>>(r));
+    });
+  }
   std::optional<std::string> set_on_air_hold(std::int64_t id, bool held) override {
     try {
       auto r = store_->set_on_air_hold(id, held);
@@ -52,6 +66,11 @@ class StoreLibrary final : public MatchLibrary {
   }
 
  private:
+  static std::vector<broadcast::CueRecord> records(const std::vector<db::CueRow>& rows) {
+    std::vector<broadcast::CueRecord> out;
+    for (const auto& r : rows) out.push_back({r.id, r.seq, static_cast<double>(r.wall_ms) / 1000.0, r.cue});
+    return out;
+  }
   Found<std::vector<MatchListing>> list_unguarded() {
     auto matches = store_->matches();
     if (auto* e = std::get_if<db::StoreError>(&matches)) return e->message;

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "db/match_rows.h"
+#include "db/cues.h"
 #include "db/presentation.h"
 #include "db/reader_policy.h"
 #include "db/schema.h"
@@ -200,6 +201,12 @@ Result<std::vector<PublicSeal>> PublicReader::seals(MatchId id) {
 Result<std::optional<OnAirHold>> PublicReader::on_air_hold(MatchId id) {
   std::optional<OnAirHold> out;
   if (auto f = rows::on_air_hold(impl_->db, id, out)) return impl_->fail("reading the hold on air", *f);
+  return out;
+}
+
+Result<std::vector<CueRow>> PublicReader::cues(MatchId id, std::int64_t after_id) {
+  std::vector<CueRow> out;
+  if (auto f = rows::cues(impl_->db, id, after_id, out)) return impl_->fail("reading the cues", *f);
   return out;
 }
 

@@ -79,6 +79,8 @@ class PublicReader {
   Result<std::optional<Heartbeat>> heartbeat(MatchId id);
   // The director's hold on air (none before the console wrote one).
   Result<std::optional<OnAirHold>> on_air_hold(MatchId id);
+  // The director's cues with id > after_id, in order (db/cues.h).
+  Result<std::vector<CueRow>> cues(MatchId id, std::int64_t after_id = 0);
 
   // Test support: runs any SQL through the guarded connection and returns the rows
   // as text (NULL as nullopt). Exists so tests can prove that nothing secret comes

@@ -10,11 +10,11 @@ namespace facedown::db::reader_policy {
 namespace {
 
 // Everything in these is public by construction: the store writes projections,
-// seals, outage records, heartbeats and the director's hold there, never referee
+// seals, outage records, heartbeats, the director's hold and cues there, never referee
 // data. sqlite_master/sqlite_schema are the main file's table definitions.
-constexpr std::array<const char*, 8> kPublicTables = {"matches",      "public_events", "public_seals",
+constexpr std::array<const char*, 9> kPublicTables = {"matches",       "public_events", "public_seals",
                                                       "interruptions", "heartbeats",    "presentation",
-                                                      "sqlite_master", "sqlite_schema"};
+                                                      "cues",          "sqlite_master", "sqlite_schema"};
 
 // What a person reading public rows reasonably asks (counting, extremes, picking a
 // key out of the state JSON). Refused, among others: fts3_tokenizer() (a heap

@@ -108,6 +108,22 @@ CREATE TABLE presentation (
   wall_ms  INTEGER NOT NULL
 );
 )sql",
+      // 5: the director's cues (public; presentation, not match events: db/cues.h).
+      // Append-only, as the events are: what aired is never rewritten.
+      R"sql(
+CREATE TABLE cues (
+  id       INTEGER PRIMARY KEY,
+  match_id INTEGER NOT NULL REFERENCES matches(id),
+  seq      INTEGER NOT NULL,
+  wall_ms  INTEGER NOT NULL,
+  cue      TEXT NOT NULL
+);
+CREATE INDEX cues_by_match ON cues(match_id, id);
+CREATE TRIGGER cues_never_edited BEFORE UPDATE ON cues
+  BEGIN SELECT RAISE(ABORT, 'cues are never edited (cue again instead)'); END;
+CREATE TRIGGER cues_never_deleted BEFORE DELETE ON cues
+  BEGIN SELECT RAISE(ABORT, 'cues are never deleted (cue again instead)'); END;
+)sql",
   };
   return steps;
 }

@@ -14,6 +14,7 @@
 #include "codec/json.h"
 #include "db/hash_chain.h"
 #include "db/match_rows.h"
+#include "db/cues.h"
 #include "db/presentation.h"
 #include "db/parsed_log.h"
 #include "db/process_identity.h"
@@ -679,6 +680,36 @@ Result<OnAirHold> Store::set_on_air_hold(MatchId id, bool held) {
 Result<std::optional<OnAirHold>> Store::on_air_hold(MatchId id) {
   std::optional<OnAirHold> out;
   if (auto f = rows::on_air_hold(impl_->db, id, out)) return impl_->fail("reading the hold on air", *f);
+  return out;
+}
+
+Result<std::vector<CueRow>> Store::append_cues(MatchId id, const std::vector<std::string>& cues) {
+  const std::string what = "recording cues of match " + std::to_string(id);
+  sql::Transaction tx;
+  if (auto f = sql::Transaction::begin(impl_->db, tx)) return impl_->fail(what, *f);
+  std::vector<CueRow> out;
+  const std::int64_t wall = impl_->now();
+  for (const auto& cue : cues) {
+    CueRow row;
+    std::optional<std::string> refused;
+    if (auto f = rows::append_cue(impl_->db, id, cue, wall, row, refused)) return impl_->fail(what, *f);
+    if (refused)  // the transaction rolls back: none of the cues is kept
+      return StoreError{K::kInvalid, impl_->path + ": cue refused: " + *refused + "; nothing was recorded"};
+    out.push_back(std::move(row));
+  }
+  if (auto f = tx.commit()) return impl_->fail(what, *f);
+  return out;
+}
+
+Result<CueRow> Store::append_cue(MatchId id, const std::string& cue) {
+  auto r = append_cues(id, {cue});
+  if (auto* e = std::get_if<StoreError>(&r)) return *e;
+  return std::get<std::vector<CueRow>>(r).front();
+}
+
+Result<std::vector<CueRow>> Store::cues(MatchId id, std::int64_t after_id) {
+  std::vector<CueRow> out;
+  if (auto f = rows::cues(impl_->db, id, after_id, out)) return impl_->fail("reading the cues", *f);
   return out;
 }
 

@@ -30,7 +30,7 @@ using MatchId = std::int64_t;
 
 // The schema version this build writes (PRAGMA user_version). Older files are
 // migrated on open; newer ones are refused (StoreError::kNewerVersion).
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 
 struct StoreOptions {
   // Where the store logs (opens, migrations, takeovers of stale locks, failures).
@@ -99,6 +99,17 @@ struct OnAirHold {
   std::int64_t wall_ms = 0;  // when the hold began (or was released)
 };
 
+// One of the director's cues (table `cues`, db/cues.h): public, append-only, and
+// not a match event. The text's grammar is broadcast/director.h's.
+struct CueRow {
+  std::int64_t id = 0;
+  MatchId match_id = 0;
+  int seq = 0;               // the match's last public row when it was cued
+  std::int64_t wall_ms = 0;  // when it was cued
+  std::string cue;
+};
+inline constexpr std::size_t kMaxCueBytes = 200;
+
 // Who holds a match's writer lock.
 struct WriterLock {
   long pid = 0;
@@ -164,6 +175,16 @@ class Store {
   // chain; the overlay reads it through the PublicReader.
   Result<OnAirHold> set_on_air_hold(MatchId id, bool held);
   Result<std::optional<OnAirHold>> on_air_hold(MatchId id);
+
+  // The director's cues (db/cues.h): appended at the match's last public row and
+  // now. The caller checks the grammar (broadcast::parse_cue); the store refuses
+  // an empty or over-long text, or bytes that are not printable UTF-8, and an
+  // unknown match (kInvalid), changing nothing.
+  Result<CueRow> append_cue(MatchId id, const std::string& cue);
+  // Several cues in one transaction, all at the same moment (the director's
+  // Take): all are stored, or none.
+  Result<std::vector<CueRow>> append_cues(MatchId id, const std::vector<std::string>& cues);
+  Result<std::vector<CueRow>> cues(MatchId id, std::int64_t after_id = 0);
 
   // After a crash: takes the writer lock, loads the match and records the
   // interruption. A match with a running clock gets a Paused event with the reason

@@ -551,3 +551,70 @@ TEST_CASE("control API: a command is stored exactly as the same command given at
   CHECK(stored(remote) == stored(local));
   CHECK(remote.state() == local.state());
 }
+
+TEST_CASE("control API: the director's cues are taken together, previewed without storing, and listed") {
+  Desk desk("cues");
+  const httplib::Headers auth = {{"Authorization", "Bearer " + desk.token}};
+  auto post = [&](const std::string& path, const std::string& body) {
+    return desk.with_desk([&] { return Desk::reply_of(desk.client().Post(path, auth, body, "text/plain")); });
+  };
+  auto list = [&] { return desk.with_desk([&] { return Desk::reply_of(desk.client().Get("/api/cues", auth)); }); };
+  const std::size_t events = desk.stored();
+
+  // Preview: the state after the cues, nothing stored.
+  const Reply preview = post("/api/preview", "layout faces\nshow board-compact\n");
+  REQUIRE(preview.status == 200);
+  CHECK(preview.body["preview"]["layout"] == "faces");
+  CHECK(preview.body["preview"]["elements"]["board-compact"]["shown"] == true);
+  CHECK(preview.body["preview"]["elements"]["board"]["shown"] == false);
+  CHECK(preview.body["program"]["layout"] == "landscape");
+  CHECK(list().body["cues"].empty());
+
+  // Take: both stored at once, in their canonical text; the program follows.
+  const Reply taken = post("/api/cue", "layout faces\r\n  show   board-compact\nbattle-seconds 4.0");
+  REQUIRE(taken.status == 200);
+  CHECK(taken.body["program"]["layout"] == "faces");
+  CHECK(taken.body["program"]["battle_seconds"] == 4.0);
+  const Reply listed = list();
+  REQUIRE(listed.status == 200);
+  REQUIRE(listed.body["cues"].size() == 3);
+  CHECK(listed.body["cues"][1]["cue"] == "show board-compact");
+  CHECK(listed.body["cues"][2]["cue"] == "battle-seconds 4");
+  CHECK(listed.body["program"] == taken.body["program"]);
+
+  // A refused cue: 422 naming it, and none of the cues with it is stored.
+  const Reply refused = post("/api/cue", "hide board-compact\nhold scorebug");
+  CHECK(refused.status == 422);
+  CHECK(refused.body["error"].get<std::string>().find("cue 2: hold scorebug") != std::string::npos);
+  CHECK(post("/api/cue", "").body["error"].get<std::string>().find("no cue given") != std::string::npos);
+  CHECK(post("/api/preview", "dance").status == 422);
+  CHECK(list().body["cues"].size() == 3);
+
+  // A cue is no match command: the match's log did not grow.
+  CHECK(desk.stored() == events);
+}
+
+TEST_CASE("control API: the director's page is served without the token, the cue routes are not") {
+  Desk desk("director-page");
+  const auto page = desk.with_desk([&] { return desk.client().Get("/director"); });
+  REQUIRE(page);
+  CHECK(page->status == 200);
+  CHECK(page->get_header_value("Content-Type").find("text/html") == 0);
+  CHECK(page->body.find("/api/cue") != std::string::npos);
+  CHECK(page->body.find(desk.token) == std::string::npos);  // the page holds no secret
+  for (const char* path : {"/api/cues"}) {
+    const Reply r = desk.with_desk([&] { return Desk::reply_of(desk.client().Get(path)); });
+    CHECK(r.status == 401);
+  }
+  const Reply r = desk.with_desk([&] { return Desk::reply_of(desk.client().Post("/api/cue", "layout faces", "text/plain")); });
+  CHECK(r.status == 401);
+}
+
+TEST_CASE("control API: cues without a match on the desk answer 409") {
+  Desk desk("cues-nomatch", {}, false);
+  const Reply r = desk.with_desk([&] {
+    return Desk::reply_of(desk.client().Post("/api/cue", {{"Authorization", "Bearer " + desk.token}}, "layout faces",
+                                             "text/plain"));
+  });
+  CHECK(r.status == 409);
+}

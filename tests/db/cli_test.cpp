@@ -196,7 +196,7 @@ TEST_CASE("reading verbs never create, change or migrate a file: empty, older sc
   REQUIRE(play(random_script(151, 40), args).status == 0);
   args.db = old;
   REQUIRE(play(random_script(152, 40), args).status == 0);
-  raw_sql(old, "DROP TABLE interruptions; DROP TABLE heartbeats; DROP TABLE presentation; PRAGMA user_version = 1");
+  raw_sql(old, "DROP TABLE interruptions; DROP TABLE heartbeats; DROP TABLE presentation; DROP TABLE cues; PRAGMA user_version = 1");
   std::ofstream(empty).close();
   auto bytes = [](const std::string& path) {
     std::ifstream f(path, std::ios::binary);
@@ -290,7 +290,7 @@ TEST_CASE("migrate brings an older store up to date: reading verbs then read it"
   cli::PlayArgs args;
   args.db = db;
   REQUIRE(play(random_script(181, 30), args).status == 0);
-  raw_sql(db, "DROP TABLE interruptions; DROP TABLE heartbeats; DROP TABLE presentation; PRAGMA user_version = 1");
+  raw_sql(db, "DROP TABLE interruptions; DROP TABLE heartbeats; DROP TABLE presentation; DROP TABLE cues; PRAGMA user_version = 1");
   CHECK(call([&](auto& o, auto& e) { return cli::verify({db, std::nullopt}, o, e); }).status == 2);
   auto m = call([&](auto& o, auto& e) { return cli::migrate(db, o, e); });
   CHECK(m.status == 0);

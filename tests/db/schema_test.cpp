@@ -36,7 +36,7 @@ TEST_CASE("a version 1 file is migrated, its matches intact", "[schema]") {
     events = live->log().size();
   }
   // What version 1 was: everything but the interruptions and heartbeats tables.
-  raw_sql(path, "DROP TABLE interruptions; DROP TABLE heartbeats; DROP TABLE presentation; PRAGMA user_version = 1");
+  raw_sql(path, "DROP TABLE interruptions; DROP TABLE heartbeats; DROP TABLE presentation; DROP TABLE cues; PRAGMA user_version = 1");
   REQUIRE(raw_sql(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'interruptions'") == "0\n");
   CHECK(must_fail(PublicReader::open(path)).kind == StoreError::Kind::kOlderVersion);
 

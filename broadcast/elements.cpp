@@ -1,0 +1,83 @@
+#include "broadcast/elements.h"
+
+namespace facedown::broadcast {
+
+namespace {
+
+// Why a cued caption is off at `now`, or empty when it shows (held or not).
+std::string caption_idle(const OnAirModel& m, const DirectorState& d, double now_wall, double& next_change_in) {
+  if (!m.caption) return "no caption";
+  if (d.caption_hold) return {};
+  if (m.caption_wall <= d.caption_cleared_wall) return "caption cleared";
+  if (m.result && !d.caption_keep && m.caption_wall <= m.result_wall) return "caption cleared at the result";
+  if (d.caption_timeout > 0) {
+    const double left = m.caption_wall + d.caption_timeout - now_wall;
+    if (left <= 0) return "caption timed out";
+    next_change_in = left;
+  }
+  return {};
+}
+
+}  // namespace
+
+ElementsShown elements_on_air(const OnAirModel& m, const DirectorState& d, double now_wall, const BattleMoment& b) {
+  ElementsShown out;
+  out.layout = d.layout;
+  const bool picture_held = m.held || d.picture_hold.has_value();
+  const int picture_seq = d.picture_hold ? d.picture_hold->seq : m.last_seq;
+  for (std::size_t i = 0; i < kElementCount; ++i) {
+    const auto e = static_cast<Element>(i);
+    ElementState& s = out.element[i];
+    s.cued = d.is_shown(e);
+    std::string idle;
+    switch (e) {
+      case Element::kBoard:
+      case Element::kBoardCompact:
+      case Element::kPlayers:
+      case Element::kScorebug:
+      case Element::kSlate:
+        if (!m.opened) idle = "no match";
+        break;
+      case Element::kExplainer:
+        if (!b.animating()) idle = "no battle";
+        break;
+      case Element::kCaption: idle = caption_idle(m, d, now_wall, out.next_change_in); break;
+      case Element::kResult:
+        if (!m.result) idle = "no result";
+        else if (b.animating()) idle = "the battle first";
+        break;
+      case Element::kReveal:
+        if (!m.closed) idle = "the result is not confirmed";
+        break;
+      case Element::kStandby:
+        if (!desk_standby(m, now_wall)) idle = "the desk is live";
+        break;
+    }
+    s.on = s.cued && idle.empty();
+    if (s.cued && !s.on) s.idle = idle;
+    if (in_picture(e) && picture_held) {
+      s.held = true;
+      s.held_seq = picture_seq;
+    } else if (e == Element::kCaption && d.caption_hold) {
+      s.held = true;
+      s.held_seq = d.caption_hold->seq;
+    }
+  }
+  if (!out[Element::kCaption].on) out.next_change_in = 0;
+  return out;
+}
+
+std::optional<Presentation> picture_presentation(const std::optional<Presentation>& desk_hold, const DirectorState& d) {
+  const bool desk = desk_hold && desk_hold->held;
+  if (!desk && !d.picture_hold) return std::nullopt;
+  if (desk && (!d.picture_hold || desk_hold->held_seq <= d.picture_hold->seq)) return desk_hold;
+  return Presentation{true, d.picture_hold->seq, d.picture_hold->wall};
+}
+
+BattleTiming director_timing(const DirectorState& d) {
+  BattleTiming t;
+  t.explain_seconds = d.battle_seconds;
+  return t;
+}
+
+}  // namespace facedown::broadcast

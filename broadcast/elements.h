@@ -1,0 +1,51 @@
+// Which of the director's elements are on air at one moment, and how: the cues
+// (director.h) say what the director shows and holds, the model what there is
+// to show. Decided here once; the on-air JSON carries it ("elements") and every
+// output only paints it.
+//
+// Invariants: an element with nothing to show is off whatever the cues say; the
+// scorebug (the live clock) is never held; a caption set before the result
+// leaves at it unless kept (caption-keep on) or held; a cleared or timed-out
+// caption is off unless held; a new caption after a clear shows.
+#pragma once
+#include <array>
+#include <optional>
+#include <string>
+
+#include "broadcast/battle_timing.h"
+#include "broadcast/director.h"
+#include "broadcast/model.h"
+
+namespace facedown::broadcast {
+
+struct ElementState {
+  bool cued = false;  // the director shows it
+  bool on = false;    // on air now: cued, and there is something to show
+  bool held = false;  // its content stands at held_seq
+  int held_seq = 0;
+  // Why a cued element is off ("no battle", "caption timed out"), in English,
+  // for the director's page; empty when on or not cued.
+  std::string idle;
+};
+
+struct ElementsShown {
+  Layout layout = Layout::kLandscape;
+  std::array<ElementState, kElementCount> element{};
+  // Seconds until time alone changes what is here (a caption timing out); 0: none.
+  double next_change_in = 0;
+  const ElementState& operator[](Element e) const { return element[static_cast<std::size_t>(e)]; }
+};
+
+// `m`: the model on air (the held picture while the picture is held: see
+// picture_presentation); `b`: the battle's moment in it at `now_wall`.
+ElementsShown elements_on_air(const OnAirModel& m, const DirectorState& d, double now_wall, const BattleMoment& b);
+
+// The picture's hold as the model takes it (model.h's Presentation): the
+// console's hold of the whole picture (the presentation table) or the cues'
+// picture hold, whichever began first; nullopt when neither holds.
+std::optional<Presentation> picture_presentation(const std::optional<Presentation>& desk_hold, const DirectorState& d);
+
+// The battle timing the director set (battle-seconds), for battle_moment.
+BattleTiming director_timing(const DirectorState& d);
+
+}  // namespace facedown::broadcast
