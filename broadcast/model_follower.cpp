@@ -137,16 +137,29 @@ void ModelFollower::refold_events(const RowHistory& history, int up_to_seq) {
 
 void catch_up(ModelFollower& f, const RowHistory& events, const RowHistory& rows, const RowHistory& history) {
   constexpr int kEnd = std::numeric_limits<int>::max();
-  // The latest row whose event reads the state before it (a battle, an attack,
-  // a capture): states are read from the row before it on.
+  // Rows read whole (with their state): the last one (the model's state), the
+  // latest battle, attack or capture and the row before it (which pieces were
+  // face up before it), and each row that changes what the model times from a
+  // state (a caption, the result, a void that may take either back) with the
+  // row before it, so the model sees the change where the full fold does.
   int last_battle = 0, last = f.last_seq();
+  std::vector<int> whole;
   each_row_after(events, f.last_seq(), kEnd, [&](const PublicRow& r) {
     last = r.seq;
     if (r.type == "battle" || r.type == "attack" || r.type == "removed") last_battle = r.seq;
+    if (r.type == "captioned" || r.type == "ended" || r.type == "voided") whole.insert(whole.end(), {r.seq - 1, r.seq});
   });
-  const int full_from = last_battle > 0 ? last_battle - 1 : last;
-  each_row_after(events, f.last_seq(), full_from - 1, [&](const PublicRow& r) { f.add(r, history); });
-  each_row_after(rows, f.last_seq(), kEnd, [&](const PublicRow& r) { f.add(r, history); });
+  if (last_battle > 0) whole.insert(whole.end(), {last_battle - 1, last_battle});
+  whole.push_back(last);
+  std::sort(whole.begin(), whole.end());
+  whole.erase(std::unique(whole.begin(), whole.end()), whole.end());
+  each_row_after(events, f.last_seq(), last, [&](const PublicRow& r) {
+    if (std::binary_search(whole.begin(), whole.end(), r.seq)) {
+      const auto one = rows(r.seq - 1, r.seq, 1);
+      if (!one.empty() && one.front().seq == r.seq) return f.add(one.front(), history);
+    }
+    f.add(r, history);
+  });
 }
 
 OnAirModel model_up_to(const RowHistory& history, int up_to_seq, const std::vector<engine::GameInfo>& games) {

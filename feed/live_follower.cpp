@@ -141,8 +141,8 @@ void LiveFollower::read_changes() {
   const auto history = this->history();
   int last = 0;  // the last new row read
   if (first) {
-    // A match already under way: its events, and the public state only from
-    // the row before its latest battle on (broadcast::catch_up), not every row's.
+    // A match already under way: its events, and only the few public states
+    // the model needs (broadcast::catch_up), not every row's.
     broadcast::catch_up(follower_, this->history(false), history, history);
     last = follower_.last_seq();
   }

@@ -5,8 +5,8 @@
 // one thread); clients read the MessageLog it fills. The model is kept by
 // broadcast::ModelFollower: a new row or a heartbeat costs that row's work, and
 // no row is kept once folded (a void re-reads the rows in effect in chunks). On
-// a match already under way it reads every event but the public state only from
-// the row before the latest battle on (broadcast::catch_up).
+// a match already under way it reads every event but only a few public states
+// (broadcast::catch_up).
 #pragma once
 #include <atomic>
 #include <chrono>
