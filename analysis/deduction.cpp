@@ -20,102 +20,126 @@ struct Component {
   std::vector<std::vector<PieceType>> tuples;
 };
 
-class Deduction {
+// The learning over a stream's commands: the constraints found so far and a
+// current candidate that replays every command learned. Copyable, so a live
+// Analyzer keeps one for the commands that are over and learns the last (still
+// growing) command on a copy.
+class Learner {
  public:
-  Deduction(const GameInfo& info, const StreamReplay& replay, const AnalysisOptions& options)
-      : info_(info), replay_(replay), options_(options) {}
+  Learner(const GameInfo& info, const StreamReplay& replay, const AnalysisOptions& options, const Game& game)
+      : info_(&info), replay_(&replay), options_(&options), game_(&game), types_(game.roster().size()) {}
 
-  Analysis run() {
-    Analysis a;
-    a.viewer = replay_.viewer();
-    a.events = replay_.stream().size();
-    const auto* opened = std::get_if<Opened>(&replay_.stream()[0].body);
-    game_ = info_.make(resolve_options(info_, opened->preset, opened->options).options);
-    types_ = game_->roster().size();
-    if (auto err = init()) {
-      a.error = err;
-      return a;
-    }
-    {
-      // Start from a setup the roster allows: every probe then keeps the counts.
-      SetupCounter start = make_counter();
-      if (start.total() <= 0) {
-        a.error = "no setup the game allows fits the pieces' squares";
-        return a;
-      }
-      std::uint64_t rng = options_.seed;
-      current_ = start.draw(rng);
-    }
-    named_ever_.assign(replay_.slots().size(), false);
-    learn();
-    std::optional<Match> final;
-    if (!fallback_) {
-      ReplayTrace tr;
-      if (replay_.run(info_, current_, replay_.stream().size(), &tr).consistent) {
-        final = std::move(tr.final);
-        id_slot_ = tr.id_slot;
-      } else {
-        give_up("the identities learned one command at a time do not replay the whole stream");
-      }
-    }
-    if (loosen_coupled()) give_up("many pieces fought face down: their joint identities are sampled");
-    SetupCounter counter = make_counter();
-    if (counter.total() <= 0) {
-      a.error = "no setup the game allows gives this stream";
-      return a;
-    }
-    const auto proposal = counter.marginals(types_);
-    std::uint64_t rng = options_.seed * 0x9E3779B97F4A7C15ull + 0x5DEECE66Dull;
-    if (exact_ && !fallback_) {
-      for (int i = 0; i < options_.verify_draws && exact_; ++i)
-        if (!replay_.run(info_, counter.draw(rng), replay_.stream().size()).consistent)
-          give_up("a setup allowed piece by piece does not replay: the constraints are joint");
-    }
-    if (options_.always_sample) give_up("sampling was asked for");
-    std::vector<std::vector<double>> p = proposal, se(replay_.slots().size(), std::vector<double>(types_, 0.0));
-    if (!exact_) {
-      a.method = Method::kSampled;
-      std::vector<std::vector<int>> tally(replay_.slots().size(), std::vector<int>(types_, 0));
-      while (a.accepted < options_.samples && a.draws < options_.max_draws) {
-        ++a.draws;
-        const auto draw = counter.draw(rng);
-        ReplayTrace tr;
-        if (!replay_.run(info_, draw, replay_.stream().size(), final ? nullptr : &tr).consistent) continue;
-        if (!final) {
-          final = std::move(tr.final);
-          id_slot_ = tr.id_slot;
+  // From scratch over the slots the stream has now: every slot may be what its
+  // square allows, and the candidate is a setup the roster allows.
+  std::optional<std::string> start() {
+    if (auto err = init()) return err;
+    // Start from a setup the roster allows: every probe then keeps the counts.
+    SetupCounter start = make_counter();
+    if (start.total() <= 0) return std::string("no setup the game allows fits the pieces' squares");
+    std::uint64_t rng = options_->seed;
+    current_ = start.draw(rng);
+    named_ever_.assign(replay_->slots().size(), false);
+    return std::nullopt;
+  }
+
+  // Learns groups [next_group_, end).
+  void learn_to(std::size_t end) {
+    for (; next_group_ < end && !fallback_; ++next_group_) learn_group(next_group_);
+  }
+
+  // Whether a full assignment is among the setups make_counter() counts.
+  bool supports(const std::vector<PieceType>& types) const {
+    const bool loosen = loosen_coupled();
+    for (const auto& c : comps_) {
+      if (c.slots.empty()) continue;
+      if (c.slots.size() == 1 || loosen) {
+        for (std::size_t j = 0; j < c.slots.size(); ++j) {
+          const PieceType t = types[static_cast<std::size_t>(c.slots[j])];
+          if (std::none_of(c.tuples.begin(), c.tuples.end(), [&](const auto& tuple) { return tuple[j] == t; })) return false;
         }
-        ++a.accepted;
-        for (std::size_t s = 0; s < draw.size(); ++s) ++tally[s][static_cast<std::size_t>(draw[s])];
+        continue;
       }
-      if (a.accepted == 0) {
-        a.error = "no consistent setup among " + std::to_string(a.draws) + " draws";
-        a.notes = notes_;
-        return a;
-      }
-      const double n = a.accepted;
-      for (std::size_t s = 0; s < tally.size(); ++s)
-        for (std::size_t t = 0; t < types_; ++t) {
-          const double q = tally[s][t] / n;
-          // The counting's odds count as one draw more, so a handful of accepted
-          // draws is not read as certainty (the effect fades as draws accumulate).
-          p[s][t] = (tally[s][t] + proposal[s][t]) / (n + 1);
-          // A type the counting allows keeps an error bar even when no draw had it.
-          se[s][t] = proposal[s][t] > 0 && proposal[s][t] < 1 ? std::sqrt(std::max(q * (1 - q), 1.0 / n) / n) : 0.0;
-        }
+      std::vector<PieceType> now;
+      for (int s : c.slots) now.push_back(types[static_cast<std::size_t>(s)]);
+      if (std::find(c.tuples.begin(), c.tuples.end(), now) == c.tuples.end()) return false;
     }
-    a.notes = notes_;
-    collect(a, *final, p, se, proposal);
-    return a;
+    return true;
+  }
+
+  // The replay of the current candidate through the whole stream (null when it
+  // does not replay).
+  ReplayCursor* current_replay() {
+    if (!cursor_valid_ || cursor_types_ != current_) {
+      cursor_ = ReplayCursor{};
+      cursor_types_ = current_;
+    }
+    cursor_valid_ = replay_->advance(*info_, current_, cursor_, replay_->stream().size()).consistent;
+    return cursor_valid_ ? &cursor_ : nullptr;
+  }
+
+  void give_up(const std::string& why) {
+    exact_ = false;
+    if (std::find(notes_.begin(), notes_.end(), why) == notes_.end()) notes_.push_back(why);
+  }
+
+  bool exact() const { return exact_; }
+  bool fallback() const { return fallback_; }
+  const std::vector<std::string>& notes() const { return notes_; }
+
+  // Coupled sets make the counting's state the counts of several blocks at once;
+  // past a few of them each is loosened to what it allows piece by piece (a
+  // superset, so the sampler, which replays every draw, stays exact in law).
+  bool loosen_coupled() const {
+    long double product = 1;
+    int coupled = 0;
+    for (const auto& c : comps_)
+      if (c.slots.size() > 1) {
+        ++coupled;
+        product *= static_cast<long double>(c.tuples.size());
+      }
+    return coupled > 2 || product > 4096;
+  }
+
+  SetupCounter make_counter() const {
+    const bool loosen = loosen_coupled();
+    std::vector<std::vector<int>> counts;
+    for (const auto& b : replay_->blocks()) counts.push_back(b.counts);
+    std::map<std::pair<int, std::vector<PieceType>>, std::size_t> group_index;
+    std::vector<CountGroup> groups;
+    std::vector<CountCoupled> coupled;
+    for (const auto& c : comps_) {
+      if (c.slots.empty()) continue;
+      if (c.slots.size() == 1 || loosen) {
+        for (std::size_t j = 0; j < c.slots.size(); ++j) {
+          const int block = replay_->slots()[static_cast<std::size_t>(c.slots[j])].block;
+          std::vector<PieceType> allowed;
+          for (const auto& t : c.tuples)
+            if (std::find(allowed.begin(), allowed.end(), t[j]) == allowed.end()) allowed.push_back(t[j]);
+          std::sort(allowed.begin(), allowed.end());
+          auto key = std::make_pair(block, allowed);
+          auto it = group_index.find(key);
+          if (it == group_index.end()) {
+            it = group_index.emplace(key, groups.size()).first;
+            groups.push_back({block, {}, allowed});
+          }
+          groups[it->second].slots.push_back(c.slots[j]);
+        }
+        continue;
+      }
+      CountCoupled cu{c.slots, {}, c.tuples};
+      for (int s : c.slots) cu.slot_block.push_back(replay_->slots()[static_cast<std::size_t>(s)].block);
+      coupled.push_back(std::move(cu));
+    }
+    return SetupCounter(std::move(counts), std::move(groups), std::move(coupled), replay_->slots().size());
   }
 
  private:
   std::optional<std::string> init() {
-    const auto& slots = replay_.slots();
+    const auto& slots = replay_->slots();
     comp_of_.assign(slots.size(), -1);
     current_.assign(slots.size(), 0);
     for (std::size_t s = 0; s < slots.size(); ++s) {
-      const Block& b = replay_.blocks()[static_cast<std::size_t>(slots[s].block)];
+      const Block& b = replay_->blocks()[static_cast<std::size_t>(slots[s].block)];
       Component c{{static_cast<int>(s)}, {}};
       for (std::size_t t = 0; t < types_; ++t)
         if (b.counts[t] > 0 && !game_->check_placement(slots[s].owner, {static_cast<PieceType>(t), slots[s].square}))
@@ -126,11 +150,6 @@ class Deduction {
       comps_.push_back(std::move(c));
     }
     return std::nullopt;
-  }
-
-  void give_up(const std::string& why) {
-    exact_ = false;
-    if (std::find(notes_.begin(), notes_.end(), why) == notes_.end()) notes_.push_back(why);
   }
 
   // Keeps the tuples with `type` at `slot`; false when none is left.
@@ -189,7 +208,7 @@ class Deduction {
       const PieceType old = assign[s];
       if (old == want[j]) continue;
       assign[s] = want[j];
-      const int block = replay_.slots()[s].block;
+      const int block = replay_->slots()[s].block;
       bool done = false;
       for (int pass = 0; pass < 2 && !done; ++pass) {
         // BFS over identities: from want[j] (one too many) to old (one too few).
@@ -198,7 +217,7 @@ class Deduction {
         via[static_cast<std::size_t>(want[j])] = -1;
         for (std::size_t head = 0; head < queue.size() && via[static_cast<std::size_t>(old)] == -2; ++head) {
           const PieceType a = queue[head];
-          for (int u : replay_.blocks()[static_cast<std::size_t>(block)].slots) {
+          for (int u : replay_->blocks()[static_cast<std::size_t>(block)].slots) {
             const auto uu = static_cast<std::size_t>(u);
             if (fixed[uu] || assign[uu] != a || (pass == 0 && named_ever_[uu])) continue;
             for (std::size_t b = 0; b < types_; ++b) {
@@ -247,7 +266,7 @@ class Deduction {
   bool joint_in_blocks(const std::vector<int>& slots) const {
     for (int s : slots) {
       const int own = comp_of_[static_cast<std::size_t>(s)];
-      for (int u : replay_.blocks()[static_cast<std::size_t>(replay_.slots()[static_cast<std::size_t>(s)].block)].slots) {
+      for (int u : replay_->blocks()[static_cast<std::size_t>(replay_->slots()[static_cast<std::size_t>(s)].block)].slots) {
         const int c = comp_of_[static_cast<std::size_t>(u)];
         if (c != own && comps_[static_cast<std::size_t>(c)].slots.size() > 1) return true;
       }
@@ -268,14 +287,19 @@ class Deduction {
 
   // One command (group) at a time: what it shows fixes identities, and the
   // pieces it names are tried with every identity they may still have.
-  void learn() {
-    const std::size_t n = replay_.stream().size();
-    for (std::size_t g = 1; g < replay_.groups() && !fallback_; ++g) {
-      const std::size_t limit = replay_.group_end(g);
+  void learn_group(std::size_t g) {
+    const std::size_t n = replay_->stream().size();
+    {
+      const std::size_t limit = replay_->group_end(g);
       bool settled = false;
+      // The replay of the candidate through this group, and the slots the group names in it.
+      ReplayCursor settled_cursor;
+      std::vector<int> settled_named;
       for (int attempt = 0; attempt < 8 && !settled && !fallback_; ++attempt) {
         ReplayTrace tr;
-        const ReplayRun run = replay_.run(info_, current_, limit, &tr);
+        // The candidate's replay of the groups before continues when it is still the candidate.
+        ReplayCursor rc = cursor_valid_ && cursor_types_ == current_ ? cursor_ : ReplayCursor{};
+        const ReplayRun run = replay_->advance(*info_, current_, rc, limit, &tr);
         bool changed = false;
         for (const auto& [slot, type] : tr.shown) {
           if (current_[static_cast<std::size_t>(slot)] != type) changed = true;
@@ -286,7 +310,7 @@ class Deduction {
         }
         if (fallback_) break;
         if (changed) continue;
-        const std::size_t failed_group = run.consistent ? g : replay_.group_of(std::min(run.failed_event, n - 1));
+        const std::size_t failed_group = run.consistent ? g : replay_->group_of(std::min(run.failed_event, n - 1));
         std::vector<int> named = tr.named[g];
         if (!run.consistent) {
           named.insert(named.end(), run.failed_named.begin(), run.failed_named.end());
@@ -298,16 +322,21 @@ class Deduction {
           if (comps_[static_cast<std::size_t>(c)].tuples.size() > 1 && std::find(open.begin(), open.end(), c) == open.end())
             open.push_back(c);
         }
+        auto settle_here = [&] {
+          settled = true;
+          settled_cursor = std::move(rc);
+          settled_named = tr.named[g];
+        };
         if (open.empty()) {
-          if (run.consistent) settled = true;
+          if (run.consistent) settle_here();
           else break;
           continue;
         }
         std::size_t product = 1;
         for (int c : open) product *= comps_[static_cast<std::size_t>(c)].tuples.size();
-        if (product > options_.max_tuples) {
+        if (product > options_->max_tuples) {
           give_up("pieces that only fought face down are tried together beyond the exact limit");
-          if (run.consistent) settled = true;
+          if (run.consistent) settle_here();
           else break;
           continue;
         }
@@ -315,6 +344,8 @@ class Deduction {
         auto& c = comps_[static_cast<std::size_t>(comp)];
         std::vector<std::vector<PieceType>> kept;
         std::optional<std::vector<PieceType>> passing;
+        ReplayCursor passing_cursor;
+        std::vector<int> passing_named;
         std::vector<std::pair<int, PieceType>> learned;
         bool unattributed = false;
         for (const auto& tuple : c.tuples) {
@@ -329,24 +360,29 @@ class Deduction {
             continue;
           }
           ReplayTrace ttr;
-          if (++replays_ > options_.max_replays) {
+          if (++replays_ > options_->max_replays) {
             fallback_ = true;
             give_up("the replay budget for learning ran out (the rest is sampled)");
             break;
           }
-          const ReplayRun r = replay_.run(info_, trial, limit, &ttr);
+          ReplayCursor tc;
+          const ReplayRun r = replay_->advance(*info_, trial, tc, limit, &ttr);
           // A trial that got further may show pieces the start could not reach.
           for (const auto& shown : ttr.shown)
             if (comp_of_[static_cast<std::size_t>(shown.first)] != comp &&
                 current_[static_cast<std::size_t>(shown.first)] != shown.second)
               learned.push_back(shown);
           if (r.consistent) {
-            if (!passing) passing = trial;
+            if (!passing) {
+              passing = trial;
+              passing_cursor = std::move(tc);
+              passing_named = ttr.named[g];
+            }
             kept.push_back(tuple);
             continue;
           }
           std::vector<int> why = r.failed_named;
-          const auto& also = tr.named[replay_.group_of(std::min(r.failed_event, n - 1))];
+          const auto& also = tr.named[replay_->group_of(std::min(r.failed_event, n - 1))];
           why.insert(why.end(), also.begin(), also.end());
           if (attributable(why, comp)) continue;
           unattributed = true;
@@ -371,11 +407,14 @@ class Deduction {
         if (unattributed) give_up("a replay stopped where the pieces tried were not the only unknown ones");
         current_ = std::move(*passing);
         settled = true;
+        settled_cursor = std::move(passing_cursor);
+        settled_named = std::move(passing_named);
       }
       if (settled) {
-        ReplayTrace tr;
-        replay_.run(info_, current_, limit, &tr);
-        for (int s : tr.named[g]) named_ever_[static_cast<std::size_t>(s)] = true;
+        for (int s : settled_named) named_ever_[static_cast<std::size_t>(s)] = true;
+        cursor_ = std::move(settled_cursor);
+        cursor_types_ = current_;
+        cursor_valid_ = true;
       }
       if (!settled && !fallback_) {
         fallback_ = true;
@@ -384,100 +423,249 @@ class Deduction {
     }
   }
 
-  // Coupled sets make the counting's state the counts of several blocks at once;
-  // past a few of them each is loosened to what it allows piece by piece (a
-  // superset, so the sampler, which replays every draw, stays exact in law).
-  bool loosen_coupled() const {
-    long double product = 1;
-    int coupled = 0;
-    for (const auto& c : comps_)
-      if (c.slots.size() > 1) {
-        ++coupled;
-        product *= static_cast<long double>(c.tuples.size());
-      }
-    return coupled > 2 || product > 4096;
-  }
-
-  SetupCounter make_counter() const {
-    const bool loosen = loosen_coupled();
-    std::vector<std::vector<int>> counts;
-    for (const auto& b : replay_.blocks()) counts.push_back(b.counts);
-    std::map<std::pair<int, std::vector<PieceType>>, std::size_t> group_index;
-    std::vector<CountGroup> groups;
-    std::vector<CountCoupled> coupled;
-    for (const auto& c : comps_) {
-      if (c.slots.empty()) continue;
-      if (c.slots.size() == 1 || loosen) {
-        for (std::size_t j = 0; j < c.slots.size(); ++j) {
-          const int block = replay_.slots()[static_cast<std::size_t>(c.slots[j])].block;
-          std::vector<PieceType> allowed;
-          for (const auto& t : c.tuples)
-            if (std::find(allowed.begin(), allowed.end(), t[j]) == allowed.end()) allowed.push_back(t[j]);
-          std::sort(allowed.begin(), allowed.end());
-          auto key = std::make_pair(block, allowed);
-          auto it = group_index.find(key);
-          if (it == group_index.end()) {
-            it = group_index.emplace(key, groups.size()).first;
-            groups.push_back({block, {}, allowed});
-          }
-          groups[it->second].slots.push_back(c.slots[j]);
-        }
-        continue;
-      }
-      CountCoupled cu{c.slots, {}, c.tuples};
-      for (int s : c.slots) cu.slot_block.push_back(replay_.slots()[static_cast<std::size_t>(s)].block);
-      coupled.push_back(std::move(cu));
-    }
-    return SetupCounter(std::move(counts), std::move(groups), std::move(coupled), replay_.slots().size());
-  }
-
-  void collect(Analysis& a, const Match& final, const std::vector<std::vector<double>>& p,
-               const std::vector<std::vector<double>>& se, const std::vector<std::vector<double>>& proposal) const {
-    const MatchState& s = final.state();
-    auto add = [&](int id, Square square, int removed_index) {
-      const Piece& piece = s.pieces[static_cast<std::size_t>(id)];
-      if (may_see(piece, a.viewer)) return;
-      if (static_cast<std::size_t>(id) >= id_slot_.size() || id_slot_[static_cast<std::size_t>(id)] < 0) return;
-      const auto slot = static_cast<std::size_t>(id_slot_[static_cast<std::size_t>(id)]);
-      PieceOdds odds{piece.owner, square, removed_index, replay_.slots()[slot].square, p[slot], se[slot], {}};
-      for (double q : proposal[slot]) odds.possible.push_back(q > 0);
-      a.pieces.push_back(std::move(odds));
-    };
-    for (std::size_t sq = 0; sq < s.board.size(); ++sq)
-      if (s.board[sq] >= 0) add(s.board[sq], static_cast<Square>(sq), -1);
-    for (std::size_t o = 0; o < 2; ++o)
-      for (std::size_t i = 0; i < s.removed[o].size(); ++i) add(s.removed[o][i], kNoSquare, static_cast<int>(i));
-  }
-
-  const GameInfo& info_;
-  const StreamReplay& replay_;
-  AnalysisOptions options_;
-  std::unique_ptr<Game> game_;
+  const GameInfo* info_;
+  const StreamReplay* replay_;
+  const AnalysisOptions* options_;
+  const Game* game_;
   std::size_t types_ = 0;
   std::vector<Component> comps_;
   std::vector<int> comp_of_;
   std::vector<PieceType> current_;  // identities that replay the stream so far (counts aside)
-  std::vector<int> id_slot_;
-  std::vector<bool> named_ever_;  // slots some command has named so far
+  std::vector<bool> named_ever_;    // slots some command has named so far
+  std::size_t next_group_ = 1;      // the groups before it are learned
+  ReplayCursor cursor_;             // the replay of cursor_types_, through the groups learned
+  std::vector<PieceType> cursor_types_;
+  bool cursor_valid_ = false;
   bool exact_ = true;
   int replays_ = 0;
   bool fallback_ = false;
   std::vector<std::string> notes_;
 };
 
+// A draw kept with its replay (the verification draws and the sampler's
+// accepted ones), advanced as the stream grows.
+struct Particle {
+  std::vector<PieceType> types;
+  ReplayCursor cursor;
+};
+
+void collect(Analysis& a, const StreamReplay& replay, const Match& final, const std::vector<int>& id_slot,
+             const std::vector<std::vector<double>>& p, const std::vector<std::vector<double>>& se,
+             const std::vector<std::vector<double>>& proposal) {
+  const MatchState& s = final.state();
+  auto add = [&](int id, Square square, int removed_index) {
+    const Piece& piece = s.pieces[static_cast<std::size_t>(id)];
+    if (may_see(piece, a.viewer)) return;
+    if (static_cast<std::size_t>(id) >= id_slot.size() || id_slot[static_cast<std::size_t>(id)] < 0) return;
+    const auto slot = static_cast<std::size_t>(id_slot[static_cast<std::size_t>(id)]);
+    PieceOdds odds{piece.owner, square, removed_index, replay.slots()[slot].square, p[slot], se[slot], {}};
+    for (double q : proposal[slot]) odds.possible.push_back(q > 0);
+    a.pieces.push_back(std::move(odds));
+  };
+  for (std::size_t sq = 0; sq < s.board.size(); ++sq)
+    if (s.board[sq] >= 0) add(s.board[sq], static_cast<Square>(sq), -1);
+  for (std::size_t o = 0; o < 2; ++o)
+    for (std::size_t i = 0; i < s.removed[o].size(); ++i) add(s.removed[o][i], kNoSquare, static_cast<int>(i));
+}
+
 }  // namespace
+
+struct Analyzer::State {
+  State(const GameInfo& i, Viewer v, const AnalysisOptions& o) : info(i), viewer(v), options(o) {}
+  GameInfo info;
+  Viewer viewer;
+  AnalysisOptions options;
+  std::size_t events = 0;
+  std::optional<std::string> error;  // the stream's shape, for good
+  std::optional<StreamReplay> replay;
+  std::unique_ptr<Game> game;
+  std::optional<Learner> learned;        // the groups that are over
+  // The last analysis() learned the then-last group on a copy: when the next
+  // event begins a new group, that group is over as learned, and the copy
+  // becomes the learning kept (it saw exactly the events the group has).
+  std::optional<Learner> last;
+  std::size_t last_events = 0;
+  std::optional<std::string> start_error;  // the slots allow no setup (until a new block)
+  std::size_t blocks = 0;
+  std::uint64_t rng = 0;
+  std::vector<Particle> verifiers, accepted;
+  CountCache counts;  // the counting of clusters whose constraints did not change
+
+  // A new block: the learning starts afresh over every slot.
+  void restart() {
+    blocks = replay->blocks().size();
+    learned.emplace(info, *replay, options, *game);
+    start_error = learned->start();
+    rng = options.seed * 0x9E3779B97F4A7C15ull + 0x5DEECE66Dull;
+    verifiers.clear();
+    accepted.clear();
+    counts.entries.clear();
+    last.reset();
+  }
+};
+
+Analyzer::Analyzer(const GameInfo& info, Viewer viewer, const AnalysisOptions& options)
+    : state_(std::make_unique<State>(info, viewer, options)) {
+  if (viewer == kReferee) state_->error = "the referee sees every piece: nothing to deduce";
+}
+Analyzer::Analyzer(Analyzer&&) noexcept = default;
+Analyzer& Analyzer::operator=(Analyzer&&) noexcept = default;
+Analyzer::~Analyzer() = default;
+
+std::size_t Analyzer::events() const { return state_->events; }
+
+void Analyzer::push(const Event& event) {
+  State& st = *state_;
+  ++st.events;
+  if (st.error) return;
+  if (!st.replay) {
+    auto started = StreamReplay::start(st.info, event, st.viewer);
+    if (auto* err = std::get_if<std::string>(&started)) {
+      st.error = *err;
+      return;
+    }
+    st.replay.emplace(std::move(std::get<StreamReplay>(started)));
+    const auto* opened = std::get_if<Opened>(&event.body);
+    st.game = st.info.make(resolve_options(st.info, opened->preset, opened->options).options);
+    st.restart();
+    return;
+  }
+  if (auto err = st.replay->append(event)) {
+    st.error = *err;
+    return;
+  }
+  const std::size_t groups = st.replay->groups();
+  if (st.replay->blocks().size() != st.blocks) {
+    st.restart();
+  } else if (st.last && st.last_events + 1 == st.replay->stream().size() &&
+             st.replay->group_of(st.last_events) != st.replay->group_of(st.last_events - 1)) {
+    st.learned = std::move(st.last);
+  }
+  st.last.reset();
+  // Every group but the last is over: learn it once, for good.
+  if (!st.start_error) st.learned->learn_to(groups - 1);
+}
+
+Analysis Analyzer::analysis() {
+  State& st = *state_;
+  Analysis a;
+  a.viewer = st.viewer;
+  a.events = st.events;
+  if (!st.error && !st.replay) st.error = "the stream is empty";
+  if (st.error) {
+    a.error = st.error;
+    return a;
+  }
+  if (st.start_error) {
+    a.error = st.start_error;
+    return a;
+  }
+  const StreamReplay& replay = *st.replay;
+  const std::size_t size = replay.stream().size();
+  const std::size_t types = st.game->roster().size();
+  const AnalysisOptions& options = st.options;
+  // The last group may still grow: it is learned on a copy.
+  Learner work = *st.learned;
+  work.learn_to(replay.groups());
+  st.last = work;
+  st.last_events = size;
+  const Match* final = nullptr;
+  std::vector<int> id_slot;
+  if (!work.fallback()) {
+    if (ReplayCursor* c = work.current_replay()) {
+      final = &*c->match;
+      id_slot = c->id_slot;
+    } else {
+      work.give_up("the identities learned one command at a time do not replay the whole stream");
+    }
+  }
+  if (work.loosen_coupled()) work.give_up("many pieces fought face down: their joint identities are sampled");
+  SetupCounter counter = work.make_counter();
+  counter.use_cache(&st.counts);
+  if (counter.total() <= 0) {
+    a.error = "no setup the game allows gives this stream";
+    return a;
+  }
+  const auto proposal = counter.marginals(types);
+  // A kept accepted draw stays when the counting still allows it and it still
+  // replays (then it is a uniform draw of the consistent setups as they are now).
+  auto advance_kept = [&](Particle& k) {
+    return work.supports(k.types) && replay.advance(st.info, k.types, k.cursor, size).consistent;
+  };
+  auto fresh = [&] {
+    Particle k{counter.draw(st.rng), {}};
+    return k;
+  };
+  if (work.exact() && !work.fallback()) {
+    std::vector<Particle> kept;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(std::max(0, options.verify_draws)) && work.exact(); ++i) {
+      // A kept draw the counting still allows is a draw of it like a fresh one.
+      const bool reuse = i < st.verifiers.size() && work.supports(st.verifiers[i].types);
+      Particle k = reuse ? std::move(st.verifiers[i]) : fresh();
+      if (!replay.advance(st.info, k.types, k.cursor, size).consistent) {
+        work.give_up("a setup allowed piece by piece does not replay: the constraints are joint");
+        break;
+      }
+      kept.push_back(std::move(k));
+    }
+    st.verifiers = std::move(kept);
+  }
+  if (options.always_sample) work.give_up("sampling was asked for");
+  std::vector<std::vector<double>> p = proposal, se(replay.slots().size(), std::vector<double>(types, 0.0));
+  if (!work.exact()) {
+    a.method = Method::kSampled;
+    std::vector<Particle> kept;
+    for (auto& k : st.accepted)
+      if (static_cast<int>(kept.size()) < options.samples && advance_kept(k)) kept.push_back(std::move(k));
+    const int budget = !kept.empty() && options.update_draws > 0 ? std::min(options.update_draws, options.max_draws)
+                                                                   : options.max_draws;
+    while (static_cast<int>(kept.size()) < options.samples && a.draws < budget) {
+      ++a.draws;
+      Particle k = fresh();
+      if (replay.advance(st.info, k.types, k.cursor, size).consistent) kept.push_back(std::move(k));
+    }
+    st.accepted = std::move(kept);
+    a.accepted = static_cast<int>(st.accepted.size());
+    if (a.accepted == 0) {
+      a.error = "no consistent setup among " + std::to_string(a.draws) + " draws";
+      a.notes = work.notes();
+      return a;
+    }
+    if (!final) {
+      final = &*st.accepted.front().cursor.match;
+      id_slot = st.accepted.front().cursor.id_slot;
+    }
+    std::vector<std::vector<int>> tally(replay.slots().size(), std::vector<int>(types, 0));
+    for (const auto& k : st.accepted)
+      for (std::size_t s = 0; s < k.types.size(); ++s) ++tally[s][static_cast<std::size_t>(k.types[s])];
+    const double n = a.accepted;
+    for (std::size_t s = 0; s < tally.size(); ++s)
+      for (std::size_t t = 0; t < types; ++t) {
+        const double q = tally[s][t] / n;
+        // The counting's odds count as `prior_draws` draws more, so a handful of
+        // accepted draws is not read as certainty, nor their noise as
+        // information (the effect fades as draws accumulate; docs/analysis.md,
+        // Calibration, measures it).
+        const double alpha = std::max(0.0, options.prior_draws);
+        p[s][t] = (tally[s][t] + alpha * proposal[s][t]) / (n + alpha);
+        // A type the counting allows keeps an error bar even when no draw had it;
+        // the bar also covers how far the counting's weight moved the estimate
+        // from the draws' own rate (the counting may allow more than the game).
+        se[s][t] = proposal[s][t] > 0 && proposal[s][t] < 1
+                       ? std::sqrt(std::max(q * (1 - q), 1.0 / n) / n) + std::abs(p[s][t] - q)
+                       : 0.0;
+      }
+  }
+  a.notes = work.notes();
+  collect(a, replay, *final, id_slot, p, se, proposal);
+  return a;
+}
 
 Analysis analyze(const GameInfo& info, const std::vector<Event>& stream, Viewer viewer,
                  const AnalysisOptions& options) {
-  auto planned = StreamReplay::plan(info, stream, viewer);
-  if (auto* err = std::get_if<std::string>(&planned)) {
-    Analysis a;
-    a.viewer = viewer;
-    a.events = stream.size();
-    a.error = *err;
-    return a;
-  }
-  return Deduction(info, std::get<StreamReplay>(planned), options).run();
+  Analyzer analyzer(info, viewer, options);
+  for (const Event& e : stream) analyzer.push(e);
+  return analyzer.analysis();
 }
 
 }  // namespace facedown::analysis

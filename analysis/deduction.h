@@ -11,6 +11,7 @@
 // probability is 1 only when every setup counted agrees.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,16 @@ struct AnalysisOptions {
   int verify_draws = 12;       // exact draws replayed through the real game before "exact" is claimed
   bool always_sample = false;  // sample even where the counting is exact (tests of the sampler)
   int max_replays = 4000;      // replays the learning may spend before it hands the rest to the sampler
+  // Analyzer: the fresh draws one analysis() may try when it still keeps accepted
+  // draws from earlier ones (bounds a live update's time; the kept draws and the
+  // fresh ones are both uniform over the consistent setups, so fewer of them
+  // only widen the standard errors). 0: max_draws.
+  int update_draws = 1000;
+  // Sampled odds: the counting's odds weigh as this many accepted draws
+  // (p = (tally + prior_draws * counted) / (accepted + prior_draws)). A few
+  // hundred rejection draws are noisier than what outcome-only battles teach about
+  // pieces that never fought; 40 measured best of 1, 15 and 40 (docs/analysis.md).
+  double prior_draws = 40;
 };
 
 enum class Method { kExact, kSampled };
@@ -54,7 +65,40 @@ struct Analysis {
 };
 
 // `stream`: every event as `viewer` saw it (engine::project), from the Opened event.
+// The same as an Analyzer fed the whole stream and asked once.
 Analysis analyze(const engine::GameInfo& info, const std::vector<engine::Event>& stream, engine::Viewer viewer,
                  const AnalysisOptions& options = {});
+
+// The analysis of one viewer's stream as it grows, for live use: push() each
+// event as it comes, analysis() whenever a result is wanted. What is learned
+// about every command that is over is kept (a command's group is learned once,
+// when the next one begins), and the replays of the current identities, of the
+// verification draws and of the sampler's accepted draws are kept as matches
+// that advance with the stream, so an event costs the trials of the pieces it
+// names and the new events' replays, not a replay of the whole match per trial.
+//
+// Invariant: the learning is a function of the stream so far, so an exact
+// analysis() equals analyze() of the same stream byte for byte. The sampler's
+// accepted draws that stay consistent are kept (they remain uniform over the
+// setups consistent with the longer stream) and topped up with fresh ones, so a
+// sampled result equals analyze()'s in law (within its standard errors), not
+// draw for draw. A SetupLocked that hides pieces starts the learning afresh.
+class Analyzer {
+ public:
+  Analyzer(const engine::GameInfo& info, engine::Viewer viewer, const AnalysisOptions& options = {});
+  Analyzer(Analyzer&&) noexcept;
+  Analyzer& operator=(Analyzer&&) noexcept;
+  ~Analyzer();
+
+  // The next event of the stream (the first must be Opened).
+  void push(const engine::Event& event);
+  // What the viewer can deduce from the events pushed so far.
+  Analysis analysis();
+  std::size_t events() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 }  // namespace facedown::analysis

@@ -39,6 +39,9 @@ struct SetupCounter::Programme {
   std::vector<std::vector<std::vector<PieceType>>> allowed;  // per block: per group
   std::map<std::pair<std::size_t, std::vector<int>>, long double> coupled_memo;
   std::map<std::pair<std::size_t, std::vector<int>>, long double> block_memo;  // (block, its counts)
+  // Draws: fill()'s memo per (block, its counts), kept across the draws of one counter.
+  std::map<std::pair<std::size_t, std::vector<int>>, std::map<std::pair<std::size_t, std::vector<int>>, long double>>
+      draw_memos;
 
   // Ways for block b's groups (with `caps` slots left) to take types t.. of
   // `counts` exactly.
@@ -137,7 +140,7 @@ SetupCounter::SetupCounter(std::vector<std::vector<int>> counts, std::vector<Cou
 
 SetupCounter::Programme SetupCounter::programme(const Cluster& c, int pinned_group, int skipped_coupled) const {
   const std::size_t types = counts_.empty() ? 0 : counts_[0].size();
-  Programme k{types, {}, {}, {}, {}, {}, {}};
+  Programme k{types, {}, {}, {}, {}, {}, {}, {}};
   auto offset = [&](int block) {
     return static_cast<int>(static_cast<std::size_t>(std::find(c.blocks.begin(), c.blocks.end(), block) - c.blocks.begin()) *
                             types);
@@ -185,44 +188,176 @@ long double SetupCounter::cluster_total(const Cluster& c) const {
   return k.count(0, rem);
 }
 
+std::vector<int> SetupCounter::signature(const Cluster& c) const {
+  std::vector<int> sig;
+  for (int b : c.blocks) {
+    sig.push_back(b);
+    sig.insert(sig.end(), counts_[at(b)].begin(), counts_[at(b)].end());
+  }
+  for (const auto& gs : c.groups)
+    for (int g : gs) {
+      const auto& group = groups_[at(g)];
+      sig.push_back(-1);
+      sig.push_back(group.block);
+      sig.push_back(static_cast<int>(group.slots.size()));
+      sig.insert(sig.end(), group.slots.begin(), group.slots.end());
+      sig.push_back(static_cast<int>(group.allowed.size()));
+      sig.insert(sig.end(), group.allowed.begin(), group.allowed.end());
+    }
+  for (int u : c.coupled) {
+    const auto& cu = coupled_[at(u)];
+    sig.push_back(-2);
+    sig.push_back(static_cast<int>(cu.slots.size()));
+    sig.insert(sig.end(), cu.slots.begin(), cu.slots.end());
+    sig.insert(sig.end(), cu.slot_block.begin(), cu.slot_block.end());
+    sig.push_back(static_cast<int>(cu.tuples.size()));
+    for (const auto& t : cu.tuples) sig.insert(sig.end(), t.begin(), t.end());
+  }
+  return sig;
+}
+
+CountCache::Entry* SetupCounter::cached(const Cluster& c) const {
+  if (!cache_) return nullptr;
+  auto sig = signature(c);
+  if (auto it = cache_->entries.find(sig); it != cache_->entries.end()) return &it->second;
+  if (cache_->entries.size() >= cache_->max_entries) cache_->entries.clear();
+  CountCache::Entry e;
+  e.total = cluster_total(c);
+  return &cache_->entries.emplace(std::move(sig), std::move(e)).first->second;
+}
+
 long double SetupCounter::total() const {
   long double t = 1;
-  for (const auto& c : clusters_) t *= cluster_total(c);
+  for (const auto& c : clusters_) {
+    const CountCache::Entry* e = cached(c);
+    t *= e ? e->total : cluster_total(c);
+  }
   return t;
 }
 
 std::vector<std::vector<double>> SetupCounter::marginals(std::size_t types) const {
   std::vector<std::vector<double>> out(slots_, std::vector<double>(types, 0.0));
   for (const auto& c : clusters_) {
-    const long double whole = cluster_total(c);
-    if (whole <= 0) continue;
-    for (const auto& gs : c.groups)
-      for (int g : gs) {
-        const auto& group = groups_[at(g)];
-        Programme k = programme(c, g, -1);
-        for (PieceType t : group.allowed) {
-          auto rem = cluster_rem(c);
-          auto& r = rem[at(offset(c, group.block) + t)];
-          if (r <= 0) continue;
-          --r;
-          const double p = static_cast<double>(k.count(0, rem) / whole);
-          for (int s : group.slots) out[at(s)][at(t)] = p;
-        }
-      }
-    for (int u : c.coupled) {
-      const auto& cu = coupled_[at(u)];
-      Programme k = programme(c, -1, u);
-      for (const auto& tuple : cu.tuples) {
-        auto rem = cluster_rem(c);
-        bool ok = true;
-        for (std::size_t j = 0; j < tuple.size(); ++j) ok = --rem[at(offset(c, cu.slot_block[j]) + tuple[j])] >= 0 && ok;
-        if (!ok) continue;
-        const double p = static_cast<double>(k.count(0, rem) / whole);
-        for (std::size_t j = 0; j < tuple.size(); ++j) out[at(cu.slots[j])][at(tuple[j])] += p;
-      }
+    CountCache::Entry* e = cached(c);
+    if (e && e->has_marginals) {
+      for (const auto& [slot, row] : e->marginals) out[at(slot)] = row;
+      continue;
+    }
+    cluster_marginals(c, e ? e->total : cluster_total(c), out);
+    if (e) {
+      e->has_marginals = true;
+      for (const auto& gs : c.groups)
+        for (int g : gs)
+          for (int s : groups_[at(g)].slots) e->marginals.emplace_back(s, out[at(s)]);
+      for (int u : c.coupled)
+        for (int s : coupled_[at(u)].slots) e->marginals.emplace_back(s, out[at(s)]);
     }
   }
   return out;
+}
+
+// A block's groups with `counts` to use up: how many ways (the total) and, summed
+// over them, how many slots of each group take each type. A forward pass over
+// the types (the ways the types before t leave each set of group capacities)
+// against the memoised backward count gives every group's sum in one sweep.
+SetupCounter::BlockSums SetupCounter::block_sums(Programme& k, std::size_t b, const std::vector<int>& counts) const {
+  const std::size_t types = k.types;
+  auto& memo = k.draw_memos[{b, counts}];
+  auto caps0 = k.capacity[b];
+  BlockSums out;
+  out.total = k.fill(b, 0, counts, caps0, memo);
+  const std::size_t groups = caps0.size();
+  out.sums.assign(groups, std::vector<long double>(types, 0));
+  if (out.total <= 0) return out;
+  std::map<std::vector<int>, long double> layer{{caps0, 1.0L}};
+  for (std::size_t t = 0; t < types; ++t) {
+    std::map<std::vector<int>, long double> next;
+    for (const auto& [before, ways] : layer) {
+      auto caps = before;
+      k.for_each_split(b, t, counts[t], caps, [&](long double w) {
+        const long double after = k.fill(b, t + 1, counts, caps, memo);
+        if (after <= 0) return;
+        const long double weight = ways * w * after;
+        for (std::size_t g = 0; g < groups; ++g)
+          if (before[g] != caps[g]) out.sums[g][t] += weight * static_cast<long double>(before[g] - caps[g]);
+        next[caps] += ways * w;
+      });
+    }
+    layer = std::move(next);
+  }
+  return out;
+}
+
+// Forward over the coupled units (the ways the units before pos leave each set
+// of counts) against the memoised backward count gives each tuple's number of
+// setups; at the end of the units, each block's sums (memoised by its counts)
+// times the other blocks' totals give the groups'. A group's slots are
+// exchangeable: each has the group's sum over its size. Numerators are summed
+// exactly and divided once by the whole.
+void SetupCounter::cluster_marginals(const Cluster& c, long double whole, std::vector<std::vector<double>>& out) const {
+  if (whole <= 0) return;
+  Programme k = programme(c, -1, -1);
+  const std::size_t types = k.types;
+  std::vector<std::vector<long double>> coupled_num(slots_);
+  std::map<std::vector<int>, long double> layer{{cluster_rem(c), 1.0L}};
+  for (std::size_t pos = 0; pos < k.uses.size(); ++pos) {
+    const auto& cu = coupled_[at(c.coupled[pos])];
+    std::map<std::vector<int>, long double> next;
+    for (const auto& [before, ways] : layer) {
+      auto rem = before;
+      for (std::size_t i = 0; i < k.uses[pos].size(); ++i) {
+        bool ok = true;
+        for (int r : k.uses[pos][i]) ok = --rem[at(r)] >= 0 && ok;
+        const long double after = ok ? k.count(pos + 1, rem) : 0;
+        if (after > 0) {
+          for (std::size_t j = 0; j < cu.slots.size(); ++j) {
+            auto& row = coupled_num[at(cu.slots[j])];
+            row.resize(types, 0);
+            row[at(cu.tuples[i][j])] += ways * after;
+          }
+          next[rem] += ways;
+        }
+        for (int r : k.uses[pos][i]) ++rem[at(r)];
+      }
+    }
+    layer = std::move(next);
+  }
+  std::vector<std::vector<std::vector<long double>>> group_num(c.blocks.size());
+  for (std::size_t b = 0; b < c.blocks.size(); ++b)
+    group_num[b].assign(c.groups[b].size(), std::vector<long double>(types, 0));
+  std::map<std::pair<std::size_t, std::vector<int>>, BlockSums> sums_of;
+  for (const auto& [rem, ways] : layer) {
+    std::vector<const BlockSums*> sums;
+    for (std::size_t b = 0; b < c.blocks.size(); ++b) {
+      std::vector<int> counts(rem.begin() + k.offsets[b], rem.begin() + k.offsets[b] + static_cast<long>(types));
+      auto key = std::make_pair(b, counts);
+      auto it = sums_of.find(key);
+      if (it == sums_of.end()) it = sums_of.emplace(key, block_sums(k, b, counts)).first;
+      sums.push_back(&it->second);
+    }
+    for (std::size_t b = 0; b < c.blocks.size(); ++b) {
+      long double others = ways;
+      for (std::size_t o = 0; o < c.blocks.size(); ++o)
+        if (o != b) others *= sums[o]->total;
+      if (others <= 0) continue;
+      for (std::size_t g = 0; g < group_num[b].size(); ++g)
+        for (std::size_t t = 0; t < types; ++t) group_num[b][g][t] += others * sums[b]->sums[g][t];
+    }
+  }
+  for (std::size_t b = 0; b < c.blocks.size(); ++b)
+    for (std::size_t g = 0; g < c.groups[b].size(); ++g) {
+      const auto& group = groups_[at(c.groups[b][g])];
+      const auto n = static_cast<long double>(group.slots.size());
+      for (std::size_t t = 0; t < types; ++t) {
+        const double p = static_cast<double>(group_num[b][g][t] / n / whole);
+        for (int s : group.slots) out[at(s)][t] = p;
+      }
+    }
+  for (int u : c.coupled)
+    for (int s : coupled_[at(u)].slots) {
+      const auto& row = coupled_num[at(s)];
+      for (std::size_t t = 0; t < row.size(); ++t) out[at(s)][t] = static_cast<double>(row[t] / whole);
+    }
 }
 
 std::vector<PieceType> SetupCounter::draw(std::uint64_t& rng) const {
@@ -257,7 +392,7 @@ std::vector<PieceType> SetupCounter::draw(std::uint64_t& rng) const {
     for (std::size_t b = 0; b < c.blocks.size(); ++b) {
       std::vector<int> counts(rem.begin() + k.offsets[b], rem.begin() + k.offsets[b] + static_cast<long>(types));
       auto caps = k.capacity[b];
-      std::map<std::pair<std::size_t, std::vector<int>>, long double> memo;
+      auto& memo = k.draw_memos[{b, counts}];
       std::vector<std::vector<PieceType>> bags(caps.size());
       for (std::size_t t = 0; t < types; ++t) {
         long double target = static_cast<long double>(unit_real(rng)) * k.fill(b, t, counts, caps, memo);

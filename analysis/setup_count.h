@@ -11,8 +11,11 @@
 // type, the state being how many slots each group has left, each step choosing
 // which of them take that type (a product of binomials, so small counts are
 // exact integers). Blocks linked by no coupled unit are counted apart (the total
-// is the product). Marginals pin one slot to one type and count again; draws
-// follow the same programme and are exact and uniform over the setups counted.
+// is the product). Marginals sum, over a forward pass (coupled tuples, then each
+// block's types) against the memoised count of the rest, how many slots of each
+// group take each type (a group's slots are exchangeable); draws follow the same
+// programme and are exact and uniform over the setups counted. A CountCache
+// keeps each cluster's results between counters with the same inputs.
 #pragma once
 #include <cstdint>
 #include <map>
@@ -36,6 +39,20 @@ struct CountCoupled {
   std::vector<std::vector<engine::PieceType>> tuples;
 };
 
+// What counting one cluster (blocks linked by coupled units) gave, kept between
+// counters: a live analysis counts again after every event, and most events
+// change one block's constraints or none. Keyed by everything the count depends
+// on (the cluster's counts, groups and coupled units, slots included).
+struct CountCache {
+  struct Entry {
+    long double total = 0;
+    bool has_marginals = false;
+    std::vector<std::pair<int, std::vector<double>>> marginals;  // (slot, P(type))
+  };
+  std::map<std::vector<int>, Entry> entries;
+  std::size_t max_entries = 64;  // cleared when full: memory stays bounded
+};
+
 class SetupCounter {
  public:
   // counts[block][type]; every slot belongs to exactly one unit.
@@ -46,6 +63,9 @@ class SetupCounter {
   long double total() const;
   // P(slot has each type), per slot; every row sums to 1 when total() > 0.
   std::vector<std::vector<double>> marginals(std::size_t types) const;
+  // Counts each cluster once per distinct input across counters sharing `cache`
+  // (which must outlive this counter's use of it).
+  void use_cache(CountCache* cache) { cache_ = cache; }
   // One setup drawn uniformly (types per slot); total() must be > 0.
   std::vector<engine::PieceType> draw(std::uint64_t& rng) const;
 
@@ -56,9 +76,17 @@ class SetupCounter {
     std::vector<std::vector<int>> groups;  // per block of the cluster: its group indices
   };
   long double cluster_total(const Cluster& c) const;
+  std::vector<int> signature(const Cluster& c) const;
+  CountCache::Entry* cached(const Cluster& c) const;
+  void cluster_marginals(const Cluster& c, long double whole, std::vector<std::vector<double>>& out) const;
   std::vector<int> cluster_rem(const Cluster& c) const;
   int offset(const Cluster& c, int block) const;
   struct Programme;
+  struct BlockSums {
+    long double total = 0;
+    std::vector<std::vector<long double>> sums;  // per group, per type
+  };
+  BlockSums block_sums(Programme& k, std::size_t b, const std::vector<int>& counts) const;
   // The counting programme of one cluster; `pinned_group` is one slot smaller
   // and `skipped_coupled` left out (their identities already taken from the counts).
   Programme programme(const Cluster& c, int pinned_group, int skipped_coupled) const;
@@ -68,6 +96,7 @@ class SetupCounter {
   std::vector<CountCoupled> coupled_;
   std::size_t slots_;
   std::vector<Cluster> clusters_;
+  CountCache* cache_ = nullptr;
   mutable std::vector<std::shared_ptr<Programme>> draw_cache_;  // draws reuse one programme's memo
 };
 

@@ -57,49 +57,70 @@ std::variant<StreamReplay, std::string> StreamReplay::plan(const GameInfo& info,
                                                             Viewer viewer) {
   if (viewer == kReferee) return std::string("the referee sees every piece: nothing to deduce");
   if (stream.empty()) return std::string("the stream is empty");
-  const auto* opened = std::get_if<Opened>(&stream[0].body);
+  auto started = start(info, stream[0], viewer);
+  if (auto* r = std::get_if<StreamReplay>(&started)) {
+    r->stream_.reserve(stream.size());
+    for (std::size_t i = 1; i < stream.size(); ++i)
+      if (auto err = r->append(stream[i])) return *err;
+  }
+  return started;
+}
+
+std::variant<StreamReplay, std::string> StreamReplay::start(const GameInfo& info, const Event& first, Viewer viewer) {
+  if (viewer == kReferee) return std::string("the referee sees every piece: nothing to deduce");
+  const auto* opened = std::get_if<Opened>(&first.body);
   if (!opened) return std::string("the stream does not begin with the match's opening");
   if (opened->game != info.id) return "the stream is a " + opened->game + " match, not " + info.id;
   ResolvedOptions resolved = resolve_options(info, opened->preset, opened->options);
   if (resolved.error) return "the stream's options: " + *resolved.error;
   const auto game = info.make(resolved.options);
-  const auto& roster = game->roster();
-
   StreamReplay r;
   r.viewer_ = viewer;
   r.opened_ = *opened;
-  r.event_block_.assign(stream.size(), -1);
-  for (std::size_t i = 0; i < stream.size(); ++i) {
-    const auto* setup = std::get_if<SetupLocked>(&stream[i].body);
-    if (!setup) continue;
-    Block b{setup->player, i, {}, {}};
-    for (const auto& t : roster) b.counts.push_back(t.count);
+  for (const auto& t : game->roster()) r.roster_counts_.push_back(t.count);
+  r.stream_.push_back(first);
+  r.event_block_.push_back(-1);
+  r.group_of_.push_back(0);
+  r.group_end_.push_back(1);
+  return r;
+}
+
+std::optional<std::string> StreamReplay::append(const Event& e) {
+  const std::size_t i = stream_.size();
+  int block = -1;
+  if (const auto* setup = std::get_if<SetupLocked>(&e.body)) {
+    Block b{setup->player, i, roster_counts_, {}};
+    std::vector<Slot> added;
     for (const auto& ref : setup->pieces) {
       if (ref.type == kHiddenType) {
-        b.slots.push_back(static_cast<int>(r.slots_.size()));
-        r.slots_.push_back({static_cast<int>(r.blocks_.size()), setup->player, ref.square});
-      } else if (ref.type >= 0 && ref.type < static_cast<int>(roster.size())) {
+        b.slots.push_back(static_cast<int>(slots_.size() + added.size()));
+        added.push_back({static_cast<int>(blocks_.size()), setup->player, ref.square});
+      } else if (ref.type >= 0 && ref.type < static_cast<int>(roster_counts_.size())) {
         --b.counts[static_cast<std::size_t>(ref.type)];
       } else {
         return std::string("a setup names a piece the roster does not have");
       }
     }
-    if (b.slots.empty()) continue;
-    if (std::any_of(b.counts.begin(), b.counts.end(), [](int c) { return c < 0; }))
-      return std::string("a setup shows more pieces of a kind than the roster has");
-    r.event_block_[i] = static_cast<int>(r.blocks_.size());
-    r.blocks_.push_back(std::move(b));
+    if (!b.slots.empty()) {
+      if (std::any_of(b.counts.begin(), b.counts.end(), [](int c) { return c < 0; }))
+        return std::string("a setup shows more pieces of a kind than the roster has");
+      block = static_cast<int>(blocks_.size());
+      blocks_.push_back(std::move(b));
+      slots_.insert(slots_.end(), added.begin(), added.end());
+    }
   }
   // Groups: the events of one command, or of one moment's deadlines.
-  r.group_of_.assign(stream.size(), 0);
-  for (std::size_t i = 1; i < stream.size(); ++i) {
-    const bool same = stream[i].cmd == stream[i - 1].cmd && (stream[i].cmd != 0 || stream[i].t == stream[i - 1].t);
-    if (!same) r.group_end_.push_back(i);
-    r.group_of_[i] = r.group_end_.size();
+  const Event& prev = stream_.back();
+  const bool same = e.cmd == prev.cmd && (e.cmd != 0 || e.t == prev.t);
+  if (same) {
+    group_end_.back() = i + 1;
+  } else {
+    group_end_.push_back(i + 1);
   }
-  r.group_end_.push_back(stream.size());
-  r.stream_ = std::move(stream);
-  return r;
+  group_of_.push_back(group_end_.size() - 1);
+  event_block_.push_back(block);
+  stream_.push_back(e);
+  return std::nullopt;
 }
 
 std::optional<Command> StreamReplay::command_at(std::size_t event, const std::vector<PieceType>& types) const {
@@ -150,22 +171,78 @@ std::optional<Command> StreamReplay::command_at(std::size_t event, const std::ve
 
 ReplayRun StreamReplay::run(const GameInfo& game, const std::vector<PieceType>& types, std::size_t limit,
                             ReplayTrace* trace) const {
+  ReplayCursor c;
+  const ReplayRun out = advance(game, types, c, limit, trace);
+  if (trace) {
+    trace->id_slot = c.id_slot;
+    if (out.consistent) trace->final.emplace(std::move(*c.match));
+  }
+  return out;
+}
+
+ReplayRun StreamReplay::advance(const GameInfo& game, const std::vector<PieceType>& types, ReplayCursor& c,
+                                std::size_t limit, ReplayTrace* trace) const {
   ReplayRun out;
   limit = std::min(limit, stream_.size());
-  auto opened = Match::open(game, opened_.preset, opened_.options, opened_.players);
-  if (!std::holds_alternative<Match>(opened)) return out;
-  Match m = std::move(std::get<Match>(opened));
-  std::vector<int> id_slot;
-  if (trace) trace->named.assign(groups(), {});
+  if (trace) {
+    trace->named.assign(groups(), {});
+    trace->shown.clear();
+    trace->final.reset();
+  }
   auto fail = [&](std::size_t at, std::vector<int> named) {
+    c.ok = false;
     out.failed_event = at;
     out.failed_named = std::move(named);
-    if (trace) trace->id_slot = id_slot;
+    if (trace) trace->id_slot = c.id_slot;
     return out;
   };
-  if (m.log().empty() || !same_event(project(m.log()[0], viewer_), stream_[0])) return fail(0, {});
-  std::size_t p = 1;
-  while (p < limit) {
+  if (!c.ok) return fail(c.checked, {});
+  if (!c.match) {
+    auto opened = Match::open(game, opened_.preset, opened_.options, opened_.players);
+    if (!std::holds_alternative<Match>(opened)) return fail(0, {});
+    c.match.emplace(std::move(std::get<Match>(opened)));
+    if (c.match->log().empty() || !same_event(project(c.match->log()[0], viewer_), stream_[0])) return fail(0, {});
+    c.next = c.checked = 1;
+    out.matched = 1;
+  }
+  Match& m = *c.match;
+  auto& id_slot = c.id_slot;
+  // Compares one produced event (projected) with the stream's at q, noting what
+  // the stream shows and who was named.
+  auto compare = [&](std::size_t q, const Event& produced_raw, const Event& seen, const std::vector<int>& named) {
+    if (trace) {
+      for (int s : named) add_unique(trace->named[group_of_[q]], s);
+      // Identities the stream shows, matched to the replay's pieces by owner and
+      // square (one piece per square within an event).
+      if (seen.body.index() == stream_[q].body.index()) {
+        const auto mine = refs_of(produced_raw);
+        for (const auto& theirs : refs_of(stream_[q])) {
+          // Off-board references (revival candidates) share kNoSquare: no match by square.
+          if (theirs.type == kHiddenType || theirs.square == kNoSquare) continue;
+          for (const auto& ref : mine)
+            if (ref.id >= 0 && ref.square == theirs.square && ref.owner == theirs.owner &&
+                static_cast<std::size_t>(ref.id) < id_slot.size() && id_slot[static_cast<std::size_t>(ref.id)] >= 0) {
+              trace->shown.emplace_back(id_slot[static_cast<std::size_t>(ref.id)], theirs.type);
+              break;
+            }
+        }
+      }
+    }
+    return same_event(seen, stream_[q]);
+  };
+  // What a command produced past the stream's end, now that the stream has more.
+  while (c.checked < c.next && c.checked < stream_.size()) {
+    const Event& raw = c.pending[c.pending.size() - (c.next - c.checked)];
+    if (!compare(c.checked, raw, project(raw, viewer_), c.pending_named)) return fail(c.checked, c.pending_named);
+    ++c.checked;
+    out.matched = c.checked;
+  }
+  if (c.checked == c.next) {
+    c.pending.clear();
+    c.pending_named.clear();
+  }
+  while (c.next < limit) {
+    const std::size_t p = c.next;
     const Event& e = stream_[p];
     std::vector<Event> produced;
     std::vector<int> named;
@@ -211,38 +288,21 @@ ReplayRun StreamReplay::run(const GameInfo& game, const std::vector<PieceType>& 
     for (std::size_t j = 0; j < produced.size(); ++j) {
       const std::size_t q = p + j;
       // A stream may end inside a command (a reader between two rows): what it
-      // holds is all that must match.
-      if (q >= stream_.size()) break;
-      const Event seen = project(produced[j], viewer_);
-      if (trace) {
-        for (int s : named) add_unique(trace->named[group_of_[q]], s);
-        // Identities the stream shows, matched to the replay's pieces by owner and
-        // square (one piece per square within an event).
-        if (seen.body.index() == stream_[q].body.index()) {
-          const auto mine = refs_of(produced[j]);
-          for (const auto& theirs : refs_of(stream_[q])) {
-            // Off-board references (revival candidates) share kNoSquare: no match by square.
-            if (theirs.type == kHiddenType || theirs.square == kNoSquare) continue;
-            for (const auto& ref : mine)
-              if (ref.id >= 0 && ref.square == theirs.square && ref.owner == theirs.owner &&
-                  static_cast<std::size_t>(ref.id) < id_slot.size() && id_slot[static_cast<std::size_t>(ref.id)] >= 0) {
-                trace->shown.emplace_back(id_slot[static_cast<std::size_t>(ref.id)], theirs.type);
-                break;
-              }
-          }
-        }
+      // holds is all that must match; the rest waits for the stream to grow.
+      if (q >= stream_.size()) {
+        c.pending.push_back(produced[j]);
+        continue;
       }
-      if (!same_event(seen, stream_[q])) return fail(q, named);
+      if (!compare(q, produced[j], project(produced[j], viewer_), named)) return fail(q, named);
       out.matched = q + 1;
+      c.checked = q + 1;
     }
-    p += produced.size();
+    if (!c.pending.empty()) c.pending_named = named;
+    c.next = p + produced.size();
   }
   out.consistent = true;
-  out.failed_event = p;
-  if (trace) {
-    trace->id_slot = id_slot;
-    trace->final.emplace(std::move(m));
-  }
+  out.failed_event = c.next;
+  if (trace) trace->id_slot = id_slot;
   return out;
 }
 

@@ -9,6 +9,10 @@
 // letting time pass. A candidate is consistent exactly when every replayed event,
 // projected for the viewer, equals the stream's: every rule is the engine's.
 //
+// The plan can grow one event at a time (start, append), and a replay can be
+// kept and continued as the stream grows (ReplayCursor, advance): a live
+// analysis replays each event once per identities kept, not the whole stream.
+//
 // Slots: one per piece a SetupLocked event hides from the viewer, in stream
 // order; a block is the hidden part of one SetupLocked event (a roster draw of
 // its own). Piece ids are the engine's (square order), so they do not depend on
@@ -46,6 +50,19 @@ struct ReplayRun {
   std::vector<int> failed_named;  // slots the replay's events named in the group that failed
 };
 
+// A replay kept between calls, so a growing stream is replayed once: the match
+// after the events checked so far, for one assignment of identities. Valid only
+// while every event checked matched (`ok`); advance() continues it.
+struct ReplayCursor {
+  std::optional<engine::Match> match;  // empty: not started
+  bool ok = true;
+  std::size_t next = 0;            // the next stream index no command has produced yet
+  std::size_t checked = 0;         // stream events compared (below `next` when the stream ended inside a command)
+  std::vector<engine::Event> pending;  // produced for [checked, next) (as the game wrote them), awaiting the stream
+  std::vector<int> pending_named;      // slots the command that produced them named
+  std::vector<int> id_slot;            // piece id -> slot (-1: a visible piece)
+};
+
 // Filled by a reference replay: what each group of the stream names and shows.
 struct ReplayTrace {
   std::vector<std::vector<int>> named;                    // per group: slots named by its events
@@ -59,6 +76,12 @@ class StreamReplay {
   // Checks the stream's shape (Opened first, for this game) and finds the slots.
   static std::variant<StreamReplay, std::string> plan(const engine::GameInfo& info,
                                                       std::vector<engine::Event> stream, engine::Viewer viewer);
+  // The same, one event at a time: start() with the Opened event, then append()
+  // each next one (a SetupLocked with hidden pieces adds a block and its slots;
+  // the last group grows or a new one begins). An error leaves the plan as it was.
+  static std::variant<StreamReplay, std::string> start(const engine::GameInfo& info, const engine::Event& opened,
+                                                       engine::Viewer viewer);
+  std::optional<std::string> append(const engine::Event& e);
 
   const std::vector<engine::Event>& stream() const { return stream_; }
   engine::Viewer viewer() const { return viewer_; }
@@ -73,6 +96,12 @@ class StreamReplay {
   // with types[slot] for the hidden pieces.
   ReplayRun run(const engine::GameInfo& game, const std::vector<engine::PieceType>& types, std::size_t limit,
                 ReplayTrace* trace = nullptr) const;
+  // Continues `cursor` (started empty, or left by an earlier call with the same
+  // types) through stream events [cursor.next, limit), comparing also what it
+  // produced earlier past the stream's end. The trace covers this call's events
+  // only (its `final` stays empty). A failed run leaves the cursor not ok.
+  ReplayRun advance(const engine::GameInfo& game, const std::vector<engine::PieceType>& types, ReplayCursor& cursor,
+                    std::size_t limit, ReplayTrace* trace = nullptr) const;
 
  private:
   StreamReplay() = default;
@@ -81,6 +110,7 @@ class StreamReplay {
   std::vector<engine::Event> stream_;
   engine::Viewer viewer_ = engine::kPublic;
   engine::Opened opened_;
+  std::vector<int> roster_counts_;
   std::vector<Slot> slots_;
   std::vector<Block> blocks_;
   std::vector<int> event_block_;  // per stream event: its block (SetupLocked with hidden pieces), else -1

@@ -101,7 +101,9 @@ struct DirectorState {
   std::array<bool, kElementCount> shown{};  // set by the layout, then by show/hide
   std::optional<HeldElement> picture_hold;  // board, players, explainer, result
   std::optional<HeldElement> caption_hold;
-  double battle_seconds = kDefaultExplainSeconds;
+  // How long a battle is explained; nullopt: the output's own default (the
+  // overlay's --battle-seconds, else kDefaultExplainSeconds).
+  std::optional<double> battle_seconds;
   double caption_timeout = 0;          // 0: a caption stays until cleared
   bool caption_keep = false;           // false: a caption set before the result leaves at it
   double caption_cleared_wall = 0;     // captions committed at or before this are off

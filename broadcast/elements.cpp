@@ -74,10 +74,9 @@ std::optional<Presentation> picture_presentation(const std::optional<Presentatio
   return Presentation{true, d.picture_hold->seq, d.picture_hold->wall};
 }
 
-BattleTiming director_timing(const DirectorState& d) {
-  BattleTiming t;
-  t.explain_seconds = d.battle_seconds;
-  return t;
+BattleTiming director_timing(const DirectorState& d, BattleTiming fallback) {
+  if (d.battle_seconds) fallback.explain_seconds = *d.battle_seconds;
+  return fallback;
 }
 
 }  // namespace facedown::broadcast

@@ -45,7 +45,8 @@ ElementsShown elements_on_air(const OnAirModel& m, const DirectorState& d, doubl
 // picture hold, whichever began first; nullopt when neither holds.
 std::optional<Presentation> picture_presentation(const std::optional<Presentation>& desk_hold, const DirectorState& d);
 
-// The battle timing the director set (battle-seconds), for battle_moment.
-BattleTiming director_timing(const DirectorState& d);
+// The battle timing the director set (battle-seconds), else `fallback` (the
+// output's own: the overlay's --battle-seconds), for battle_moment.
+BattleTiming director_timing(const DirectorState& d, BattleTiming fallback = {});
 
 }  // namespace facedown::broadcast

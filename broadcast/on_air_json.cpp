@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "broadcast/board_drawing.h"
+#include "broadcast/elements.h"
 #include "broadcast/explainer.h"
 #include "broadcast/on_air_rules.h"
 #include "broadcast/on_air_text.h"
@@ -235,9 +236,23 @@ json items_json(const OnAirModel& m) {
   return json{{"enabled", m.has_items}, {"used", std::move(used)}, {"names", std::move(names)}};
 }
 
+json elements_json(const ElementsShown& e) {
+  json out = json::object();
+  for (std::size_t i = 0; i < kElementCount; ++i) {
+    const ElementState& s = e.element[i];
+    json one{{"on", s.on}, {"cued", s.cued}, {"held", s.held}};
+    if (s.held) one["held_seq"] = s.held_seq;
+    if (!s.idle.empty()) one["idle"] = s.idle;
+    out[std::string(element_name(static_cast<Element>(i)))] = std::move(one);
+  }
+  return out;
+}
+
 }  // namespace
 
-json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o) {
+json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in) {
+  OnAirOptions o = o_in;
+  o.timing = director_timing(o.director, o.timing);
   // The real moment: clocks, toasts and standby run while held; only the
   // battle's animation stands still (battle.elapsed).
   const double now = now_wall;
@@ -251,7 +266,9 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o) {
     phrases[phrase_key(static_cast<Phrase>(p))] =
         both(phrase(Lang::kEn, static_cast<Phrase>(p)), phrase(Lang::kKo, static_cast<Phrase>(p)));
   j["phrases"] = std::move(phrases);
-  j["layout"] = json{{"orientation", o.orientation}, {"canvas", json{{"width", 1920}, {"height", 1080}}}};
+  j["layout"] = json{{"orientation", o.orientation},
+                     {"name", layout_name(o.director.layout)},
+                     {"canvas", json{{"width", 1920}, {"height", 1080}}}};
   if (!m.opened || !m.game) {
     // Neutral words on air: where the store lives is for the logs only.
     j["message"] = both(phrase(Lang::kEn, Phrase::kWaitingForMatch), phrase(Lang::kKo, Phrase::kWaitingForMatch));
@@ -265,9 +282,12 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o) {
     j["ply"] = 0;
     j["to_move"] = 0;
     j["paused"] = false;
+    j["elements"] = elements_json(elements_on_air(m, o.director, now_wall, BattleMoment{}));
     return j;
   }
   const BattleMoment moment = battle_moment(m, now_wall, o.timing);
+  const ElementsShown elements = elements_on_air(m, o.director, now_wall, moment);
+  j["elements"] = elements_json(elements);
   j["message"] = nullptr;
   j["game"] = json{{"id", m.game_id}, {"preset", m.preset}, {"name", both(m.game_name_en, m.game_name_ko)}};
   j["players"] = players_json(m, moment);
@@ -284,16 +304,24 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o) {
   j["battle"] = battle_json(m, moment, o.timing);
   j["result"] = result_json(m, moment);
   j["paused"] = m.paused;
-  j["caption"] = m.caption ? json(*m.caption) : json(nullptr);
+  j["caption"] = m.caption && elements[Element::kCaption].on ? json(*m.caption) : json(nullptr);
   j["seals"] = seals_json(m);
   // The one banner on air (on_air_rules.h): painters draw this, never their own.
-  const char* banner = banner_name(banner_on_air(m, now_wall, moment));
+  // A banner whose element the director took off is not on air.
+  auto cued = [&](const char* name) -> const char* {
+    if (!name) return nullptr;
+    const std::string_view n(name);
+    if (n == "result" && !elements[Element::kResult].cued) return nullptr;
+    if (n == "standby" && !elements[Element::kStandby].cued) return nullptr;
+    return name;
+  };
+  const char* banner = cued(banner_name(banner_on_air(m, now_wall, moment)));
   j["banner"] = banner ? json(banner) : json(nullptr);
   // The banner once the battle on air has finished animating (the result waits
   // for it): a page running the animation on switches at its end.
   BattleMoment after = moment;
   if (after.animating()) after.phase = BattlePhase::kDone;
-  const char* later = banner_name(banner_on_air(m, now_wall, after));
+  const char* later = cued(banner_name(banner_on_air(m, now_wall, after)));
   j["banner_after_battle"] = later ? json(later) : json(nullptr);
   // The caption under the clock; none while playing or ended.
   j["status_text"] = *status_caption(m, Lang::kEn) ? both([&](Lang l) { return std::string(status_caption(m, l)); })

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "broadcast/battle_timing.h"
+#include "broadcast/director.h"
 #include "broadcast/model.h"
 
 namespace facedown::broadcast {
@@ -17,7 +18,8 @@ namespace facedown::broadcast {
 inline constexpr int kOnAirVersion = 1;
 
 struct OnAirOptions {
-  BattleTiming timing;                 // the explainer's duration (--battle-seconds)
+  BattleTiming timing;                 // the explainer's duration (--battle-seconds), unless the director set one
+  DirectorState director;              // the director's cues folded (director.h): elements, layout, holds
   std::string orientation = "landscape";  // layout hint: "landscape" | "portrait"
   bool replay = false;                 // the document describes a replayed moment
 };
@@ -25,7 +27,10 @@ struct OnAirOptions {
 // The document at wall time `now_wall` (seconds since the epoch; replay: the
 // replayed moment). Top-level keys: version, now, opened, message, game,
 // players, status, ply, to_move, board, clock, warning, items, last_move,
-// battle, result, banner, paused, caption, standby, held, seals, layout.
+// battle, result, banner, paused, caption, standby, held, seals, layout,
+// elements (which of the director's elements are on air: broadcast/elements.h;
+// a caption, result banner or standby banner whose element is off is not in
+// the document at all, so a painter that only paints what is there is right).
 nlohmann::json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o);
 
 }  // namespace facedown::broadcast

@@ -8,6 +8,7 @@
 #include "engine/vocabulary.h"
 #include "codec/toss.h"
 #include "console/correction_hold.h"
+#include "console/director_panel.h"
 #include "console/screens.h"
 #include "console/hold_on_air.h"
 #include "console/widgets.h"
@@ -22,6 +23,7 @@ Console::Console(std::unique_ptr<MatchLibrary> library, const ui::Fonts* fonts)
   add_console_phrases(catalog_);
   add_control_phrases(catalog_);
   add_hold_on_air_phrases(catalog_);
+  add_director_phrases(catalog_);
   refresh_list();
 }
 
@@ -423,7 +425,10 @@ void Console::frame(engine::Millis mono_ms) {
   draw_quit_dialog(tr, out);
   ImGui::End();
   draw_control_dialog(control_, tr, ui_);
+  draw_director_panel(tr, ui_, session_ != nullptr);
   for (const auto& a : out) dispatch(a, mono_ms);
+  // The director's cues are presentation too: never actions on the match.
+  fire_director_request(*library_, session_ ? std::optional<std::int64_t>(session_->id()) : std::nullopt, ui_.director);
   // The director's hold on air is presentation, not an action on the match.
   if (const auto asked = std::exchange(ui_.play.on_air_request, std::nullopt); asked && session_) {
     if (auto e = library_->set_on_air_hold(session_->id(), *asked)) ui_.notice = *e;

@@ -54,24 +54,4 @@ std::optional<std::string> take_cues(MatchLibrary& library, std::int64_t id, con
   return std::nullopt;
 }
 
-nlohmann::json director_json(const DirectorState& s) {
-  nlohmann::json elements = nlohmann::json::object();
-  for (std::size_t i = 0; i < broadcast::kElementCount; ++i) {
-    const auto e = static_cast<broadcast::Element>(i);
-    const auto hold = s.hold_of(e);
-    elements[std::string(broadcast::element_name(e))] = {
-        {"shown", s.is_shown(e)},
-        {"held", hold.has_value()},
-        {"label", {{"en", broadcast::element_label(e, false)}, {"ko", broadcast::element_label(e, true)}}},
-    };
-  }
-  return {
-      {"layout", broadcast::layout_name(s.layout)},
-      {"elements", elements},
-      {"battle_seconds", s.battle_seconds},
-      {"caption_timeout", s.caption_timeout},
-      {"caption_keep", s.caption_keep},
-  };
-}
-
 }  // namespace facedown::console

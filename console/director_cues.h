@@ -6,8 +6,6 @@
 // its log and its clock never see it.
 // Invariant: a Take stores every cue it was given, or (any refused) none.
 #pragma once
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,6 +14,7 @@
 #include <vector>
 
 #include "broadcast/director.h"
+#include "broadcast/director_json.h"
 #include "console/match_library.h"
 
 namespace facedown::console {
@@ -37,8 +36,6 @@ std::variant<broadcast::DirectorState, std::string> preview_cues(const broadcast
 // says which cue was refused and why, or what the store said.
 std::optional<std::string> take_cues(MatchLibrary& library, std::int64_t id, const std::vector<std::string>& cues);
 
-// The state as the API and the director's page read it: layout, each element
-// (shown, held), battle seconds, the caption's timeout and keep.
-nlohmann::json director_json(const broadcast::DirectorState& s);
+using broadcast::director_json;  // the state as the API and the director's page read it
 
 }  // namespace facedown::console

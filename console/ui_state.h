@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "broadcast/director.h"
 #include "engine/command.h"
 #include "engine/event.h"
 #include "ui/board_widget.h"
@@ -82,6 +83,15 @@ struct PlayUi {
   std::size_t result_end = 0;
 };
 
+// The director's panel (director_panel.h).
+struct DirectorPanelUi {
+  bool open = false;
+  std::optional<std::int64_t> match;                // whose program is below
+  std::optional<broadcast::DirectorState> program;  // as last read (nullopt: read it)
+  std::vector<std::string> request;  // cues pressed this frame; the console fires them after it
+  std::string error;                 // the last refusal or store failure
+};
+
 struct ReplayUi {
   std::vector<engine::Event> events;
   std::string title;
@@ -116,6 +126,7 @@ struct UiState {
   StartForm start;
   SetupUi setup;
   PlayUi play;
+  DirectorPanelUi director;
   ReplayUi replay;
   engine::Millis now = 0;   // match time this frame
   engine::Millis mono = 0;  // monotonic time this frame (any origin)

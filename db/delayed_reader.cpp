@@ -173,6 +173,22 @@ Result<std::vector<ReleasedEvent>> DelayedReader::released_after(MatchId id, int
   return out;
 }
 
+Result<std::vector<CueRow>> DelayedReader::released_cues(MatchId id, std::int64_t after_id) {
+  sql::Statement st;
+  if (auto f = sql::Statement::prepare(impl_->db,
+                                       "SELECT id, match_id, seq, wall_ms, cue FROM cues WHERE match_id = ?1 AND id > ?2 "
+                                       "AND wall_ms <= facedown_release_ms() ORDER BY id",
+                                       st))
+    return impl_->fail("reading released cues", *f);
+  st.bind(1, id).bind(2, after_id);
+  std::vector<CueRow> out;
+  int rc;
+  while ((rc = st.step()) == SQLITE_ROW)
+    out.push_back(CueRow{st.int64(0), st.int64(1), st.integer(2), st.int64(3), st.text(4)});
+  if (rc != SQLITE_DONE) return impl_->fail("reading released cues", st.failure(rc));
+  return out;
+}
+
 Result<std::optional<std::int64_t>> DelayedReader::next_release_ms(MatchId id, int after_seq) {
   sql::Statement st;
   if (auto f = sql::Statement::prepare(

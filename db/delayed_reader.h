@@ -52,6 +52,9 @@ class DelayedReader {
   Result<std::int64_t> data_version();
   // Released events with seq > after_seq, in order, at most `limit` (0: all).
   Result<std::vector<ReleasedEvent>> released_after(MatchId id, int after_seq, int limit = 0);
+  // The director's cues with id > after_id whose delay has passed (a cue airs on
+  // the TV cut D after it aired live, as the events do), in order.
+  Result<std::vector<CueRow>> released_cues(MatchId id, std::int64_t after_id);
   // When the first event after after_seq will be released (its public commit
   // time plus the delay); nullopt when no such event is stored yet.
   Result<std::optional<std::int64_t>> next_release_ms(MatchId id, int after_seq);

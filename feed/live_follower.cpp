@@ -1,5 +1,6 @@
 #include "feed/live_follower.h"
 
+#include "broadcast/elements.h"
 #include "feed/on_air_json.h"
 
 namespace facedown::feed {
@@ -70,7 +71,7 @@ void LiveFollower::poll_once(bool force) {
   // Time-driven changes after the last row: a battle's next phase, standby, a
   // toast ending. The clocks' running numbers alone are no change.
   if (match_.load() == 0) return;
-  std::string text = on_air_text(model_, now_ms(), false);
+  std::string text = on_air_text(model_, now_ms(), false, director_);
   if (phase_signature(text) != last_signature_) push(EventId{last_id_.match, last_id_.seq, last_id_.sub + 1}, std::move(text));
 }
 
@@ -125,6 +126,9 @@ void LiveFollower::read_changes() {
     commitments_ = {};
     heartbeat_.reset();
     hold_.reset();
+    cues_.clear();
+    last_cue_ = 0;
+    director_ = broadcast::DirectorState{};
     model_ = broadcast::OnAirModel{};
     last_signature_.clear();
     last_id_ = EventId{want, 0, 0};
@@ -134,8 +138,16 @@ void LiveFollower::read_changes() {
   if (auto* s = std::get_if<std::vector<db::PublicSeal>>(&seals)) commitments_ = to_commitments(*s);
   auto beat = reader_.heartbeat(want);
   if (auto* b = std::get_if<std::optional<db::Heartbeat>>(&beat)) heartbeat_ = *b;
+  // The director's cues, and the picture's hold: the console's (H) or a cue's.
+  auto cued = reader_.cues(want, last_cue_);
+  if (auto* c = std::get_if<std::vector<db::CueRow>>(&cued); c && !c->empty()) {
+    for (const auto& r : *c) cues_.push_back({r.id, r.seq, static_cast<double>(r.wall_ms) / 1000.0, r.cue});
+    last_cue_ = c->back().id;
+    director_ = broadcast::fold_cues(cues_);
+  }
   auto hold = reader_.on_air_hold(want);
-  if (auto* h = std::get_if<std::optional<db::OnAirHold>>(&hold)) hold_ = to_presentation(*h);
+  if (auto* h = std::get_if<std::optional<db::OnAirHold>>(&hold))
+    hold_ = broadcast::picture_presentation(to_presentation(*h), director_);
   const bool first = follower_.last_seq() == 0;
   const bool held = hold_ && hold_->held;
   const auto history = this->history();
@@ -161,7 +173,7 @@ void LiveFollower::read_changes() {
       // latest row read.
       if (!first && !held) {
         model_ = on_air_model();
-        push(EventId{want, last, 0}, on_air_text(model_, now_ms(), false));
+        push(EventId{want, last, 0}, on_air_text(model_, now_ms(), false, director_));
       }
     }
     if (static_cast<int>(got->size()) < kChunk) break;
@@ -169,7 +181,7 @@ void LiveFollower::read_changes() {
   model_ = on_air_model();
   // Seals, the heartbeat or the hold moved and no row: the same rows, a
   // fresher model (a change on air is then found by the phase check).
-  if (last > 0 && (first || held)) push(EventId{want, last, 0}, on_air_text(model_, now_ms(), false));
+  if (last > 0 && (first || held)) push(EventId{want, last, 0}, on_air_text(model_, now_ms(), false, director_));
 }
 
 }  // namespace facedown::feed

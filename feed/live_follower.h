@@ -15,6 +15,7 @@
 #include <string>
 #include <thread>
 
+#include "broadcast/director.h"
 #include "broadcast/model.h"
 #include "broadcast/model_follower.h"
 #include "db/public_reader.h"
@@ -73,7 +74,10 @@ class LiveFollower {
   std::optional<broadcast::OnAirModel> picture_;  // the model at hold_->held_seq, while held
   std::array<std::optional<broadcast::SetupCommitment>, 2> commitments_{};
   std::optional<db::Heartbeat> heartbeat_;
-  std::optional<broadcast::Presentation> hold_;
+  std::optional<broadcast::Presentation> hold_;  // the picture's: the console's (H) or the cues'
+  std::vector<broadcast::CueRecord> cues_;       // the director's cues read so far
+  std::int64_t last_cue_ = 0;
+  broadcast::DirectorState director_;            // their fold: elements, layout, holds, timings
   broadcast::OnAirModel model_;  // after every row read
   std::string last_signature_;
   EventId last_id_;

@@ -43,9 +43,11 @@ std::optional<broadcast::Presentation> to_presentation(const std::optional<db::O
   return broadcast::Presentation{hold->held, hold->held_seq, static_cast<double>(hold->wall_ms) / 1000.0};
 }
 
-std::string on_air_text(const broadcast::OnAirModel& m, std::int64_t now_ms, bool replay) {
+std::string on_air_text(const broadcast::OnAirModel& m, std::int64_t now_ms, bool replay,
+                        const broadcast::DirectorState& director) {
   broadcast::OnAirOptions o;
   o.replay = replay;
+  o.director = director;
   return broadcast::on_air_json(m, static_cast<double>(now_ms) / 1000.0, o).dump();
 }
 

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "broadcast/director.h"
 #include "broadcast/model.h"
 #include "broadcast/public_row.h"
 #include "db/public_reader.h"
@@ -32,8 +33,10 @@ broadcast::OnAirModel model_after(const std::vector<broadcast::PublicRow>& rows,
                                   const std::optional<broadcast::Presentation>& hold = std::nullopt);
 std::optional<broadcast::Presentation> to_presentation(const std::optional<db::OnAirHold>& hold);
 
-// One line of JSON at wall time now_ms (ms since the epoch).
-std::string on_air_text(const broadcast::OnAirModel& m, std::int64_t now_ms, bool replay);
+// One line of JSON at wall time now_ms (ms since the epoch), under the
+// director's cues folded (the default: no cue yet).
+std::string on_air_text(const broadcast::OnAirModel& m, std::int64_t now_ms, bool replay,
+                        const broadcast::DirectorState& director = {});
 // The document without "now", the clock's running numbers and the battle's
 // elapsed time: equal signatures mean nothing but the clocks moved.
 std::string phase_signature(const std::string& on_air_text);

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "broadcast/director_json.h"
 #include "codec/json.h"
 
 namespace facedown::feed {
@@ -39,6 +40,10 @@ void TvFollower::run() {
 void TvFollower::follow(db::MatchId id) {
   match_ = id;
   released_ = 0;
+  cues_.clear();
+  last_cue_ = 0;
+  cue_sub_ = 0;
+  director_ = broadcast::DirectorState{};
   game_.reset();
   live_.reset();
   problem_.clear();
@@ -68,12 +73,38 @@ void TvFollower::poll_once() {
   }
 }
 
+void TvFollower::release_cues_before(std::deque<db::CueRow>& cues, std::optional<std::int64_t> before_wall_ms) {
+  while (!cues.empty() && (!before_wall_ms || cues.front().wall_ms < *before_wall_ms)) {
+    const db::CueRow c = cues.front();
+    cues.pop_front();
+    cues_.push_back({c.id, c.seq, static_cast<double>(c.wall_ms) / 1000.0, c.cue});
+    last_cue_ = c.id;
+    director_ = broadcast::fold_cues(cues_);
+    nlohmann::json j = {{"match", c.match_id},
+                        {"seq", released_},
+                        {"type", "cue"},
+                        {"cue", {{"id", c.id}, {"seq", c.seq}, {"text", c.cue}}},
+                        {"committed_ms", c.wall_ms},
+                        {"released_ms", c.wall_ms + reader_.delay_ms()},
+                        {"director", broadcast::director_json(director_)}};
+    log_.push(Message{EventId{c.match_id, released_, ++cue_sub_}, j.dump()});
+  }
+}
+
 void TvFollower::release_current() {
   if (!problem_.empty()) return;
+  // The director's cues air D late too, in their place among the events.
+  std::deque<db::CueRow> cues;
+  auto cued = reader_.released_cues(match_, last_cue_);
+  if (auto* c = std::get_if<std::vector<db::CueRow>>(&cued)) cues.assign(c->begin(), c->end());
   auto got = reader_.released_after(match_, released_);
   auto* events = std::get_if<std::vector<db::ReleasedEvent>>(&got);
-  if (!events || events->empty()) return;
+  if (!events || events->empty()) {
+    if (released_ > 0) release_cues_before(cues, std::nullopt);  // a cue needs its match opened on air first
+    return;
+  }
   for (const auto& r : *events) {
+    if (released_ > 0) release_cues_before(cues, r.wall_ms);
     nlohmann::json payload = nlohmann::json::parse(r.payload, nullptr, false);
     if (!live_) {
       // The Opened row names the game; parse_log makes the Game that reads the rest.
@@ -119,9 +150,12 @@ void TvFollower::release_current() {
                         {"committed_ms", r.wall_ms},
                         {"released_ms", r.wall_ms + reader_.delay_ms()},
                         {"event", payload},
-                        {"state", codec::state_to_json(*live_, engine::kReferee)}};
+                        {"state", codec::state_to_json(*live_, engine::kReferee)},
+                        {"director", broadcast::director_json(director_)}};
+    cue_sub_ = 0;
     log_.push(Message{EventId{r.match, r.seq, 0}, j.dump()});
   }
+  release_cues_before(cues, std::nullopt);
 }
 
 }  // namespace facedown::feed

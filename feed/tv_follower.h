@@ -5,7 +5,9 @@
 // its complete form and the state after it with every identity. What is younger
 // than the delay cannot be read, so it cannot be sent. When the live feed moves
 // to another match, the TV feed finishes the one it airs (to its last event, D
-// late) and moves on when the next match's opening is released.
+// late) and moves on when the next match's opening is released. The director's
+// cues are released D late too, each in its place among the events (a message
+// of type "cue"), and every message carries the director's state they make.
 #pragma once
 #include <atomic>
 #include <chrono>
@@ -16,6 +18,7 @@
 #include <string>
 #include <thread>
 
+#include "broadcast/director.h"
 #include "db/delayed_reader.h"
 #include "db/parsed_log.h"
 #include "engine/registry.h"
@@ -46,6 +49,9 @@ class TvFollower {
   void poll_once();
   void follow(db::MatchId id);
   void release_current();
+  // Sends the released cues committed before `before_wall_ms` (all: nullopt),
+  // each as a message of its own after the last released event.
+  void release_cues_before(std::deque<db::CueRow>& cues, std::optional<std::int64_t> before_wall_ms);
 
   TvOptions options_;
   db::DelayedReader reader_;
@@ -61,6 +67,10 @@ class TvFollower {
   std::unique_ptr<engine::Game> game_;
   std::optional<engine::Match> live_;
   std::string problem_;  // a stored event that did not fold (the feed stops for that match)
+  std::vector<broadcast::CueRecord> cues_;  // the director's cues released so far
+  broadcast::DirectorState director_;       // their fold, sent with every message
+  std::int64_t last_cue_ = 0;
+  int cue_sub_ = 0;  // the id's third part for cues after the last released event
 };
 
 }  // namespace facedown::feed

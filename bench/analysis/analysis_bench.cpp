@@ -3,10 +3,16 @@
 // piece's predicted odds go into a reliability table (predicted p in tenths
 // against the rate the type was the truth) and the cross-entropy of the true
 // identities is compared with the count-only baseline (every hidden piece gets
-// its roster share).
+// its roster share). SAMPLES and MAX_DRAWS (200, 2000) set the sampler's budget;
+// calibration-live asks an Analyzer after every event up to the moment instead
+// of analyze() once (the live path, whose accepted draws carry over).
 // analysis_bench speed [MATCHES]: public Number Janggi analysis after each
 // event of random matches, and every game's analysis at the end: mean and
 // worst milliseconds.
+// analysis_bench live [MATCHES] [GAME]: the live path: an Analyzer fed the public
+// stream one event at a time and asked after every event, per game: mean and
+// worst milliseconds per event (push and analysis), how many results were
+// sampled, and the largest standard error of the last result.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -14,9 +20,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <ctime>
 #include <vector>
 
 #include "analysis/deduction.h"
+#include "analysis/stream_replay.h"
 #include "engine/match.h"
 #include "engine/registry.h"
 #include "engine/view.h"
@@ -59,11 +67,19 @@ std::vector<Event> public_stream(const std::vector<Event>& log, std::size_t n) {
   return out;
 }
 
+// This thread's processor time: the machine is shared, so wall time counts the
+// waits for a core as well.
+double cpu_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
 double ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-int calibration(int matches, const std::string& only) {
+int calibration(int matches, const std::string& only, int samples, int max_draws, bool live) {
   std::printf("| game | matches | pieces | exact | cross-entropy (nats/piece) | count-only baseline | margin |\n");
   std::printf("|---|---|---|---|---|---|---|\n");
   std::array<double, 10> sum_p{}, hits{};
@@ -73,6 +89,12 @@ int calibration(int matches, const std::string& only) {
     if (!only.empty() && info.id != only) continue;
     double ce = 0, base = 0;
     long pieces = 0, exact = 0, analysed = 0, impossible = 0;
+    std::array<double, 2> ce_by{0, 0}, base_by{0, 0};  // exact, sampled
+    std::array<long, 2> pieces_by{0, 0};
+    long accepted_sum = 0, sampled_moments = 0, truth_rejected = 0;
+    // Sampled moments by how many draws were accepted: under 50, under 200, more.
+    std::array<double, 3> ce_n{0, 0, 0}, base_n{0, 0, 0};
+    std::array<long, 3> pieces_n{0, 0, 0};
     std::array<long, 2> zero{0, 0};
     for (int k = 0; k < matches; ++k) {
       std::uint64_t seed = 1000003ull * static_cast<std::uint64_t>(k + 1);
@@ -88,15 +110,47 @@ int calibration(int matches, const std::string& only) {
       const Match& m = std::get<Match>(rebuilt);
       analysis::AnalysisOptions options;
       options.seed = seed;
-      options.samples = 200;
-      options.max_draws = 2000;
-      const auto a = analysis::analyze(info, public_stream(full.log(), cut), kPublic, options);
+      options.samples = samples;
+      options.max_draws = max_draws;
+      analysis::Analysis a;
+      if (live) {
+        // The live path: asked after every event, its kept draws carried along.
+        analysis::Analyzer analyzer(info, kPublic, options);
+        for (const Event& e : public_stream(full.log(), cut)) {
+          analyzer.push(e);
+          a = analyzer.analysis();
+        }
+      } else {
+        a = analysis::analyze(info, public_stream(full.log(), cut), kPublic, options);
+      }
       if (a.error) {
         std::fprintf(stderr, "%s: %s\n", info.id.c_str(), a.error->c_str());
         continue;
       }
       ++analysed;
+      {
+        // The true setup must replay the viewer's stream (else the sampler's
+        // accepted set would leave the truth out).
+        const auto stream = public_stream(full.log(), cut);
+        auto planned = analysis::StreamReplay::plan(info, stream, kPublic);
+        if (auto* plan = std::get_if<analysis::StreamReplay>(&planned)) {
+          std::vector<PieceType> truth(plan->slots().size(), 0);
+          for (const auto& block : plan->blocks()) {
+            const auto& seen = std::get<SetupLocked>(stream[block.setup_event].body);
+            const auto& real = std::get<SetupLocked>(full.log()[block.setup_event].body);
+            std::size_t next = 0;
+            for (std::size_t i = 0; i < seen.pieces.size(); ++i)
+              if (seen.pieces[i].type == kHiddenType) truth[static_cast<std::size_t>(block.slots[next++])] = real.pieces[i].type;
+          }
+          if (!plan->run(info, truth, stream.size()).consistent) ++truth_rejected;
+        }
+      }
       exact += a.method == analysis::Method::kExact;
+      const std::size_t by = a.method == analysis::Method::kExact ? 0 : 1;
+      if (by == 1) {
+        ++sampled_moments;
+        accepted_sum += a.accepted;
+      }
       const auto& roster = m.game().roster();
       int total = 0;
       for (const auto& t : roster) total += t.count;
@@ -108,8 +162,19 @@ int calibration(int matches, const std::string& only) {
         ++pieces;
         if (!odds.possible[static_cast<std::size_t>(truth)]) ++impossible;
         if (odds.p[static_cast<std::size_t>(truth)] == 0) ++zero[a.method == analysis::Method::kExact ? 0 : 1];
-        ce -= std::log(std::max(odds.p[static_cast<std::size_t>(truth)], 1e-6));
-        base -= std::log(static_cast<double>(roster[static_cast<std::size_t>(truth)].count) / total);
+        const double piece_ce = -std::log(std::max(odds.p[static_cast<std::size_t>(truth)], 1e-6));
+        const double piece_base = -std::log(static_cast<double>(roster[static_cast<std::size_t>(truth)].count) / total);
+        ce += piece_ce;
+        base += piece_base;
+        ce_by[by] += piece_ce;
+        if (by == 1) {
+          const std::size_t bucket = a.accepted < 50 ? 0 : a.accepted < 200 ? 1 : 2;
+          ce_n[bucket] += piece_ce;
+          base_n[bucket] += piece_base;
+          ++pieces_n[bucket];
+        }
+        base_by[by] += piece_base;
+        ++pieces_by[by];
         for (std::size_t t = 0; t < odds.p.size(); ++t) {
           const std::size_t bin = std::min<std::size_t>(9, static_cast<std::size_t>(odds.p[t] * 10));
           sum_p[bin] += odds.p[t];
@@ -121,6 +186,21 @@ int calibration(int matches, const std::string& only) {
     if (pieces == 0) continue;
     std::fprintf(stderr, "%s: truth ruled out %ld, estimated 0 (exact %ld, sampled %ld)\n", info.id.c_str(), impossible,
                  zero[0], zero[1]);
+    for (std::size_t m = 0; m < 2; ++m)
+      if (pieces_by[m] > 0)
+        std::fprintf(stderr, "%s: %s moments: %ld pieces, cross-entropy %.3f, baseline %.3f\n", info.id.c_str(),
+                     m == 0 ? "exact" : "sampled", pieces_by[m], ce_by[m] / static_cast<double>(pieces_by[m]),
+                     base_by[m] / static_cast<double>(pieces_by[m]));
+    for (std::size_t b = 0; b < 3; ++b)
+      if (pieces_n[b] > 0)
+        std::fprintf(stderr, "%s: sampled, %s accepted draws: %ld pieces, cross-entropy %.3f, baseline %.3f\n", info.id.c_str(),
+                     b == 0 ? "under 50" : b == 1 ? "50 to 199" : "200 or more", pieces_n[b],
+                     ce_n[b] / static_cast<double>(pieces_n[b]), base_n[b] / static_cast<double>(pieces_n[b]));
+    std::fprintf(stderr, "%s: moments whose true setup does not replay: %ld\n", info.id.c_str(), truth_rejected);
+    if (sampled_moments > 0)
+      std::fprintf(stderr, "%s: sampled moments %ld, accepted draws per moment %.1f (samples %d, max draws %d%s)\n",
+                   info.id.c_str(), sampled_moments, static_cast<double>(accepted_sum) / static_cast<double>(sampled_moments),
+                   samples, max_draws, live ? ", live" : "");
     std::printf("| %s | %ld | %ld | %ld/%ld | %.3f | %.3f | %.3f |\n", info.id.c_str(), analysed, pieces, exact, analysed,
                 ce / static_cast<double>(pieces), base / static_cast<double>(pieces),
                 (base - ce) / static_cast<double>(pieces));
@@ -143,9 +223,9 @@ int speed(int matches) {
     Match m = random_match(nj, 77ull * static_cast<std::uint64_t>(k + 1), 120);
     for (std::size_t cut = 2; cut <= m.log().size(); ++cut) {
       const auto stream = public_stream(m.log(), cut);
-      const auto t0 = std::chrono::steady_clock::now();
+      const double c0 = cpu_ms();
       analysis::analyze(nj, stream, kPublic);
-      const double ms = ms_since(t0);
+      const double ms = cpu_ms() - c0;
       total += ms;
       worst = std::max(worst, ms);
       ++count;
@@ -157,13 +237,58 @@ int speed(int matches) {
     double sum = 0, max = 0;
     for (int k = 0; k < matches; ++k) {
       Match m = random_match(info, 91ull * static_cast<std::uint64_t>(k + 1), 120);
-      const auto t0 = std::chrono::steady_clock::now();
+      const double c0 = cpu_ms();
       analysis::analyze(info, public_stream(m.log(), m.log().size()), kPublic);
-      const double ms = ms_since(t0);
+      const double ms = cpu_ms() - c0;
       sum += ms;
       max = std::max(max, ms);
     }
     std::printf("%s public, at the end: mean %.1f ms, worst %.1f ms\n", info.id.c_str(), sum / matches, max);
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+int live(int matches, const std::string& only) {
+  std::printf("Processor time per event (push and analysis; wall-clock mean in brackets)\n\n"
+              "| game | events | mean per event | median | 99th percentile | worst | sampled results | largest se at the end |\n"
+              "|---|---|---|---|---|---|---|---|\n");
+  for (const GameInfo& info : all_games()) {
+    if (!only.empty() && info.id != only) continue;
+    double total = 0, worst = 0, largest_se = 0;
+    long count = 0, sampled = 0;
+    std::vector<double> times;
+    double wall = 0;
+    for (int k = 0; k < matches; ++k) {
+      Match m = random_match(info, 91ull * static_cast<std::uint64_t>(k + 1), 120);
+      analysis::Analyzer analyzer(info, kPublic);
+      analysis::Analysis a;
+      for (const Event& e : m.log()) {
+        const Event seen = project(e, kPublic);
+        const auto t0 = std::chrono::steady_clock::now();
+        const double c0 = cpu_ms();
+        analyzer.push(seen);
+        a = analyzer.analysis();
+        const double ms = cpu_ms() - c0;
+        wall += ms_since(t0);
+        total += ms;
+        worst = std::max(worst, ms);
+        times.push_back(ms);
+        if (std::getenv("ANALYSIS_BENCH_SLOW") && ms > std::atof(std::getenv("ANALYSIS_BENCH_SLOW")))
+          std::fprintf(stderr, "slow: %s match %d event %zu: %.1f ms, %s, draws %d accepted %d, %s\n", info.id.c_str(), k,
+                       analyzer.events(), ms, a.method == analysis::Method::kExact ? "exact" : "sampled", a.draws, a.accepted,
+                       a.notes.empty() ? "" : a.notes.front().c_str());
+        ++count;
+        sampled += a.method == analysis::Method::kSampled;
+      }
+      for (const auto& piece : a.pieces)
+        for (double se : piece.se) largest_se = std::max(largest_se, se);
+    }
+    std::sort(times.begin(), times.end());
+    const auto rank = [&](double q) { return times.empty() ? 0.0 : times[static_cast<std::size_t>(q * static_cast<double>(times.size() - 1))]; };
+    std::printf("| %s | %ld | %.2f ms (%.2f) | %.2f ms | %.1f ms | %.1f ms | %ld | %.3f |\n", info.id.c_str(), count,
+                total / static_cast<double>(count), wall / static_cast<double>(count), rank(0.5), rank(0.99), worst, sampled,
+                largest_se);
     std::fflush(stdout);
   }
   return 0;
@@ -175,7 +300,10 @@ int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "calibration";
   const int matches = argc > 2 ? std::max(1, std::atoi(argv[2])) : 1000;
   if (mode == "speed") return speed(argc > 2 ? matches : 5);
-  if (mode == "calibration") return calibration(matches, argc > 3 ? argv[3] : "");
-  std::fprintf(stderr, "usage: analysis_bench calibration [MATCHES] [GAME] | speed [MATCHES]\n");
+  if (mode == "live") return live(argc > 2 ? matches : 3, argc > 3 ? argv[3] : "");
+  if (mode == "calibration" || mode == "calibration-live")
+    return calibration(matches, argc > 3 ? argv[3] : "", argc > 4 ? std::atoi(argv[4]) : 200, argc > 5 ? std::atoi(argv[5]) : 2000,
+                       mode == "calibration-live");
+  std::fprintf(stderr, "usage: analysis_bench calibration|calibration-live [MATCHES] [GAME] [SAMPLES] [MAX_DRAWS] | speed [MATCHES] | live [MATCHES] [GAME]\n");
   return 2;
 }

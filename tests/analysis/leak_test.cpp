@@ -3,8 +3,6 @@
 // replays the same), in every game.
 #include <catch2/catch.hpp>
 
-#include <sstream>
-
 #include "engine/registry.h"
 #include "engine/view.h"
 #include "tests/analysis/analysis_support.h"
@@ -13,22 +11,7 @@
 using namespace facedown;
 using namespace facedown::engine;
 
-namespace {
-
-std::string printed(const analysis::Analysis& a) {
-  std::ostringstream out;
-  out.precision(17);
-  out << static_cast<int>(a.method) << " " << a.draws << " " << a.accepted << " " << (a.error ? *a.error : "") << "\n";
-  for (const auto& n : a.notes) out << n << "\n";
-  for (const auto& piece : a.pieces) {
-    out << piece.owner << " " << piece.square << " " << piece.removed_index << " " << piece.setup_square << ":";
-    for (std::size_t t = 0; t < piece.p.size(); ++t) out << " " << piece.p[t] << "/" << piece.se[t] << "/" << piece.possible[t];
-    out << "\n";
-  }
-  return out.str();
-}
-
-}  // namespace
+using analysis_test::printed;
 
 TEST_CASE("the public analysis does not change when never-seen identities swap", "[analysis][leak]") {
   int compared = 0;

@@ -9,6 +9,7 @@
 
 #include "console/widgets.h"
 #include "console_driver.h"
+#include "desk_fixture.h"
 #include "console/hold_on_air.h"
 #include "console/script_driver.h"
 #include "console/store_library.h"
@@ -16,27 +17,10 @@
 
 using namespace facedown;
 using console::testing::ConsoleDriver;
+using console::testing::TempStore;
+using console::testing::kShortMatch;
 
 namespace {
-
-struct TempStore {
-  std::filesystem::path dir;
-  TempStore() {
-    dir = std::filesystem::temp_directory_path() / ("fd-hold-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-  }
-  ~TempStore() {
-    std::error_code ec;
-    std::filesystem::remove_all(dir, ec);
-  }
-  std::string file() const { return (dir / "hold.db").string(); }
-};
-
-constexpr const char* kScript =
-    "game number-janggi\npreset genius-2015\nplayer 1 \"Jang\"\nplayer 2 \"Kim\"\nfirst 1\n"
-    "setup 1 10:a3 4:b3 1:c3 5:d3 6:e3 7:f3 M:a2 M:b2 2:c2 3:d2 8:e2 9:f2 K:a1 M:b1\n"
-    "setup 2 2:b9 M:c9 M:d9 M:e9 K:f9 1:b8 3:c8 4:d8 5:e8 6:f8 9:c7 10:d7 7:e7 8:f7\n"
-    "start\n@4 move b3-b4\n";
 
 std::optional<db::OnAirHold> stored_hold(const std::string& path, std::int64_t id) {
   auto reader = db::PublicReader::open(path);
@@ -49,11 +33,11 @@ std::optional<db::OnAirHold> stored_hold(const std::string& path, std::int64_t i
 }  // namespace
 
 TEST_CASE("hold on air: the button and H hold and release the overlay's picture through the store") {
-  TempStore tmp;
+  TempStore tmp("hold");
   auto lib = console::store_library(tmp.file());
   REQUIRE(std::holds_alternative<std::unique_ptr<console::MatchLibrary>>(lib));
   ConsoleDriver d(std::move(std::get<std::unique_ptr<console::MatchLibrary>>(lib)));
-  auto loaded = console::ScriptDriver::load(kScript);
+  auto loaded = console::ScriptDriver::load(kShortMatch);
   REQUIRE(std::holds_alternative<console::ScriptDriver>(loaded));
   auto& driver = std::get<console::ScriptDriver>(loaded);
   REQUIRE(!driver.create(d.console(), d.mono));

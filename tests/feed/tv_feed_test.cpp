@@ -157,3 +157,47 @@ TEST_CASE("tv feed: a match opened inside the delay waits until the last one has
   CHECK(opening.at("match") == id2);
   CHECK(evs.back().wall_ms >= opening.at("committed_ms").get<std::int64_t>() + kDelay);
 }
+
+TEST_CASE("tv feed: the director's cues air D late, in their place among the events", "[feed][tv][cues]") {
+  TempDir dir;
+  LiveMatch live(dir.file("s.db"), 7);
+  constexpr std::int64_t kDelay = 800;
+  FeedOptions o;
+  o.db_path = live.path;
+  o.tv_token = kToken;
+  o.tv_delay_ms = kDelay;
+  auto feed = start_feed(o);
+  SseClient tv(feed->port(), "/tv/stream?token=" + kToken);
+  for (int i = 0; i < 3; ++i) live.step();
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  const int before = live.seq();
+  must(live.store.append_cues(live.id, {"layout faces", "show board-compact"}));
+  const std::int64_t cued_at = system_ms();
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  live.step();
+  const int total = live.seq();
+  REQUIRE(tv.wait([&](const auto& e, int) { return !e.empty() && json::parse(e.back().data).at("seq") == total &&
+                                                   json::parse(e.back().data).at("type") != "cue"; },
+                  std::chrono::milliseconds(kDelay + 5000)));
+  const auto evs = tv.events();
+  REQUIRE(static_cast<int>(evs.size()) == total + 2);
+  // The cues come after the events committed before them and before the next one.
+  const auto at = static_cast<std::size_t>(before);
+  const auto cue1 = json::parse(evs[at].data);
+  const auto cue2 = json::parse(evs[at + 1].data);
+  CHECK(cue1.at("type") == "cue");
+  CHECK(cue1.at("cue").at("text") == "layout faces");
+  CHECK(cue2.at("cue").at("text") == "show board-compact");
+  CHECK(json::parse(evs[at - 1].data).at("seq") == before);
+  CHECK(evs[at].id == std::to_string(live.id) + "." + std::to_string(before) + ".1");
+  CHECK(evs[at + 1].id == std::to_string(live.id) + "." + std::to_string(before) + ".2");
+  CHECK(json::parse(evs[at + 2].data).at("seq") == before + 1);
+  CHECK(evs[at].wall_ms >= cued_at + kDelay - 30);  // never before the delay
+  CHECK(cue1.at("director").at("layout") == "faces");
+  CHECK(cue1.at("director").at("elements").at("board-compact").at("shown") == false);
+  CHECK(cue2.at("director").at("elements").at("board-compact").at("shown") == true);
+  // Events carry the director's state as it stood when they aired.
+  CHECK(json::parse(evs.front().data).at("director").at("layout") == "landscape");
+  CHECK(json::parse(evs.back().data).at("director").at("layout") == "faces");
+  CHECK(json::parse(evs.back().data).at("seq") == total);
+}

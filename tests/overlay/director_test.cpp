@@ -138,11 +138,11 @@ TEST_CASE("director: holds keep the picture or the caption, never the scorebug's
 
 TEST_CASE("director: battle seconds and the caption's timeout, keep and clear") {
   DirectorState s;
-  CHECK(s.battle_seconds == kDefaultExplainSeconds);
+  CHECK_FALSE(s.battle_seconds);
   CHECK(s.caption_timeout == 0);
   CHECK_FALSE(s.caption_keep);
   s = apply_cue(s, must_parse("battle-seconds 6"), 1, 1);
-  CHECK(s.battle_seconds == 6);
+  CHECK(s.battle_seconds == 6.0);
   s = apply_cue(s, must_parse("caption-timeout 8"), 1, 2);
   CHECK(s.caption_timeout == 8);
   s = apply_cue(s, must_parse("caption-timeout off"), 1, 3);
@@ -164,7 +164,7 @@ TEST_CASE("director: the fold of stored cues skips what does not parse or fit, a
   CHECK(s.is_shown(Element::kBoard));
   REQUIRE(s.hold_of(Element::kBoard));
   CHECK(s.hold_of(Element::kBoard)->seq == 4);
-  CHECK(s.battle_seconds == kDefaultExplainSeconds);
+  CHECK_FALSE(s.battle_seconds);
   REQUIRE(problems.size() == 3);
   CHECK(problems[0].find("cue 2 skipped: no element \"everything\"") != std::string::npos);
   CHECK(problems[1].find("cue 3 skipped: hold board: it is not on air") != std::string::npos);

@@ -40,6 +40,19 @@ OnAirModel oracle(const std::vector<PublicRow>& rows, std::size_t count, const s
   if (!m.opened) return m;
   model_fold::read_state(m, newest_state->state);
   m.row_wall_time = rows[count - 1].wall_time;
+  // When the caption and the result arrived: the first state (of every row,
+  // in order) that showed them after one that did not.
+  const nlohmann::json* shown = nullptr;
+  for (std::size_t i = 0; i < count; ++i) {
+    const nlohmann::json& st = rows[i].state;
+    if (!st.is_object() || !st.contains("caption")) continue;
+    const nlohmann::json none;
+    const nlohmann::json& was_caption = shown ? shown->at("caption") : none;
+    const bool had_result = shown && !shown->at("result").is_null();
+    if (st.at("caption").is_string() && st.at("caption") != was_caption) m.caption_wall = rows[i].wall_time;
+    if (!st.at("result").is_null() && !had_result) m.result_wall = rows[i].wall_time;
+    shown = &st;
+  }
   std::vector<model_fold::BlindMark> blinds;
   const nlohmann::json* before = nullptr;
   std::optional<std::pair<std::string, engine::Detail>> ended;

@@ -71,6 +71,7 @@ nlohmann::json to_json(const engine::Game& game, const analysis::Analysis& a, co
 }  // namespace
 
 int analyze(const AnalyzeArgs& args, std::ostream& out, std::ostream& err) {
+  if (args.win) return analyze_win(args, out, err);
   auto viewer = codec::parse_viewer(args.view);
   if (!viewer || *viewer == engine::kReferee) {
     err << "facedown analyze: unknown view '" << args.view

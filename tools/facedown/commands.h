@@ -54,8 +54,14 @@ struct AnalyzeArgs {
   bool json = false;
   std::string lang = "en";  // en | ko (text output)
   std::uint64_t seed = 1;   // the sampler's seed, when it samples
+  // Who is winning, per move (analysis/win_probability.h): view may then also be
+  // referee, or both (public and referee).
+  bool win = false;
+  int playouts = 1100;  // at most, per move and view
 };
 int analyze(const AnalyzeArgs& args, std::ostream& out, std::ostream& err);
+// `analyze --win` (analyze_win.cpp).
+int analyze_win(const AnalyzeArgs& args, std::ostream& out, std::ostream& err);
 
 struct ExportArgs {
   std::string db;

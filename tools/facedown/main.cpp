@@ -48,11 +48,14 @@ int main(int argc, char** argv) {
   auto* an = app.add_subcommand("analyze", "What a viewer could deduce about the face-down pieces of a stored match");
   an->add_option("--db", analyze.db, "the store file")->required();
   an->add_option("--match", analyze.match, "match id")->required();
-  an->add_option("--view", analyze.view, "public | player1 | player2")->capture_default_str();
+  an->add_option("--view", analyze.view, "public | player1 | player2 (with --win also referee | both)")
+      ->capture_default_str();
   an->add_option("--ply", analyze.ply, "at the end of this ply (default: the last event)");
   an->add_flag("--json", analyze.json, "the odds of every piece, the objective and the headlines as JSON");
   an->add_option("--lang", analyze.lang, "en | ko (text output)")->capture_default_str();
   an->add_option("--seed", analyze.seed, "the sampler's seed")->capture_default_str();
+  an->add_flag("--win", analyze.win, "who is winning: each side's win probability after every move");
+  an->add_option("--playouts", analyze.playouts, "with --win: playouts per move and view, at most")->capture_default_str();
 
   facedown::cli::ExportArgs exp;
   auto* ex = app.add_subcommand("export", "Write a stored match as a match script (or its full log as JSON)");

@@ -1,0 +1,29 @@
+// The director's panel at the desk (F7 opens and closes it): the layouts
+// (Ctrl+1, Ctrl+2, Ctrl+3 at any time in a match), each element's show and
+// hide, the picture's hold and the caption's clear, each fired at once as a cue
+// through console/director_cues.h (the director's page, /director, adds a
+// preview and a Take). The panel shows the program as stored; a refused cue or a
+// store failure is shown in it and changes nothing.
+#pragma once
+#include <cstdint>
+#include <optional>
+
+#include "console/match_library.h"
+#include "ui/i18n.h"
+
+namespace facedown::console {
+
+struct UiState;
+struct DirectorPanelUi;  // ui_state.h
+
+void add_director_phrases(ui::Catalog& catalog);
+
+// The F7 toggle and the layout keys, then the panel while open. `match`: a match
+// is on the desk (nothing can be cued without one).
+void draw_director_panel(const ui::Tr& tr, UiState& ui, bool match);
+
+// After the frame: fires what the panel asked for (as one Take) and rereads the
+// program. Without a match it only forgets the program.
+void fire_director_request(MatchLibrary& library, std::optional<std::int64_t> match, DirectorPanelUi& panel);
+
+}  // namespace facedown::console

@@ -1,0 +1,93 @@
+// The director's panel at the desk (console/director_panel.h) in a headless
+// ImGui frame: F7 opens it, its buttons and Ctrl+1..3 fire cues through the
+// store (where the feed and the overlay read them), the program it shows is the
+// stored one, a refused cue is shown and stores nothing, and no cue is ever a
+// match event.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <unistd.h>
+
+#include "console/script_driver.h"
+#include "console/store_library.h"
+#include "console_driver.h"
+#include "desk_fixture.h"
+#include "db/public_reader.h"
+#include "ui/keys.h"
+
+using namespace facedown;
+using console::testing::ConsoleDriver;
+using console::testing::TempStore;
+using console::testing::kShortMatch;
+
+namespace {
+
+// The cues the overlay's public reader finds, in order.
+std::vector<std::string> stored_cues(const std::string& path, std::int64_t id) {
+  auto reader = db::PublicReader::open(path);
+  REQUIRE(std::holds_alternative<db::PublicReader>(reader));
+  auto cues = std::get<db::PublicReader>(reader).cues(id);
+  REQUIRE(std::holds_alternative<std::vector<db::CueRow>>(cues));
+  std::vector<std::string> out;
+  for (const auto& c : std::get<std::vector<db::CueRow>>(cues)) out.push_back(c.cue);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("director's panel: F7, its buttons and Ctrl+1..3 fire cues through the store, never match events") {
+  TempStore tmp("director");
+  auto lib = console::store_library(tmp.file());
+  REQUIRE(std::holds_alternative<std::unique_ptr<console::MatchLibrary>>(lib));
+  ConsoleDriver d(std::move(std::get<std::unique_ptr<console::MatchLibrary>>(lib)));
+  auto loaded = console::ScriptDriver::load(kShortMatch);
+  REQUIRE(std::holds_alternative<console::ScriptDriver>(loaded));
+  auto& driver = std::get<console::ScriptDriver>(loaded);
+  REQUIRE(!driver.create(d.console(), d.mono));
+  for (std::size_t i = 0; i < driver.size(); ++i) REQUIRE(!driver.play(d.console(), i, d.mono));
+  const std::int64_t id = d.console().session()->id();
+  const std::size_t events = d.console().session()->match().log().size();
+  d.frame(2);
+  CHECK_FALSE(d.ui().director.open);
+
+  d.press(ui::key::kF1 + 6);  // F7
+  REQUIRE(d.ui().director.open);
+  d.frame();
+  REQUIRE(d.ui().director.program);
+  CHECK(d.ui().director.program->layout == broadcast::Layout::kLandscape);
+
+  d.click("dir.layout.faces");
+  CHECK(stored_cues(tmp.file(), id) == std::vector<std::string>{"layout faces"});
+  REQUIRE(d.ui().director.program);
+  CHECK(d.ui().director.program->layout == broadcast::Layout::kFaces);
+
+  d.click("dir.board");  // hidden in the faces layout: the button shows it
+  CHECK(stored_cues(tmp.file(), id).back() == "show board");
+  d.click("dir.hold");
+  CHECK(stored_cues(tmp.file(), id).back() == "hold board");
+  REQUIRE(d.ui().director.program);
+  CHECK(d.ui().director.program->picture_hold.has_value());
+  d.click("dir.hold");  // now "Release picture"
+  CHECK(stored_cues(tmp.file(), id).back() == "release board");
+
+  // Ctrl+2: the portrait layout, with the panel open or closed.
+  d.press(ui::key::kF1 + 6);
+  CHECK_FALSE(d.ui().director.open);
+  d.press('2', true);
+  CHECK(stored_cues(tmp.file(), id).back() == "layout portrait");
+  CHECK(d.ui().director.error.empty());
+
+  // A cue is no match event: the log is as it was.
+  CHECK(d.console().session()->match().log().size() == events);
+}
+
+TEST_CASE("director's panel: without a match it says so and fires nothing") {
+  ConsoleDriver d(console::memory_library());
+  d.frame(2);
+  d.press(ui::key::kF1 + 6);
+  CHECK(d.ui().director.open);
+  d.press('1', true);
+  d.frame();
+  CHECK(d.ui().director.request.empty());
+  CHECK_FALSE(d.ui().director.program);
+}
