@@ -1,6 +1,7 @@
 #include "broadcast/model_follower.h"
 
 #include <algorithm>
+#include <limits>
 #include <fmt/format.h>
 
 namespace facedown::broadcast {
@@ -39,6 +40,17 @@ template <class F>
 void each_row(const RowHistory& history, int up_to_seq, F&& f) {
   int after = 0;
   for (;;) {
+    const auto chunk = history(after, up_to_seq, kChunk);
+    for (const auto& r : chunk) f(r);
+    if (chunk.size() < kChunk) return;
+    after = chunk.back().seq;
+  }
+}
+
+template <class F>
+void each_row_after(const RowHistory& history, int after_seq, int up_to_seq, F&& f) {
+  int after = after_seq;
+  while (after < up_to_seq) {
     const auto chunk = history(after, up_to_seq, kChunk);
     for (const auto& r : chunk) f(r);
     if (chunk.size() < kChunk) return;
@@ -120,6 +132,33 @@ void ModelFollower::refold_events(const RowHistory& history, int up_to_seq) {
   each_row(history, up_to_seq, [&](const PublicRow& r) {
     ++reread_;
     if (effect.contains(r.seq)) read_event(r);
+  });
+}
+
+void catch_up(ModelFollower& f, const RowHistory& events, const RowHistory& rows, const RowHistory& history) {
+  constexpr int kEnd = std::numeric_limits<int>::max();
+  // Rows read whole (with their state): the last one (the model's state), the
+  // latest battle, attack or capture and the row before it (which pieces were
+  // face up before it), and each row that changes what the model times from a
+  // state (a caption, the result, a void that may take either back) with the
+  // row before it, so the model sees the change where the full fold does.
+  int last_battle = 0, last = f.last_seq();
+  std::vector<int> whole;
+  each_row_after(events, f.last_seq(), kEnd, [&](const PublicRow& r) {
+    last = r.seq;
+    if (r.type == "battle" || r.type == "attack" || r.type == "removed") last_battle = r.seq;
+    if (r.type == "captioned" || r.type == "ended" || r.type == "voided") whole.insert(whole.end(), {r.seq - 1, r.seq});
+  });
+  if (last_battle > 0) whole.insert(whole.end(), {last_battle - 1, last_battle});
+  whole.push_back(last);
+  std::sort(whole.begin(), whole.end());
+  whole.erase(std::unique(whole.begin(), whole.end()), whole.end());
+  each_row_after(events, f.last_seq(), last, [&](const PublicRow& r) {
+    if (std::binary_search(whole.begin(), whole.end(), r.seq)) {
+      const auto one = rows(r.seq - 1, r.seq, 1);
+      if (!one.empty() && one.front().seq == r.seq) return f.add(one.front(), history);
+    }
+    f.add(r, history);
   });
 }
 

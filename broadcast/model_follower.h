@@ -52,6 +52,18 @@ class ModelFollower {
   std::size_t reread_ = 0;
 };
 
+// Brings a fresh follower up to the last row of a long match without reading
+// every public state: the model needs only the last row's state, the state
+// before the latest battle or capture (which pieces were face up before it),
+// and the states around a caption, the result or a void (when a caption or the
+// result arrived); every other row gives just its event (items used, the last
+// warning, the result's detail). `events` reads rows without their state (state null),
+// `rows` with it; both as RowHistory (after_seq, up_to_seq, limit). The events
+// are read twice (once to find the latest battle), a few states one row at a
+// time. Rows committed meanwhile are left to the next add(). Invariant (tests/overlay/model_follower_test.cpp): the
+// model is the one adding every full row gives.
+void catch_up(ModelFollower& f, const RowHistory& events, const RowHistory& rows, const RowHistory& history);
+
 // The model after the rows with seq <= up_to_seq, read through `history` in
 // chunks (a hold's picture when the follower is already past it).
 OnAirModel model_up_to(const RowHistory& history, int up_to_seq, const std::vector<engine::GameInfo>& games);

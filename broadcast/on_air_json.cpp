@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "broadcast/board_drawing.h"
 #include "broadcast/elements.h"
 #include "broadcast/explainer.h"
 #include "broadcast/on_air_rules.h"
@@ -48,6 +49,20 @@ json square_or_null(const OnAirModel& m, const std::optional<engine::Square>& s)
   return s && *s != engine::kNoSquare ? json(square_name(m, *s)) : json(nullptr);
 }
 
+// The board's picture in cell units (board_drawing.h), for one orientation.
+json drawing_json(const engine::Geometry& g, bool portrait) {
+  const BoardDrawing d = board_drawing(g, portrait);
+  auto pt = [](CellPoint p) { return json::array({p.x, p.y}); };
+  json cells = json::array(), lines = json::array(), fills = json::array(), signs = json::array();
+  for (const CellPoint& c : d.cells) cells.push_back(pt(c));
+  for (const BoardLine& l : d.lines) lines.push_back(json{{"kind", board_line_kind_name(l.kind)}, {"a", pt(l.a)}, {"b", pt(l.b)}});
+  for (const CellBox& b : d.palace_fills) fills.push_back(json::array({b.x, b.y, b.w, b.h}));
+  for (const CellPoint& c : d.minus_signs) signs.push_back(pt(c));
+  return json{{"columns", d.columns}, {"rows", d.rows},         {"turned", d.turned},
+              {"cells", std::move(cells)}, {"lines", std::move(lines)}, {"palace_fills", std::move(fills)},
+              {"minus_signs", std::move(signs)}};
+}
+
 json board_json(const OnAirModel& m, const BattleMoment& moment) {
   const engine::Geometry& g = m.game->geometry();
   json squares = json::array();
@@ -73,7 +88,8 @@ json board_json(const OnAirModel& m, const BattleMoment& moment) {
   // "palace" squares) and whether the pieces are stones (round, all alike).
   const bool stones = g.stones();
   return json{{"files", g.files()},        {"ranks", g.ranks()},          {"squares", std::move(squares)},
-              {"minus_lines", minus},      {"on_points", g.on_points()}, {"stones", stones}};
+              {"minus_lines", minus},      {"on_points", g.on_points()}, {"stones", stones},
+              {"drawing", json{{"landscape", drawing_json(g, false)}, {"portrait", drawing_json(g, true)}}}};
 }
 
 json clock_json(const OnAirModel& m, double now) {

@@ -43,6 +43,9 @@ int authorize(void*, int action, const char* a3, const char* a4, const char* db_
 }
 
 constexpr const char* kRowColumns = "match_id, seq, type, t_ms, wall_ms, event, state";
+// The same without the state (a JSON null in its place): a long match's events
+// read without parsing every public state (the feed's startup).
+constexpr const char* kEventColumns = "match_id, seq, type, t_ms, wall_ms, event, 'null'";
 
 PublicEventRow read_row(const sql::Statement& st) {
   PublicEventRow r;
@@ -161,8 +164,8 @@ Result<MatchSummary> PublicReader::match(MatchId id) {
   return impl_->fail("reading matches", st.failure(rc));
 }
 
-Result<std::vector<PublicEventRow>> PublicReader::events_after(MatchId id, int after_seq, int limit) {
-  return impl_->rows(std::string("SELECT ") + kRowColumns +
+Result<std::vector<PublicEventRow>> PublicReader::events_after(MatchId id, int after_seq, int limit, bool with_state) {
+  return impl_->rows(std::string("SELECT ") + (with_state ? kRowColumns : kEventColumns) +
                          " FROM public_events WHERE match_id = ?1 AND seq > ?2 ORDER BY seq LIMIT ?3",
                      [&](sql::Statement& st) { st.bind(1, id).bind(2, after_seq).bind(3, limit > 0 ? limit : -1); });
 }

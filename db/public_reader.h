@@ -66,8 +66,9 @@ class PublicReader {
 
   Result<std::vector<MatchSummary>> matches();
   Result<MatchSummary> match(MatchId id);
-  // Rows with seq > after_seq, in order, at most `limit` (0: all).
-  Result<std::vector<PublicEventRow>> events_after(MatchId id, int after_seq, int limit = 0);
+  // Rows with seq > after_seq, in order, at most `limit` (0: all). Without
+  // `with_state` each row's state is null (not read, not parsed).
+  Result<std::vector<PublicEventRow>> events_after(MatchId id, int after_seq, int limit = 0, bool with_state = true);
   // The last row with seq <= seq (a replay seek); nullopt when there is none.
   Result<std::optional<PublicEventRow>> row_at(MatchId id, int seq);
   // The latest row of the match.

@@ -75,11 +75,11 @@ void LiveFollower::poll_once(bool force) {
   if (phase_signature(text) != last_signature_) push(EventId{last_id_.match, last_id_.seq, last_id_.sub + 1}, std::move(text));
 }
 
-broadcast::RowHistory LiveFollower::history() {
+broadcast::RowHistory LiveFollower::history(bool with_state) {
   const db::MatchId id = match_.load();
-  return [this, id](int after_seq, int up_to_seq, std::size_t limit) {
+  return [this, id, with_state](int after_seq, int up_to_seq, std::size_t limit) {
     std::vector<broadcast::PublicRow> out;
-    auto got = reader_.events_after(id, after_seq, static_cast<int>(limit));
+    auto got = reader_.events_after(id, after_seq, static_cast<int>(limit), with_state);
     if (auto* rows = std::get_if<std::vector<db::PublicEventRow>>(&got))
       for (auto& r : *rows)
         if (r.seq <= up_to_seq) out.push_back(to_public_row(std::move(r)));
@@ -152,6 +152,12 @@ void LiveFollower::read_changes() {
   const bool held = hold_ && hold_->held;
   const auto history = this->history();
   int last = 0;  // the last new row read
+  if (first) {
+    // A match already under way: its events, and only the few public states
+    // the model needs (broadcast::catch_up), not every row's.
+    broadcast::catch_up(follower_, this->history(false), history, history);
+    last = follower_.last_seq();
+  }
   // New rows in chunks: a first read of a long match never holds it all.
   constexpr int kChunk = 512;
   for (;;) {

@@ -4,7 +4,9 @@
 // another with the next sub-counter. It owns its reader (a reader is used from
 // one thread); clients read the MessageLog it fills. The model is kept by
 // broadcast::ModelFollower: a new row or a heartbeat costs that row's work, and
-// no row is kept once folded (a void re-reads the rows in effect in chunks).
+// no row is kept once folded (a void re-reads the rows in effect in chunks). On
+// a match already under way it reads every event but only a few public states
+// (broadcast::catch_up).
 #pragma once
 #include <atomic>
 #include <chrono>
@@ -53,8 +55,9 @@ class LiveFollower {
   void push(EventId id, std::string text);
   // The model on air now: the follower's, with the hold's picture, seals and heartbeat.
   broadcast::OnAirModel on_air_model();
-  // The public rows of the match followed, for the follower's voids and a hold's picture.
-  broadcast::RowHistory history();
+  // The public rows of the match followed, for the follower's voids and a hold's
+  // picture; without `with_state` the rows' states are not read (null).
+  broadcast::RowHistory history(bool with_state = true);
   std::int64_t now_ms() const;
 
   FollowOptions options_;

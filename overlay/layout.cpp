@@ -19,54 +19,51 @@ CanvasTransform fit_canvas(float window_width, float window_height) {
 
 Rect canvas_rect() { return {0, 0, kCanvasWidth, kCanvasHeight}; }
 
-Rect safe_area() {
-  const float mx = kCanvasWidth * (1 - kSafeFraction) / 2, my = kCanvasHeight * (1 - kSafeFraction) / 2;
+Rect safe_area(const broadcast::Theme& theme) {
+  const float f = theme.safe_fraction;
+  const float mx = kCanvasWidth * (1 - f) / 2, my = kCanvasHeight * (1 - f) / 2;
   return {mx, my, kCanvasWidth - 2 * mx, kCanvasHeight - 2 * my};
 }
 
-BoardLayout::BoardLayout(Orientation orientation, int files, int ranks, const Rect& space)
-    : files_(files), ranks_(ranks) {
-  // Landscape puts the long side across, portrait puts it up; a board already
-  // that way round is not turned.
-  turned_ = orientation == Orientation::kLandscape ? ranks > files : files > ranks;
-  columns_ = turned_ ? ranks : files;
-  rows_ = turned_ ? files : ranks;
+BoardLayout::BoardLayout(const broadcast::BoardDrawing& drawing, const Rect& space)
+    : cells_(drawing.cells), columns_(drawing.columns), rows_(drawing.rows), turned_(drawing.turned) {
   if (columns_ <= 0 || rows_ <= 0) return;
   cell_ = std::min(space.w / static_cast<float>(columns_), space.h / static_cast<float>(rows_));
   const float w = cell_ * static_cast<float>(columns_), h = cell_ * static_cast<float>(rows_);
   rect_ = {space.x + (space.w - w) / 2, space.y + (space.h - h) / 2, w, h};
 }
 
+Point BoardLayout::at(broadcast::CellPoint p) const { return {rect_.x + p.x * cell_, rect_.y + p.y * cell_}; }
+
+Rect BoardLayout::box(broadcast::CellBox b) const {
+  return {rect_.x + b.x * cell_, rect_.y + b.y * cell_, b.w * cell_, b.h * cell_};
+}
+
 Rect BoardLayout::square_rect(engine::Square s) const {
-  if (s < 0 || files_ <= 0 || s >= files_ * ranks_) return {};
-  const int file = s % files_, rank = s / files_;
-  // Turned: player 1's back rank is the left column and file a (their left hand,
-  // facing right) the top row. Upright: player 1's back rank is the bottom row.
-  const int column = turned_ ? rank : file;
-  const int row = turned_ ? file : ranks_ - 1 - rank;
-  return {rect_.x + static_cast<float>(column) * cell_, rect_.y + static_cast<float>(row) * cell_, cell_, cell_};
+  if (s < 0 || static_cast<std::size_t>(s) >= cells_.size()) return {};
+  const Point p = at(cells_[static_cast<std::size_t>(s)]);
+  return {p.x, p.y, cell_, cell_};
 }
 
-std::array<Point, 2> BoardLayout::file_border(int left_file, int rank) const {
-  const Rect a = square_rect(rank * files_ + left_file);
-  if (turned_) return {Point{a.x, a.bottom()}, Point{a.right(), a.bottom()}};
-  return {Point{a.right(), a.y}, Point{a.right(), a.bottom()}};
-}
+Rect to_rect(const broadcast::ThemeRect& r) { return {r.x, r.y, r.w, r.h}; }
 
-OverlayLayout layout_overlay(Orientation orientation, int files, int ranks) {
+const char* layout_name(Orientation o) { return o == Orientation::kPortrait ? "portrait" : "landscape"; }
+
+OverlayLayout layout_overlay(const broadcast::Theme& theme, Orientation orientation, const engine::Geometry& g) {
   OverlayLayout l;
-  l.safe = safe_area();
-  constexpr float kTop = 100, kFooter = 90, kGap = 16, kPanel = 390;
-  l.top_bar = {l.safe.x, l.safe.y, l.safe.w, kTop};
-  l.footer = {l.safe.x, l.safe.bottom() - kFooter, l.safe.w, kFooter};
-  const float mid_y = l.top_bar.bottom() + kGap, mid_h = l.footer.y - kGap - mid_y;
-  l.panels[0] = {l.safe.x, mid_y, kPanel, mid_h};
-  l.panels[1] = {l.safe.right() - kPanel, mid_y, kPanel, mid_h};
-  l.board_space = {l.panels[0].right() + 2 * kGap, mid_y, l.panels[1].x - l.panels[0].right() - 4 * kGap, mid_h};
-  l.board = BoardLayout(orientation, files, ranks, l.board_space);
-  // Over the board only: the players' panels (removed pieces, items) stay readable.
-  const float bw = l.board_space.w + 2 * kGap, bh = 200;
-  l.banner = {l.board_space.x - kGap, mid_y + (mid_h - bh) / 2, bw, bh};
+  const char* name = layout_name(orientation);
+  auto element = [&](std::string_view e) { return to_rect(theme.element(name, e)); };
+  l.safe = safe_area(theme);
+  l.top_bar = element("top_bar");
+  l.panels = {element("panel1"), element("panel2")};
+  l.board_space = element("board");
+  l.explainer = element("explainer");
+  l.banner = element("banner");
+  l.caption = element("caption");
+  l.footer = element("footer");
+  l.waiting = element("waiting");
+  l.drawing = broadcast::board_drawing(g, orientation == Orientation::kPortrait);
+  l.board = BoardLayout(l.drawing, l.board_space);
   return l;
 }
 

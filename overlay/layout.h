@@ -1,19 +1,21 @@
 // Layout math of the overlay: a fixed 1920x1080 canvas, scaled uniformly into
-// the window and centred (letterboxed); all text stays inside the 90%
-// graphics-safe area. The board is drawn landscape (its long side across: for
-// Number Janggi 9 wide x 6 tall, the board turned sideways with player 1 on the
-// left) or portrait (long side up, player 1 at the bottom). Pure arithmetic, no
-// ImGui, so every rectangle can be tested.
+// the window and centred (letterboxed). Where each element sits comes from the
+// theme (feed/web/theme.json, broadcast/theme.h), the same file the browser
+// page reads; which way the board is turned and where its squares and lines
+// are comes from broadcast/board_drawing.h. This file only fits them into
+// the board element. Pure arithmetic, no ImGui, so every rectangle can be tested.
 #pragma once
 #include <array>
+#include <vector>
 
+#include "broadcast/board_drawing.h"
+#include "broadcast/theme.h"
 #include "engine/geometry.h"
 
 namespace facedown::overlay {
 
-inline constexpr float kCanvasWidth = 1920.0f;
-inline constexpr float kCanvasHeight = 1080.0f;
-inline constexpr float kSafeFraction = 0.90f;
+inline constexpr float kCanvasWidth = broadcast::kThemeCanvasWidth;
+inline constexpr float kCanvasHeight = broadcast::kThemeCanvasHeight;
 
 enum class Orientation { kLandscape, kPortrait };
 
@@ -39,13 +41,15 @@ struct CanvasTransform {
 CanvasTransform fit_canvas(float window_width, float window_height);
 
 Rect canvas_rect();
-Rect safe_area();
+// The centred graphics-safe area (the theme's safe_fraction of the canvas).
+Rect safe_area(const broadcast::Theme& theme);
 
-// Where board squares land on the canvas.
+// Where the board's drawing (broadcast/board_drawing.h, in cell units) lands
+// on the canvas: its columns x rows fitted into `space`, centred.
 class BoardLayout {
  public:
   BoardLayout() = default;
-  BoardLayout(Orientation orientation, int files, int ranks, const Rect& space);
+  BoardLayout(const broadcast::BoardDrawing& drawing, const Rect& space);
 
   int columns() const { return columns_; }
   int rows() const { return rows_; }
@@ -55,26 +59,36 @@ class BoardLayout {
   bool turned() const { return turned_; }
 
   Rect square_rect(engine::Square s) const;
-  // The segment of the border between file f and f+1 on one rank (a minus line mark).
-  std::array<Point, 2> file_border(int left_file, int rank) const;
+  // A point of the drawing (cell units) on the canvas.
+  Point at(broadcast::CellPoint p) const;
+  Rect box(broadcast::CellBox b) const;
 
  private:
-  int files_ = 0, ranks_ = 0, columns_ = 0, rows_ = 0;
+  std::vector<broadcast::CellPoint> cells_;
+  int columns_ = 0, rows_ = 0;
   bool turned_ = false;
   float cell_ = 0;
   Rect rect_;
 };
 
+Rect to_rect(const broadcast::ThemeRect& r);
+const char* layout_name(Orientation o);
+
 struct OverlayLayout {
   Rect safe;
   Rect top_bar;                 // game title, status, turn clock
   std::array<Rect, 2> panels;   // player 1, player 2 (names, removed, items, warnings)
-  Rect board_space;             // where the board is fitted
-  BoardLayout board;
+  Rect board_space;             // where the board is fitted (the theme's "board" element)
+  broadcast::BoardDrawing drawing;  // the board's picture in cell units (broadcast/board_drawing.h)
+  BoardLayout board;                 // that picture fitted into board_space
+  Rect explainer;               // the battle explainer's lines, over the board
   Rect banner;                  // result / pause / warning banner, over the board
+  Rect caption;                 // the director's lower third
   Rect footer;                  // commitments, replay bar
+  Rect waiting;                 // the card while no match is on air
 };
 
-OverlayLayout layout_overlay(Orientation orientation, int files, int ranks);
+// The theme's layout for the orientation, with the board fitted into it.
+OverlayLayout layout_overlay(const broadcast::Theme& theme, Orientation orientation, const engine::Geometry& g);
 
 }  // namespace facedown::overlay

@@ -7,8 +7,10 @@
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fmt/format.h>
 
+#include "broadcast/theme.h"
 #include "overlay/overlay_draw.h"
 #include "overlay/overlay_session.h"
 #include "overlay/overlay_window.h"
@@ -52,7 +54,7 @@ bool shift_held(GLFWwindow* w) {
 
 int main(int argc, char** argv) {
   CLI::App app{"Facedown audience overlay: the public board, live or in replay"};
-  std::string db_path, layout = "landscape", background = "chroma", lang = "en", capture;
+  std::string db_path, layout = "landscape", background = "chroma", lang = "en", capture, theme_file;
   std::optional<std::int64_t> match;
   bool latest = false, replay = false, stats = false, no_vsync = false, full_frames = false;
   int width = 1920, height = 1080, frames = 0;
@@ -85,6 +87,9 @@ int main(int argc, char** argv) {
       });
   app.add_flag("--full-frames", full_frames,
                "render every frame whole, not just what changed (measurements: the cost without it)");
+  app.add_option("--theme", theme_file,
+                 "the look (layout, palette, type sizes) as JSON; default: the feed's theme.json (share/facedown/web, "
+                 "else the source tree's feed/web)");
   app.add_flag("--stats", stats, "print frames drawn and wake-ups every 10 s (stderr)");
   app.footer(
       "Keys on the overlay window:\n"
@@ -96,6 +101,23 @@ int main(int argc, char** argv) {
       "          Space play/pause, +/- speed");
   CLI11_PARSE(app, argc, argv);
   height = width * 9 / 16;
+
+  // The theme both overlays read (broadcast/theme.h): a file named here must be
+  // good; the default one, when absent or damaged, gives way to the build's copy.
+  facedown::broadcast::Theme theme = facedown::broadcast::built_in_theme();
+  {
+    const auto path = theme_file.empty() ? facedown::broadcast::default_theme_path(std::filesystem::absolute(argv[0]))
+                                         : std::filesystem::path(theme_file);
+    auto loaded = facedown::broadcast::load_theme(path);
+    if (auto* t = std::get_if<facedown::broadcast::Theme>(&loaded)) {
+      theme = std::move(*t);
+    } else if (!theme_file.empty()) {
+      std::fprintf(stderr, "facedown-overlay: %s\n", std::get<std::string>(loaded).c_str());
+      return 2;
+    } else {
+      std::fprintf(stderr, "facedown-overlay: %s; using the built-in theme\n", std::get<std::string>(loaded).c_str());
+    }
+  }
 
   SessionConfig config;
   config.orientation = layout == "portrait" ? Orientation::kPortrait : Orientation::kLandscape;
@@ -163,6 +185,7 @@ int main(int argc, char** argv) {
       ++frames_drawn;
       window.begin_frame();
       DrawOptions o = session.draw_options(steady, wall);
+      o.theme = &theme;
       o.transform = fit_canvas(static_cast<float>(window.width()), static_cast<float>(window.height()));
       o.small_font = window.fonts().small;
       o.large_font = window.fonts().large;

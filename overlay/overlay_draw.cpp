@@ -7,44 +7,50 @@
 
 #include "broadcast/on_air_glyphs.h"
 #include "engine/registry.h"
-#include "ui/board_widget.h"
 
 namespace facedown::overlay {
 
 // [SECTION] Palette — no green anywhere: the default background is keyed out.
 namespace {
 
-// Opaque: anything translucent over chroma green picks up a green cast.
-constexpr ImU32 kPanelFill = IM_COL32(12, 16, 30, 255);
-constexpr ImU32 kPanelEdge = IM_COL32(70, 80, 110, 255);
-constexpr ImU32 kBoardFill = IM_COL32(26, 30, 44, 255);
-constexpr ImU32 kGridLine = IM_COL32(150, 160, 185, 255);
-constexpr ImU32 kText = IM_COL32(240, 242, 248, 255);
-constexpr ImU32 kDimText = IM_COL32(170, 178, 198, 255);
-constexpr ImU32 kGold = IM_COL32(255, 204, 64, 255);
-constexpr ImU32 kAmber = IM_COL32(255, 160, 40, 255);
-constexpr ImU32 kRed = IM_COL32(240, 60, 60, 255);
-constexpr ImU32 kMinusMark = IM_COL32(255, 214, 90, 255);
-// Teal, not blue: player 1 is blue, and a lake must never read as a piece.
-constexpr ImU32 kLake = IM_COL32(28, 120, 118, 255);
-
-// Player 1 blue, player 2 red, as on the console (ui/theme.h), in brighter
-// broadcast shades: the operator and the director must name the same colour.
-ImU32 player_colour(int player, int alpha = 255) {
-  return player == 1 ? IM_COL32(58, 110, 220, alpha) : player == 2 ? IM_COL32(214, 64, 64, alpha) : IM_COL32(128, 128, 128, alpha);
-}
-ImU32 player_dark(int player) {
-  return player == 1 ? IM_COL32(24, 44, 100, 255) : IM_COL32(92, 26, 30, 255);
+ImU32 colour(broadcast::Rgba c) { return IM_COL32(c.r, c.g, c.b, c.a); }
+ImU32 set_alpha(ImU32 c, int alpha) {
+  return (c & ~IM_COL32_A_MASK) | (static_cast<ImU32>(std::clamp(alpha, 0, 255)) << IM_COL32_A_SHIFT);
 }
 ImU32 with_alpha(ImU32 c, float a) {
   const auto alpha = static_cast<unsigned>(std::clamp(a, 0.0f, 1.0f) * static_cast<float>((c >> IM_COL32_A_SHIFT) & 0xFF));
   return (c & ~IM_COL32_A_MASK) | (alpha << IM_COL32_A_SHIFT);
 }
 
+const broadcast::Theme& theme_of(const DrawOptions& o) { return o.theme ? *o.theme : broadcast::built_in_theme(); }
+
+// The theme's palette as ImGui colours (feed/web/theme.json; the browser page
+// reads the same keys). Opaque panels: anything translucent over chroma green
+// picks up a green cast. Player 1 blue, player 2 red, as on the console.
+struct Style {
+  const broadcast::Theme& theme;
+  ImU32 panel, panel_edge, board, grid, text, dim, gold, amber, red, minus, lake, p1, p2, p1_dark, p2_dark, shade,
+      chip, chip_spent, draw, badge, outline, shadow;
+  explicit Style(const broadcast::Theme& t)
+      : theme(t), panel(c("panel")), panel_edge(c("panel_edge")), board(c("board")), grid(c("grid")), text(c("text")),
+        dim(c("dim")), gold(c("gold")), amber(c("amber")), red(c("red")), minus(c("minus")), lake(c("lake")),
+        p1(c("p1")), p2(c("p2")), p1_dark(c("p1_dark")), p2_dark(c("p2_dark")), shade(c("shade")), chip(c("chip")),
+        chip_spent(c("chip_spent")), draw(c("draw")), badge(c("badge")), outline(c("outline")), shadow(c("shadow")) {}
+  ImU32 c(std::string_view name) const { return colour(theme.colour(name)); }
+  float size(std::string_view name) const { return theme.size(name); }
+  ImU32 player(int p, int alpha = 255) const { return set_alpha(p == 1 ? p1 : p == 2 ? p2 : draw, alpha); }
+  ImU32 player_dark(int p) const { return p == 1 ? p1_dark : p2_dark; }
+  ImU32 clock(ClockLevel level) const {
+    return level == ClockLevel::kDanger ? red : level == ClockLevel::kCaution ? amber : text;
+  }
+};
+
 // [SECTION] Canvas drawing helpers: everything below works in canvas pixels.
 struct Pen {
   ImDrawList& dl;
   const DrawOptions& o;
+  Style st;
+  Pen(ImDrawList& d, const DrawOptions& opts) : dl(d), o(opts), st(theme_of(opts)) {}
 
   ImVec2 at(Point p) const {
     Point q = o.transform.apply(p);
@@ -130,28 +136,28 @@ void draw_disc(const Pen& pen, const Rect& cell, const TileLook& t) {
     if (filled) pen.dl.AddConvexPolyFilled(pts, kSegments, col);
     else pen.dl.AddPolyline(pts, kSegments, col, ImDrawFlags_Closed, pen.px(thickness));
   };
-  if (t.highlight) ellipse(rad + cell.w * 0.06f, with_alpha(kGold, 0.9f * t.alpha), true, 0);
+  if (t.highlight) ellipse(rad + cell.w * 0.06f, with_alpha(pen.st.gold, 0.9f * t.alpha), true, 0);
   if (t.label) {
-    ellipse(rad, with_alpha(player_colour(t.owner), t.alpha), true, 0);
-    ellipse(rad, with_alpha(IM_COL32(255, 255, 255, 200), t.alpha), false, 2.5f);
+    ellipse(rad, with_alpha(pen.st.player(t.owner), t.alpha), true, 0);
+    ellipse(rad, with_alpha(pen.st.outline, t.alpha), false, 2.5f);
     if (t.squash > 0.5f) {
       const Rect box{c.x - rad * 0.72f, c.y - rad * 0.72f, rad * 1.44f, rad * 1.44f};
       const float size = cell.h * (is_number_token(*t.label) ? 0.48f : 0.36f);
-      pen.text_in(*t.label, box, size, with_alpha(kText, t.alpha));
+      pen.text_in(*t.label, box, size, with_alpha(pen.st.text, t.alpha));
     }
   } else {
     // A back: the same for every piece of an owner (a stone's role never shows).
-    ellipse(rad, with_alpha(player_dark(t.owner), t.alpha), true, 0);
-    ellipse(rad, with_alpha(player_colour(t.owner), t.alpha), false, 3.0f);
-    ellipse(rad * 0.45f, with_alpha(player_colour(t.owner, 200), t.alpha), true, 0);
+    ellipse(rad, with_alpha(pen.st.player_dark(t.owner), t.alpha), true, 0);
+    ellipse(rad, with_alpha(pen.st.player(t.owner), t.alpha), false, 3.0f);
+    ellipse(rad * 0.45f, with_alpha(pen.st.player(t.owner, 200), t.alpha), true, 0);
   }
   if (t.tag && t.squash > 0.5f) {
     const float size = cell.h * 0.2f;
     Point m = pen.measure(*t.tag, size);
     Rect badge{c.x - m.x / 2 - 6, c.y + rad - m.y * 0.7f, m.x + 12, m.y + 2};
-    pen.rect(badge, with_alpha(IM_COL32(20, 20, 20, 235), t.alpha), 4);
-    pen.frame(badge, with_alpha(kGold, t.alpha), 1.5f, 4);
-    pen.text(*t.tag, {badge.x + 6, badge.y + 1}, size, with_alpha(kGold, t.alpha));
+    pen.rect(badge, with_alpha(pen.st.badge, t.alpha), 4);
+    pen.frame(badge, with_alpha(pen.st.gold, t.alpha), 1.5f, 4);
+    pen.text(*t.tag, {badge.x + 6, badge.y + 1}, size, with_alpha(pen.st.gold, t.alpha));
   }
 }
 
@@ -161,37 +167,33 @@ void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
   const float w = r.w * std::max(0.04f, t.squash);
   r = {r.centre().x - w / 2, r.y, w, r.h};
   const float round = cell.w * 0.16f;
-  if (t.highlight) pen.rect(inset(r, -cell.w * 0.06f), with_alpha(kGold, 0.9f * t.alpha), round * 1.3f);
+  if (t.highlight) pen.rect(inset(r, -cell.w * 0.06f), with_alpha(pen.st.gold, 0.9f * t.alpha), round * 1.3f);
   if (t.label) {
-    pen.rect(r, with_alpha(player_colour(t.owner), t.alpha), round);
-    pen.frame(r, with_alpha(IM_COL32(255, 255, 255, 200), t.alpha), 2.5f, round);
+    pen.rect(r, with_alpha(pen.st.player(t.owner), t.alpha), round);
+    pen.frame(r, with_alpha(pen.st.outline, t.alpha), 2.5f, round);
     if (t.squash > 0.5f) {
       Point m = pen.measure(*t.label, cell.h * 0.5f);
       float size = cell.h * (is_number_token(*t.label) ? 0.52f : 0.40f);
       if (m.x > r.w * 0.9f) size *= r.w * 0.9f / m.x;
-      pen.text_in(*t.label, r, size, with_alpha(kText, t.alpha));
+      pen.text_in(*t.label, r, size, with_alpha(pen.st.text, t.alpha));
     }
   } else {
-    pen.rect(r, with_alpha(player_dark(t.owner), t.alpha), round);
-    pen.frame(r, with_alpha(player_colour(t.owner), t.alpha), 3.0f, round);
+    pen.rect(r, with_alpha(pen.st.player_dark(t.owner), t.alpha), round);
+    pen.frame(r, with_alpha(pen.st.player(t.owner), t.alpha), 3.0f, round);
     // A back: a diamond, the same for every piece of an owner.
     const Point c = r.centre();
     const float d = std::min(r.w, r.h) * 0.22f;
     pen.dl.AddQuadFilled(pen.at({c.x, c.y - d}), pen.at({c.x + d, c.y}), pen.at({c.x, c.y + d}), pen.at({c.x - d, c.y}),
-                         with_alpha(player_colour(t.owner, 200), t.alpha));
+                         with_alpha(pen.st.player(t.owner, 200), t.alpha));
   }
   if (t.tag && t.squash > 0.5f) {
     const float size = cell.h * 0.2f;
     Point m = pen.measure(*t.tag, size);
     Rect badge{r.centre().x - m.x / 2 - 6, r.bottom() - m.y * 0.7f, m.x + 12, m.y + 2};
-    pen.rect(badge, with_alpha(IM_COL32(20, 20, 20, 235), t.alpha), 4);
-    pen.frame(badge, with_alpha(kGold, t.alpha), 1.5f, 4);
-    pen.text(*t.tag, {badge.x + 6, badge.y + 1}, size, with_alpha(kGold, t.alpha));
+    pen.rect(badge, with_alpha(pen.st.badge, t.alpha), 4);
+    pen.frame(badge, with_alpha(pen.st.gold, t.alpha), 1.5f, 4);
+    pen.text(*t.tag, {badge.x + 6, badge.y + 1}, size, with_alpha(pen.st.gold, t.alpha));
   }
-}
-
-ImU32 clock_colour(ClockLevel level) {
-  return level == ClockLevel::kDanger ? kRed : level == ClockLevel::kCaution ? kAmber : kText;
 }
 
 std::string short_hash(const std::string& h) { return h.size() > 12 ? h.substr(0, 12) + "\xE2\x80\xA6" : h; }
@@ -218,32 +220,32 @@ bool needs_animation_frames(const OnAirModel& m, const DrawOptions& o) {
 void draw_top_bar(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
   Pen pen{dl, o};
   const Rect& r = l.top_bar;
-  pen.rect(r, kPanelFill, 14);
-  pen.frame(r, kPanelEdge, 2, 14);
+  pen.rect(r, pen.st.panel, 14);
+  pen.frame(r, pen.st.panel_edge, 2, 14);
   const std::string title = o.lang == Lang::kKo ? m.game_name_ko : m.game_name_en;
-  pen.text(title, {r.x + 28, r.y + 18}, 40, kText, 0, 560);
-  pen.text(m.preset, {r.x + 30, r.y + 64}, 24, kDimText, 0, 560);
+  pen.text(title, {r.x + 28, r.y + 18}, pen.st.size("title"), pen.st.text, 0, 560);
+  pen.text(m.preset, {r.x + 30, r.y + 64}, pen.st.size("preset"), pen.st.dim, 0, 560);
 
   ClockShown c = turn_clock(m, o.now_wall);
   const Point mid = r.centre();
   if (c.visible) {
-    const ImU32 col = c.running ? clock_colour(c.level) : kDimText;
+    const ImU32 col = c.running ? pen.st.clock(c.level) : pen.st.dim;
     if (c.level != ClockLevel::kCalm && c.running) {
       Rect glow{mid.x - 130, r.y + 8, 260, r.h - 16};
       pen.rect(glow, with_alpha(col, 0.18f), 12);
     }
-    pen.text(format_clock(c.seconds, c.counts_down), {mid.x, r.y + 10}, 68, col, 0.5f);
+    pen.text(format_clock(c.seconds, c.counts_down), {mid.x, r.y + 10}, pen.st.size("clock"), col, 0.5f);
     // Whose turn, in their colour, beside the clock.
     const std::string& who = m.players[static_cast<std::size_t>(m.to_move - 1)];
-    pen.rect({mid.x + 150, r.y + 26, 18, 48}, player_colour(m.to_move), 4);
-    pen.text(who, {mid.x + 178, r.y + 24}, 34, kText, 0, 300);
+    pen.rect({mid.x + 150, r.y + 26, 18, 48}, pen.st.player(m.to_move), 4);
+    pen.text(who, {mid.x + 178, r.y + 24}, pen.st.size("mover"), pen.st.text, 0, 300);
     if (c.next_warning > 0 && !c.counts_down)
       pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kWarning), format_clock(c.next_warning, true)),
-               {mid.x - 150, r.y + 34}, 26, clock_colour(c.level), 1);
+               {mid.x - 150, r.y + 34}, pen.st.size("next_warning"), pen.st.clock(c.level), 1);
   }
   const char* caption = status_caption(m, o.lang);
-  if (*caption && !m.result) pen.text(caption, {mid.x, r.y + (c.visible ? 74.0f : 30.0f)}, c.visible ? 22.0f : 36.0f, kGold, 0.5f);
-  pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kMove), m.ply), {r.right() - 28, r.y + 28}, 36, kText, 1);
+  if (*caption && !m.result) pen.text(caption, {mid.x, r.y + (c.visible ? 74.0f : 30.0f)}, pen.st.size(c.visible ? "status" : "status_alone"), pen.st.gold, 0.5f);
+  pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kMove), m.ply), {r.right() - 28, r.y + 28}, pen.st.size("ply"), pen.st.text, 1);
 }
 
 // [SECTION] Board: terrain, territories, minus lines, pieces, last move.
@@ -252,51 +254,41 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
   Pen pen{dl, o};
   const engine::Geometry& g = m.game->geometry();
   const BoardLayout& b = l.board;
-  pen.rect(inset(b.rect(), -10), kBoardFill, 10);
-  const bool points = g.on_points();
+  pen.rect(inset(b.rect(), -10), pen.st.board, 10);
   const bool round = round_pieces(m);
+  const broadcast::BoardDrawing& d = l.drawing;
   for (engine::Square s = 0; s < g.size(); ++s) {
     const Rect cell = b.square_rect(s);
     const int owner = m.game->setup_owner(s);
-    if (owner) pen.rect(inset(cell, 1), player_colour(owner, 38));
-    // On points the palaces are drawn by their lines below, not per cell.
-    const std::uint8_t t = points ? static_cast<std::uint8_t>(g.terrain(s) & ~engine::kPalace) : g.terrain(s);
-    if (t & engine::kLake) pen.rect(inset(cell, 2), kLake, 6);
-    if (t & engine::kCamp) dl.AddCircle(pen.at(cell.centre()), pen.px(cell.w * 0.42f), kDimText, 32, pen.px(3));
-    if (t & engine::kHeadquarters) pen.frame(inset(cell, 5), kGold, 3, 4);
-    if (t & engine::kPalace) {
-      pen.line({cell.x, cell.y}, {cell.right(), cell.bottom()}, with_alpha(kDimText, 0.5f), 1.5f);
-      pen.line({cell.right(), cell.y}, {cell.x, cell.bottom()}, with_alpha(kDimText, 0.5f), 1.5f);
+    if (owner) pen.rect(inset(cell, 1), pen.st.player(owner, 38));
+    // Palaces are drawn by the drawing's lines below, not per cell.
+    const std::uint8_t t = g.terrain(s);
+    if (t & engine::kLake) pen.rect(inset(cell, 2), pen.st.lake, 6);
+    if (t & engine::kCamp) dl.AddCircle(pen.at(cell.centre()), pen.px(cell.w * 0.42f), pen.st.dim, 32, pen.px(3));
+    if (t & engine::kHeadquarters) pen.frame(inset(cell, 5), pen.st.gold, 3, 4);
+  }
+  // The lines are broadcast/'s (board_drawing.h): only their look is decided here.
+  for (const broadcast::CellBox& f : d.palace_fills) pen.rect(b.box(f), with_alpha(pen.st.dim, 0.16f));
+  for (const broadcast::BoardLine& line : d.lines) {
+    const Point a = b.at(line.a), z = b.at(line.b);
+    switch (line.kind) {
+      case broadcast::BoardLineKind::kEdge: pen.line(a, z, pen.st.grid, 3.0f); break;
+      case broadcast::BoardLineKind::kGrid: pen.line(a, z, pen.st.grid, d.on_points ? 2.5f : 1.5f); break;
+      case broadcast::BoardLineKind::kPalace:
+        pen.line(a, z, d.on_points ? pen.st.grid : with_alpha(pen.st.dim, 0.5f), d.on_points ? 2.5f : 1.5f);
+        break;
+      case broadcast::BoardLineKind::kMinus: pen.line(a, z, pen.st.minus, 4); break;
     }
   }
-  const Rect br = b.rect();
-  if (points) {
-    // Lines through the points and the palace diagonals, as on the console.
-    ui::draw_point_lines(&dl, g, [&](engine::Square s) { return pen.at(b.square_rect(s).centre()); }, kGridLine,
-                         with_alpha(kDimText, 0.16f), pen.px(2.5f));
-  }
-  for (int c = 0; c <= b.columns() && !points; ++c) {
-    const float x = br.x + static_cast<float>(c) * b.cell();
-    pen.line({x, br.y}, {x, br.bottom()}, kGridLine, c == 0 || c == b.columns() ? 3.0f : 1.5f);
-  }
-  for (int r = 0; r <= b.rows() && !points; ++r) {
-    const float y = br.y + static_cast<float>(r) * b.cell();
-    pen.line({br.x, y}, {br.right(), y}, kGridLine, r == 0 || r == b.rows() ? 3.0f : 1.5f);
-  }
-  // Minus lines: a minus sign on the border, one per rank.
-  for (int f = 0; f + 1 < g.files(); ++f) {
-    if (!g.file_border_marked(f)) continue;
-    for (int rank = 0; rank < g.ranks(); ++rank) {
-      auto seg = b.file_border(f, rank);
-      pen.line(seg[0], seg[1], kMinusMark, 4);
-      const Point c{(seg[0].x + seg[1].x) / 2, (seg[0].y + seg[1].y) / 2};
-      const float half = b.cell() * 0.14f, thick = b.cell() * 0.05f;
-      pen.rect({c.x - half - 3, c.y - thick - 3, 2 * half + 6, 2 * thick + 6}, IM_COL32(20, 20, 20, 255), 3);
-      pen.rect({c.x - half, c.y - thick / 2, 2 * half, thick}, kMinusMark, 2);
-    }
+  // A minus sign at the middle of each minus-line segment.
+  for (const broadcast::CellPoint& mc : d.minus_signs) {
+    const Point c = b.at(mc);
+    const float half = b.cell() * 0.14f, thick = b.cell() * 0.05f;
+    pen.rect({c.x - half - 3, c.y - thick - 3, 2 * half + 6, 2 * thick + 6}, set_alpha(pen.st.badge, 255), 3);
+    pen.rect({c.x - half, c.y - thick / 2, 2 * half, thick}, pen.st.minus, 2);
   }
   if (m.last_from && *m.last_from != engine::kNoSquare)
-    pen.frame(inset(b.square_rect(*m.last_from), 4), with_alpha(kGold, 0.55f), 3, 6);
+    pen.frame(inset(b.square_rect(*m.last_from), 4), with_alpha(pen.st.gold, 0.55f), 3, 6);
   const bool animating = m.battle && o.battle_elapsed >= 0 && o.battle_elapsed < o.timing.total();
   for (engine::Square s = 0; s < g.size(); ++s) {
     const auto& p = m.board[static_cast<std::size_t>(s)];
@@ -311,7 +303,7 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
     draw_tile(pen, b.square_rect(s), look);
   }
   if (m.last_to && *m.last_to != engine::kNoSquare)
-    pen.frame(inset(b.square_rect(*m.last_to), 2), kGold, 5, 8);
+    pen.frame(inset(b.square_rect(*m.last_to), 2), pen.st.gold, 5, 8);
 }
 
 // [SECTION] Battle animation.
@@ -349,13 +341,13 @@ void draw_battle(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
   // The explainer, once the pieces are face up: what decided each pair.
   if (t < kFlipEnd) return;
   const auto lines = battle_explainer(m, o.lang);
-  const Rect& b = l.board_space;
-  float y = b.y + 8;
+  const Rect& b = l.explainer;
+  float y = b.y;
   for (std::size_t i = 0; i < lines.size() && i < 4; ++i) {
-    const Rect box{b.x + b.w * 0.1f, y, b.w * 0.8f, 60};
-    pen.rect(box, IM_COL32(10, 10, 14, 235), 10);
-    pen.frame(box, kGold, 3, 10);
-    pen.text(lines[i], {box.centre().x, box.y + 12}, 34, kText, 0.5f, box.w - 30);
+    const Rect box{b.x, y, b.w, 60};
+    pen.rect(box, pen.st.shade, 10);
+    pen.frame(box, pen.st.gold, 3, 10);
+    pen.text(lines[i], {box.centre().x, box.y + 12}, pen.st.size("explainer"), pen.st.text, 0.5f, box.w - 30);
     y += 68;
   }
 }
@@ -370,30 +362,30 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
   Pen pen{dl, o};
   const auto pi = static_cast<std::size_t>(player - 1);
   const Rect& r = l.panels[pi];
-  pen.rect(r, kPanelFill, 14);
+  pen.rect(r, pen.st.panel, 14);
   const bool to_move = m.to_move == player && !m.result;
-  pen.frame(r, to_move ? kGold : kPanelEdge, to_move ? 4.0f : 2.0f, 14);
+  pen.frame(r, to_move ? pen.st.gold : pen.st.panel_edge, to_move ? 4.0f : 2.0f, 14);
   Rect head{r.x, r.y, r.w, 96};
-  pen.rect(head, player_colour(player), 14);
-  pen.text(m.players[pi], {r.x + 22, r.y + 20}, 48, kText, 0, r.w - 44);
+  pen.rect(head, pen.st.player(player), 14);
+  pen.text(m.players[pi], {r.x + 22, r.y + 20}, pen.st.size("player_name"), pen.st.text, 0, r.w - 44);
   float y = head.bottom() + 16;
   if (to_move) {
-    pen.text(phrase(o.lang, Phrase::kToMove), {r.x + 22, y}, 26, kGold);
+    pen.text(phrase(o.lang, Phrase::kToMove), {r.x + 22, y}, pen.st.size("panel_label"), pen.st.gold);
   }
   y += 40;
 
   // Warnings: one card per warning, out of the number that disqualifies.
-  pen.text(phrase(o.lang, Phrase::kWarnings), {r.x + 22, y}, 26, kDimText);
+  pen.text(phrase(o.lang, Phrase::kWarnings), {r.x + 22, y}, pen.st.size("panel_label"), pen.st.dim);
   const int cards = std::max(m.warnings_to_dq, m.warnings[pi]);
   for (int i = 0; i < cards; ++i) {
     Rect card{r.right() - 22 - static_cast<float>(cards - i) * 34, y - 2, 26, 34};
-    if (i < m.warnings[pi]) pen.rect(card, m.warnings[pi] >= m.warnings_to_dq && m.warnings_to_dq > 0 ? kRed : kGold, 4);
-    else pen.frame(card, kDimText, 2, 4);
+    if (i < m.warnings[pi]) pen.rect(card, m.warnings[pi] >= m.warnings_to_dq && m.warnings_to_dq > 0 ? pen.st.red : pen.st.gold, 4);
+    else pen.frame(card, pen.st.dim, 2, 4);
   }
   y += 52;
 
   if (m.has_items) {
-    pen.text(phrase(o.lang, Phrase::kItems), {r.x + 22, y}, 26, kDimText);
+    pen.text(phrase(o.lang, Phrase::kItems), {r.x + 22, y}, pen.st.size("panel_label"), pen.st.dim);
     y += 38;
     static constexpr const char* kItems[] = {"blind", "plus", "minus"};
     const float chip_w = (r.w - 44 - 2 * 10) / 3;
@@ -403,15 +395,15 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
       int used = 0;
       for (const auto& u : m.items_used)
         if (u.player == player && u.item == kItems[k]) ++used;
-      pen.rect(chip, left > 0 ? IM_COL32(60, 66, 92, 255) : IM_COL32(34, 36, 48, 255), 8);
-      pen.text(item_text(m, o.lang, kItems[k]), {chip.x + 10, chip.y + 11}, 26, left > 0 ? kText : kDimText, 0, chip_w - 52);
-      pen.text(fmt::format("{}", left), {chip.right() - 10, chip.y + 9}, 30, left > 0 ? kGold : kDimText, 1);
-      if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.centre().x, chip.bottom() + 4}, 20, kDimText, 0.5f);
+      pen.rect(chip, left > 0 ? pen.st.chip : pen.st.chip_spent, 8);
+      pen.text(item_text(m, o.lang, kItems[k]), {chip.x + 10, chip.y + 11}, pen.st.size("chip_name"), left > 0 ? pen.st.text : pen.st.dim, 0, chip_w - 52);
+      pen.text(fmt::format("{}", left), {chip.right() - 10, chip.y + 9}, pen.st.size("chip_left"), left > 0 ? pen.st.gold : pen.st.dim, 1);
+      if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.centre().x, chip.bottom() + 4}, pen.st.size("chip_used"), pen.st.dim, 0.5f);
     }
     y += 90;
   }
 
-  pen.text(phrase(o.lang, Phrase::kRemoved), {r.x + 22, y}, 26, kDimText);
+  pen.text(phrase(o.lang, Phrase::kRemoved), {r.x + 22, y}, pen.st.size("panel_label"), pen.st.dim);
   y += 40;
   // The pieces this battle removes join the tray only once they have faded.
   BattleMoment moment;
@@ -445,12 +437,11 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
 void draw_caption(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
   if (!m.caption) return;
   Pen pen{dl, o};
-  // Over the bottom of the board only, never over a player's panel.
-  const Rect& b = l.board_space;
-  const Rect box{b.x + 16, b.bottom() - 84, b.w - 32, 76};
-  pen.rect(box, IM_COL32(10, 10, 14, 235), 12);
-  pen.rect({box.x, box.y, 10, box.h}, kGold, 4);
-  pen.text(*m.caption, {box.centre().x, box.y + 16}, 42, kText, 0.5f, box.w - 60);
+  // Over the bottom of the board only, never over a player's panel (the theme's "caption").
+  const Rect& box = l.caption;
+  pen.rect(box, pen.st.shade, 12);
+  pen.rect({box.x, box.y, 10, box.h}, pen.st.gold, 4);
+  pen.text(*m.caption, {box.centre().x, box.y + 16}, pen.st.size("caption"), pen.st.text, 0.5f, box.w - 60);
 }
 
 // [SECTION] Banner: the result, a pause, a fresh warning.
@@ -466,41 +457,41 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
       return;
     case Banner::kResult: {
       const ResultShown& res = *m.result;
-      pen.rect(inset(r, -6), IM_COL32(0, 0, 0, 200), 18);
-      pen.rect(r, res.winner ? player_colour(res.winner) : IM_COL32(70, 74, 96, 255), 16);
-      pen.frame(r, kGold, 5, 16);
+      pen.rect(inset(r, -6), pen.st.shadow, 18);
+      pen.rect(r, res.winner ? pen.st.player(res.winner) : pen.st.draw, 16);
+      pen.frame(r, pen.st.gold, 5, 16);
       const std::string head = result_headline(m, o.lang);
-      pen.text(head, {r.centre().x, r.y + 26}, 84, kText, 0.5f, r.w - 60);
+      pen.text(head, {r.centre().x, r.y + 26}, pen.st.size("result_headline"), pen.st.text, 0.5f, r.w - 60);
       // What happened, with names, in the screen's language (the game's words).
       const std::string sub = result_sentence(m, o.lang);
-      pen.text(sub, {r.centre().x, r.y + 128}, 40, kText, 0.5f, r.w - 60);
+      pen.text(sub, {r.centre().x, r.y + 128}, pen.st.size("result_sentence"), pen.st.text, 0.5f, r.w - 60);
       return;
     }
     case Banner::kStandby: {
       Rect p{r.x + r.w * 0.2f, r.y + 30, r.w * 0.6f, 140};
-      pen.rect(p, IM_COL32(10, 10, 14, 230), 14);
-      pen.frame(p, kDimText, 4, 14);
-      pen.text(phrase(o.lang, Phrase::kStandby), {p.centre().x, p.y + 14}, 68, kText, 0.5f, p.w - 40);
-      pen.text(phrase(o.lang, Phrase::kDeskReconnecting), {p.centre().x, p.y + 92}, 32, kDimText, 0.5f, p.w - 40);
+      pen.rect(p, pen.st.shade, 14);
+      pen.frame(p, pen.st.dim, 4, 14);
+      pen.text(phrase(o.lang, Phrase::kStandby), {p.centre().x, p.y + 14}, pen.st.size("card_headline"), pen.st.text, 0.5f, p.w - 40);
+      pen.text(phrase(o.lang, Phrase::kDeskReconnecting), {p.centre().x, p.y + 92}, pen.st.size("card_sentence"), pen.st.dim, 0.5f, p.w - 40);
       return;
     }
     case Banner::kPaused: {
       Rect p{r.x + r.w * 0.2f, r.y + 30, r.w * 0.6f, 140};
-      pen.rect(p, IM_COL32(10, 10, 14, 230), 14);
-      pen.frame(p, kAmber, 4, 14);
-      pen.text(phrase(o.lang, Phrase::kPaused), {p.centre().x, p.y + 14}, 68, kAmber, 0.5f, p.w - 40);
-      pen.text(m.pause_reason, {p.centre().x, p.y + 92}, 32, kText, 0.5f, p.w - 40);
+      pen.rect(p, pen.st.shade, 14);
+      pen.frame(p, pen.st.amber, 4, 14);
+      pen.text(phrase(o.lang, Phrase::kPaused), {p.centre().x, p.y + 14}, pen.st.size("card_headline"), pen.st.amber, 0.5f, p.w - 40);
+      pen.text(m.pause_reason, {p.centre().x, p.y + 92}, pen.st.size("card_sentence"), pen.st.text, 0.5f, p.w - 40);
       return;
     }
     case Banner::kWarning: {
       const WarningShown& w = *m.last_warning;
       Rect p{r.x + r.w * 0.1f, r.bottom() - 20, r.w * 0.8f, 96};
-      pen.rect(p, IM_COL32(10, 10, 14, 235), 12);
-      pen.frame(p, kGold, 4, 12);
-      pen.rect({p.x + 18, p.y + 18, 40, 60}, kGold, 5);
-      pen.text(warning_line(m, o.lang, w), {p.x + 76, p.y + 10}, 40, kText, 0, p.w - 96);
+      pen.rect(p, pen.st.shade, 12);
+      pen.frame(p, pen.st.gold, 4, 12);
+      pen.rect({p.x + 18, p.y + 18, 40, 60}, pen.st.gold, 5);
+      pen.text(warning_line(m, o.lang, w), {p.x + 76, p.y + 10}, pen.st.size("warning_line"), pen.st.text, 0, p.w - 96);
       // What the warning says, in the screen's language (the referee's words stay at the desk).
-      pen.text(warning_text(m, o.lang, w), {p.x + 76, p.y + 56}, 28, kDimText, 0, p.w - 96);
+      pen.text(warning_text(m, o.lang, w), {p.x + 76, p.y + 56}, pen.st.size("warning_text"), pen.st.dim, 0, p.w - 96);
       return;
     }
   }
@@ -512,24 +503,24 @@ void draw_footer(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
   const Rect& r = l.footer;
   const bool any = m.commitments[0] || m.commitments[1];
   if (!any && !o.replay) return;
-  pen.rect(r, kPanelFill, 12);
+  pen.rect(r, pen.st.panel, 12);
   float x = r.x + 24;
   if (any) {
-    pen.text(phrase(o.lang, Phrase::kSealedSetups), {x, r.y + 28}, 28, kDimText);
+    pen.text(phrase(o.lang, Phrase::kSealedSetups), {x, r.y + 28}, pen.st.size("seal_title"), pen.st.dim);
     x += 240;
     for (int p = 0; p < 2; ++p) {
       const auto& c = m.commitments[static_cast<std::size_t>(p)];
       if (!c) continue;
-      pen.rect({x, r.y + 24, 14, 40}, player_colour(p + 1), 3);
-      pen.text(short_hash(c->hash), {x + 24, r.y + 26}, 30, kText);
+      pen.rect({x, r.y + 24, 14, 40}, pen.st.player(p + 1), 3);
+      pen.text(short_hash(c->hash), {x + 24, r.y + 26}, pen.st.size("seal_hash"), pen.st.text);
       x += 330;
       if (c->verified) {
         const bool ok = *c->verified;
         if (ok) {  // a drawn tick: NanumGothic has no U+2713
-          pen.line({x - 84, r.y + 46}, {x - 76, r.y + 55}, kGold, 4);
-          pen.line({x - 76, r.y + 55}, {x - 62, r.y + 34}, kGold, 4);
+          pen.line({x - 84, r.y + 46}, {x - 76, r.y + 55}, pen.st.gold, 4);
+          pen.line({x - 76, r.y + 55}, {x - 62, r.y + 34}, pen.st.gold, 4);
         }
-        pen.text(phrase(o.lang, ok ? Phrase::kVerified : Phrase::kMismatch), {x - 56, r.y + 30}, 24, ok ? kGold : kRed);
+        pen.text(phrase(o.lang, ok ? Phrase::kVerified : Phrase::kMismatch), {x - 56, r.y + 30}, pen.st.size("seal_check"), ok ? pen.st.gold : pen.st.red);
         x += 120;
       }
     }
@@ -538,23 +529,22 @@ void draw_footer(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
     const ReplayInfo& rp = *o.replay;
     const std::string s = fmt::format("{} {} {}/{}  \xC3\x97{}", rp.playing ? "\xE2\x96\xB6" : "||",
                                       phrase(o.lang, Phrase::kReplay), rp.position, rp.total, rp.speed);
-    pen.text(s, {r.right() - 24, r.y + 26}, 32, kGold, 1);
+    pen.text(s, {r.right() - 24, r.y + 26}, pen.st.size("replay"), pen.st.gold, 1);
   }
 }
 
 void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o) {
   if (!m.opened || !m.game) {
     Pen pen{dl, o};
-    const Rect s = safe_area();
-    Rect box{s.centre().x - 600, s.centre().y - 80, 1200, 160};
-    pen.rect(box, kPanelFill, 16);
+    const Rect box = to_rect(theme_of(o).element(layout_name(o.orientation), "waiting"));
+    pen.rect(box, pen.st.panel, 16);
     // Neutral words on air: the store's path is for the logs only.
     pen.text(phrase(o.lang, Phrase::kWaitingForMatch),
-             {box.centre().x, box.y + 54}, 48, kText, 0.5f, box.w - 60);
+             {box.centre().x, box.y + 54}, pen.st.size("waiting"), pen.st.text, 0.5f, box.w - 60);
     return;
   }
   const engine::Geometry& g = m.game->geometry();
-  const OverlayLayout l = layout_overlay(o.orientation, g.files(), g.ranks());
+  const OverlayLayout l = layout_overlay(theme_of(o), o.orientation, g);
   draw_top_bar(dl, m, l, o);
   draw_player_panel(dl, m, 1, l, o);
   draw_player_panel(dl, m, 2, l, o);

@@ -42,6 +42,8 @@ struct DrawOptions {
   ImFont* large_font = nullptr;
   std::string message;          // what the feed waits for (logs only; the card on air says "Waiting for the match")
   std::optional<ReplayInfo> replay;
+  // The look (feed/web/theme.json, loaded at start); nullptr: the build's copy of it.
+  const broadcast::Theme* theme = nullptr;
   std::vector<std::string>* text_log = nullptr;  // receives every string drawn
   std::vector<Rect>* text_boxes = nullptr;       // and where (canvas pixels)
 };

@@ -1,14 +1,16 @@
-// Layout math of the browser overlay: the ImGui overlay's (overlay/layout.cpp)
-// on the same fixed 1920x1080 canvas, so both outputs put every panel in the
-// same place. All text stays inside the 90% graphics-safe area. Landscape puts
-// a board's long side across (Number Janggi turned, player 1 on the left),
-// portrait puts it up (player 1 at the bottom).
+// Layout of the browser overlay on the fixed 1920x1080 canvas. Nothing here is
+// a number of its own: where each element sits comes from the theme
+// (theme.json, served by the feed; the ImGui overlay reads the same file), and
+// where the board's squares and lines are comes from the frame
+// (board.drawing, decided by broadcast/board_drawing.h in cell units). This
+// file only fits the drawing into the theme's board element, as
+// overlay/layout.cpp does.
 
 export const CANVAS = { w: 1920, h: 1080 };
-const SAFE = 0.9;
 
-export function safeArea() {
-  const mx = (CANVAS.w * (1 - SAFE)) / 2, my = (CANVAS.h * (1 - SAFE)) / 2;
+export function safeArea(theme) {
+  const f = theme.safe_fraction;
+  const mx = (CANVAS.w * (1 - f)) / 2, my = (CANVAS.h * (1 - f)) / 2;
   return { x: mx, y: my, w: CANVAS.w - 2 * mx, h: CANVAS.h - 2 * my };
 }
 
@@ -16,42 +18,51 @@ export const right = (r) => r.x + r.w;
 export const bottom = (r) => r.y + r.h;
 export const inset = (r, d) => ({ x: r.x + d, y: r.y + d, w: r.w - 2 * d, h: r.h - 2 * d });
 
-// Where squares land: square s = rank * files + file.
-export function boardLayout(orientation, files, ranks, space) {
-  const turned = orientation === 'portrait' ? files > ranks : ranks > files;
-  const columns = turned ? ranks : files, rows = turned ? files : ranks;
+// The frame's drawing (cell units) fitted into `space`, centred.
+export function boardLayout(drawing, space) {
+  const { columns, rows } = drawing;
   const cell = Math.min(space.w / columns, space.h / rows);
   const w = cell * columns, h = cell * rows;
   const rect = { x: space.x + (space.w - w) / 2, y: space.y + (space.h - h) / 2, w, h };
+  const at = ([x, y]) => ({ x: rect.x + x * cell, y: rect.y + y * cell });
+  const box = ([x, y, bw, bh]) => ({ x: rect.x + x * cell, y: rect.y + y * cell, w: bw * cell, h: bh * cell });
   const squareRect = (s) => {
-    const file = s % files, rank = Math.floor(s / files);
-    const column = turned ? rank : file;
-    const row = turned ? file : ranks - 1 - rank;
-    return { x: rect.x + column * cell, y: rect.y + row * cell, w: cell, h: cell };
+    const c = drawing.cells[s];
+    return c ? { ...at(c), w: cell, h: cell } : { x: 0, y: 0, w: 0, h: 0 };
   };
-  // The border between file f and f+1 on one rank (a minus-line mark).
-  const fileBorder = (leftFile, rank) => {
-    const a = squareRect(rank * files + leftFile);
-    return turned ? [{ x: a.x, y: bottom(a) }, { x: right(a), y: bottom(a) }] : [{ x: right(a), y: a.y }, { x: right(a), y: bottom(a) }];
-  };
-  return { turned, columns, rows, cell, rect, squareRect, fileBorder };
+  return { drawing, turned: drawing.turned, columns, rows, cell, rect, at, box, squareRect };
 }
 
-export function overlayLayout(orientation, files, ranks) {
-  const safe = safeArea();
-  const kTop = 100, kFooter = 90, kGap = 16, kPanel = 390;
-  const topBar = { x: safe.x, y: safe.y, w: safe.w, h: kTop };
-  const footer = { x: safe.x, y: bottom(safe) - kFooter, w: safe.w, h: kFooter };
-  const midY = bottom(topBar) + kGap, midH = footer.y - kGap - midY;
-  const panels = [
-    { x: safe.x, y: midY, w: kPanel, h: midH },
-    { x: right(safe) - kPanel, y: midY, w: kPanel, h: midH },
-  ];
-  const boardSpace = { x: right(panels[0]) + 2 * kGap, y: midY, w: panels[1].x - right(panels[0]) - 4 * kGap, h: midH };
-  const board = boardLayout(orientation, files, ranks, boardSpace);
-  const bh = 200;
-  const banner = { x: boardSpace.x - kGap, y: midY + (midH - bh) / 2, w: boardSpace.w + 2 * kGap, h: bh };
-  return { safe, topBar, footer, panels, boardSpace, board, banner };
+// The theme's element placements for the orientation ("landscape", "portrait").
+export function elements(theme, orientation) {
+  return theme.layouts[orientation === 'portrait' ? 'portrait' : 'landscape'].elements;
+}
+
+export function overlayLayout(theme, orientation, drawing) {
+  const e = elements(theme, orientation);
+  const boardSpace = e.board;
+  return {
+    safe: safeArea(theme),
+    topBar: e.top_bar,
+    panels: [e.panel1, e.panel2],
+    boardSpace,
+    board: boardLayout(drawing, boardSpace),
+    explainer: e.explainer,
+    banner: e.banner,
+    caption: e.caption,
+    footer: e.footer,
+    waiting: e.waiting,
+  };
+}
+
+// The theme's palette and type sizes as CSS custom properties (--panel,
+// --fs-title, ...) that overlay.css uses: CSS may refine the page, the theme
+// decides its colours and sizes.
+export function themeProperties(theme) {
+  const out = {};
+  for (const [k, v] of Object.entries(theme.palette)) out[`--${k.replace(/_/g, '-')}`] = v;
+  for (const [k, v] of Object.entries(theme.type)) out[`--fs-${k.replace(/_/g, '-')}`] = `${v}px`;
+  return out;
 }
 
 // Square names: files a, b, c ... and ranks from 1 ("a1" is square 0).

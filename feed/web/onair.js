@@ -23,6 +23,26 @@ function labelOf(p, lang) {
   return str(obj(p.label)[lang]) ?? token;
 }
 
+// The board's picture (board.drawing.landscape / .portrait: broadcast's, in
+// cell units). Null when missing or damaged: the page draws no board it was
+// not given.
+const pair = (v) => (Array.isArray(v) && v.length >= 2 ? [num(v[0], NaN), num(v[1], NaN)] : [NaN, NaN]);
+const finitePair = (p) => Number.isFinite(p[0]) && Number.isFinite(p[1]);
+function readDrawing(d, squares) {
+  d = obj(d);
+  const columns = num(d.columns), rows = num(d.rows);
+  if (!Number.isInteger(columns) || !Number.isInteger(rows) || columns <= 0 || rows <= 0 || columns * rows !== squares) return null;
+  const cells = arr(d.cells).map(pair);
+  if (cells.length !== squares || !cells.every(finitePair)) return null;
+  const kinds = new Set(['edge', 'grid', 'palace', 'minus']);
+  const lines = arr(d.lines).slice(0, 4 * (columns + rows + squares)).map(obj)
+    .map((l) => ({ kind: kinds.has(l.kind) ? l.kind : 'grid', a: pair(l.a), b: pair(l.b) }))
+    .filter((l) => finitePair(l.a) && finitePair(l.b));
+  const palaceFills = arr(d.palace_fills).slice(0, squares).filter((b) => Array.isArray(b) && b.length === 4 && b.every((v) => Number.isFinite(v)));
+  const minusSigns = arr(d.minus_signs).slice(0, 2 * squares).map(pair).filter(finitePair);
+  return { columns, rows, turned: !!d.turned, cells, lines, palaceFills, minusSigns };
+}
+
 function readBoard(b, lang) {
   const files = num(b.files), ranks = num(b.ranks);
   if (files <= 0 || ranks <= 0 || files * ranks > 400) return null;
@@ -39,10 +59,11 @@ function readBoard(b, lang) {
     if (q.piece && typeof q.piece === 'object')
       pieces.set(s, { owner: count(q.piece.owner, 2), label: labelOf(q.piece, lang) });
   });
-  const minusBorders = arr(b.minus_lines).map(Number).filter((f) => Number.isInteger(f) && f >= 0 && f + 1 < files);
-  // Drawn on intersections with palace diagonals; pieces round (stones alike).
+  const drawing = { landscape: readDrawing(obj(b.drawing).landscape, files * ranks), portrait: readDrawing(obj(b.drawing).portrait, files * ranks) };
+  if (!drawing.landscape || !drawing.portrait) return null;
+  // Pieces on points or stones are round (stones alike).
   const onPoints = b.on_points === true, stones = b.stones === true;
-  return { files, ranks, squares, minusBorders, pieces, onPoints, stones };
+  return { files, ranks, squares, drawing, pieces, onPoints, stones };
 }
 
 function readFighter(f, files, lang) {
@@ -114,7 +135,7 @@ export function readOnAir(raw, lang) {
     sc.waiting = pick(lang, raw.message) || phrase(sc, 'waitingForMatch');
     return sc;
   }
-  sc.game = { files: g.files, ranks: g.ranks, squares: g.squares, minusBorders: g.minusBorders,
+  sc.game = { files: g.files, ranks: g.ranks, squares: g.squares, drawing: g.drawing,
     onPoints: g.onPoints, stones: g.stones,
     id: str(raw.game.id) || '', title: pick(lang, raw.game.name), preset: str(raw.game.preset) || '' };
   const players = [0, 1].map((i) => obj(arr(raw.players)[i]));
@@ -135,6 +156,9 @@ export function readOnAir(raw, lang) {
     level: str(c.level) || 'calm',
     nextLevel: str(c.next_level),
     nextLevelAt: typeof c.next_level_at === 'number' ? c.next_level_at : null,
+    // Whose clock (its name beside it) and the seconds to the next time warning.
+    toMove: count(c.to_move, 2),
+    nextWarning: num(c.next_warning),
   };
   // The one banner is the frame's: now, and once the battle on air has animated.
   sc.banner = str(raw.banner);

@@ -3,8 +3,11 @@
 // board with terrain, the battle explainer, caption lower third, banners
 // (result, standby, pause, warning) and the sealed-setup footer. build() makes
 // the DOM when a new message arrives; tick() moves only what time moves (the
-// clock and the battle's flip/fade), so a frame costs a few style writes.
-import { inset, overlayLayout, right, bottom } from './layout.js';
+// clock, the next warning's count and the battle's flip/fade), so a frame costs
+// a few style writes. Where each element sits, its colours and type sizes are
+// the theme's (theme.json); the board's squares and lines are the frame's.
+import { elements, inset, overlayLayout, right, bottom, themeProperties } from './layout.js';
+import { theme, themeError } from './theme.js';
 import { phrase } from './words.js';
 
 // [SECTION] DOM helpers: every box is absolutely placed in canvas pixels.
@@ -59,6 +62,12 @@ export function clockSeconds(c, now) {
   return c.countsDown ? c.seconds - d : c.seconds + d;
 }
 
+// Seconds to the next time warning: the frame's, counted down while the clock runs.
+export function nextWarningSeconds(c, now) {
+  if (!(c.nextWarning > 0)) return 0;
+  return c.running ? Math.max(0, c.nextWarning - Math.max(0, now - c.asOf)) : c.nextWarning;
+}
+
 // The clock's level: the frame's, switching where the frame says it next changes.
 export function clockLevel(c, now) {
   return c.running && c.nextLevel && c.nextLevelAt != null && now >= c.nextLevelAt ? c.nextLevel : c.level;
@@ -72,7 +81,19 @@ function drawTopBar(root, sc, l) {
   el(root, 'subtitle', { x: r.x + 28, y: r.y + 60, w: 560, h: 30 }, sc.game.preset);
   const mid = r.x + r.w / 2;
   const refs = {};
-  if (sc.clock.visible) refs.clock = el(root, 'clock', { x: mid - 140, y: r.y + 6, w: 280, h: 64 });
+  if (sc.clock.visible) {
+    // A running clock past calm glows behind; a stopped one is dimmed (CSS .frozen).
+    refs.glow = el(root, 'clock-glow', { x: mid - 130, y: r.y + 8, w: 260, h: r.h - 16 });
+    refs.clock = el(root, 'clock', { x: mid - 140, y: r.y + 6, w: 280, h: 80 });
+    // Whose clock it is: their colour and name beside it, as the ImGui overlay.
+    const who = sc.clock.toMove;
+    if (who >= 1) {
+      el(root, `mover-bar p${who}`, { x: mid + 150, y: r.y + 26, w: 18, h: 48 });
+      fit(el(root, 'mover', { x: mid + 178, y: r.y + 24, w: 300, h: 44 }, sc.players[who - 1]));
+    }
+    if (!sc.clock.countsDown && sc.clock.nextWarning > 0)
+      refs.nextWarning = el(root, 'next-warning', { x: mid - 450, y: r.y + 34, w: 300, h: 36 });
+  }
   if (sc.statusText && !sc.result && sc.status !== 'playing')
     el(root, sc.clock.visible ? 'status small' : 'status', { x: mid - 300, y: r.y + (sc.clock.visible ? 70 : 26), w: 600, h: 40 }, sc.statusText);
   el(root, 'ply', { x: right(r) - 328, y: r.y + 28, w: 300, h: 44 }, `${phrase(sc, 'move')} ${sc.ply}`);
@@ -128,40 +149,28 @@ function drawPanel(root, sc, player, l, animating) {
   }
 }
 
-// A board of points (the JSON's board.on_points): lines through the square
-// centres, and the diagonals of every 3x3 block of palace squares (a palace
-// centre is a palace square whose eight neighbours are palace squares too), as
-// ui::draw_point_lines does for the console and the ImGui overlay.
-function drawPointLines(layer, g, b) {
+// The frame's lines (board.drawing: grid and edges, or the lines through the
+// points; palace diagonals; minus lines) and palace shades, in one SVG. Which
+// lines a board has is broadcast's (board_drawing.h); only their look is here.
+function drawLines(layer, g, b) {
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
-  svg.setAttribute('class', 'point-lines');
+  svg.setAttribute('class', `board-lines${g.onPoints ? ' on-points' : ''}`);
   svg.setAttribute('width', '1920');
   svg.setAttribute('height', '1080');
-  const centre = (f, r) => {
-    const c = b.squareRect(r * g.files + f);
-    return { x: c.x + c.w / 2, y: c.y + c.h / 2 };
-  };
   const add = (tag, attrs) => {
     const e = document.createElementNS(ns, tag);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
     svg.appendChild(e);
   };
-  const palace = (f, r) => f >= 0 && r >= 0 && f < g.files && r < g.ranks && g.squares[r * g.files + f].terrain.includes('palace');
-  for (let r = 0; r < g.ranks; ++r)
-    for (let f = 0; f < g.files; ++f) {
-      let middle = true;
-      for (let df = -1; df <= 1; ++df) for (let dr = -1; dr <= 1; ++dr) middle = middle && palace(f + df, r + dr);
-      if (!middle) continue;
-      const a = centre(f - 1, r - 1), z = centre(f + 1, r + 1), c = centre(f - 1, r + 1), d = centre(f + 1, r - 1);
-      add('rect', { class: 'palace-fill', x: Math.min(a.x, z.x), y: Math.min(a.y, z.y), width: Math.abs(z.x - a.x), height: Math.abs(z.y - a.y) });
-      add('line', { class: 'palace-line', x1: a.x, y1: a.y, x2: z.x, y2: z.y });
-      add('line', { class: 'palace-line', x1: c.x, y1: c.y, x2: d.x, y2: d.y });
-    }
-  // End point to end point: right whether the layout turns the board or not.
-  const segment = (a, z) => add('line', { class: 'point-line', x1: a.x, y1: a.y, x2: z.x, y2: z.y });
-  for (let f = 0; f < g.files; ++f) segment(centre(f, 0), centre(f, g.ranks - 1));
-  for (let r = 0; r < g.ranks; ++r) segment(centre(0, r), centre(g.files - 1, r));
+  for (const f of b.drawing.palaceFills) {
+    const r = b.box(f);
+    add('rect', { class: 'palace-fill', x: r.x, y: r.y, width: r.w, height: r.h });
+  }
+  for (const line of b.drawing.lines) {
+    const a = b.at(line.a), z = b.at(line.b);
+    add('line', { class: `line ${line.kind}`, x1: a.x, y1: a.y, x2: z.x, y2: z.y });
+  }
   layer.appendChild(svg);
 }
 
@@ -174,24 +183,16 @@ function drawBoard(root, sc, l, animating) {
     const cell = b.squareRect(s);
     if (sq.territory) el(layer, `territory p${sq.territory}`, inset(cell, 1));
     for (const t of sq.terrain) {
-      if (g.onPoints && t === 'palace') continue;  // drawn as diagonals below
+      if (t === 'palace') continue;  // the drawing's diagonals
       el(layer, `terrain ${t}`, t === 'lake' ? inset(cell, 2) : inset(cell, 5));
     }
   });
-  if (g.onPoints) drawPointLines(layer, g, b);
-  for (let c = 0; c <= b.columns && !g.onPoints; ++c)
-    el(layer, `grid v${c === 0 || c === b.columns ? ' edge' : ''}`, { x: b.rect.x + c * b.cell - 1, y: b.rect.y, w: 2, h: b.rect.h });
-  for (let r = 0; r <= b.rows && !g.onPoints; ++r)
-    el(layer, `grid h${r === 0 || r === b.rows ? ' edge' : ''}`, { x: b.rect.x, y: b.rect.y + r * b.cell - 1, w: b.rect.w, h: 2 });
-  for (const f of g.minusBorders)
-    for (let rank = 0; rank < g.ranks; ++rank) {
-      const [a, z] = b.fileBorder(f, rank);
-      const cx = (a.x + z.x) / 2, cy = (a.y + z.y) / 2;
-      const thick = 4, horiz = a.y === z.y;
-      el(layer, 'minus-line', horiz ? { x: a.x, y: a.y - thick / 2, w: z.x - a.x, h: thick } : { x: a.x - thick / 2, y: a.y, w: thick, h: z.y - a.y });
-      const half = b.cell * 0.14, t = b.cell * 0.05;
-      el(layer, 'minus-sign', { x: cx - half, y: cy - t / 2, w: 2 * half, h: t });
-    }
+  drawLines(layer, g, b);
+  for (const m of b.drawing.minusSigns) {
+    const c = b.at(m);
+    const half = b.cell * 0.14, t = b.cell * 0.05;
+    el(layer, 'minus-sign', { x: c.x - half, y: c.y - t / 2, w: 2 * half, h: t });
+  }
   if (sc.lastMove && sc.lastMove.from >= 0) el(layer, 'last-from', inset(b.squareRect(sc.lastMove.from), 4));
   const fighting = new Set();
   if (animating) for (const f of sc.battle.fighters) fighting.add(`${f.square}/${f.owner}`);
@@ -214,8 +215,7 @@ function drawBattle(root, sc, l) {
       const t = tile(layer, cell, f.owner, null, `fighter${roundClass(sc.game)}`);
       return { f, t, glow, cell };
     });
-  const box = l.boardSpace;
-  const explainer = el(layer, 'explainer', { x: box.x + box.w * 0.1, y: box.y + 8, w: box.w * 0.8, h: 300 });
+  const explainer = el(layer, 'explainer', l.explainer);
   b.explainer.slice(0, 4).forEach((line) => fit(el(explainer, 'explain-line', null, line)));
   return { layer, fighters, explainer };
 }
@@ -256,8 +256,7 @@ function drawBanner(root, sc, l, animating, now) {
 
 function drawCaption(root, sc, l) {
   if (sc.caption == null) return;
-  const b = l.boardSpace;
-  const d = el(root, 'caption', { x: b.x + 16, y: bottom(b) - 84, w: b.w - 32, h: 76 });
+  const d = el(root, 'caption', l.caption);
   fit(el(d, 'caption-text', null, sc.caption));
 }
 
@@ -304,7 +303,8 @@ function partKeys(sc, animating, now, replay) {
     sc.items && sc.items[p - 1], sc.trays[p - 1], removedNow(p)];
   const toast = sc.toast && sc.toast.player >= 1 && now < sc.toast.until ? sc.toast : null;
   return {
-    top: [sc.game.title, sc.game.preset, sc.clock.visible, sc.statusText, !!sc.result, sc.status, sc.ply],
+    top: [sc.game.title, sc.game.preset, sc.clock.visible, sc.clock.toMove, sc.clock.countsDown, sc.clock.nextWarning > 0,
+      sc.players, sc.statusText, !!sc.result, sc.status, sc.ply],
     panel1: panel(1),
     panel2: panel(2),
     board: [[...sc.board], sc.lastMove, animating && sc.battle.fighters.map((f) => [f.square, f.owner])],
@@ -319,13 +319,22 @@ function partKeys(sc, animating, now, replay) {
 // not change. Returns the handle tick() and the next build() need.
 export function build(root, sc, { orientation = 'landscape', now, replay = null } = {}, prev = null) {
   root.dataset.seq = String(sc ? sc.seq : 0);
-  if (!sc || !sc.game) {
+  if (!theme) {
+    // No theme, no numbers to draw with: nothing on air, and the reason for the engineer.
     root.replaceChildren();
-    const s = { x: 360, y: 460, w: 1200, h: 160 };
-    el(root, 'panel waiting', s, sc ? sc.waiting : '');
+    root.dataset.themeError = themeError || 'no theme';
     return { sc, animating: false };
   }
-  const l = overlayLayout(orientation, sc.game.files, sc.game.ranks);
+  if (root.dataset.themed !== '1') {
+    for (const [k, v] of Object.entries(themeProperties(theme))) root.style.setProperty(k, v);
+    root.dataset.themed = '1';
+  }
+  if (!sc || !sc.game) {
+    root.replaceChildren();
+    el(root, 'panel waiting', elements(theme, orientation).waiting, sc ? sc.waiting : '');
+    return { sc, animating: false };
+  }
+  const l = overlayLayout(theme, orientation, sc.game.drawing[orientation === 'portrait' ? 'portrait' : 'landscape']);
   const animating = battleElapsed(sc, now) >= 0;
   // The board's shape and the language change every part.
   const frameKey = JSON.stringify([sc.game, sc.lang, orientation]);
@@ -375,6 +384,16 @@ export function tick(h, now) {
     // nothing costs no style or layout work.
     if (h.refs.clock.textContent !== text) h.refs.clock.textContent = text;
     if (h.refs.clock.className !== cls) h.refs.clock.className = cls;
+    const glow = `clock-glow ${clockLevel(sc.clock, now)}${sc.clock.running ? ' running' : ' frozen'}`;
+    if (h.refs.glow.className !== glow) h.refs.glow.className = glow;
+  }
+  if (h.refs.nextWarning) {
+    // "WARNING 0:12": the time to the next time warning, in the clock's colour.
+    const left = nextWarningSeconds(sc.clock, now);
+    const text = left > 0 ? `${phrase(sc, 'warning')} ${formatClock(left, true)}` : '';
+    const cls = `next-warning ${clockLevel(sc.clock, now)}`;
+    if (h.refs.nextWarning.textContent !== text) h.refs.nextWarning.textContent = text;
+    if (h.refs.nextWarning.className !== cls) h.refs.nextWarning.className = cls;
   }
   const t = battleElapsed(sc, now);
   if (h.animating !== t >= 0) return false;
@@ -406,10 +425,11 @@ export function tick(h, now) {
     tileEl.dataset.phase = phase;
     const face = label != null;
     tileEl.className = `tile p${f.owner} ${face ? 'face' : 'back'} fighter${roundClass(sc.game)}`;
-    const want = face ? `${label}|${tag && squash > 0.5 ? tag : ''}` : '';
+    // Mid-flip (squashed to under half its width) a face shows no text yet, as in the ImGui overlay.
+    const want = face ? `${squash > 0.5 ? label : ''}|${tag && squash > 0.5 ? tag : ''}` : '';
     if (tileEl.dataset.label !== want) {
       tileEl.replaceChildren();
-      if (face) el(tileEl, 'label', null, label);
+      if (face && squash > 0.5) el(tileEl, 'label', null, label);
       if (tag && squash > 0.5) el(tileEl, 'tag', null, tag);
       tileEl.dataset.label = want;
     }

@@ -6,8 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readOnAir } from '../../feed/web/onair.js';
-import { boardLayout, overlayLayout, squareIndex, squareName, safeArea } from '../../feed/web/layout.js';
-import { clockSeconds, formatClock, battleElapsed } from '../../feed/web/scene.js';
+import { boardLayout, overlayLayout, squareIndex, squareName, safeArea, themeProperties } from '../../feed/web/layout.js';
+import { clockSeconds, formatClock, battleElapsed, nextWarningSeconds } from '../../feed/web/scene.js';
+import { theme, themeError, checkTheme } from '../../feed/web/theme.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/sample-battle.json'), 'utf8'));
@@ -125,32 +126,58 @@ test('a battle animates only inside its duration', () => {
   assert.equal(later.battle.start, t0, 'the start follows from now and elapsed');
 });
 
-test('every square of every board lands in its own cell inside the board space', () => {
-  const safe = safeArea();
+test('the theme loads and every element lies inside the safe area', () => {
+  assert.equal(themeError, null);
+  const safe = safeArea(theme);
   for (const orientation of ['landscape', 'portrait'])
-    for (let files = 1; files <= 12; ++files)
-      for (let ranks = 1; ranks <= 12; ++ranks) {
-        const l = overlayLayout(orientation, files, ranks);
-        const seen = new Set();
-        for (let s = 0; s < files * ranks; ++s) {
-          const c = l.board.squareRect(s);
-          const key = `${Math.round(c.x)},${Math.round(c.y)}`;
-          assert.ok(!seen.has(key), `${orientation} ${files}x${ranks}: square ${s} overlaps`);
-          seen.add(key);
-          assert.ok(c.x >= l.boardSpace.x - 0.5 && c.x + c.w <= l.boardSpace.x + l.boardSpace.w + 0.5);
-          assert.ok(c.y >= l.boardSpace.y - 0.5 && c.y + c.h <= l.boardSpace.y + l.boardSpace.h + 0.5);
-          assert.ok(c.y >= safe.y && c.y + c.h <= safe.y + safe.h);
-        }
-      }
+    for (const [name, r] of Object.entries(theme.layouts[orientation].elements)) {
+      assert.ok(r.x >= safe.x - 0.5 && r.x + r.w <= safe.x + safe.w + 0.5, `${orientation} ${name} across`);
+      assert.ok(r.y >= safe.y - 0.5 && r.y + r.h <= safe.y + safe.h + 0.5, `${orientation} ${name} down`);
+    }
+  const props = themeProperties(theme);
+  assert.equal(props['--gold'], theme.palette.gold);
+  assert.equal(props['--fs-title'], `${theme.type.title}px`);
+  assert.match(checkTheme({ ...theme, palette: { ...theme.palette, gold: 'gold' } }), /palette.gold/);
+  assert.match(checkTheme({ ...theme, version: 2 }), /version/);
+});
+
+test('the board is laid out from the frame\'s drawing, fitted into the theme\'s board element', () => {
+  const sc = readOnAir(fixture, 'en');
+  for (const orientation of ['landscape', 'portrait']) {
+    const d = sc.game.drawing[orientation];
+    const l = overlayLayout(theme, orientation, d);
+    const seen = new Set();
+    for (let s = 0; s < sc.game.files * sc.game.ranks; ++s) {
+      const c = l.board.squareRect(s);
+      const key = `${Math.round(c.x)},${Math.round(c.y)}`;
+      assert.ok(!seen.has(key), `${orientation}: square ${s} overlaps`);
+      seen.add(key);
+      assert.ok(c.x >= l.boardSpace.x - 0.5 && c.x + c.w <= l.boardSpace.x + l.boardSpace.w + 0.5);
+      assert.ok(c.y >= l.boardSpace.y - 0.5 && c.y + c.h <= l.boardSpace.y + l.boardSpace.h + 0.5);
+    }
+  }
+  // A document without the drawing is not drawn as a board (the page has no geometry of its own).
+  const bare = JSON.parse(JSON.stringify(fixture));
+  delete bare.board.drawing;
+  assert.equal(readOnAir(bare, 'en').game, undefined);
 });
 
 test('Number Janggi is turned in landscape (player 1 left) and upright in portrait', () => {
+  const sc = readOnAir(fixture, 'en');
   const space = { x: 0, y: 0, w: 900, h: 600 };
-  const land = boardLayout('landscape', 6, 9, space), port = boardLayout('portrait', 6, 9, space);
+  const land = boardLayout(sc.game.drawing.landscape, space), port = boardLayout(sc.game.drawing.portrait, space);
   assert.equal(land.turned, true);
   assert.equal(port.turned, false);
   assert.ok(land.squareRect(squareIndex('a1', 6)).x < land.squareRect(squareIndex('a9', 6)).x, 'rank 1 on the left');
   assert.ok(port.squareRect(squareIndex('a1', 6)).y > port.squareRect(squareIndex('a9', 6)).y, 'rank 1 at the bottom');
+});
+
+test('the next time warning counts down with a running clock and stands with a stopped one', () => {
+  const c = { running: true, countsDown: false, seconds: 10, asOf: 100, nextWarning: 20 };
+  assert.equal(nextWarningSeconds(c, 105), 15);
+  assert.equal(nextWarningSeconds(c, 200), 0);
+  assert.equal(nextWarningSeconds({ ...c, running: false }, 105), 20);
+  assert.equal(nextWarningSeconds({ ...c, nextWarning: 0 }, 105), 0);
 });
 
 test('square names round-trip', () => {

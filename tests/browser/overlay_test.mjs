@@ -366,13 +366,14 @@ try {
     },
     gwangsanghui: async (p, doc) => {
       assert(doc.board.on_points === true, 'the JSON does not say on_points');
-      assert(await p.locator('.board-layer .grid').count() === 0, 'cell grid drawn on a board of points');
-      const lines = await p.locator('.point-lines .point-line').count();
-      const diagonals = await p.locator('.point-lines .palace-line').count();
+      // The frame's lines (board.drawing): no cell frame, lines through the points.
+      assert(await p.locator('.board-lines .line.edge').count() === 0, 'cell grid drawn on a board of points');
+      const lines = await p.locator('.board-lines .line.grid').count();
+      const diagonals = await p.locator('.board-lines .line.palace').count();
       assert(lines === 15 + 14 && diagonals === 12, `${lines} lines, ${diagonals} palace diagonals`);
       // A line through every column and every row of points, turned or not.
       const [across, down] = await p.evaluate(() => {
-        const ls = [...document.querySelectorAll('.point-line')].map((l) => ['x1', 'y1', 'x2', 'y2'].map((k) => Number(l.getAttribute(k))));
+        const ls = [...document.querySelectorAll('.board-lines .line.grid')].map((l) => ['x1', 'y1', 'x2', 'y2'].map((k) => Number(l.getAttribute(k))));
         const vertical = new Set(ls.filter(([x1, y1, x2, y2]) => x1 === x2 && y1 !== y2).map((l) => Math.round(l[0])));
         const horizontal = new Set(ls.filter(([x1, y1, x2, y2]) => y1 === y2 && x1 !== x2).map((l) => Math.round(l[1])));
         return [vertical.size, horizontal.size];

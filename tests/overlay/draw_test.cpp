@@ -90,7 +90,7 @@ TEST_CASE("all text stays inside the graphics-safe area", "[layout]") {
       m.commitments[0] = SetupCommitment{1, std::string(64, 'a'), std::nullopt, std::nullopt, true};
       m.commitments[1] = SetupCommitment{2, std::string(64, 'b'), std::nullopt, std::nullopt, false};
       Drawn d = draw(m, o);
-      const Rect safe = safe_area();
+      const Rect safe = safe_area(facedown::broadcast::built_in_theme());
       for (std::size_t i = 0; i < d.boxes.size(); ++i) {
         INFO(d.text[i] << " at " << d.boxes[i].x << "," << d.boxes[i].y << " " << d.boxes[i].w << "x" << d.boxes[i].h);
         CHECK(safe.contains(d.boxes[i]));

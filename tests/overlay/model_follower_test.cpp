@@ -11,6 +11,7 @@
 #include "broadcast/on_air_json.h"
 #include "engine/registry.h"
 #include "overlay_support.h"
+#include "scripts.h"
 #include "tests/conformance/random_match.h"
 
 using namespace facedown;
@@ -106,4 +107,69 @@ TEST_CASE("the follower, row by row, shows what a batch fold of the same rows sh
     }
   }
   CHECK(voids > 0);  // the sessions did void
+}
+
+TEST_CASE("catching up on a long match reads a few states, not every row's, and shows the same", "[follower]") {
+  const auto games = engine::all_games();
+  for (const auto& info : games) {
+    for (const auto& preset : info.presets) {
+      for (std::uint64_t seed = 1; seed <= 1; ++seed) {
+        conformance::SessionConfig config;
+        config.seed = seed * 65537 + 29;
+        config.max_commands = 120;
+        const auto session = conformance::play_session(info, preset.id, config);
+        const auto rows = public_rows(session.match, 1000, 1);
+        // Prefixes a feed might start on (every 13th, and the whole match).
+        for (std::size_t n = 1; n <= rows.size(); n += (n + 13 <= rows.size() ? 13 : std::max<std::size_t>(1, rows.size() - n))) {
+          const std::vector<PublicRow> prefix(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(n));
+          std::vector<PublicRow> bare = prefix;
+          for (auto& r : bare) r.state = nullptr;
+          const RowHistory history = history_of(prefix);
+          std::size_t states_read = 0;
+          const RowHistory full = [&](int after, int up_to, std::size_t limit) {
+            auto got = history(after, up_to, limit);
+            states_read += got.size();
+            return got;
+          };
+          ModelFollower f(games);
+          catch_up(f, history_of(bare), full, history);
+          INFO(info.id << "/" << preset.id << " seed " << seed << " rows " << n);
+          CHECK(f.last_seq() == prefix.back().seq);
+          CHECK(f.model().problems.empty());
+          const OnAirModel want = oracle(rows, n, games);
+          // When a caption and the result arrived (they time what elements show).
+          const OnAirModel all_rows = derive_model(rows, n, games);
+          CHECK(f.model().caption_wall == all_rows.caption_wall);
+          CHECK(f.model().result_wall == all_rows.result_wall);
+          for (double dt : {0.5, 2.0, 9.0})
+            CHECK(on_air_json(f.model(), prefix.back().wall_time + dt, OnAirOptions{}) ==
+                  on_air_json(want, prefix.back().wall_time + dt, OnAirOptions{}));
+          bool voided = false;
+          for (std::size_t k = 0; k < n; ++k) voided = voided || prefix[k].type == "voided";
+          std::size_t marks = 0;
+          for (std::size_t k = 0; k < n; ++k)
+            marks += prefix[k].type == "captioned" || prefix[k].type == "ended" ? 2 : 0;
+          // The last row, the latest battle and the row before it, a caption or result and the row before it.
+          if (!voided) CHECK(states_read <= 3 + marks);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("catching up keeps when a caption set before the latest battle arrived", "[follower]") {
+  const auto games = engine::all_games();
+  std::string script = kOpenBattle;
+  script.replace(script.find("@12 move"), 0, "@6 caption \"Game 3\"\n");
+  const auto rows = public_rows(script_match(script), 1000, 1);
+  std::vector<PublicRow> bare = rows;
+  for (auto& r : bare) r.state = nullptr;
+  ModelFollower f(games);
+  catch_up(f, history_of(bare), history_of(rows), history_of(rows));
+  const OnAirModel full = derive_model(rows, rows.size(), games);
+  REQUIRE(full.caption);
+  CHECK(f.model().caption == full.caption);
+  CHECK(f.model().caption_wall == full.caption_wall);
+  CHECK(on_air_json(f.model(), rows.back().wall_time + 2, OnAirOptions{}) ==
+        on_air_json(full, rows.back().wall_time + 2, OnAirOptions{}));
 }

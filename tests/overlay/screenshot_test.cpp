@@ -282,7 +282,7 @@ TEST_CASE("Gwangsanghui mid-match: on points with palace diagonals, 15x14 in bot
     auto frame = ui::read_png((std::filesystem::path(FACEDOWN_BINARY_DIR) / "overlay-screenshots" / (name + ".png")).string());
     REQUIRE(frame);
     const engine::Geometry& g = m.game->geometry();
-    const BoardLayout b = layout_overlay(orientation, g.files(), g.ranks()).board;
+    const BoardLayout b = layout_overlay(facedown::broadcast::built_in_theme(), orientation, g).board;
     auto bright = [&](Point a, Point z) {
       const int x = static_cast<int>((a.x + z.x) / 2), y = static_cast<int>((a.y + z.y) / 2);
       const auto i = static_cast<std::size_t>((y * frame->width + x) * 3);

@@ -1,0 +1,158 @@
+// The cross-output test: the same frames painted by the ImGui overlay and by
+// the browser page show the same texts. The ImGui half (overlay_tests
+// "[cross-output]", tests/overlay/cross_output_frames_test.cpp) writes, for
+// scripted and random matches of every game at chosen moments and in both
+// languages, the on-air JSON and every text its headless ImGui frame drew. This
+// half loads each frame into feed/web/overlay.html in Debian's headless
+// chromium (CasparCG's update(), the clock pinned at the frame's now) and
+// compares the page's visible texts with ImGui's, as multisets: a text one
+// painter draws and the other does not, or draws differently, fails.
+// Exit: 0 passed, 1 a check failed, 77 skipped (no chromium, or an overlay_tests
+// built without the ImGui overlay).
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const arg = (name, d = '') => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : d;
+};
+const CHROMIUM = arg('chromium', '/usr/bin/chromium');
+const webDir = path.resolve(arg('web', path.join(here, '../../feed/web')));
+const overlayTests = arg('overlay-tests');
+if (!fs.existsSync(CHROMIUM)) {
+  console.log(`SKIP: ${CHROMIUM} not found (scripts/install-deps.sh installs Debian's chromium)`);
+  process.exit(77);
+}
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch (e) {
+  console.log('FAIL: playwright-core missing: run scripts/install-deps.sh (npm ci in tests/browser)');
+  process.exit(1);
+}
+
+// [SECTION] The ImGui half.
+const framesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'facedown-cross-')), 'frames.json');
+const run = spawnSync(overlayTests, ['[cross-output]'], { env: { ...process.env, FACEDOWN_CROSS_OUTPUT_OUT: framesFile }, encoding: 'utf8' });
+if (!fs.existsSync(framesFile)) {
+  console.log(`SKIP: ${overlayTests} "[cross-output]" wrote no frames (built without the ImGui overlay?)\n${run.stdout}${run.stderr}`);
+  process.exit(77);
+}
+if (run.status !== 0) {
+  console.log(`FAIL: the ImGui half failed\n${run.stdout}${run.stderr}`);
+  process.exit(1);
+}
+const frames = JSON.parse(fs.readFileSync(framesFile, 'utf8'));
+
+// [SECTION] A static server of feed/web; /theme.json can be swapped for a changed one.
+let themeOverride = null;
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json' };
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://x');
+  if (url.pathname === '/theme.json' && themeOverride) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(themeOverride));
+    return;
+  }
+  const file = path.join(webDir, path.normalize(url.pathname).replace(/^\/+/, ''));
+  if (!file.startsWith(webDir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    res.writeHead(404);
+    res.end();
+    return;
+  }
+  res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
+  res.end(fs.readFileSync(file));
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${server.address().port}`;
+
+// [SECTION] The browser half.
+const multiset = (list) => {
+  const m = new Map();
+  for (const t of list) m.set(t, (m.get(t) || 0) + 1);
+  return m;
+};
+const minus = (a, b) => {
+  const out = [];
+  for (const [t, n] of a) for (let k = (b.get(t) || 0); k < n; ++k) out.push(t);
+  return out;
+};
+
+let failed = 0;
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+try {
+  for (const lang of ['en', 'ko']) {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await page.goto(`${base}/overlay.html?lang=${lang}&feed=off`);
+    await page.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
+    for (const f of frames.filter((x) => x.lang === lang)) {
+      const texts = await page.evaluate(({ frame, now }) => {
+        window.facedownOverlay.pinClock(now);
+        window.update(frame);
+        const stage = document.getElementById('stage');
+        const out = [];
+        const walk = document.createTreeWalker(stage, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          const t = n.textContent;
+          if (!t || !t.trim()) continue;
+          if (!n.parentElement.checkVisibility({ visibilityProperty: true })) continue;
+          out.push(t);
+        }
+        return out;
+      }, { frame: f.frame, now: f.now });
+      const want = multiset(f.imgui), got = multiset(texts);
+      const missing = minus(want, got), extra = minus(got, want);
+      if (missing.length || extra.length) {
+        ++failed;
+        console.log(`FAIL ${lang} ${f.name}: ImGui only ${JSON.stringify(missing)}; browser only ${JSON.stringify(extra)}`);
+      } else {
+        console.log(`PASS ${lang} ${f.name} (${f.imgui.length} texts)`);
+      }
+    }
+    await page.close();
+  }
+
+  // [SECTION] The theme is the page's too: a value changed in theme.json (as
+  // tests/overlay/theme_test.cpp changes it for the ImGui overlay) changes the page.
+  const sample = frames.find((f) => f.lang === 'en' && f.frame.opened);
+  const look = async () => {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await page.goto(`${base}/overlay.html?lang=en&feed=off`);
+    await page.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
+    const got = await page.evaluate(({ frame, now }) => {
+      window.facedownOverlay.pinClock(now);
+      window.update(frame);
+      const label = [...document.querySelectorAll('.dim')].find((e) => e.textContent === 'Removed');
+      return {
+        label: parseFloat(getComputedStyle(label).fontSize),
+        title: document.querySelector('.title').getBoundingClientRect().left,
+        panel: getComputedStyle(document.querySelector('.topbar')).backgroundColor,
+      };
+    }, { frame: sample.frame, now: sample.now });
+    await page.close();
+    return got;
+  };
+  const before = await look();
+  const theme = JSON.parse(fs.readFileSync(path.join(webDir, 'theme.json'), 'utf8'));
+  theme.type.panel_label = 40;
+  theme.layouts.landscape.elements.top_bar.x = 300;
+  theme.layouts.landscape.elements.top_bar.w = 1500;
+  theme.palette.panel = '#123456';
+  themeOverride = theme;
+  const after = await look();
+  themeOverride = null;
+  const themed = after.label === 40 && before.label !== 40 && Math.abs(after.title - before.title - (300 - 96)) < 0.5 &&
+    after.panel === 'rgb(18, 52, 86)' && before.panel !== after.panel;
+  if (!themed) ++failed;
+  console.log(`${themed ? 'PASS' : 'FAIL'} a changed theme.json changes the page: ${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(failed ? `${failed} of ${frames.length} frames differ` : `all ${frames.length} frames agree`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,136 @@
+// The ImGui half of the cross-output test: for scripted and random matches of every game at
+// chosen moments (before start, each phase of a battle, paused, a warning toast,
+// the director's caption, standby, held, the result, sealed setups) and in both
+// languages, the on-air JSON (the frame) and every text the ImGui overlay paints
+// for it (a headless ImGui frame, DrawOptions::text_log). The browser half of
+// the cross-output test (tests/browser/cross_output_test.mjs) loads each frame
+// into the page and compares the page's visible texts with these. It runs
+// this test case with FACEDOWN_CROSS_OUTPUT_OUT=FILE to have them written.
+#include <imgui.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "broadcast/on_air_json.h"
+#include "engine/registry.h"
+#include "overlay/overlay_draw.h"
+#include "imgui_frame.h"
+#include "overlay_support.h"
+#include "scripts.h"
+
+using namespace facedown;
+using namespace facedown::overlay;
+using namespace facedown::overlay::testing;
+
+namespace {
+
+struct Case {
+  std::string name;
+  OnAirModel model;
+  double now = 0;
+};
+
+OnAirModel model_of(const std::string& script, std::size_t rows_shown = 0) {
+  const auto rows = public_rows(script_match(script), 1.7e9, 1);
+  return derive_model(rows, rows_shown ? rows_shown : rows.size(), engine::all_games());
+}
+
+std::vector<std::string> imgui_texts(const OnAirModel& m, double now, Lang lang) {
+  ImGuiFrame frame(glyphs_needed(m, lang));
+  std::vector<std::string> texts;
+  DrawOptions o;
+  o.lang = lang;
+  o.now_wall = now;
+  const BattleMoment b = battle_moment(m, now, o.timing);
+  o.battle_elapsed = b.animating() ? b.elapsed : -1;
+  o.small_font = frame.fonts().small;
+  o.large_font = frame.fonts().large;
+  o.text_log = &texts;
+  draw_overlay(frame.draw_list(), m, o);
+  return texts;
+}
+
+void add_battle_moments(std::vector<Case>& cases, const std::string& name, const OnAirModel& m) {
+  const double t0 = m.row_wall_time;
+  cases.push_back({name + " light-up", m, t0 + 0.2});
+  cases.push_back({name + " flipping", m, t0 + 0.6});
+  cases.push_back({name + " explained", m, t0 + 1.5});
+  cases.push_back({name + " fading", m, t0 + kDefaultExplainSeconds + 0.3});
+  cases.push_back({name + " done", m, t0 + 10});
+}
+
+std::vector<Case> cases() {
+  std::vector<Case> out;
+  const std::string blind = kBlindBattle, open = kOpenBattle;
+  // Number Janggi, scripted.
+  {
+    const auto rows = public_rows(script_match(open), 1.7e9, 1);
+    out.push_back({"number-janggi before start", derive_model(rows, 6, engine::all_games()), 1.7e9 + 6.5});
+  }
+  add_battle_moments(out, "number-janggi blind battle", model_of(blind));
+  add_battle_moments(out, "number-janggi open battle", model_of(open));
+  {
+    OnAirModel p = model_of(open + "@30 pause \"medical timeout\"\n");
+    out.push_back({"number-janggi paused", p, p.row_wall_time + 1});
+    OnAirModel w = model_of(open + "@30 warn 2 \"touching pieces\"\n");
+    out.push_back({"number-janggi warning toast", w, w.row_wall_time + 1});
+    OnAirModel c = model_of(open + "@30 caption \"결승전 3국 Game 3\"\n");
+    out.push_back({"number-janggi caption", c, c.row_wall_time + 12});
+    OnAirModel r = model_of(open + "@30 resign 1\n");
+    out.push_back({"number-janggi result", r, r.row_wall_time + 12});
+    OnAirModel dq = model_of(open + "@30 warn 1 \"a\"\n@31 warn 1 \"b\"\n");
+    out.push_back({"number-janggi disqualified", dq, dq.row_wall_time + 12});
+    OnAirModel s = model_of(open);
+    s.heartbeat = DeskHeartbeat{s.match_time + 1, s.row_wall_time + 1};
+    out.push_back({"number-janggi standby", s, s.row_wall_time + 12});
+    OnAirModel h = model_of(open);
+    h.held = true;
+    out.push_back({"number-janggi held", h, h.row_wall_time + 1.5});
+    OnAirModel sealed = model_of(open);
+    sealed.commitments[0] = SetupCommitment{1, std::string(64, 'a'), std::nullopt, std::nullopt, true};
+    sealed.commitments[1] = SetupCommitment{2, std::string(64, 'b'), std::nullopt, std::nullopt, false};
+    out.push_back({"number-janggi sealed", sealed, sealed.row_wall_time + 20});
+  }
+  // Every game and preset, random: mid-match at its latest battle, and the end.
+  for (const auto& info : engine::all_games()) {
+    for (const auto& preset : info.presets) {
+      const auto rows = public_rows(random_match(info, preset.id, 7, 80), 1.7e9, 1);
+      std::size_t battle = rows.size();
+      while (battle > 1 && rows[battle - 1].type != "battle" && rows[battle - 1].type != "attack" &&
+             rows[battle - 1].type != "removed")
+        --battle;
+      const std::string name = info.id + " " + preset.id;
+      if (battle > 1) add_battle_moments(out, name + " battle", derive_model(rows, battle, engine::all_games()));
+      const OnAirModel end = derive_model(rows, rows.size(), engine::all_games());
+      out.push_back({name + " last row", end, end.row_wall_time + 12});
+    }
+  }
+  out.push_back({"waiting", OnAirModel{}, 1.7e9});
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("cross-output frames: what the ImGui overlay paints for each frame", "[cross-output]") {
+  nlohmann::json all = nlohmann::json::array();
+  for (const Case& c : cases()) {
+    for (Lang lang : {Lang::kEn, Lang::kKo}) {
+      INFO(c.name);
+      const auto texts = imgui_texts(c.model, c.now, lang);
+      CHECK_FALSE(texts.empty());
+      all.push_back({{"name", c.name},
+                     {"lang", lang == Lang::kKo ? "ko" : "en"},
+                     {"now", c.now},
+                     {"frame", broadcast::on_air_json(c.model, c.now, {})},
+                     {"imgui", texts}});
+    }
+  }
+  CHECK(all.size() > 40);
+  if (const char* out = std::getenv("FACEDOWN_CROSS_OUTPUT_OUT")) {
+    std::ofstream file(out);
+    file << all.dump() << "\n";
+    REQUIRE(file.good());
+  }
+}

@@ -1,0 +1,220 @@
+// The theme (feed/web/theme.json, broadcast/theme.h): the file parses, bad
+// files are refused naming the key, and a value changed in the file changes
+// what the ImGui overlay paints (tests/browser/theme_test.mjs checks the same
+// for the browser page).
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "broadcast/board_drawing.h"
+#include "broadcast/on_air_json.h"
+#include "broadcast/theme.h"
+#include "engine/registry.h"
+#include "imgui_frame.h"
+#include "overlay/overlay_draw.h"
+#include "overlay_support.h"
+#include "scripts.h"
+
+using namespace facedown;
+using namespace facedown::overlay;
+using namespace facedown::overlay::testing;
+using broadcast::Theme;
+
+namespace {
+
+std::string theme_text() {
+  std::ifstream in(broadcast::default_theme_path("/nonexistent/bin/facedown-overlay"));
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+Theme parsed(const nlohmann::json& j) {
+  auto got = broadcast::parse_theme(j.dump());
+  INFO((std::holds_alternative<std::string>(got) ? std::get<std::string>(got) : std::string()));
+  REQUIRE(std::holds_alternative<Theme>(got));
+  return std::get<Theme>(got);
+}
+
+std::string refused(const nlohmann::json& j) {
+  auto got = broadcast::parse_theme(j.dump());
+  REQUIRE(std::holds_alternative<std::string>(got));
+  return std::get<std::string>(got);
+}
+
+struct Painted {
+  std::vector<std::string> text;
+  std::vector<Rect> boxes;
+  std::vector<ImU32> colours;  // of every vertex
+  Rect box_of(const std::string& s) const {
+    auto it = std::find(text.begin(), text.end(), s);
+    REQUIRE(it != text.end());
+    return boxes[static_cast<std::size_t>(it - text.begin())];
+  }
+  bool has_colour(ImU32 c) const { return std::find(colours.begin(), colours.end(), c) != colours.end(); }
+};
+
+Painted paint(const OnAirModel& m, const Theme& theme) {
+  ImGuiFrame frame(glyphs_needed(m, Lang::kEn));
+  Painted p;
+  DrawOptions o;
+  o.now_wall = m.row_wall_time + 1;
+  o.theme = &theme;
+  o.text_log = &p.text;
+  o.text_boxes = &p.boxes;
+  o.small_font = frame.fonts().small;
+  o.large_font = frame.fonts().large;
+  draw_overlay(frame.draw_list(), m, o);
+  for (const ImDrawVert& v : frame.draw_list().VtxBuffer) p.colours.push_back(v.col);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("the theme file parses, and the build's copy is the same file") {
+  const std::string text = theme_text();
+  REQUIRE_FALSE(text.empty());
+  const Theme file = parsed(nlohmann::json::parse(text));
+  const Theme& built = broadcast::built_in_theme();
+  CHECK(built.type == file.type);
+  CHECK(built.layouts.size() == file.layouts.size());
+  for (auto name : broadcast::kThemeColours) {
+    CHECK(built.colour(name).r == file.colour(name).r);
+    CHECK(built.colour(name).a == file.colour(name).a);
+  }
+  CHECK(file.element("landscape", "board").w > 0);
+}
+
+TEST_CASE("a damaged theme is refused, naming what is wrong") {
+  const auto good = nlohmann::json::parse(theme_text());
+  CHECK(std::get<std::string>(broadcast::parse_theme("{not json")).find("not valid JSON") != std::string::npos);
+  auto j = good;
+  j["palette"].erase("gold");
+  CHECK(refused(j).find("palette.gold") != std::string::npos);
+  j = good;
+  j["palette"]["gold"] = "gold";
+  CHECK(refused(j).find("palette.gold") != std::string::npos);
+  j = good;
+  j["type"]["clock"] = -3;
+  CHECK(refused(j).find("type.clock") != std::string::npos);
+  j = good;
+  j["layouts"]["portrait"]["elements"]["board"]["x"] = 1900;
+  CHECK(refused(j).find("layouts.portrait.elements.board") != std::string::npos);
+  j = good;
+  j["layouts"]["landscape"]["elements"].erase("footer");
+  CHECK(refused(j).find("layouts.landscape.elements.footer") != std::string::npos);
+  CHECK(std::holds_alternative<std::string>(broadcast::load_theme("/nonexistent/theme.json")));
+}
+
+TEST_CASE("a value changed in the theme changes what the ImGui overlay paints") {
+  const auto rows = public_rows(script_match(kBlindBattle), 1000, 1);
+  const OnAirModel m = derive_model(rows, rows.size(), engine::all_games());
+  const auto good = nlohmann::json::parse(theme_text());
+  const Painted before = paint(m, parsed(good));
+
+  auto j = good;
+  j["type"]["panel_label"] = 40;  // larger labels
+  j["layouts"]["landscape"]["elements"]["top_bar"]["x"] = 300;
+  j["layouts"]["landscape"]["elements"]["top_bar"]["w"] = 1500;
+  j["palette"]["panel"] = "#123456";
+  const Painted after = paint(m, parsed(j));
+  CHECK(after.box_of("Removed").h > before.box_of("Removed").h * 1.3f);
+  CHECK(after.box_of("Number Janggi").x == Approx(before.box_of("Number Janggi").x + 300 - 96));
+  CHECK(after.has_colour(IM_COL32(0x12, 0x34, 0x56, 255)));
+  CHECK_FALSE(before.has_colour(IM_COL32(0x12, 0x34, 0x56, 255)));
+}
+
+TEST_CASE("the board's drawing is decided once: squares, lines, palaces and minus lines") {
+  for (const auto& info : engine::all_games()) {
+    const auto game = info.make(engine::resolve_options(info, info.default_preset, {}).options);
+    const engine::Geometry& g = game->geometry();
+    for (bool portrait : {false, true}) {
+      INFO(info.id << (portrait ? " portrait" : " landscape"));
+      const broadcast::BoardDrawing d = broadcast::board_drawing(g, portrait);
+      REQUIRE(d.cells.size() == static_cast<std::size_t>(g.size()));
+      CHECK(d.columns * d.rows == g.size());
+      CHECK((portrait ? d.rows >= d.columns : d.columns >= d.rows));
+      // Every cell is its own and inside the picture.
+      std::set<std::pair<float, float>> seen;
+      for (const auto& c : d.cells) {
+        CHECK(c.x >= 0);
+        CHECK(c.y >= 0);
+        CHECK(c.x + 1 <= static_cast<float>(d.columns));
+        CHECK(c.y + 1 <= static_cast<float>(d.rows));
+        CHECK(seen.insert({c.x, c.y}).second);
+      }
+      for (const auto& line : d.lines) {
+        CHECK(std::max(line.a.x, line.b.x) <= static_cast<float>(d.columns));
+        CHECK(std::max(line.a.y, line.b.y) <= static_cast<float>(d.rows));
+      }
+      auto count = [&](broadcast::BoardLineKind k) {
+        return std::count_if(d.lines.begin(), d.lines.end(), [&](const auto& l) { return l.kind == k; });
+      };
+      if (g.on_points()) {
+        CHECK(count(broadcast::BoardLineKind::kGrid) == g.files() + g.ranks());
+        CHECK(count(broadcast::BoardLineKind::kEdge) == 0);
+      } else {
+        CHECK(count(broadcast::BoardLineKind::kEdge) == 4);
+        CHECK(count(broadcast::BoardLineKind::kGrid) == d.columns + d.rows - 2);
+      }
+      int marked = 0;
+      for (int f = 0; f + 1 < g.files(); ++f) marked += g.file_border_marked(f) ? 1 : 0;
+      CHECK(count(broadcast::BoardLineKind::kMinus) == marked * g.ranks());
+      CHECK(d.minus_signs.size() == static_cast<std::size_t>(marked * g.ranks()));
+    }
+  }
+}
+
+TEST_CASE("Number Janggi's minus line runs across the turned board, Gwangsanghui has palace diagonals") {
+  const auto games = engine::all_games();
+  auto make = [&](const char* id) {
+    const engine::GameInfo& info = *engine::find_game(games, id);
+    return info.make(engine::resolve_options(info, info.default_preset, {}).options);
+  };
+  const auto nj = make("number-janggi");
+  const broadcast::BoardDrawing land = broadcast::board_drawing(nj->geometry(), false);
+  CHECK(land.turned);
+  for (const auto& l : land.lines)
+    if (l.kind == broadcast::BoardLineKind::kMinus) CHECK(l.a.y == l.b.y);  // horizontal
+  const broadcast::BoardDrawing port = broadcast::board_drawing(nj->geometry(), true);
+  for (const auto& l : port.lines)
+    if (l.kind == broadcast::BoardLineKind::kMinus) CHECK(l.a.x == l.b.x);  // vertical
+  const auto gw = make("gwangsanghui");
+  const broadcast::BoardDrawing p = broadcast::board_drawing(gw->geometry(), false);
+  CHECK(p.on_points);
+  CHECK_FALSE(p.palace_fills.empty());
+  CHECK(std::count_if(p.lines.begin(), p.lines.end(), [](const auto& l) { return l.kind == broadcast::BoardLineKind::kPalace; }) ==
+        static_cast<long>(2 * p.palace_fills.size()));
+}
+
+TEST_CASE("the browser's sample fixture carries broadcast's board drawing") {
+  // tests/browser/fixtures/sample-battle.json is written by hand; its drawing is
+  // broadcast's (FACEDOWN_UPDATE_GOLDEN=1 rewrites it).
+  const std::string file = std::string(FACEDOWN_SOURCE_DIR) + "/tests/browser/fixtures/sample-battle.json";
+  std::ifstream in(file);
+  REQUIRE(in);
+  nlohmann::json doc = nlohmann::json::parse(in);
+  const auto games = engine::all_games();
+  const engine::GameInfo& info = *engine::find_game(games, doc["game"]["id"].get<std::string>());
+  const std::shared_ptr<const engine::Game> game =
+      info.make(engine::resolve_options(info, doc["game"]["preset"].get<std::string>(), {}).options);
+  OnAirModel m;
+  m.opened = true;
+  m.game_id = info.id;
+  m.game = game;
+  m.board.resize(static_cast<std::size_t>(game->geometry().size()));
+  const auto expected = broadcast::on_air_json(m, 0, {})["board"]["drawing"];
+  const char* update = std::getenv("FACEDOWN_UPDATE_GOLDEN");
+  if (update && std::string(update) == "1") {
+    doc["board"]["drawing"] = expected;
+    std::ofstream(file) << doc.dump(1) << "\n";
+    WARN("fixture rewritten: " << file);
+    return;
+  }
+  CHECK(doc["board"]["drawing"] == expected);
+}
