@@ -117,6 +117,7 @@ bool PublicFeed::read_new() {
     commitments_ = {};
     heartbeat_.reset();
     presentation_.reset();
+    cues_.clear();
     ++generation_;
     changed = true;
   }
@@ -163,6 +164,13 @@ bool PublicFeed::read_new() {
     if (was != is || (is && next->held_seq != presentation_->held_seq)) changed = true;
     presentation_ = next;
   }
+  // The director's cues: only the new ones are read; each is news.
+  auto cued = reader_->cues(*current_, cues_.empty() ? 0 : cues_.back().id);
+  if (!failed(cued))
+    for (const auto& c : std::get<std::vector<db::CueRow>>(cued)) {
+      cues_.push_back({c.id, c.seq, static_cast<double>(c.wall_ms) / 1000.0, c.cue});
+      changed = true;
+    }
   message_.clear();
   return changed;
 }

@@ -44,6 +44,7 @@ class PublicFeed final : public RowSource {
   std::uint64_t generation() const override { return generation_; }
   std::optional<DeskHeartbeat> heartbeat() const override { return heartbeat_; }
   std::optional<Presentation> presentation() const override { return presentation_; }
+  std::vector<CueRecord> cues() const override { return cues_; }
   bool connected() const { return reader_ != nullptr; }
 
  private:
@@ -61,6 +62,7 @@ class PublicFeed final : public RowSource {
   std::array<std::optional<SetupCommitment>, 2> commitments_;
   std::optional<DeskHeartbeat> heartbeat_;
   std::optional<Presentation> presentation_;  // the director's hold (db presentation table)
+  std::vector<CueRecord> cues_;               // the director's cues (db cues table), read so far
   std::size_t fresh_from_ = 0;
   std::uint64_t generation_ = 0;
   std::string message_;

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "broadcast/director.h"
+
 namespace facedown::broadcast {
 
 struct PublicRow {
@@ -65,6 +67,8 @@ class RowSource {
   virtual std::optional<DeskHeartbeat> heartbeat() const { return std::nullopt; }
   // The director's hold, when the source has one.
   virtual std::optional<Presentation> presentation() const { return std::nullopt; }
+  // The director's cues (director.h), in order, when the source has them.
+  virtual std::vector<CueRecord> cues() const { return {}; }
 };
 
 }  // namespace facedown::broadcast

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "broadcast/elements.h"
 #include "broadcast/on_air_glyphs.h"
 #include "engine/registry.h"
 
@@ -339,7 +340,7 @@ void draw_battle(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
     draw_tile(pen, l.board.square_rect(f.square), look);
   }
   // The explainer, once the pieces are face up: what decided each pair.
-  if (t < kFlipEnd) return;
+  if (t < kFlipEnd || !o.explainer) return;
   const auto lines = battle_explainer(m, o.lang);
   const Rect& b = l.explainer;
   float y = b.y;
@@ -545,14 +546,32 @@ void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o) {
   }
   const engine::Geometry& g = m.game->geometry();
   const OverlayLayout l = layout_overlay(theme_of(o), o.orientation, g);
-  draw_top_bar(dl, m, l, o);
-  draw_player_panel(dl, m, 1, l, o);
-  draw_player_panel(dl, m, 2, l, o);
-  draw_board(dl, m, l, o);
-  draw_battle(dl, m, l, o);
-  draw_banner(dl, m, l, o);
-  draw_caption(dl, m, l, o);
-  draw_footer(dl, m, l, o);
+  // Which of the director's elements are on air: broadcast/elements.h decides
+  // (without cues: every element the default layout shows).
+  BattleMoment moment;
+  if (battle_animating(m, o)) moment.phase = BattlePhase::kFlip, moment.elapsed = o.battle_elapsed;
+  const broadcast::ElementsShown e =
+      broadcast::elements_on_air(m, o.director.value_or(broadcast::DirectorState{}), o.now_wall, moment);
+  using broadcast::Element;
+  if (e[Element::kScorebug].on) draw_top_bar(dl, m, l, o);
+  if (e[Element::kPlayers].on) {
+    draw_player_panel(dl, m, 1, l, o);
+    draw_player_panel(dl, m, 2, l, o);
+  }
+  if (e[Element::kBoard].on) {
+    draw_board(dl, m, l, o);
+    DrawOptions battle = o;
+    battle.explainer = e[Element::kExplainer].on;
+    draw_battle(dl, m, l, battle);
+  }
+  // A banner belongs to its element: the result, standby, else the scorebug's (pause, warning).
+  const Banner banner = banner_on_air(m, o.now_wall, moment);
+  const Element owner = banner == Banner::kResult    ? Element::kResult
+                        : banner == Banner::kStandby ? Element::kStandby
+                                                     : Element::kScorebug;
+  if (e[owner].cued) draw_banner(dl, m, l, o);
+  if (e[Element::kCaption].on) draw_caption(dl, m, l, o);
+  if (e[Element::kBoard].on) draw_footer(dl, m, l, o);
 }
 
 std::string glyphs_needed(const OnAirModel& m, Lang /*lang*/) {

@@ -17,6 +17,7 @@
 
 #include "overlay/layout.h"
 #include "overlay/broadcast_names.h"
+#include "broadcast/director.h"
 
 namespace facedown::overlay {
 
@@ -42,6 +43,10 @@ struct DrawOptions {
   ImFont* large_font = nullptr;
   std::string message;          // what the feed waits for (logs only; the card on air says "Waiting for the match")
   std::optional<ReplayInfo> replay;
+  // The director's cues folded: which elements are on air (broadcast/elements.h
+  // decides; nullopt: every element, as before any cue).
+  std::optional<broadcast::DirectorState> director;
+  bool explainer = true;        // draw_battle: the explainer's lines too (off: the fighters only)
   // The look (feed/web/theme.json, loaded at start); nullptr: the build's copy of it.
   const broadcast::Theme* theme = nullptr;
   std::vector<std::string>* text_log = nullptr;  // receives every string drawn

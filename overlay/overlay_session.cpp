@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fmt/format.h>
 
+#include "broadcast/elements.h"
 #include "broadcast/replay_steps.h"
 #include "engine/registry.h"
 
@@ -17,6 +18,16 @@ void OverlaySession::rederive() {
   if (local_hold_ && !(hold && hold->held)) hold = local_hold_;
   const auto& rows = source_->rows();
   const std::size_t position = std::min(position_, rows.size());
+  // The director's cues as they stood: live, all of them; in a replay, those
+  // given by the replayed moment (what aired then). Their picture hold, like
+  // the console's, is live only.
+  std::vector<broadcast::CueRecord> cues = source_->cues();
+  if (config_.replay) {
+    const double until = position > 0 ? rows[position - 1].wall_time : 0;
+    std::erase_if(cues, [&](const broadcast::CueRecord& c) { return position == 0 || c.wall > until; });
+  }
+  director_ = broadcast::fold_cues(cues);
+  if (!config_.replay) hold = broadcast::picture_presentation(hold, director_);
   if (!follower_ || follower_rows_ > position || follower_generation_ != source_->generation()) {
     follower_.emplace(games_);
     follower_rows_ = 0;
@@ -162,7 +173,7 @@ BattleMoment OverlaySession::battle(double steady, double wall) const {
   const bool skipped = model_.battle && skipped_battle_ == model_.battle->seq;
   // Replay, paused: the replayed clock stands at the row, the animation runs on.
   const double at = config_.replay && !playing_ ? animate_from_ + std::max(0.0, steady - stepped_at_) : shown_wall(wall);
-  return battle_moment(model_, at, config_.timing, skipped);
+  return battle_moment(model_, at, broadcast::director_timing(director_, config_.timing), skipped);
 }
 
 DrawOptions OverlaySession::draw_options(double steady, double wall) const {
@@ -172,7 +183,8 @@ DrawOptions OverlaySession::draw_options(double steady, double wall) const {
   o.now_wall = shown_wall(wall);
   const BattleMoment b = battle(steady, wall);
   o.battle_elapsed = b.animating() ? b.elapsed : -1;
-  o.timing = config_.timing;
+  o.timing = broadcast::director_timing(director_, config_.timing);
+  o.director = director_;
   if (!model_.opened) o.message = source_->message();
   if (config_.replay) o.replay = ReplayInfo{position_, source_->rows().size(), playing_, speed_};
   return o;

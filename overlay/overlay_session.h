@@ -92,6 +92,7 @@ class OverlaySession {
   bool caught_up_ = false;    // the first rows were read (later battles animate)
   std::uint64_t generation_ = 0;
   std::optional<Presentation> local_hold_;
+  broadcast::DirectorState director_;  // the director's cues folded (live: all; replay: up to the moment)
   std::optional<int> skipped_battle_;  // seq of a battle shown as done at once
   // Replay: the steady time of the last step, so a battle stepped onto animates
   // while the replayed clock stands still.

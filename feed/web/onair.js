@@ -129,6 +129,11 @@ export function readOnAir(raw, lang) {
   // The feed's clock, for the skew: not from a replayed moment (its now stands still).
   sc.serverTime = typeof raw.now === 'number' && !raw.replay ? raw.now : null;
   sc.orientation = str(obj(raw.layout).orientation);
+  // The director's elements (broadcast/elements.h): name -> on air or not. An
+  // older frame without them: everything on.
+  sc.elements = raw.elements && typeof raw.elements === 'object' && !Array.isArray(raw.elements)
+    ? Object.fromEntries(Object.entries(raw.elements).map(([k, v]) => [k, !!obj(v).on]))
+    : null;
   const b = obj(raw.board);
   const g = raw.opened && raw.game && typeof raw.game === 'object' ? readBoard(b, lang) : null;
   if (!g) {

@@ -1,7 +1,7 @@
-// The browser overlay's entry: reads ?lang=ko|en&layout=landscape|portrait&match=M,
+// The browser overlay's entry: reads ?lang=ko|en&layout=landscape|portrait&match=M&elements=a,b,
 // follows /on-air/stream (EventSource reconnects by itself and sends
 // Last-Event-ID, so the feed resumes without a gap) and draws each message.
-// It is also a CasparCG HTML template: play(), stop(), next() and update(data)
+// It is also a CasparCG HTML template: play(), stop(), next(), remove() and update(data)
 // are globals; a page driven by update() does not connect.
 // A stream that goes silent (no message and no ping for three heartbeat
 // periods: 6 s at the feed's default 2 s) puts the page in "feed lost": the
@@ -19,6 +19,9 @@ const lang = params.get('lang') === 'en' ? 'en' : 'ko';
 // The query wins; else the feed's layout hint; else landscape.
 const asked = params.get('layout');
 const match = params.get('match');
+// ?elements=scorebug,caption: this page shows only these of the director's
+// elements (one OBS source or CasparCG layer per element); absent: all.
+const only = params.get('elements') ? new Set(params.get('elements').split(',').map((s) => s.trim()).filter(Boolean)) : null;
 // A template host (CasparCG loads the file, or asks with ?template=1) shows
 // nothing until play(); a browser source (OBS) is on air at once.
 const templateMode = location.protocol === 'file:' || params.get('template') === '1';
@@ -79,7 +82,7 @@ function applyVisibility() {
 
 function draw() {
   const orientation = asked === 'portrait' || asked === 'landscape' ? asked : scene && scene.orientation === 'portrait' ? 'portrait' : 'landscape';
-  handle = build(stage, scene, { orientation, now: now() }, handle);
+  handle = build(stage, scene, { orientation, now: now(), only }, handle);
   if (lostTag && lostTag.parentNode !== stage) stage.appendChild(lostTag);
 }
 
@@ -229,6 +232,18 @@ window.play = () => {
 window.stop = () => {
   visible = false;
   applyVisibility();
+};
+// remove(): CasparCG unloads the template; nothing is left running.
+window.remove = () => {
+  visible = false;
+  applyVisibility();
+  if (source) {
+    source.close();
+    source = null;
+  }
+  stage.replaceChildren();
+  handle = null;
+  scene = null;
 };
 // next(): skips the running battle animation to its end, the way the desk's
 // own overlay lets the director cut it short.

@@ -296,6 +296,20 @@ export function battleElapsed(sc, now) {
 // when what it shows changed, so a caption or a clock message rebuilds a few
 // nodes, not the board.
 const PARTS = ['top', 'panel1', 'panel2', 'board', 'battle', 'banner', 'caption', 'footer'];
+// The director's element each part belongs to (docs/director.md). A banner
+// belongs to its kind's: the result's, standby's, else the scorebug's.
+const PART_ELEMENT = { top: 'scorebug', panel1: 'players', panel2: 'players', board: 'board', battle: 'board',
+  caption: 'caption', footer: 'board' };
+function bannerElement(sc, animating) {
+  const which = animating ? sc.banner : sc.bannerAfterBattle;
+  return which === 'result' ? 'result' : which === 'standby' ? 'standby' : 'scorebug';
+}
+// Whether an element shows: the frame says it is on air (no elements in an
+// older frame: all are), and the page was asked for it (?elements=, null: all).
+export function elementShown(sc, name, only) {
+  if (only && !only.has(name)) return false;
+  return !sc.elements || sc.elements[name] !== false;
+}
 
 function partKeys(sc, animating, now, replay) {
   const removedNow = (p) => (animating ? sc.battle.fighters.filter((f) => f.removed && f.owner === p).length : 0);
@@ -317,7 +331,7 @@ function partKeys(sc, animating, now, replay) {
 
 // Builds the scene, reusing the parts of the previous handle (prev) that did
 // not change. Returns the handle tick() and the next build() need.
-export function build(root, sc, { orientation = 'landscape', now, replay = null } = {}, prev = null) {
+export function build(root, sc, { orientation = 'landscape', now, replay = null, only = null } = {}, prev = null) {
   root.dataset.seq = String(sc ? sc.seq : 0);
   if (!theme) {
     // No theme, no numbers to draw with: nothing on air, and the reason for the engineer.
@@ -367,6 +381,14 @@ export function build(root, sc, { orientation = 'landscape', now, replay = null 
     fresh.push(part.node);
   }
   for (const n of fresh) fitAll(n);
+  // Each element fades in and out on its own (overlay.css .element-off).
+  for (const name of PARTS) {
+    const element = name === 'banner' ? bannerElement(sc, animating) : PART_ELEMENT[name];
+    const part = parts.get(name);
+    part.node.dataset.element = element;
+    part.node.classList.toggle('element-off', !elementShown(sc, element, only));
+  }
+  if (h.battle && h.battle.explainer) h.battle.explainer.classList.toggle('element-off', !elementShown(sc, 'explainer', only));
   tick(h, now);
   return h;
 }

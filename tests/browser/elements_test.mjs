@@ -1,0 +1,131 @@
+// Browser test of the director's elements on the page (feed/web/, docs/director.md)
+// in Debian's headless chromium, driven as a CasparCG template (update/play/
+// remove), against a tiny static server of feed/web:
+//   - every element the frame has on shows; one the frame has off fades out
+//     (class element-off), the others stay;
+//   - ?elements=scorebug,caption shows only those (one OBS source per element),
+//     and pages one per element compose into the full page's parts;
+//   - the faces layout (only the scorebug and the caption on): the share of the
+//     1920x1080 frame left transparent over a camera shot is measured and must
+//     be at least 75 %;
+//   - remove() leaves an empty stage.
+// Exit: 0 passed, 1 a check failed, 77 skipped (no chromium).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const arg = (name, d = '') => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : d;
+};
+const CHROMIUM = arg('chromium', '/usr/bin/chromium');
+const webDir = path.resolve(arg('web', path.join(here, '../../feed/web')));
+if (!fs.existsSync(CHROMIUM)) {
+  console.log(`SKIP: ${CHROMIUM} not found (scripts/install-deps.sh installs Debian's chromium)`);
+  process.exit(77);
+}
+const { chromium } = await import('playwright-core');
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json' };
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://x');
+  const file = path.join(webDir, path.normalize(url.pathname).replace(/^\/+/, ''));
+  if (!file.startsWith(webDir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    res.writeHead(404);
+    res.end();
+    return;
+  }
+  res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
+  res.end(fs.readFileSync(file));
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${server.address().port}`;
+
+let failed = false;
+const check = (cond, msg) => {
+  console.log(`${cond ? 'PASS' : 'FAIL'} ${msg}`);
+  if (!cond) failed = true;
+};
+
+const fixture = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/sample-battle.json'), 'utf8'));
+const NAMES = ['board', 'board-compact', 'scorebug', 'players', 'explainer', 'caption', 'result', 'reveal', 'standby', 'slate'];
+// A still frame (no battle, a caption) with these elements on.
+const frame = (on, layout = 'landscape') => ({
+  ...fixture, battle: null, banner: null, banner_after_battle: null, result: null, caption: 'Final round',
+  now: Date.now() / 1000, layout: { ...fixture.layout, name: layout },
+  elements: Object.fromEntries(NAMES.map((n) => [n, { on: on.includes(n), cued: on.includes(n), held: false }])),
+});
+const FULL = ['board', 'scorebug', 'players', 'caption'];
+const PART_OF = { top: 'scorebug', panel1: 'players', panel2: 'players', board: 'board', caption: 'caption', footer: 'board' };
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'facedown-elements-'));
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+try {
+  const open = async (query) => {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await page.goto(`${base}/overlay.html?template=1&lang=en${query}`);
+    await page.waitForFunction(() => typeof window.update === 'function');
+    return page;
+  };
+  const shown = (page) => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.part')]
+    .map((p) => [p.className.match(/part-(\w+)/)[1], !p.classList.contains('element-off') && p.childElementCount > 0])));
+  const show = async (page, doc) => {
+    await page.evaluate((d) => { window.update(d); window.play(); }, doc);
+    await page.waitForTimeout(450);  // past the 0.3 s fades
+  };
+
+  const page = await open('');
+  await show(page, frame(FULL));
+  let s = await shown(page);
+  for (const [part, element] of Object.entries(PART_OF))
+    if (part !== 'footer') check(s[part] === true, `all on: ${part} (${element}) shows`);
+  await show(page, frame(['scorebug', 'caption']));
+  s = await shown(page);
+  check(!s.board && !s.panel1 && !s.panel2, 'board and players off: their parts fade out');
+  check(s.top && s.caption, 'the scorebug and the caption stay');
+  const offStyle = await page.evaluate(() => getComputedStyle(document.querySelector('.part-board')).visibility);
+  check(offStyle === 'hidden', `an element off is hidden after its fade (${offStyle})`);
+
+  // The faces layout over a camera shot: how much of the frame stays transparent.
+  const shot = path.join(tmp, 'faces.png');
+  await page.screenshot({ path: shot, omitBackground: true });
+  const opaque = parseFloat(execFileSync('convert', [shot, '-alpha', 'extract', '-threshold', '0', '-format', '%[fx:mean]', 'info:'],
+    { encoding: 'utf8' }));
+  const transparent = 1 - opaque;
+  check(transparent >= 0.75, `faces layout: ${(transparent * 100).toFixed(1)} % of 1920x1080 transparent (at least 75 %)`);
+  console.log(`faces-transparent-share ${(transparent * 100).toFixed(1)}%  screenshot: ${shot}`);
+
+  // One page per element composes into the full page.
+  const full = await shown(page);
+  await show(page, frame(FULL));
+  const whole = await shown(page);
+  const union = {};
+  for (const element of ['scorebug', 'players', 'board', 'caption']) {
+    const one = await open(`&elements=${element}`);
+    await show(one, frame(FULL));
+    const parts = await shown(one);
+    for (const [part, on] of Object.entries(parts)) {
+      if (on) union[part] = true;
+      if (on && PART_OF[part]) check(PART_OF[part] === element, `?elements=${element}: ${part} is its own`);
+    }
+    await one.close();
+  }
+  for (const [part, on] of Object.entries(whole))
+    if (on) check(union[part] === true, `the ${part} part of the full page comes from one element page`);
+  check(Object.keys(full).length > 0, 'parts were read');
+
+  // remove(): nothing left.
+  await page.evaluate(() => window.remove());
+  const left = await page.evaluate(() => document.getElementById('stage').childElementCount);
+  check(left === 0, `remove() empties the stage (${left} nodes left)`);
+  await page.close();
+} finally {
+  await browser.close();
+  server.close();
+}
+process.exit(failed ? 1 : 0);
