@@ -344,3 +344,27 @@ TEST_CASE("the result banner waits for the last battle's animation") {
   o.battle_elapsed = BattleTiming{}.total() + 0.1;
   CHECK(draw(m, o).has("Kim Kyung-hoon WINS"));
 }
+
+TEST_CASE("the director's elements: the ImGui overlay paints only those on air") {
+  OnAirModel m = model_of(kOpenBattle, "@30 caption \"Final round\"\n");
+  DrawOptions o;
+  o.now_wall = 1000 + 100;  // long after the battle
+  const Drawn all = draw(m, o);
+  CHECK(all.has("Final round"));
+  CHECK(all.contains("Jang Dong-min"));
+  // The faces layout: the scorebug and the caption, nothing of the board or the panels.
+  broadcast::DirectorState faces;
+  faces = broadcast::apply_cue(faces, std::get<broadcast::Cue>(broadcast::parse_cue("layout faces")), 0, 0);
+  o.director = faces;
+  const Drawn bug = draw(m, o);
+  CHECK(bug.has("Final round"));
+  CHECK(bug.vertices < all.vertices / 2);
+  CHECK(bug.text.size() < all.text.size());
+  // Only the caption hidden: every other text as before.
+  broadcast::DirectorState no_caption;
+  no_caption = broadcast::apply_cue(no_caption, std::get<broadcast::Cue>(broadcast::parse_cue("hide caption")), 0, 0);
+  o.director = no_caption;
+  const Drawn rest = draw(m, o);
+  CHECK_FALSE(rest.has("Final round"));
+  CHECK(rest.text.size() == all.text.size() - 1);
+}
