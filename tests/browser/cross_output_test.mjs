@@ -39,13 +39,15 @@ try {
 // [SECTION] The ImGui half.
 const framesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'facedown-cross-')), 'frames.json');
 const run = spawnSync(overlayTests, ['[cross-output]'], { env: { ...process.env, FACEDOWN_CROSS_OUTPUT_OUT: framesFile }, encoding: 'utf8' });
-if (!fs.existsSync(framesFile)) {
-  console.log(`SKIP: ${overlayTests} "[cross-output]" wrote no frames (built without the ImGui overlay?)\n${run.stdout}${run.stderr}`);
-  process.exit(77);
-}
+// A run that failed (a crash, a failed check) is a failure, never a skip: only
+// a run that passed yet wrote nothing (the ImGui overlay not built) is skipped.
 if (run.status !== 0) {
   console.log(`FAIL: the ImGui half failed\n${run.stdout}${run.stderr}`);
   process.exit(1);
+}
+if (!fs.existsSync(framesFile)) {
+  console.log(`SKIP: ${overlayTests} "[cross-output]" wrote no frames (built without the ImGui overlay?)\n${run.stdout}${run.stderr}`);
+  process.exit(77);
 }
 const frames = JSON.parse(fs.readFileSync(framesFile, 'utf8'));
 
