@@ -129,10 +129,14 @@ export function readOnAir(raw, lang) {
   // The feed's clock, for the skew: not from a replayed moment (its now stands still).
   sc.serverTime = typeof raw.now === 'number' && !raw.replay ? raw.now : null;
   sc.orientation = str(obj(raw.layout).orientation);
-  // The director's elements (broadcast/elements.h): name -> on air or not. An
-  // older frame without them: everything on.
+  // The director's elements (broadcast/elements.h): name -> cued by the
+  // director or not. The page draws a part only when it has something to show
+  // at its own moment (a battle it animates locally, a banner after it), so it
+  // reads `cued`; what the frame leaves out for the director (a cleared caption,
+  // a result or standby banner taken off) is already absent. An older frame
+  // without elements: everything on.
   sc.elements = raw.elements && typeof raw.elements === 'object' && !Array.isArray(raw.elements)
-    ? Object.fromEntries(Object.entries(raw.elements).map(([k, v]) => [k, !!obj(v).on]))
+    ? Object.fromEntries(Object.entries(raw.elements).map(([k, v]) => [k, 'cued' in obj(v) ? !!obj(v).cued : !!obj(v).on]))
     : null;
   const b = obj(raw.board);
   const g = raw.opened && raw.game && typeof raw.game === 'object' ? readBoard(b, lang) : null;

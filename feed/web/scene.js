@@ -304,7 +304,7 @@ function bannerElement(sc, animating) {
   const which = animating ? sc.banner : sc.bannerAfterBattle;
   return which === 'result' ? 'result' : which === 'standby' ? 'standby' : 'scorebug';
 }
-// Whether an element shows: the frame says it is on air (no elements in an
+// Whether an element shows: the director has it cued (no elements in an
 // older frame: all are), and the page was asked for it (?elements=, null: all).
 export function elementShown(sc, name, only) {
   if (only && !only.has(name)) return false;
