@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { serveWebFile } from './web_files.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name, d = '') => {
@@ -53,7 +54,6 @@ const frames = JSON.parse(fs.readFileSync(framesFile, 'utf8'));
 
 // [SECTION] A static server of feed/web; /theme.json can be swapped for a changed one.
 let themeOverride = null;
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json' };
 const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
   if (url.pathname === '/theme.json' && themeOverride) {
@@ -61,14 +61,7 @@ const server = http.createServer((req, res) => {
     res.end(JSON.stringify(themeOverride));
     return;
   }
-  const file = path.join(webDir, path.normalize(url.pathname).replace(/^\/+/, ''));
-  if (!file.startsWith(webDir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-    res.writeHead(404);
-    res.end();
-    return;
-  }
-  res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
-  res.end(fs.readFileSync(file));
+  serveWebFile(webDir, url, res);
 });
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const base = `http://127.0.0.1:${server.address().port}`;

@@ -16,6 +16,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serveWebFile } from './web_files.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name, d = '') => {
@@ -30,18 +31,9 @@ if (!fs.existsSync(CHROMIUM)) {
 }
 const { chromium } = await import('playwright-core');
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json' };
 const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
-  const file = path.join(webDir, path.normalize(url.pathname).replace(/^\/+/, ''));
-  if (!file.startsWith(webDir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-    res.writeHead(404);
-    res.end();
-    return;
-  }
-  res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
-  res.end(fs.readFileSync(file));
+  serveWebFile(webDir, url, res);
 });
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const base = `http://127.0.0.1:${server.address().port}`;

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serveWebFile } from './web_files.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name, d = '') => {
@@ -37,7 +38,6 @@ const fixture = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/sample-batt
 // A running turn clock, no battle on screen, the feed's time = now.
 const live = { ...fixture, battle: null, banner: null, result: null, now: Date.now() / 1000 };
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
 const streams = new Set();
 let pinging = true;
 let seq = 1;
@@ -53,14 +53,7 @@ const server = http.createServer((req, res) => {
     req.on('close', () => { clearInterval(beat); streams.delete(res); });
     return;
   }
-  const file = path.join(webDir, path.normalize(url.pathname).replace(/^\/+/, ''));
-  if (!file.startsWith(webDir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-    res.writeHead(404);
-    res.end();
-    return;
-  }
-  res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
-  res.end(fs.readFileSync(file));
+  serveWebFile(webDir, url, res);
 });
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const base = `http://127.0.0.1:${server.address().port}`;
