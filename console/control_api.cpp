@@ -97,6 +97,7 @@ ControlAnswer answer_cues(Console& console, std::string_view body, CueRequest ki
   if (kind == CueRequest::kTake) {
     if (auto e = take_cues(console.library(), session->id(), lines))
       return error_answer(e->find("cue ") == 0 ? 422 : 503, *e);
+    console.ui().director.program.reset();  // the desk's panel reads the new program
   }
   auto program = program_of(console.library(), session->id());
   if (auto* e = std::get_if<std::string>(&program)) return error_answer(503, *e);

@@ -581,6 +581,10 @@ TEST_CASE("control API: the director's cues are taken together, previewed withou
   CHECK(listed.body["cues"][1]["cue"] == "show board-compact");
   CHECK(listed.body["cues"][2]["cue"] == "battle-seconds 4");
   CHECK(listed.body["program"] == taken.body["program"]);
+  // The desk's own director panel shows the program the API changed.
+  desk.d.frame();
+  REQUIRE(desk.d.ui().director.program);
+  CHECK(desk.d.ui().director.program->layout == broadcast::Layout::kFaces);
 
   // A refused cue: 422 naming it, and none of the cues with it is stored.
   const Reply refused = post("/api/cue", "hide board-compact\nhold scorebug");
