@@ -28,7 +28,13 @@ if (!HOST || !fs.existsSync(HOST)) {
   console.log(`FAIL: --desk-host ${HOST} not found`);
   process.exit(1);
 }
-const { chromium } = await import('playwright-core');
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch (e) {
+  console.log('FAIL: playwright-core missing: run scripts/install-deps.sh (npm ci in tests/browser)');
+  process.exit(1);
+}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const script = path.join(fs.mkdtempSync('/tmp/facedown-director-'), 'match.txt');

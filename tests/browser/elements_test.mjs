@@ -29,7 +29,13 @@ if (!fs.existsSync(CHROMIUM)) {
   console.log(`SKIP: ${CHROMIUM} not found (scripts/install-deps.sh installs Debian's chromium)`);
   process.exit(77);
 }
-const { chromium } = await import('playwright-core');
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch (e) {
+  console.log('FAIL: playwright-core missing: run scripts/install-deps.sh (npm ci in tests/browser)');
+  process.exit(1);
+}
 
 const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://x');
