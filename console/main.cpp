@@ -169,6 +169,7 @@ int main(int argc, char** argv) {
   spec.width = width;
   spec.height = height;
   spec.vsync = demo_dir.empty();
+  spec.max_fps = demo_dir.empty() ? 60 : 0;  // a demo renders its frames as fast as it can
   spec.fonts.large_text = console::large_font_text();
   auto opened = ui::Platform::open(spec);
   if (auto* e = std::get_if<std::string>(&opened)) {

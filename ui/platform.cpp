@@ -8,6 +8,7 @@
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 
+#include <algorithm>
 #include <cfloat>
 
 #include "ui/image.h"
@@ -38,6 +39,14 @@ std::variant<std::unique_ptr<Platform>, std::string> Platform::open(const Window
   p->fonts_ = fonts.fonts;
   p->glfw_backend_ = ImGui_ImplGlfw_InitForOpenGL(p->window_, true);
   if (!p->glfw_backend_) return std::string("ImGui GLFW backend failed to start");
+  // Keys and characters go through the queue; ImGui's own callbacks are called
+  // from it, one frame's share at a time (begin_frame). Mouse and scroll stay
+  // ImGui's: 1.86 already keeps a click shorter than a frame.
+  p->max_fps_ = spec.max_fps;
+  p->idle_fps_ = spec.idle_fps;
+  glfwSetWindowUserPointer(p->window_, p.get());
+  glfwSetKeyCallback(p->window_, &Platform::on_key);
+  glfwSetCharCallback(p->window_, &Platform::on_char);
   p->gl_backend_ = ImGui_ImplOpenGL3_Init("#version 330 core");
   if (!p->gl_backend_) return std::string("ImGui OpenGL3 backend failed to start");
   return p;
@@ -65,8 +74,36 @@ int Platform::height() const {
   return h;
 }
 
+void Platform::on_key(GLFWwindow* w, int key, int scancode, int action, int mods) {
+  auto* self = static_cast<Platform*>(glfwGetWindowUserPointer(w));
+  if (self) self->input_.push({InputEvent::Kind::kKey, key, scancode, action, mods, 0});
+}
+
+void Platform::on_char(GLFWwindow* w, unsigned codepoint) {
+  auto* self = static_cast<Platform*>(glfwGetWindowUserPointer(w));
+  if (self) self->input_.push({InputEvent::Kind::kChar, 0, 0, 0, 0, codepoint});
+}
+
 void Platform::begin_frame(bool with_input) {
-  glfwPollEvents();
+  // Paced: wait out the rest of the frame's time unless input is already waiting;
+  // an event ends the wait at once, so a key is answered in the frame it came.
+  const bool idle = idle_fps_ > 0 && glfwGetTime() - last_input_ > 1.0;
+  const int fps = max_fps_ > 0 && idle ? std::min(idle_fps_, max_fps_) : max_fps_;
+  const double left = (fps > 0 ? 1.0 / fps : 0.0) - (glfwGetTime() - last_frame_);
+  if (left > 0.0 && !input_.pending()) glfwWaitEventsTimeout(left);
+  else glfwPollEvents();
+  last_frame_ = glfwGetTime();
+  const std::size_t taken = input_.take([this](const InputEvent& e) {
+    if (e.kind == InputEvent::Kind::kKey) ImGui_ImplGlfw_KeyCallback(window_, e.key, e.scancode, e.action, e.mods);
+    else ImGui_ImplGlfw_CharCallback(window_, e.codepoint);
+  });
+  double x = 0.0, y = 0.0;
+  glfwGetCursorPos(window_, &x, &y);
+  const bool button = glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS ||
+                      glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS;
+  if (taken > 0 || button || x != cursor_x_ || y != cursor_y_) last_input_ = last_frame_;
+  cursor_x_ = x;
+  cursor_y_ = y;
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   if (!with_input) {

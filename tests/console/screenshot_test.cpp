@@ -97,6 +97,7 @@ TEST_CASE("every console screen in English and Korean matches its golden image")
   spec.width = 1280;
   spec.height = 800;
   spec.vsync = false;
+  spec.max_fps = 0;  // screenshots as fast as they render
   spec.fonts.large_text = console::large_font_text();
   auto opened = ui::Platform::open(spec);
   if (auto* e = std::get_if<std::string>(&opened)) FAIL("no window: " << *e);

@@ -65,12 +65,13 @@ fi
 
 # window NAME_REGEX: the id of a mapped top-level window, waited for.
 window() { timeout 30 xdotool search --sync --onlyvisible --name "$1" 2>/dev/null | head -n 1; }
-# press KEY: a real key press held for a few frames (ImGui 1.86 reads key state
-# once a frame, and llvmpipe frames on a loaded machine are slow: a press and
-# release inside one frame would be lost).
+# press KEY: a real key press, as short as a typist's. The desk's input queue
+# (ui/input_queue.h) shows ImGui a press shorter than a frame; held longer than
+# ImGui's repeat delay (0.275 s), a Tab would repeat and, with an even count,
+# land back in the field it left.
 press() {
   xdotool keydown "$1"
-  sleep 0.4
+  sleep 0.1
   xdotool keyup "$1"
   sleep 0.1
 }
@@ -257,6 +258,7 @@ clock_dialog() {
     typetext "$4"
     press Return
     for i in $(seq 30); do [ "$(sql "$q")" = "$want" ] && return 0; sleep 0.2; done
+    import -window "$CW" "$OUT/console-clock-dialog-$want-try-$try.png" 2>/dev/null  # what it showed
     echo "note: the clock dialog changed nothing in 6 s; Escape and again"
     press Escape
   done
