@@ -16,12 +16,27 @@
 //                                    reliability table and Brier scores against
 //                                    a material baseline and a flat 50 %
 //                                    (PLAYOUTS per position, default 1100)
+//   win_bench calibration-run FILE GAME FROM TO [PLAYOUTS] [PUBLIC_EVERY] [SECONDS]
+//                                    the same held-out matches FROM..TO-1 of GAME
+//                                    (a game or game/preset), in resumable
+//                                    chunks: each finished match appends its
+//                                    positions to FILE (flushed per match); a
+//                                    match already in FILE is skipped, so runs
+//                                    of at most SECONDS (default 840) add up.
+//                                    The public view for every PUBLIC_EVERY-th
+//                                    match (0: none). Seeds depend on the match
+//                                    index only, so chunks may run in any order,
+//                                    in parallel into different files.
+//   win_bench calibration-report FILE...
+//                                    the tables over every match in the files
+//                                    (a match twice counts once)
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -280,6 +295,208 @@ int calibration(int matches, const std::string& only, int public_matches, int pl
   return 0;
 }
 
+
+// --- Resumable calibration (calibration-run / calibration-report) ---------
+//
+// FILE lines, one match at a time (written together, then flushed):
+//   P <system> <match> <phase 0-2> <view r|p> <p1 chance> <material> <playouts>
+//   M <system> <match> <winner: 1, 2, 0 draw, -1 undecided>
+// A match's P lines count only when its M line follows (a run stopped mid-match
+// leaves P lines without an M; the next run redoes that match).
+
+// The held-out self-play of match k and its three moments, appended to `out`.
+std::string calibration_match(const GameInfo& info, const std::string& preset, int k, int playouts, bool with_public) {
+  const std::string system = info.id + "/" + preset;
+  std::string out;
+  // Held out: the same seeds as `calibration` (used by no test and no tuning run).
+  std::uint64_t rng = 0xC0FFEEull + 104729ull * static_cast<std::uint64_t>(k + 1);
+  Match m = started(info, preset, rng);
+  auto trail = analysis::PieceTrail::of_log(m.log());
+  Match full = m;
+  auto full_trail = trail;
+  std::uint64_t game_rng = rng;
+  const int winner = analysis::play_out(full, full_trail, {PlayerOptions{}, PlayerOptions{}}, game_rng, 600);
+  char line[256];
+  if (winner > 0) {
+    const std::size_t size = full.log().size(), start = m.log().size();
+    for (int ph = 0; ph < 3; ++ph) {
+      const double at = ph == 0 ? 0.2 : ph == 1 ? 0.5 : 0.8;
+      std::size_t cut = start + static_cast<std::size_t>(at * static_cast<double>(size - start));
+      while (cut < size && full.log()[cut].cmd != 0 && full.log()[cut].cmd == full.log()[cut - 1].cmd) ++cut;
+      const std::vector<Event> prefix(full.log().begin(), full.log().begin() + static_cast<long>(cut));
+      auto rebuilt = Match::from_log(info, prefix);
+      if (!std::holds_alternative<Match>(rebuilt)) continue;
+      const Match& pos = std::get<Match>(rebuilt);
+      analysis::WinOptions o;
+      o.seed = rng + static_cast<std::uint64_t>(ph);
+      o.max_playouts = playouts;
+      o.min_playouts = std::min(o.min_playouts, playouts);
+      const auto w = analysis::referee_win_probability(pos, o);
+      const double p = w.win[0].p + 0.5 * (1 - w.win[0].p - w.win[1].p);
+      const double base = material_share(pos.state());
+      std::snprintf(line, sizeof line, "P %s %d %d r %.6f %.6f %d\n", system.c_str(), k, ph, p, base, w.playouts);
+      out += line;
+      if (with_public) {
+        std::vector<Event> stream;
+        for (const Event& e : prefix) stream.push_back(project(e, kPublic));
+        analysis::WinOptions po = o;
+        po.analysis.samples = 100;
+        po.analysis.max_draws = 1000;
+        po.analysis.max_replays = 600;
+        const auto pw = analysis::viewer_win_probability(info, stream, kPublic, po);
+        if (!pw.error) {
+          const double pp = pw.win[0].p + 0.5 * (1 - pw.win[0].p - pw.win[1].p);
+          std::snprintf(line, sizeof line, "P %s %d %d p %.6f %.6f %d\n", system.c_str(), k, ph, pp, base, pw.playouts);
+          out += line;
+        }
+      }
+    }
+  }
+  std::snprintf(line, sizeof line, "M %s %d %d\n", system.c_str(), k, winner);
+  out += line;
+  return out;
+}
+
+struct CalPosition {
+  int phase = 0;
+  char view = 'r';
+  double p = 0, material = 0;
+  int playouts = 0;
+};
+struct CalMatch {
+  int winner = -1;
+  std::vector<CalPosition> positions;
+};
+using CalRecords = std::map<std::pair<std::string, int>, CalMatch>;
+
+// Every finished match in `path` (a match recorded twice keeps its first record).
+void read_calibration(const std::string& path, CalRecords& into) {
+  std::FILE* f = std::fopen(path.c_str(), "r");
+  if (!f) return;
+  std::map<std::pair<std::string, int>, std::vector<CalPosition>> pending;
+  char buf[512];
+  while (std::fgets(buf, sizeof buf, f)) {
+    char kind = 0, view = 0;
+    char system[128];
+    int k = 0, a = 0, playouts = 0;
+    double p = 0, base = 0;
+    if (std::sscanf(buf, "P %127s %d %d %c %lf %lf %d", system, &k, &a, &view, &p, &base, &playouts) == 7) {
+      pending[{system, k}].push_back({a, view, p, base, playouts});
+    } else if (std::sscanf(buf, "%c %127s %d %d", &kind, system, &k, &a) == 4 && kind == 'M') {
+      const std::pair<std::string, int> key{system, k};
+      auto positions = std::move(pending[key]);
+      pending.erase(key);
+      if (!into.count(key)) into[key] = CalMatch{a, std::move(positions)};
+    }
+  }
+  std::fclose(f);
+}
+
+int calibration_run(const std::string& path, const std::string& only, int from, int to, int playouts, int public_every,
+                    double seconds) {
+  const auto games = all_games();
+  CalRecords done;
+  read_calibration(path, done);
+  std::FILE* f = std::fopen(path.c_str(), "a");
+  if (!f) {
+    std::fprintf(stderr, "cannot append to %s\n", path.c_str());
+    return 1;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  int ran = 0, skipped = 0;
+  bool out_of_time = false;
+  for (const auto& [info, preset] : systems(games, only)) {
+    const std::string system = info->id + "/" + preset;
+    for (int k = from; k < to && !out_of_time; ++k) {
+      if (done.count({system, k})) {
+        ++skipped;
+        continue;
+      }
+      if (seconds_since(t0) > seconds) {
+        out_of_time = true;
+        break;
+      }
+      const std::string text = calibration_match(*info, preset, k, playouts, public_every > 0 && k % public_every == 0);
+      std::fputs(text.c_str(), f);
+      std::fflush(f);
+      ++ran;
+    }
+  }
+  std::fclose(f);
+  std::fprintf(stderr, "%s %d..%d: %d matches run, %d already in %s, %.0f s%s\n", only.c_str(), from, to, ran, skipped,
+               path.c_str(), seconds_since(t0), out_of_time ? " (time budget reached: run again to continue)" : "");
+  return 0;
+}
+
+int calibration_report(const std::vector<std::string>& paths) {
+  CalRecords records;
+  for (const auto& path : paths) read_calibration(path, records);
+  const char* phases[3] = {"opening", "middle", "end"};
+  struct Acc {
+    Scores s;
+    double noise = 0;  // the playouts' own variance, p(1-p)/(n-1), summed
+  };
+  // [system][view][phase]
+  std::map<std::string, std::array<std::array<Acc, 3>, 2>> acc;
+  std::map<std::string, std::array<Acc, 2>> per_system;
+  std::map<std::string, std::array<int, 3>> matches;  // decided, draws, undecided
+  std::array<Acc, 2> all;
+  for (const auto& [key, m] : records) {
+    auto& count = matches[key.first];
+    ++count[m.winner > 0 ? 0 : m.winner == 0 ? 1 : 2];
+    if (m.winner <= 0) continue;
+    for (const auto& pos : m.positions) {
+      const std::size_t v = pos.view == 'p' ? 1 : 0;
+      const double noise = pos.playouts > 1 ? pos.p * (1 - pos.p) / (pos.playouts - 1) : 0.0;
+      for (Acc* a : {&acc[key.first][v][static_cast<std::size_t>(pos.phase)], &per_system[key.first][v], &all[v]}) {
+        a->s.add(pos.p, pos.material, m.winner == 1);
+        a->noise += noise;
+      }
+    }
+  }
+  std::printf("| game/preset | decided matches | draws | undecided (600 moves) |\n|---|---|---|---|\n");
+  for (const auto& [system, c] : matches) std::printf("| %s | %d | %d | %d |\n", system.c_str(), c[0], c[1], c[2]);
+  std::printf("\n| game/preset | view | phase | positions | Brier | Brier, playout noise removed | material baseline | flat 50%% |\n"
+              "|---|---|---|---|---|---|---|---|\n");
+  for (const auto& [system, views] : acc)
+    for (std::size_t v = 0; v < 2; ++v)
+      for (std::size_t ph = 0; ph < 3; ++ph) {
+        const Acc& a = views[v][ph];
+        if (a.s.count == 0) continue;
+        const double n = static_cast<double>(a.s.count);
+        std::printf("| %s | %s | %s | %ld | %.3f | %.3f | %.3f | %.3f |\n", system.c_str(), v == 0 ? "referee" : "public",
+                    phases[ph], a.s.count, a.s.brier / n, (a.s.brier - a.noise) / n, a.s.material / n, a.s.flat / n);
+      }
+  // Reliability per game (referee), then per game (public).
+  for (std::size_t v = 0; v < 2; ++v) {
+    bool any = false;
+    for (const auto& [system, a] : per_system) any = any || a[v].s.count > 0;
+    if (!any) continue;
+    std::printf("\nReliability, %s view (player 1's chance, in tenths: mean predicted / observed rate (positions))\n\n| predicted |",
+                v == 0 ? "referee" : "public");
+    for (const auto& [system, a] : per_system)
+      if (a[v].s.count > 0) std::printf(" %s |", system.c_str());
+    std::printf(" all |\n|---|");
+    for (const auto& [system, a] : per_system)
+      if (a[v].s.count > 0) std::printf("---|");
+    std::printf("---|\n");
+    for (std::size_t b = 0; b < 10; ++b) {
+      std::printf("| %.1f-%.1f |", static_cast<double>(b) / 10.0, static_cast<double>(b + 1) / 10.0);
+      auto cell = [&](const Scores& s) {
+        if (s.n[b] == 0) std::printf(" — |");
+        else
+          std::printf(" %.2f / %.2f (%ld) |", s.sum_p[b] / static_cast<double>(s.n[b]), s.hits[b] / static_cast<double>(s.n[b]),
+                      s.n[b]);
+      };
+      for (const auto& [system, a] : per_system)
+        if (a[v].s.count > 0) cell(a[v].s);
+      cell(all[v].s);
+      std::printf("\n");
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -288,8 +505,12 @@ int main(int argc, char** argv) {
   const int n = argc > 2 ? std::max(1, std::atoi(argv[2])) : 100;
   const std::string only = argc > 3 ? argv[3] : "";
   if (mode == "versus") return versus(n, only);
+  if (mode == "calibration-run" && argc > 5)
+    return calibration_run(argv[2], argv[3], std::atoi(argv[4]), std::atoi(argv[5]), argc > 6 ? std::max(1, std::atoi(argv[6])) : 100,
+                           argc > 7 ? std::atoi(argv[7]) : 10, argc > 8 ? std::atof(argv[8]) : 840.0);
+  if (mode == "calibration-report" && argc > 2) return calibration_report(std::vector<std::string>(argv + 2, argv + argc));
   if (mode == "calibration")
     return calibration(n, only, argc > 4 ? std::atoi(argv[4]) : 0, argc > 5 ? std::max(1, std::atoi(argv[5])) : 1100);
-  std::fprintf(stderr, "usage: win_bench speed [GAME] | versus N [GAME] | calibration N [GAME] [PUBLIC] [PLAYOUTS]\n");
+  std::fprintf(stderr, "usage: win_bench speed [GAME] | versus N [GAME] | calibration N [GAME] [PUBLIC] [PLAYOUTS] | calibration-run FILE GAME FROM TO [PLAYOUTS] [PUBLIC_EVERY] [SECONDS] | calibration-report FILE...\n");
   return 2;
 }
