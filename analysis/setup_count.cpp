@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <unordered_map>
 
 #include "engine/game.h"
 
@@ -31,6 +32,46 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 }  // namespace
 
+// fill()'s memo for one block and its counts: (type, capacities left) -> ways.
+// The capacities pack into one integer (mixed radix by each group's size) when
+// that fits in 64 bits, as it does for every roster here (a block's slots number
+// at most a few dozen); otherwise an ordered map of the vectors.
+struct FillMemo {
+  std::vector<std::uint64_t> stride;  // per group; empty: not packed
+  std::unordered_map<std::uint64_t, long double> packed;
+  std::map<std::pair<std::size_t, std::vector<int>>, long double> wide;
+
+  explicit FillMemo(const std::vector<int>& capacity, std::size_t types) {
+    long double room = static_cast<long double>(types + 1);
+    std::uint64_t s = types + 1;
+    std::vector<std::uint64_t> st;
+    for (int c : capacity) {
+      st.push_back(s);
+      room *= static_cast<long double>(c + 1);
+      if (room > 9.0e18L) return;  // does not fit: wide
+      s *= static_cast<std::uint64_t>(c + 1);
+    }
+    stride = std::move(st);
+  }
+  std::uint64_t key(std::size_t t, const std::vector<int>& caps) const {
+    std::uint64_t k = t;
+    for (std::size_t g = 0; g < caps.size(); ++g) k += stride[g] * static_cast<std::uint64_t>(caps[g]);
+    return k;
+  }
+  const long double* find(std::size_t t, const std::vector<int>& caps) const {
+    if (!stride.empty() || caps.empty()) {
+      auto it = packed.find(key(t, caps));
+      return it == packed.end() ? nullptr : &it->second;
+    }
+    auto it = wide.find({t, caps});
+    return it == wide.end() ? nullptr : &it->second;
+  }
+  void put(std::size_t t, const std::vector<int>& caps, long double v) {
+    if (!stride.empty() || caps.empty()) packed.emplace(key(t, caps), v);
+    else wide.emplace(std::make_pair(t, caps), v);
+  }
+};
+
 struct SetupCounter::Programme {
   std::size_t types = 0;
   std::vector<int> offsets;                          // per block of the cluster
@@ -40,19 +81,25 @@ struct SetupCounter::Programme {
   std::map<std::pair<std::size_t, std::vector<int>>, long double> coupled_memo;
   std::map<std::pair<std::size_t, std::vector<int>>, long double> block_memo;  // (block, its counts)
   // Draws: fill()'s memo per (block, its counts), kept across the draws of one counter.
-  std::map<std::pair<std::size_t, std::vector<int>>, std::map<std::pair<std::size_t, std::vector<int>>, long double>>
-      draw_memos;
+  // Shared by the total, the marginals and the draws of one counter.
+  std::map<std::pair<std::size_t, std::vector<int>>, FillMemo> draw_memos;
+
+  FillMemo& memo_of(std::size_t b, const std::vector<int>& counts) {
+    auto key = std::make_pair(b, counts);
+    auto it = draw_memos.find(key);
+    if (it == draw_memos.end()) it = draw_memos.emplace(std::move(key), FillMemo(capacity[b], types)).first;
+    return it->second;
+  }
 
   // Ways for block b's groups (with `caps` slots left) to take types t.. of
   // `counts` exactly.
   long double fill(std::size_t b, std::size_t t, const std::vector<int>& counts, std::vector<int>& caps,
-                   std::map<std::pair<std::size_t, std::vector<int>>, long double>& memo) const {
+                   FillMemo& memo) const {
     if (t == types) return std::all_of(caps.begin(), caps.end(), [](int c) { return c == 0; }) ? 1 : 0;
-    const auto key = std::make_pair(t, caps);
-    if (auto it = memo.find(key); it != memo.end()) return it->second;
+    if (const long double* known = memo.find(t, caps)) return *known;
     long double total = 0;
     for_each_split(b, t, counts[t], caps, [&](long double w) { total += w * fill(b, t + 1, counts, caps, memo); });
-    memo.emplace(key, total);
+    memo.put(t, caps, total);
     return total;
   }
 
@@ -85,9 +132,8 @@ struct SetupCounter::Programme {
     std::vector<int> counts(rem.begin() + offsets[b], rem.begin() + offsets[b] + static_cast<long>(types));
     const auto key = std::make_pair(b, counts);
     if (auto it = block_memo.find(key); it != block_memo.end()) return it->second;
-    std::map<std::pair<std::size_t, std::vector<int>>, long double> memo;
     auto caps = capacity[b];
-    const long double total = fill(b, 0, counts, caps, memo);
+    const long double total = fill(b, 0, counts, caps, memo_of(b, counts));
     block_memo.emplace(key, total);
     return total;
   }
@@ -182,8 +228,15 @@ int SetupCounter::offset(const Cluster& c, int block) const {
                           types);
 }
 
+SetupCounter::Programme& SetupCounter::programme_of(const Cluster& c) const {
+  const auto ci = static_cast<std::size_t>(&c - clusters_.data());
+  if (draw_cache_.size() != clusters_.size()) draw_cache_.assign(clusters_.size(), nullptr);
+  if (!draw_cache_[ci]) draw_cache_[ci] = std::make_shared<Programme>(programme(c, -1, -1));
+  return *draw_cache_[ci];
+}
+
 long double SetupCounter::cluster_total(const Cluster& c) const {
-  Programme k = programme(c, -1, -1);
+  Programme& k = programme_of(c);
   auto rem = cluster_rem(c);
   return k.count(0, rem);
 }
@@ -262,7 +315,7 @@ std::vector<std::vector<double>> SetupCounter::marginals(std::size_t types) cons
 // against the memoised backward count gives every group's sum in one sweep.
 SetupCounter::BlockSums SetupCounter::block_sums(Programme& k, std::size_t b, const std::vector<int>& counts) const {
   const std::size_t types = k.types;
-  auto& memo = k.draw_memos[{b, counts}];
+  auto& memo = k.memo_of(b, counts);
   auto caps0 = k.capacity[b];
   BlockSums out;
   out.total = k.fill(b, 0, counts, caps0, memo);
@@ -296,7 +349,7 @@ SetupCounter::BlockSums SetupCounter::block_sums(Programme& k, std::size_t b, co
 // exactly and divided once by the whole.
 void SetupCounter::cluster_marginals(const Cluster& c, long double whole, std::vector<std::vector<double>>& out) const {
   if (whole <= 0) return;
-  Programme k = programme(c, -1, -1);
+  Programme& k = programme_of(c);
   const std::size_t types = k.types;
   std::vector<std::vector<long double>> coupled_num(slots_);
   std::map<std::vector<int>, long double> layer{{cluster_rem(c), 1.0L}};
@@ -363,11 +416,9 @@ void SetupCounter::cluster_marginals(const Cluster& c, long double whole, std::v
 std::vector<PieceType> SetupCounter::draw(std::uint64_t& rng) const {
   std::vector<PieceType> out(slots_, 0);
   const std::size_t types = counts_.empty() ? 0 : counts_[0].size();
-  if (draw_cache_.size() != clusters_.size())
-    for (const auto& c : clusters_) draw_cache_.push_back(std::make_shared<Programme>(programme(c, -1, -1)));
   for (std::size_t ci = 0; ci < clusters_.size(); ++ci) {
     const Cluster& c = clusters_[ci];
-    Programme& k = *draw_cache_[ci];
+    Programme& k = programme_of(c);
     auto rem = cluster_rem(c);
     // Coupled units, one tuple each, in proportion to what they leave.
     for (std::size_t pos = 0; pos < k.uses.size(); ++pos) {
@@ -392,7 +443,7 @@ std::vector<PieceType> SetupCounter::draw(std::uint64_t& rng) const {
     for (std::size_t b = 0; b < c.blocks.size(); ++b) {
       std::vector<int> counts(rem.begin() + k.offsets[b], rem.begin() + k.offsets[b] + static_cast<long>(types));
       auto caps = k.capacity[b];
-      auto& memo = k.draw_memos[{b, counts}];
+      auto& memo = k.memo_of(b, counts);
       std::vector<std::vector<PieceType>> bags(caps.size());
       for (std::size_t t = 0; t < types; ++t) {
         long double target = static_cast<long double>(unit_real(rng)) * k.fill(b, t, counts, caps, memo);

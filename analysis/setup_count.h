@@ -82,6 +82,9 @@ class SetupCounter {
   std::vector<int> cluster_rem(const Cluster& c) const;
   int offset(const Cluster& c, int block) const;
   struct Programme;
+  // The cluster's programme, one per counter: its memo serves the total, the
+  // marginals and the draws alike.
+  Programme& programme_of(const Cluster& c) const;
   struct BlockSums {
     long double total = 0;
     std::vector<std::vector<long double>> sums;  // per group, per type
@@ -97,7 +100,7 @@ class SetupCounter {
   std::size_t slots_;
   std::vector<Cluster> clusters_;
   CountCache* cache_ = nullptr;
-  mutable std::vector<std::shared_ptr<Programme>> draw_cache_;  // draws reuse one programme's memo
+  mutable std::vector<std::shared_ptr<Programme>> draw_cache_;  // per cluster: programme_of()
 };
 
 }  // namespace facedown::analysis
