@@ -447,6 +447,10 @@ class Learner {
 struct Particle {
   std::vector<PieceType> types;
   ReplayCursor cursor;
+  // The fresh draw it descends from (rejuvenation copies a draw and moves it):
+  // particles of one ancestor are correlated, so the standard errors count
+  // ancestors, not particles (see the sampler in Analyzer::analysis).
+  std::uint64_t ancestor = 0;
 };
 
 void collect(Analysis& a, const StreamReplay& replay, const Match& final, const std::vector<int>& id_slot,
@@ -489,6 +493,7 @@ struct Analyzer::State {
   std::size_t blocks = 0;
   std::uint64_t rng = 0;
   std::vector<Particle> verifiers, accepted;
+  std::uint64_t ancestors = 0;  // fresh draws made so far (each particle's ancestor id)
   CountCache counts;  // the counting of clusters whose constraints did not change
 
   // A new block: the learning starts afresh over every slot.
@@ -593,7 +598,7 @@ Analysis Analyzer::analysis() {
     return work.supports(k.types) && replay.advance(st.info, k.types, k.cursor, size).consistent;
   };
   auto fresh = [&] {
-    Particle k{counter.draw(st.rng), {}};
+    Particle k{counter.draw(st.rng), {}, ++st.ancestors};
     return k;
   };
   if (work.exact() && !work.fallback()) {
@@ -624,6 +629,43 @@ Analysis Analyzer::analysis() {
       Particle k = fresh();
       if (replay.advance(st.info, k.types, k.cursor, size).consistent) kept.push_back(std::move(k));
     }
+    // Resample-move: when the stream killed kept draws and fresh ones are too
+    // rarely consistent to replace them (outcome-only battles), survivors are
+    // copied and moved by Metropolis steps that swap two identities of one block
+    // and keep the swap when the whole stream still replays. The survivors are
+    // uniform over the consistent setups, and a step whose target is that
+    // uniform law (a symmetric proposal kept exactly when consistent) preserves
+    // it, so every particle stays a uniform draw; copies of one ancestor are
+    // correlated, which the standard errors below account for.
+    if (!kept.empty() && static_cast<int>(kept.size()) < options.samples && options.rejuvenate_steps > 0) {
+      const std::size_t base = kept.size();
+      kept.reserve(static_cast<std::size_t>(options.samples));  // `parent` stays valid
+      int steps = 0;
+      const auto& slots = replay.slots();
+      while (static_cast<int>(kept.size()) < options.samples && steps < options.rejuvenate_steps) {
+        const Particle& parent = kept[splitmix64(st.rng) % base];
+        Particle child{parent.types, {}, parent.ancestor};
+        bool moved = false;
+        for (int m = 0; m < options.rejuvenate_moves && steps < options.rejuvenate_steps; ++m) {
+          ++steps;
+          const std::size_t s1 = splitmix64(st.rng) % slots.size();
+          const auto& block = replay.blocks()[static_cast<std::size_t>(slots[s1].block)].slots;
+          const auto s2 = static_cast<std::size_t>(block[splitmix64(st.rng) % block.size()]);
+          if (child.types[s1] == child.types[s2]) continue;
+          auto trial = child.types;
+          std::swap(trial[s1], trial[s2]);
+          if (!work.supports(trial)) continue;
+          ReplayCursor c;
+          if (!replay.advance(st.info, trial, c, size).consistent) continue;
+          child.types = std::move(trial);
+          child.cursor = std::move(c);
+          moved = true;
+        }
+        if (!moved) child.cursor = parent.cursor;
+        a.moves = steps;
+        kept.push_back(std::move(child));
+      }
+    }
     st.accepted = std::move(kept);
     a.accepted = static_cast<int>(st.accepted.size());
     if (a.accepted == 0) {
@@ -639,22 +681,56 @@ Analysis Analyzer::analysis() {
     for (const auto& k : st.accepted)
       for (std::size_t s = 0; s < k.types.size(); ++s) ++tally[s][static_cast<std::size_t>(k.types[s])];
     const double n = a.accepted;
-    for (std::size_t s = 0; s < tally.size(); ++s)
+    // Particles by ancestor: independent draws when every ancestor is distinct.
+    std::map<std::uint64_t, std::vector<std::size_t>> families;
+    for (std::size_t i = 0; i < st.accepted.size(); ++i) families[st.accepted[i].ancestor].push_back(i);
+    a.independent = static_cast<int>(families.size());
+    const bool independent = families.size() == st.accepted.size();
+    const double g = static_cast<double>(families.size());
+    for (std::size_t s = 0; s < tally.size(); ++s) {
+      // The variance of the draws' rate q per type: binomial for independent
+      // draws; with rejuvenated copies, the ancestors are the clusters (the
+      // cluster-robust variance, from 30 ancestors up; below that each ancestor
+      // counts as one draw, the conservative end).
+      std::vector<double> q(types), var(types);
+      double spread = 0, spread_var = 0;
       for (std::size_t t = 0; t < types; ++t) {
-        const double q = tally[s][t] / n;
+        q[t] = tally[s][t] / n;
+        const double binomial = std::max(q[t] * (1 - q[t]), 1.0 / n) / n;
+        var[t] = binomial;
+        if (!independent) {
+          if (families.size() >= 30) {
+            double sum = 0;
+            for (const auto& [id, members] : families) {
+              double d = 0;
+              for (std::size_t i : members) d += (st.accepted[i].types[s] == static_cast<PieceType>(t) ? 1.0 : 0.0) - q[t];
+              sum += d * d;
+            }
+            var[t] = std::max(binomial, g / (g - 1) * sum / (n * n));
+          } else {
+            var[t] = std::max(q[t] * (1 - q[t]), 1.0 / g) / g;
+          }
+          var[t] = std::min(var[t], 0.25);  // no estimate in [0, 1] is worse than that
+        }
+        spread += q[t] * (1 - q[t]);
+        spread_var += var[t];
+      }
+      // The draws' worth in independent draws, one number per piece so its odds
+      // still sum to 1 (n when the draws are independent).
+      const double worth = independent ? n : std::clamp(spread > 0 ? spread / spread_var : g, 1.0, n);
+      for (std::size_t t = 0; t < types; ++t) {
         // The counting's odds count as `prior_draws` draws more, so a handful of
         // accepted draws is not read as certainty, nor their noise as
         // information (the effect fades as draws accumulate; docs/analysis.md,
         // Calibration, measures it).
         const double alpha = std::max(0.0, options.prior_draws);
-        p[s][t] = (tally[s][t] + alpha * proposal[s][t]) / (n + alpha);
+        p[s][t] = (q[t] * worth + alpha * proposal[s][t]) / (worth + alpha);
         // A type the counting allows keeps an error bar even when no draw had it;
         // the bar also covers how far the counting's weight moved the estimate
         // from the draws' own rate (the counting may allow more than the game).
-        se[s][t] = proposal[s][t] > 0 && proposal[s][t] < 1
-                       ? std::sqrt(std::max(q * (1 - q), 1.0 / n) / n) + std::abs(p[s][t] - q)
-                       : 0.0;
+        se[s][t] = proposal[s][t] > 0 && proposal[s][t] < 1 ? std::sqrt(var[t]) + std::abs(p[s][t] - q[t]) : 0.0;
       }
+    }
   }
   a.notes = work.notes();
   collect(a, replay, *final, id_slot, p, se, proposal);

@@ -39,6 +39,14 @@ struct AnalysisOptions {
   // hundred rejection draws are noisier than what outcome-only battles teach about
   // pieces that never fought; 40 measured best of 1, 15 and 40 (docs/analysis.md).
   double prior_draws = 40;
+  // Analyzer: when the stream kills kept draws and fresh ones do not make up
+  // the number, survivors are copied and moved by Metropolis steps (swap two
+  // identities of one block, kept when the whole stream replays): at most
+  // `rejuvenate_steps` replays per analysis(), `rejuvenate_moves` per copy.
+  // 0 steps: off (the plain rejection sampler). analyze() never keeps draws,
+  // so it never rejuvenates.
+  int rejuvenate_steps = 1000;
+  int rejuvenate_moves = 4;
 };
 
 enum class Method { kExact, kSampled };
@@ -59,7 +67,9 @@ struct Analysis {
   Method method = Method::kExact;
   std::vector<PieceOdds> pieces;  // board (square order), then removed (owner, order)
   int draws = 0;                  // sampler: draws tried
-  int accepted = 0;               // sampler: draws the real game reproduced
+  int accepted = 0;               // sampler: draws the real game reproduced (rejuvenated copies included)
+  int independent = 0;            // sampler: distinct fresh draws they descend from
+  int moves = 0;                  // sampler: Metropolis steps tried in this update
   std::vector<std::string> notes;  // why the result is sampled, in English
   std::optional<std::string> error;
 };

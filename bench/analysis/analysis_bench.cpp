@@ -251,13 +251,13 @@ int speed(int matches) {
 
 int live(int matches, const std::string& only) {
   std::printf("Processor time per event (push and analysis; wall-clock mean in brackets)\n\n"
-              "| game | events | mean per event | median | 99th percentile | worst | sampled results | largest se at the end |\n"
-              "|---|---|---|---|---|---|---|---|\n");
+              "| game | events | mean per event | median | 99th percentile | worst | sampled results | no result | sampled: median of largest se | sampled: largest se <= 0.02 | largest se at the end |\n"
+              "|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const GameInfo& info : all_games()) {
     if (!only.empty() && info.id != only) continue;
     double total = 0, worst = 0, largest_se = 0;
-    long count = 0, sampled = 0;
-    std::vector<double> times;
+    long count = 0, sampled = 0, failed = 0;
+    std::vector<double> times, sampled_se;
     double wall = 0;
     for (int k = 0; k < matches; ++k) {
       Match m = random_match(info, 91ull * static_cast<std::uint64_t>(k + 1), 120);
@@ -279,16 +279,26 @@ int live(int matches, const std::string& only) {
                        analyzer.events(), ms, a.method == analysis::Method::kExact ? "exact" : "sampled", a.draws, a.accepted,
                        a.notes.empty() ? "" : a.notes.front().c_str());
         ++count;
-        sampled += a.method == analysis::Method::kSampled;
+        failed += a.error.has_value();
+        if (a.method == analysis::Method::kSampled && !a.error) {
+          ++sampled;
+          double largest = 0;
+          for (const auto& piece : a.pieces)
+            for (double se : piece.se) largest = std::max(largest, se);
+          sampled_se.push_back(largest);
+        }
       }
       for (const auto& piece : a.pieces)
         for (double se : piece.se) largest_se = std::max(largest_se, se);
     }
     std::sort(times.begin(), times.end());
     const auto rank = [&](double q) { return times.empty() ? 0.0 : times[static_cast<std::size_t>(q * static_cast<double>(times.size() - 1))]; };
-    std::printf("| %s | %ld | %.2f ms (%.2f) | %.2f ms | %.1f ms | %.1f ms | %ld | %.3f |\n", info.id.c_str(), count,
+    std::sort(sampled_se.begin(), sampled_se.end());
+    const double median_se = sampled_se.empty() ? 0.0 : sampled_se[sampled_se.size() / 2];
+    const auto within = std::count_if(sampled_se.begin(), sampled_se.end(), [](double x) { return x <= 0.02; });
+    std::printf("| %s | %ld | %.2f ms (%.2f) | %.2f ms | %.1f ms | %.1f ms | %ld | %ld | %.3f | %ld | %.3f |\n", info.id.c_str(), count,
                 total / static_cast<double>(count), wall / static_cast<double>(count), rank(0.5), rank(0.99), worst, sampled,
-                largest_se);
+                failed, median_se, static_cast<long>(within), largest_se);
     std::fflush(stdout);
   }
   return 0;
