@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 
 #include "analysis/setup_count.h"
@@ -624,10 +625,16 @@ Analysis Analyzer::analysis() {
       if (static_cast<int>(kept.size()) < options.samples && advance_kept(k)) kept.push_back(std::move(k));
     const int budget = !kept.empty() && options.update_draws > 0 ? std::min(options.update_draws, options.max_draws)
                                                                    : options.max_draws;
-    while (static_cast<int>(kept.size()) < options.samples && a.draws < budget) {
+    // Events replayed by this update's fresh draws and Metropolis steps, against
+    // `update_events` (a deterministic stand-in for time).
+    long spent = 0;
+    const long cap = options.update_events > 0 ? options.update_events : std::numeric_limits<long>::max();
+    while (static_cast<int>(kept.size()) < options.samples && a.draws < budget && spent < cap) {
       ++a.draws;
       Particle k = fresh();
-      if (replay.advance(st.info, k.types, k.cursor, size).consistent) kept.push_back(std::move(k));
+      const ReplayRun run = replay.advance(st.info, k.types, k.cursor, size);
+      spent += static_cast<long>(run.matched) + 1;
+      if (run.consistent) kept.push_back(std::move(k));
     }
     // Resample-move: when the stream killed kept draws and fresh ones are too
     // rarely consistent to replace them (outcome-only battles), survivors are
@@ -642,7 +649,7 @@ Analysis Analyzer::analysis() {
       kept.reserve(static_cast<std::size_t>(options.samples));  // `parent` stays valid
       int steps = 0;
       const auto& slots = replay.slots();
-      while (static_cast<int>(kept.size()) < options.samples && steps < options.rejuvenate_steps) {
+      while (static_cast<int>(kept.size()) < options.samples && steps < options.rejuvenate_steps && spent < cap) {
         const Particle& parent = kept[splitmix64(st.rng) % base];
         Particle child{parent.types, {}, parent.ancestor};
         bool moved = false;
@@ -656,7 +663,9 @@ Analysis Analyzer::analysis() {
           std::swap(trial[s1], trial[s2]);
           if (!work.supports(trial)) continue;
           ReplayCursor c;
-          if (!replay.advance(st.info, trial, c, size).consistent) continue;
+          const ReplayRun run = replay.advance(st.info, trial, c, size);
+          spent += static_cast<long>(run.matched) + 1;
+          if (!run.consistent) continue;
           child.types = std::move(trial);
           child.cursor = std::move(c);
           moved = true;

@@ -47,6 +47,12 @@ struct AnalysisOptions {
   // so it never rejuvenates.
   int rejuvenate_steps = 1000;
   int rejuvenate_moves = 4;
+  // Events the fresh draws and Metropolis steps of one analysis() may replay,
+  // all told (0: no bound). A deterministic bound on an update's time for live
+  // use (Number Janggi's replays cost about 3 µs an event on the bench machine,
+  // docs/performance.md): the sampler stops early and says so with wider error
+  // bars, and the next update goes on from the draws it kept.
+  long update_events = 0;
 };
 
 enum class Method { kExact, kSampled };

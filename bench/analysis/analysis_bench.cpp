@@ -9,10 +9,11 @@
 // analysis_bench speed [MATCHES]: public Number Janggi analysis after each
 // event of random matches, and every game's analysis at the end: mean and
 // worst milliseconds.
-// analysis_bench live [MATCHES] [GAME]: the live path: an Analyzer fed the public
+// analysis_bench live [MATCHES] [GAME] [UPDATE_EVENTS]: the live path: an Analyzer fed the public
 // stream one event at a time and asked after every event, per game: mean and
 // worst milliseconds per event (push and analysis), how many results were
-// sampled, and the largest standard error of the last result.
+// sampled, and the largest standard error of the last result. UPDATE_EVENTS
+// sets AnalysisOptions::update_events (default 0: no bound).
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -249,19 +250,21 @@ int speed(int matches) {
   return 0;
 }
 
-int live(int matches, const std::string& only) {
+int live(int matches, const std::string& only, long update_events) {
   std::printf("Processor time per event (push and analysis; wall-clock mean in brackets)\n\n"
-              "| game | events | mean per event | median | 99th percentile | worst | sampled results | no result | sampled: median of largest se | sampled: largest se <= 0.02 | largest se at the end |\n"
-              "|---|---|---|---|---|---|---|---|---|---|---|\n");
+              "| game | events | mean per event | median | 99th percentile | worst | sampled results | no result | sampled: median of largest se | sampled: largest se <= 0.02 | sampled: estimates with se <= 0.02 | largest se at the end |\n"
+              "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const GameInfo& info : all_games()) {
     if (!only.empty() && info.id != only) continue;
     double total = 0, worst = 0, largest_se = 0;
-    long count = 0, sampled = 0, failed = 0;
+    long count = 0, sampled = 0, failed = 0, estimates = 0, small = 0;
     std::vector<double> times, sampled_se;
     double wall = 0;
     for (int k = 0; k < matches; ++k) {
       Match m = random_match(info, 91ull * static_cast<std::uint64_t>(k + 1), 120);
-      analysis::Analyzer analyzer(info, kPublic);
+      analysis::AnalysisOptions options;
+      options.update_events = update_events;
+      analysis::Analyzer analyzer(info, kPublic, options);
       analysis::Analysis a;
       for (const Event& e : m.log()) {
         const Event seen = project(e, kPublic);
@@ -284,7 +287,12 @@ int live(int matches, const std::string& only) {
           ++sampled;
           double largest = 0;
           for (const auto& piece : a.pieces)
-            for (double se : piece.se) largest = std::max(largest, se);
+            for (std::size_t t = 0; t < piece.se.size(); ++t) {
+              largest = std::max(largest, piece.se[t]);
+              if (!piece.possible[t]) continue;
+              ++estimates;
+              small += piece.se[t] <= 0.02;
+            }
           sampled_se.push_back(largest);
         }
       }
@@ -296,9 +304,10 @@ int live(int matches, const std::string& only) {
     std::sort(sampled_se.begin(), sampled_se.end());
     const double median_se = sampled_se.empty() ? 0.0 : sampled_se[sampled_se.size() / 2];
     const auto within = std::count_if(sampled_se.begin(), sampled_se.end(), [](double x) { return x <= 0.02; });
-    std::printf("| %s | %ld | %.2f ms (%.2f) | %.2f ms | %.1f ms | %.1f ms | %ld | %ld | %.3f | %ld | %.3f |\n", info.id.c_str(), count,
-                total / static_cast<double>(count), wall / static_cast<double>(count), rank(0.5), rank(0.99), worst, sampled,
-                failed, median_se, static_cast<long>(within), largest_se);
+    std::printf("| %s | %ld | %.2f ms (%.2f) | %.2f ms | %.1f ms | %.1f ms | %ld | %ld | %.3f | %ld | %.1f%% | %.3f |\n", info.id.c_str(),
+                count, total / static_cast<double>(count), wall / static_cast<double>(count), rank(0.5), rank(0.99), worst, sampled,
+                failed, median_se, static_cast<long>(within), estimates ? 100.0 * static_cast<double>(small) / static_cast<double>(estimates) : 0.0,
+                largest_se);
     std::fflush(stdout);
   }
   return 0;
@@ -310,7 +319,7 @@ int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "calibration";
   const int matches = argc > 2 ? std::max(1, std::atoi(argv[2])) : 1000;
   if (mode == "speed") return speed(argc > 2 ? matches : 5);
-  if (mode == "live") return live(argc > 2 ? matches : 3, argc > 3 ? argv[3] : "");
+  if (mode == "live") return live(argc > 2 ? matches : 3, argc > 3 ? argv[3] : "", argc > 4 ? std::atol(argv[4]) : 0);
   if (mode == "calibration" || mode == "calibration-live")
     return calibration(matches, argc > 3 ? argv[3] : "", argc > 4 ? std::atoi(argv[4]) : 200, argc > 5 ? std::atoi(argv[5]) : 2000,
                        mode == "calibration-live");

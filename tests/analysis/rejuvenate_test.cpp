@@ -130,3 +130,27 @@ TEST_CASE("without rejuvenation the sampler keeps only independent draws", "[ana
   }
   CHECK(sampled > 0);
 }
+
+TEST_CASE("update_events bounds an update's fresh draws", "[analysis][rejuvenate]") {
+  const auto games = all_games();
+  const GameInfo& info = *find_game(games, "salpakan");
+  conformance::SessionConfig config;
+  config.seed = 4;
+  config.max_commands = 60;
+  config.extras = false;
+  const auto session = conformance::play_session(info, info.default_preset, config);
+  const auto stream = analysis_test::stream_of(session.match, kPublic);
+  auto options = live_options(400);
+  options.update_events = 1;  // one replay, however short, uses it up
+  analysis::Analyzer live(info, kPublic, options);
+  int sampled = 0;
+  for (const Event& e : stream) {
+    live.push(e);
+    const auto a = live.analysis();
+    if (a.method != analysis::Method::kSampled) continue;
+    ++sampled;
+    CHECK(a.draws <= 1);
+    CHECK(a.moves <= options.rejuvenate_moves);
+  }
+  CHECK(sampled > 0);
+}
