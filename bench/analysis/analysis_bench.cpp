@@ -113,6 +113,8 @@ int calibration(int matches, const std::string& only, int samples, int max_draws
       options.seed = seed;
       options.samples = samples;
       options.max_draws = max_draws;
+      // REJUVENATE_STEPS=0 measures the live path without resample-move.
+      if (const char* steps = std::getenv("REJUVENATE_STEPS")) options.rejuvenate_steps = std::atoi(steps);
       analysis::Analysis a;
       if (live) {
         // The live path: asked after every event, its kept draws carried along.
