@@ -644,7 +644,8 @@ Analysis Analyzer::analysis() {
     // uniform law (a symmetric proposal kept exactly when consistent) preserves
     // it, so every particle stays a uniform draw; copies of one ancestor are
     // correlated, which the standard errors below account for.
-    if (!kept.empty() && static_cast<int>(kept.size()) < options.samples && options.rejuvenate_steps > 0) {
+    if (!kept.empty() && static_cast<double>(kept.size()) < options.rejuvenate_below * options.samples &&
+        options.rejuvenate_steps > 0) {
       const std::size_t base = kept.size();
       kept.reserve(static_cast<std::size_t>(options.samples));  // `parent` stays valid
       int steps = 0;

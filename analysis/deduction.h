@@ -47,6 +47,10 @@ struct AnalysisOptions {
   // so it never rejuvenates.
   int rejuvenate_steps = 1000;
   int rejuvenate_moves = 4;
+  // ... only when fewer than this share of `samples` are left after the fresh
+  // draws: copies are correlated, and where the plain sampler keeps most of its
+  // draws (Salpakan) topping it up with copies measured worse (docs/analysis.md).
+  double rejuvenate_below = 0.5;
   // Events the fresh draws and Metropolis steps of one analysis() may replay,
   // all told (0: no bound). A deterministic bound on an update's time for live
   // use (Number Janggi's replays cost about 3 µs an event on the bench machine,
