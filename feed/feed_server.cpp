@@ -464,6 +464,7 @@ db::Result<std::unique_ptr<FeedServer>> FeedServer::start(FeedOptions options) {
   fo.match = o.match;
   fo.poll = o.poll;
   fo.wall_clock_ms = o.wall_clock_ms;
+  if (o.analysis) fo.analysis = broadcast::live_analysis_options();
   auto live = LiveFollower::start(fo);
   if (auto* e = std::get_if<db::StoreError>(&live)) return *e;
   impl->live = std::move(std::get<std::unique_ptr<LiveFollower>>(live));

@@ -38,6 +38,9 @@ struct FeedOptions {
   // nchan's publisher location (feed/nchan_publisher.h); empty: no fan-out.
   std::string publish_url;
   std::function<void(const std::string&)> log;  // operator messages (main: stderr); may be empty
+  // The analysis beside the match (docs/analysis.md "On air"): the live frame's
+  // public "analysis", the TV cut's every point of view, the replay's graph.
+  bool analysis = false;
 };
 
 class FeedServer {

@@ -1,0 +1,117 @@
+#include "broadcast/analysis_runner.h"
+
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace facedown::broadcast {
+
+db::Result<std::unique_ptr<AnalysisRunner>> AnalysisRunner::start(RunnerOptions options) {
+  auto opened = db::PublicReader::open(options.db_path);
+  if (auto* e = std::get_if<db::StoreError>(&opened)) return *e;
+  std::unique_ptr<AnalysisRunner> r(
+      new AnalysisRunner(std::move(options), std::move(std::get<db::PublicReader>(opened))));
+  r->thread_ = std::thread([p = r.get()] { p->run(); });
+  return r;
+}
+
+AnalysisRunner::AnalysisRunner(RunnerOptions options, db::PublicReader reader)
+    : options_(std::move(options)), reader_(std::move(reader)) {}
+
+AnalysisRunner::~AnalysisRunner() { stop(); }
+
+void AnalysisRunner::stop() {
+  stopping_ = true;
+  if (thread_.joinable()) thread_.join();
+}
+
+std::shared_ptr<const OnAirAnalysis> AnalysisRunner::latest(db::MatchId match, int seq) const {
+  std::lock_guard lock(mu_);
+  if (match != results_match_) return nullptr;
+  for (auto it = results_.rbegin(); it != results_.rend(); ++it)
+    if ((*it)->seq <= seq) return *it;
+  return nullptr;
+}
+
+void AnalysisRunner::publish(OnAirAnalysis record) {
+  if (!record.win && last_win_) {  // the last finished win probability, with the row it belongs to
+    record.win = last_win_;
+    record.win_seq = last_win_seq_;
+    record.win_ply = last_win_ply_;
+  }
+  auto shared = std::make_shared<const OnAirAnalysis>(std::move(record));
+  {
+    std::lock_guard lock(mu_);
+    if (results_match_ != match_) {
+      results_.clear();
+      results_match_ = match_;
+    }
+    while (!results_.empty() && results_.back()->seq >= shared->seq) results_.pop_back();
+    results_.push_back(std::move(shared));
+    while (results_.size() > options_.keep) results_.pop_front();
+  }
+  ++finished_;
+}
+
+bool AnalysisRunner::read_rows(db::MatchId id) {
+  bool any = false;
+  constexpr int kChunk = 512;
+  for (;;) {
+    auto got = reader_.events_after(id, stream_->seq(), kChunk, true);
+    auto* rows = std::get_if<std::vector<db::PublicEventRow>>(&got);
+    if (!rows || rows->empty()) break;
+    for (const auto& r : *rows) {
+      const int ply = r.state.is_object() ? r.state.value("ply", 0) : 0;
+      stream_->push(r.seq, r.event, ply);
+      any = true;
+    }
+    if (stream_->error() || static_cast<int>(rows->size()) < kChunk) break;
+  }
+  return any;
+}
+
+void AnalysisRunner::run() {
+#ifdef __linux__
+  // The on-air thread comes first: this one takes what the cores have left.
+  if (options_.lower_priority) setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+#endif
+  while (!stopping_) {
+    const db::MatchId want = options_.match ? options_.match() : 0;
+    if (want != 0 && want != match_) {
+      match_ = want;
+      stream_.emplace(engine::kPublic, options_.analysis, games_);
+      last_win_.reset();
+      last_win_seq_ = last_win_ply_ = 0;
+    }
+    if (match_ == 0 || !stream_ || stream_->error()) {
+      std::this_thread::sleep_for(options_.poll);
+      continue;
+    }
+    if (!read_rows(match_)) {
+      std::this_thread::sleep_for(options_.poll);
+      continue;
+    }
+    // The deduction first (fast), then the win probability, unless rows came
+    // meanwhile (then the newer deduction goes first again).
+    publish(stream_->analyse(false));
+    if (stopping_ || !options_.analysis.win_probability) continue;
+    auto more = reader_.events_after(match_, stream_->seq(), 1, false);
+    if (auto* rows = std::get_if<std::vector<db::PublicEventRow>>(&more); rows && !rows->empty()) continue;
+    const int seq = stream_->seq();
+    auto w = stream_->win();
+    if (!w) continue;
+    last_win_ = w;
+    last_win_seq_ = seq;
+    auto latest = this->latest(match_, seq);
+    if (latest && latest->seq == seq) {
+      OnAirAnalysis again = *latest;
+      again.win = w;
+      again.win_seq = seq;
+      again.win_ply = again.ply;
+      last_win_ply_ = again.ply;
+      publish(std::move(again));
+    }
+  }
+}
+
+}  // namespace facedown::broadcast
