@@ -464,7 +464,11 @@ db::Result<std::unique_ptr<FeedServer>> FeedServer::start(FeedOptions options) {
   fo.match = o.match;
   fo.poll = o.poll;
   fo.wall_clock_ms = o.wall_clock_ms;
-  if (o.analysis) fo.analysis = broadcast::live_analysis_options();
+  if (o.analysis) {
+    fo.analysis = broadcast::live_analysis_options();
+    fo.analysis->win.max_playouts = std::max(1, o.analysis_playouts);
+    fo.analysis->win.min_playouts = std::min(fo.analysis->win.min_playouts, fo.analysis->win.max_playouts);
+  }
   auto live = LiveFollower::start(fo);
   if (auto* e = std::get_if<db::StoreError>(&live)) return *e;
   impl->live = std::move(std::get<std::unique_ptr<LiveFollower>>(live));

@@ -41,6 +41,7 @@ struct FeedOptions {
   // The analysis beside the match (docs/analysis.md "On air"): the live frame's
   // public "analysis", the TV cut's every point of view, the replay's graph.
   bool analysis = false;
+  int analysis_playouts = 1100;  // at most, per win probability (1,068 give ±3 points)
 };
 
 class FeedServer {
