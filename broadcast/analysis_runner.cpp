@@ -34,8 +34,10 @@ std::shared_ptr<const OnAirAnalysis> AnalysisRunner::latest(db::MatchId match, i
 }
 
 void AnalysisRunner::publish(OnAirAnalysis record) {
-  if (!record.win && last_win_) {  // the last finished win probability, with the row it belongs to
+  if (!record.win && !record.win_error && (last_win_ || last_win_error_)) {
+    // The last finished win probability (or why it failed), with the row it belongs to.
     record.win = last_win_;
+    record.win_error = last_win_error_;
     record.win_seq = last_win_seq_;
     record.win_ply = last_win_ply_;
   }
@@ -81,6 +83,7 @@ void AnalysisRunner::run() {
       match_ = want;
       stream_.emplace(engine::kPublic, options_.analysis, games_);
       last_win_.reset();
+      last_win_error_.reset();
       last_win_seq_ = last_win_ply_ = 0;
     }
     if (match_ == 0 || !stream_ || stream_->error()) {
@@ -99,13 +102,16 @@ void AnalysisRunner::run() {
     if (auto* rows = std::get_if<std::vector<db::PublicEventRow>>(&more); rows && !rows->empty()) continue;
     const int seq = stream_->seq();
     auto w = stream_->win();
-    if (!w) continue;
-    last_win_ = w;
+    last_win_.reset();
+    last_win_error_.reset();
+    if (auto* ok = std::get_if<AnalysisWin>(&w)) last_win_ = *ok;
+    else last_win_error_ = std::get<std::string>(w);
     last_win_seq_ = seq;
     auto latest = this->latest(match_, seq);
     if (latest && latest->seq == seq) {
       OnAirAnalysis again = *latest;
-      again.win = w;
+      again.win = last_win_;
+      again.win_error = last_win_error_;
       again.win_seq = seq;
       again.win_ply = again.ply;
       last_win_ply_ = again.ply;

@@ -70,6 +70,7 @@ class AnalysisRunner {
   db::MatchId match_ = 0;
   std::optional<StreamAnalysis> stream_;
   std::optional<AnalysisWin> last_win_;
+  std::optional<std::string> last_win_error_;
   int last_win_seq_ = 0, last_win_ply_ = 0;
 
   // Shared with latest().

@@ -89,6 +89,7 @@ json analysis_json(const OnAirModel& m, const OnAirAnalysis& a) {
   } else {
     j["win"] = nullptr;
   }
+  j["win_error"] = a.win_error ? json(*a.win_error) : json(nullptr);
   return j;
 }
 

@@ -72,6 +72,7 @@ struct OnAirAnalysis {
   std::vector<PieceOddsShown> pieces;                           // square order
   std::array<std::vector<std::string>, 2> headlines;            // [0] English, [1] Korean
   std::optional<AnalysisWin> win;                               // null: not computed (yet)
+  std::optional<std::string> win_error;  // why the last win probability could not be made (then `win` is null)
   int win_seq = 0, win_ply = 0;  // the row (and ply) the win probability belongs to (<= seq: the last finished)
   std::optional<std::string> error;                             // the deduction could not be made
   bool operator==(const OnAirAnalysis&) const = default;

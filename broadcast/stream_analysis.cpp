@@ -82,11 +82,13 @@ std::optional<AnalysisWin> to_on_air(const analysis::WinProbability& w) {
   return out;
 }
 
-std::optional<AnalysisWin> StreamAnalysis::win() {
+std::variant<AnalysisWin, std::string> StreamAnalysis::win() {
   State& s = *s_;
-  if (!s.game || s.error || !s.options.win_probability) return std::nullopt;
-  analysis::WinOptions o = s.options.win;
-  return to_on_air(analysis::viewer_win_probability(*s.info, s.stream, s.viewer, o));
+  if (!s.game || s.error) return s.error.value_or("no opening yet");
+  if (!s.options.win_probability) return std::string("not asked");
+  const auto w = analysis::viewer_win_probability(*s.info, s.stream, s.viewer, s.options.win);
+  if (w.error) return *w.error;
+  return *to_on_air(w);
 }
 
 OnAirAnalysis StreamAnalysis::analyse(bool with_win) {
@@ -137,7 +139,9 @@ OnAirAnalysis StreamAnalysis::analyse(bool with_win) {
     out.headlines[1] = analysis::headlines(game, a, engine::Lang::kKorean);
   }
   if (with_win) {
-    out.win = win();
+    auto w = win();
+    if (auto* ok = std::get_if<AnalysisWin>(&w)) out.win = *ok;
+    else out.win_error = std::get<std::string>(w);
     out.win_seq = s.seq;
     out.win_ply = s.ply;
   }

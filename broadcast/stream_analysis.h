@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -53,8 +54,8 @@ class StreamAnalysis {
   // The deduction for the stream so far; the win probability too when
   // `with_win` (and the options allow it).
   OnAirAnalysis analyse(bool with_win);
-  // The win probability alone (the TV cut's referee view is made elsewhere).
-  std::optional<AnalysisWin> win();
+  // The win probability alone, or why it could not be made.
+  std::variant<AnalysisWin, std::string> win();
 
   const engine::GameInfo* info() const;
   const engine::Game* game() const;

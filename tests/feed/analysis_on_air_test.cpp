@@ -34,7 +34,9 @@ std::string frame_when_analysed(FeedServer& feed, int seq) {
     REQUIRE(r);
     const json j = json::parse(r->body);
     const json& a = j.value("analysis", json());
-    if (a.is_object() && a.at("seq") == seq && a.at("win").is_object() && a.at("win").at("seq") == seq) return r->body;
+    if (a.is_object() && a.at("seq") == seq &&
+        ((a.at("win").is_object() && a.at("win").at("seq") == seq) || a.at("win_error").is_string()))
+      return r->body;
     if (std::chrono::steady_clock::now() > until) return r->body;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
@@ -87,7 +89,8 @@ TEST_CASE("analysis on air: the live frame is byte-identical under swaps of neve
       REQUIRE(j.at("analysis").is_object());
       CHECK(j.at("analysis").at("view") == "public");
       CHECK(j.at("analysis").at("seq") == events);
-      CHECK(j.at("analysis").at("win").is_object());
+      CHECK((j.at("analysis").at("win").is_object() || j.at("analysis").at("win_error").is_string()));
+      if (info.id == "number-janggi") CHECK(j.at("analysis").at("win").is_object());
       check_public_only(j.at("analysis"));
       if (xa != xb) FAIL("the frames differ:\n" << xa << "\n---\n" << xb);
       ++pairs;
