@@ -78,9 +78,15 @@ void AnalysisRunner::run() {
   if (options_.lower_priority) setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
 #endif
   while (!stopping_) {
-    const db::MatchId want = options_.match ? options_.match() : 0;
+    db::MatchId want = 0;
+    if (options_.match) {
+      want = options_.match();
+    } else if (auto list = reader_.matches(); auto* l = std::get_if<std::vector<db::MatchSummary>>(&list)) {
+      if (!l->empty()) want = l->back().id;
+    }
     if (want != 0 && want != match_) {
       match_ = want;
+      current_ = want;
       stream_.emplace(engine::kPublic, options_.analysis, games_);
       last_win_.reset();
       last_win_error_.reset();

@@ -32,6 +32,7 @@ namespace facedown::broadcast {
 struct RunnerOptions {
   std::string db_path;
   // The match to analyse, asked every poll (the live follower's); 0: none.
+  // Empty: the newest match in the store, switching when a newer one appears.
   std::function<db::MatchId()> match;
   std::chrono::milliseconds poll{20};
   StreamAnalysisOptions analysis = live_analysis_options();
@@ -51,6 +52,8 @@ class AnalysisRunner {
   std::shared_ptr<const OnAirAnalysis> latest(db::MatchId match, int seq) const;
   // Records finished so far (tests wait on it).
   std::uint64_t finished() const { return finished_.load(); }
+  // The match analysed now (0 before any).
+  db::MatchId match() const { return current_.load(); }
 
  private:
   AnalysisRunner(RunnerOptions options, db::PublicReader reader);
@@ -63,6 +66,7 @@ class AnalysisRunner {
   db::PublicReader reader_;
   std::atomic<bool> stopping_{false};
   std::atomic<std::uint64_t> finished_{0};
+  std::atomic<db::MatchId> current_{0};
   std::thread thread_;
 
   // Worker-owned.

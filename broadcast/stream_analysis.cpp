@@ -47,25 +47,57 @@ const std::vector<engine::Event>& StreamAnalysis::stream() const { return s_->st
 void StreamAnalysis::push(int seq, const nlohmann::json& event, int ply) {
   State& s = *s_;
   if (s.error) return;
-  auto fail = [&](const std::string& why) { s.error = "row " + std::to_string(seq) + ": " + why; };
   if (!s.game) {
     // The Opened row names the game and its options (as db::parse_log reads them).
     try {
-      if (event.at("type") != "opened") return fail("the first row is not the opening");
-      s.info = engine::find_game(*s.games, event.at("game").get<std::string>());
-      if (!s.info) return fail("unknown game");
-      auto resolved = engine::resolve_options(*s.info, event.at("preset").get<std::string>(),
-                                              event.at("options").get<engine::Options>());
-      if (resolved.error) return fail(*resolved.error);
-      s.game = s.info->make(resolved.options);
+      if (event.at("type") != "opened") {
+        s.error = "row " + std::to_string(seq) + ": the first row is not the opening";
+        return;
+      }
     } catch (const std::exception& ex) {
-      return fail(std::string("the opening is malformed: ") + ex.what());
+      s.error = "row " + std::to_string(seq) + ": " + ex.what();
+      return;
     }
-    s.analyzer.emplace(*s.info, s.viewer, s.options.deduction);
+    if (!open(event.value("game", std::string()), event.value("preset", std::string()), event.at("options"), seq)) return;
   }
   auto parsed = codec::event_from_json(event, *s.game);
-  if (auto* err = std::get_if<std::string>(&parsed)) return fail(*err);
-  auto& e = std::get<engine::Event>(parsed);
+  if (auto* err = std::get_if<std::string>(&parsed)) {
+    s.error = "row " + std::to_string(seq) + ": " + *err;
+    return;
+  }
+  push_event(seq, std::move(std::get<engine::Event>(parsed)), ply);
+}
+
+bool StreamAnalysis::open(const std::string& game, const std::string& preset, const nlohmann::json& options, int seq) {
+  State& s = *s_;
+  auto fail = [&](const std::string& why) {
+    s.error = "row " + std::to_string(seq) + ": " + why;
+    return false;
+  };
+  try {
+    s.info = engine::find_game(*s.games, game);
+    if (!s.info) return fail("unknown game");
+    auto resolved = engine::resolve_options(*s.info, preset, options.get<engine::Options>());
+    if (resolved.error) return fail(*resolved.error);
+    s.game = s.info->make(resolved.options);
+  } catch (const std::exception& ex) {
+    return fail(std::string("the opening is malformed: ") + ex.what());
+  }
+  s.analyzer.emplace(*s.info, s.viewer, s.options.deduction);
+  return true;
+}
+
+void StreamAnalysis::push_event(int seq, engine::Event e, int ply) {
+  State& s = *s_;
+  if (s.error) return;
+  if (!s.game) {
+    const auto* o = std::get_if<engine::Opened>(&e.body);
+    if (!o) {
+      s.error = "row " + std::to_string(seq) + ": the first row is not the opening";
+      return;
+    }
+    if (!open(o->game, o->preset, nlohmann::json(o->options), seq)) return;
+  }
   s.analyzer->push(e);
   s.stream.push_back(std::move(e));
   s.seq = seq;

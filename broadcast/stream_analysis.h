@@ -47,6 +47,8 @@ class StreamAnalysis {
   // The first must be the Opened row. An unreadable row stops the analysis for
   // this match (the error says which row); nothing aborts.
   void push(int seq, const nlohmann::json& event, int ply);
+  // The same with the event already read (the viewer's projection, engine::project).
+  void push_event(int seq, engine::Event event, int ply);
   // Rows pushed (the last one's seq: 0 before any).
   int seq() const;
   std::optional<std::string> error() const;
@@ -62,6 +64,7 @@ class StreamAnalysis {
   const std::vector<engine::Event>& stream() const;
 
  private:
+  bool open(const std::string& game, const std::string& preset, const nlohmann::json& options, int seq);
   struct State;
   std::unique_ptr<State> s_;
 };

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "feed_support.h"
+#include "feed/replay_analysis.h"
 #include "identity_swap.h"
 
 using namespace facedown;
@@ -165,4 +166,131 @@ TEST_CASE("analysis on air: the deduction and win-bar elements are on when cued 
       if (!side.empty()) CHECK(total == Approx(1.0).margin(0.02));
     }
   }
+}
+
+TEST_CASE("analysis on the TV cut: every point of view, never before the delay", "[feed][analysis][tv]") {
+  TempDir dir;
+  constexpr std::int64_t kDelay = 30'000;
+  const auto& info = *find_game(all_games(), "number-janggi");
+  conformance::SessionConfig config;
+  config.seed = 11;
+  config.max_commands = 30;
+  auto a = conformance::play_session(info, info.default_preset, config);
+  const std::string path = dir.file("tv.db");
+  store_match(path, a.match);
+  const int total = static_cast<int>(a.match.log().size());
+  auto now = std::make_shared<std::atomic<std::int64_t>>(kWall0 - 1);
+  FeedOptions o;
+  o.db_path = path;
+  o.tv_token = kToken;
+  o.tv_delay_ms = kDelay;
+  o.wall_clock_ms = [now] { return now->load(); };
+  o.analysis = true;
+  o.analysis_playouts = 40;
+  auto feed = start_feed(o);
+  SseClient tv(feed->port(), "/tv/stream?token=" + kToken);
+  // Row k (1-based) was committed at kWall0 + (k - 1) * kStep: released once the
+  // clock passes it by the delay. The clock walks on; at every moment, no
+  // analysis on the cut names a row not yet released.
+  auto released_at = [&](std::int64_t t) {
+    const std::int64_t back = t - kDelay - kWall0;
+    return back < 0 ? 0 : std::min<std::int64_t>(total, back / kStep + 1);
+  };
+  int analyses = 0;
+  json last;
+  for (int k = 0; k <= total + 1; k += 3) {
+    now->store(kWall0 + kDelay + static_cast<std::int64_t>(k) * kStep - 1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    const std::int64_t released = released_at(now->load());
+    for (const auto& e : tv.events()) {
+      const json j = json::parse(e.data, nullptr, false);
+      if (!j.is_object() || j.value("type", "") != "analysis") continue;
+      const json& an = j.at("analysis");
+      INFO("clock step " << k << ": " << e.data.substr(0, 200));
+      CHECK(an.at("seq").get<std::int64_t>() <= released);
+      CHECK(j.at("seq").get<std::int64_t>() <= released);
+    }
+  }
+  // Everything released: the last analysis carries every point of view.
+  now->store(kWall0 + kDelay + static_cast<std::int64_t>(total) * kStep);
+  const bool got = tv.wait([&](const std::vector<SseEvent>& evs, int) {
+    for (const auto& e : evs) {
+      const json j = json::parse(e.data, nullptr, false);
+      if (j.is_object() && j.value("type", "") == "analysis" && j.at("analysis").at("seq") == total) {
+        last = j.at("analysis");
+        return true;
+      }
+    }
+    return false;
+  }, std::chrono::seconds(60));
+  REQUIRE(got);
+  for (const char* view : {"public", "player1", "player2"}) {
+    INFO(view);
+    REQUIRE(last.at("views").at(view).is_object());
+    CHECK(last.at("views").at(view).at("view") == view);
+  }
+  CHECK((last.at("views").at("public").at("win").is_object() || last.at("views").at("public").at("win_error").is_string()));
+  REQUIRE(last.at("referee").at("win").is_object());
+  const double p = last.at("referee").at("win").at("player1").at("p").get<double>();
+  CHECK(p >= 0.0);
+  CHECK(p <= 1.0);
+  (void)analyses;
+}
+
+TEST_CASE("analysis in replays: the win probability per move step and its turning points", "[feed][analysis][replay]") {
+  TempDir dir;
+  const auto& info = *find_game(all_games(), "number-janggi");
+  conformance::SessionConfig config;
+  config.seed = 4;
+  config.max_commands = 30;
+  auto a = conformance::play_session(info, info.default_preset, config);
+  const std::string path = dir.file("replay.db");
+  store_match(path, a.match);
+  FeedOptions o;
+  o.db_path = path;
+  o.wall_clock_ms = [] { return kWall0; };
+  o.analysis = true;
+  o.analysis_playouts = 40;
+  auto feed = start_feed(o);
+  httplib::Client cli("127.0.0.1", feed->port());
+  auto steps = cli.Get("/replay/1/steps");
+  REQUIRE(steps);
+  const json moves = json::parse(steps->body).at("moves");
+  json j;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  do {
+    auto r = cli.Get("/replay/1/analysis");
+    REQUIRE(r);
+    REQUIRE(r->status == 200);
+    j = json::parse(r->body);
+    if (j.at("complete").get<bool>()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  } while (std::chrono::steady_clock::now() < until);
+  REQUIRE(j.at("complete") == true);
+  // One point per move step, at the replay's own stops.
+  REQUIRE(j.at("steps").size() == moves.size());
+  for (std::size_t i = 0; i < moves.size(); ++i) CHECK(j.at("steps")[i].at("position") == moves[i]);
+  for (const auto& s : j.at("steps"))
+    if (s.at("public").is_object()) {
+      const double sum = s.at("public").at("player1").at("p").get<double>() + s.at("public").at("player2").at("p").get<double>() +
+                         s.at("public").at("draw").at("p").get<double>();
+      CHECK(sum <= 1.0001);
+    }
+  // The turning points are the largest swings, each one a step of the graph.
+  json hand = json::array();
+  for (std::size_t i = 0; i < 3; ++i) hand.push_back(json{{"position", int(i + 1)}, {"ply", int(i)}, {"public", {{"player1", {{"p", i == 2 ? 0.9 : 0.5}}}}}});
+  const json tp = ReplayAnalysis::turning_points(hand, 3);
+  REQUIRE(tp.size() == 1);
+  CHECK(tp[0].at("position") == 3);
+  CHECK(tp[0].at("swing").get<double>() == Approx(0.4));
+  CHECK(j.at("turning_points").size() <= 3);
+  auto bad = cli.Get("/replay/99/analysis");
+  REQUIRE(bad);
+  CHECK(bad->status == 404);
+  o.analysis = false;
+  auto off = start_feed(o);
+  httplib::Client cli_off("127.0.0.1", off->port());
+  auto r = cli_off.Get("/replay/1/analysis");
+  REQUIRE(r);
+  CHECK(r->status == 404);
 }
