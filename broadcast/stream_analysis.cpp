@@ -8,6 +8,27 @@
 
 namespace facedown::broadcast {
 
+namespace {
+
+// The public JSON of an event drops each piece's secrecy mask with its id
+// (codec::ref_json writes them for the referee only), while engine::project
+// keeps it and the analysis compares events as values. A face-down piece in a
+// public row is hidden from everyone but its owner (engine::hidden_but_owner,
+// the mask the games give it); a face-up one from no one. Put it back.
+void restore_masks(nlohmann::json& j) {
+  if (j.is_object()) {
+    if (j.contains("owner") && j.contains("piece") && j.contains("square") && !j.contains("secret_from")) {
+      const int owner = j["owner"].is_number_integer() ? j["owner"].get<int>() : 0;
+      j["secret_from"] = j["piece"].is_null() && (owner == 1 || owner == 2) ? engine::hidden_but_owner(owner) : 0;
+    }
+    for (auto& [k, v] : j.items()) restore_masks(v);
+  } else if (j.is_array()) {
+    for (auto& v : j) restore_masks(v);
+  }
+}
+
+}  // namespace
+
 struct StreamAnalysis::State {
   engine::Viewer viewer = engine::kPublic;
   StreamAnalysisOptions options;
@@ -60,7 +81,9 @@ void StreamAnalysis::push(int seq, const nlohmann::json& event, int ply) {
     }
     if (!open(event.value("game", std::string()), event.value("preset", std::string()), event.at("options"), seq)) return;
   }
-  auto parsed = codec::event_from_json(event, *s.game);
+  nlohmann::json masked = event;
+  restore_masks(masked);
+  auto parsed = codec::event_from_json(masked, *s.game);
   if (auto* err = std::get_if<std::string>(&parsed)) {
     s.error = "row " + std::to_string(seq) + ": " + *err;
     return;

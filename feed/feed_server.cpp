@@ -485,7 +485,10 @@ db::Result<std::unique_ptr<FeedServer>> FeedServer::start(FeedOptions options) {
   fo.poll = o.poll;
   fo.wall_clock_ms = o.wall_clock_ms;
   if (o.analysis) {
-    impl->replay_analysis = std::make_unique<ReplayAnalysis>(replay_analysis_options(o.db_path));
+    ReplayAnalysisOptions ro = replay_analysis_options(o.db_path);
+    ro.analysis.win.max_playouts = std::min(ro.analysis.win.max_playouts, std::max(1, o.analysis_playouts));
+    ro.analysis.win.min_playouts = std::min(ro.analysis.win.min_playouts, ro.analysis.win.max_playouts);
+    impl->replay_analysis = std::make_unique<ReplayAnalysis>(std::move(ro));
     fo.analysis = broadcast::live_analysis_options();
     fo.analysis->win.max_playouts = std::max(1, o.analysis_playouts);
     fo.analysis->win.min_playouts = std::min(fo.analysis->win.min_playouts, fo.analysis->win.max_playouts);

@@ -153,6 +153,7 @@ TEST_CASE("analysis on air: the deduction and win-bar elements are on when cued 
   do {
     j = get_on_air(*feed);
   } while (!j.at("elements").at("win-bar").at("on").get<bool>() && std::chrono::steady_clock::now() < until);
+  INFO(j.at("game").dump() << j.at("status").dump() << j.at("elements").dump() << " analysis " << j.at("analysis").dump().substr(0, 300));
   CHECK(j.at("elements").at("deduction").at("on") == true);
   CHECK(j.at("elements").at("win-bar").at("on") == true);
   const json& a = j.at("analysis");
@@ -171,7 +172,8 @@ TEST_CASE("analysis on air: the deduction and win-bar elements are on when cued 
 TEST_CASE("analysis on the TV cut: every point of view, never before the delay", "[feed][analysis][tv]") {
   TempDir dir;
   constexpr std::int64_t kDelay = 30'000;
-  const auto& info = *find_game(all_games(), "number-janggi");
+  const auto games = all_games();
+  const auto& info = *find_game(games, "number-janggi");
   conformance::SessionConfig config;
   config.seed = 11;
   config.max_commands = 30;
@@ -239,7 +241,8 @@ TEST_CASE("analysis on the TV cut: every point of view, never before the delay",
 
 TEST_CASE("analysis in replays: the win probability per move step and its turning points", "[feed][analysis][replay]") {
   TempDir dir;
-  const auto& info = *find_game(all_games(), "number-janggi");
+  const auto games = all_games();
+  const auto& info = *find_game(games, "number-janggi");
   conformance::SessionConfig config;
   config.seed = 4;
   config.max_commands = 30;
