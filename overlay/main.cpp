@@ -1,7 +1,6 @@
 // facedown-overlay: the audience overlay, its own process and one window. It
 // reads the store only through the public reader and draws what the public may
 // see; see overlay/overlay_session.h for live and replay behaviour.
-#include "broadcast/analysis_runner.h"
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
@@ -11,6 +10,7 @@
 #include <filesystem>
 #include <fmt/format.h>
 
+#include "broadcast/analysis_runner.h"
 #include "broadcast/theme.h"
 #include "overlay/overlay_draw.h"
 #include "overlay/overlay_session.h"
