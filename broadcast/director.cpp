@@ -24,6 +24,8 @@ constexpr std::array<ElementWords, kElementCount> kElements = {{
     {Element::kReveal, "reveal", "Setups", "배치 공개"},
     {Element::kStandby, "standby", "Standby", "대기"},
     {Element::kSlate, "slate", "Slate", "타이틀"},
+    {Element::kDeduction, "deduction", "Deduction", "추리"},
+    {Element::kWinBar, "win-bar", "Win bar", "승률 막대"},
 }};
 
 struct LayoutWords {
@@ -117,6 +119,8 @@ bool shown_by_default(Layout l, Element e) {
       return true;  // every layout: the faces layout is exactly these two
     case Element::kBoardCompact:
     case Element::kSlate:
+    case Element::kDeduction:
+    case Element::kWinBar:
       return false;  // only on a cue
     default:
       return l != Layout::kFaces;

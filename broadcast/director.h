@@ -37,8 +37,10 @@ enum class Element {
   kReveal,         // both setups, after `close`
   kStandby,        // "standby" when the desk is gone
   kSlate,          // a title card: the game and both finalists
+  kDeduction,      // what the audience can deduce: the objective's heat map, piece odds (on_air_analysis.h)
+  kWinBar,         // who is winning: both names and the public win probability
 };
-inline constexpr std::size_t kElementCount = 10;
+inline constexpr std::size_t kElementCount = 12;
 
 // Sets of element placements in the theme; each says which elements it shows
 // until the director cues otherwise.

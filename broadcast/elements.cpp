@@ -1,5 +1,7 @@
 #include "broadcast/elements.h"
 
+#include "broadcast/on_air_analysis.h"
+
 namespace facedown::broadcast {
 
 namespace {
@@ -52,6 +54,8 @@ ElementsShown elements_on_air(const OnAirModel& m, const DirectorState& d, doubl
       case Element::kStandby:
         if (!desk_standby(m, now_wall)) idle = "the desk is live";
         break;
+      case Element::kDeduction:
+      case Element::kWinBar: idle = analysis_idle(m, e); break;
     }
     s.on = s.cued && idle.empty();
     if (s.cued && !s.on) s.idle = idle;

@@ -78,6 +78,8 @@ struct ResultShown {
   engine::Detail what = {};  // the code and parameters screens render (empty in old logs)
 };
 
+struct OnAirAnalysis;  // on_air_analysis.h
+
 struct OnAirModel {
   bool opened = false;  // an `opened` row was read (else: nothing to show yet)
   std::string game_id, preset, game_name_en, game_name_ko;
@@ -121,6 +123,10 @@ struct OnAirModel {
   // held_wall; the clock, warnings, pause, caption and standby stay live.
   bool held = false;
   double held_wall = 0;
+  // The last finished public analysis at or before the row on air (what the
+  // audience can deduce, who is winning: on_air_analysis.h), attached by the
+  // output that runs it beside the match; null: none yet (or none run).
+  std::shared_ptr<const OnAirAnalysis> analysis;
 
   int last_seq = 0;      // seq of the last row read
   std::size_t rows = 0;  // rows read

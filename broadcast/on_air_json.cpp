@@ -4,6 +4,7 @@
 
 #include "broadcast/board_drawing.h"
 #include "broadcast/elements.h"
+#include "broadcast/on_air_analysis.h"
 #include "broadcast/explainer.h"
 #include "broadcast/on_air_rules.h"
 #include "broadcast/on_air_text.h"
@@ -273,7 +274,7 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in)
     // Neutral words on air: where the store lives is for the logs only.
     j["message"] = both(phrase(Lang::kEn, Phrase::kWaitingForMatch), phrase(Lang::kKo, Phrase::kWaitingForMatch));
     for (const char* k : {"game", "board", "clock", "warning", "last_move", "battle", "result", "banner", "caption",
-                          "status_text", "banner_after_battle"})
+                          "status_text", "banner_after_battle", "analysis"})
       j[k] = nullptr;
     j["players"] = json::array();
     j["seals"] = json::array();
@@ -306,6 +307,8 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in)
   j["paused"] = m.paused;
   j["caption"] = m.caption && elements[Element::kCaption].on ? json(*m.caption) : json(nullptr);
   j["seals"] = seals_json(m);
+  // The last finished public analysis (on_air_analysis.h), added in version 1.
+  j["analysis"] = m.analysis ? analysis_json(m, *m.analysis) : json(nullptr);
   // The one banner on air (on_air_rules.h): painters draw this, never their own.
   // A banner whose element the director took off is not on air.
   auto cued = [&](const char* name) -> const char* {

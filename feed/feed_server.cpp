@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "broadcast/replay_steps.h"
+#include "feed/replay_analysis.h"
 #include "db/public_reader.h"
 #include "engine/registry.h"
 #include "feed/gated_server.h"
@@ -145,6 +146,7 @@ struct FeedServer::Impl {
   std::unique_ptr<LiveFollower> live;
   std::unique_ptr<TvFollower> tv;
   std::unique_ptr<NchanPublisher> publisher;
+  std::unique_ptr<ReplayAnalysis> replay_analysis;  // null: --no-analysis
   std::mutex reader_mu;  // the replay reader serves requests from many threads
   std::optional<db::PublicReader> reader;
   bool stopped = false;
@@ -402,6 +404,24 @@ void FeedServer::Impl::routes() {
       res.set_content(*j, "application/json");
     }
   });
+  // The match's story: the public win probability per move step and its
+  // turning points (feed/replay_analysis.h); partial while it is worked out.
+  http->Get(R"(/replay/([^/]+)/analysis)", [this](const httplib::Request& req, httplib::Response& res) {
+    auto id = parse_count(req.matches[1], INT64_MAX);
+    if (!id) return send_error(res, 400, "the match must be a match number, not '" + std::string(req.matches[1]).substr(0, 40) + "'");
+    res.set_header("Access-Control-Allow-Origin", "*");
+    if (!replay_analysis) return send_error(res, 404, "the analysis is off on this feed (--no-analysis)");
+    {
+      std::lock_guard lock(reader_mu);
+      auto summary = reader->match(*id);
+      if (auto* e = std::get_if<db::StoreError>(&summary)) {
+        if (e->kind == db::StoreError::Kind::kNotFound) return send_error(res, 404, "no match " + std::to_string(*id));
+        return send_error(res, 503, "the store cannot be read now: " + e->message);
+      }
+    }
+    res.set_header("Cache-Control", "no-cache");
+    res.set_content(replay_analysis->get(*id).dump(), "application/json");
+  });
   // Where the replay page's steps stop: by move (the arrows) and by event (Shift),
   // decided here as for the console and the overlay, never by the page.
   http->Get(R"(/replay/([^/]+)/steps)", [this](const httplib::Request& req, httplib::Response& res) {
@@ -464,6 +484,15 @@ db::Result<std::unique_ptr<FeedServer>> FeedServer::start(FeedOptions options) {
   fo.match = o.match;
   fo.poll = o.poll;
   fo.wall_clock_ms = o.wall_clock_ms;
+  if (o.analysis) {
+    ReplayAnalysisOptions ro = replay_analysis_options(o.db_path);
+    ro.analysis.win.max_playouts = std::min(ro.analysis.win.max_playouts, std::max(1, o.analysis_playouts));
+    ro.analysis.win.min_playouts = std::min(ro.analysis.win.min_playouts, ro.analysis.win.max_playouts);
+    impl->replay_analysis = std::make_unique<ReplayAnalysis>(std::move(ro));
+    fo.analysis = broadcast::live_analysis_options();
+    fo.analysis->win.max_playouts = std::max(1, o.analysis_playouts);
+    fo.analysis->win.min_playouts = std::min(fo.analysis->win.min_playouts, fo.analysis->win.max_playouts);
+  }
   auto live = LiveFollower::start(fo);
   if (auto* e = std::get_if<db::StoreError>(&live)) return *e;
   impl->live = std::move(std::get<std::unique_ptr<LiveFollower>>(live));
@@ -475,6 +504,7 @@ db::Result<std::unique_ptr<FeedServer>> FeedServer::start(FeedOptions options) {
     to.wall_clock_ms = o.wall_clock_ms;
     LiveFollower* lf = impl->live.get();
     to.match = [lf] { return lf->match(); };
+    if (fo.analysis) to.analysis = fo.analysis;
     auto tv = TvFollower::start(to);
     if (auto* e = std::get_if<db::StoreError>(&tv)) return *e;
     impl->tv = std::move(std::get<std::unique_ptr<TvFollower>>(tv));
@@ -515,6 +545,7 @@ void FeedServer::stop() {
   if (impl_->tv) impl_->tv->stop();
   if (impl_->publisher) impl_->publisher->stop();
   impl_->http->stop_gate();
+  if (impl_->replay_analysis) impl_->replay_analysis->stop();
 }
 
 }  // namespace facedown::feed

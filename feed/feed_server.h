@@ -38,6 +38,10 @@ struct FeedOptions {
   // nchan's publisher location (feed/nchan_publisher.h); empty: no fan-out.
   std::string publish_url;
   std::function<void(const std::string&)> log;  // operator messages (main: stderr); may be empty
+  // The analysis beside the match (docs/analysis.md "On air"): the live frame's
+  // public "analysis", the TV cut's every point of view, the replay's graph.
+  bool analysis = false;
+  int analysis_playouts = 1100;  // at most, per win probability (1,068 give ±3 points)
 };
 
 class FeedServer {

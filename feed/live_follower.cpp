@@ -23,6 +23,15 @@ db::Result<std::unique_ptr<LiveFollower>> LiveFollower::start(FollowOptions opti
     if (auto* e = std::get_if<db::StoreError>(&m)) return *e;
   }
   std::unique_ptr<LiveFollower> f(new LiveFollower(std::move(options), std::move(reader)));
+  if (f->options_.analysis) {
+    broadcast::RunnerOptions ro;
+    ro.db_path = f->options_.db_path;
+    ro.match = [p = f.get()] { return p->match(); };
+    ro.analysis = *f->options_.analysis;
+    auto runner = broadcast::AnalysisRunner::start(std::move(ro));
+    if (auto* e = std::get_if<db::StoreError>(&runner)) return *e;
+    f->runner_ = std::move(std::get<std::unique_ptr<broadcast::AnalysisRunner>>(runner));
+  }
   f->poll_once(true);
   f->thread_ = std::thread([p = f.get()] { p->run(); });
   return f;
@@ -37,6 +46,13 @@ void LiveFollower::stop() {
   stopping_ = true;
   log_.stop();
   if (thread_.joinable()) thread_.join();
+  if (runner_) runner_->stop();
+}
+
+std::shared_ptr<const broadcast::OnAirAnalysis> LiveFollower::analysis_on_air() const {
+  if (!runner_) return nullptr;
+  const int on_air = hold_ && hold_->held ? std::min(hold_->held_seq, follower_.last_seq()) : follower_.last_seq();
+  return runner_->latest(match_.load(), on_air);
 }
 
 std::int64_t LiveFollower::now_ms() const { return options_.wall_clock_ms ? options_.wall_clock_ms() : system_ms(); }
@@ -71,6 +87,7 @@ void LiveFollower::poll_once(bool force) {
   // Time-driven changes after the last row: a battle's next phase, standby, a
   // toast ending. The clocks' running numbers alone are no change.
   if (match_.load() == 0) return;
+  model_.analysis = analysis_on_air();  // a newer finished analysis is a change on air
   std::string text = on_air_text(model_, now_ms(), false, director_);
   if (phase_signature(text) != last_signature_) push(EventId{last_id_.match, last_id_.seq, last_id_.sub + 1}, std::move(text));
 }
@@ -103,6 +120,7 @@ broadcast::OnAirModel LiveFollower::on_air_model() {
     else picture_.reset();
   }
   broadcast::attach_commitments(m, commitments_);
+  m.analysis = analysis_on_air();
   if (heartbeat_)
     m.heartbeat = broadcast::DeskHeartbeat{static_cast<double>(heartbeat_->match_ms) / 1000.0,
                                            static_cast<double>(heartbeat_->wall_ms) / 1000.0};

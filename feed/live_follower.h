@@ -15,6 +15,7 @@
 #include <string>
 #include <thread>
 
+#include "broadcast/analysis_runner.h"
 #include "broadcast/director.h"
 #include "broadcast/model.h"
 #include "broadcast/model_follower.h"
@@ -31,6 +32,10 @@ struct FollowOptions {
   // How often time alone is looked at (battle phases, standby, toasts).
   std::chrono::milliseconds phase_check{100};
   std::function<std::int64_t()> wall_clock_ms;  // empty: system clock
+  // The public analysis beside the live update (broadcast/analysis_runner.h):
+  // its own thread and reader; each message carries its last finished record.
+  // nullopt: no analysis (the frame's "analysis" is null).
+  std::optional<broadcast::StreamAnalysisOptions> analysis;
 };
 
 class LiveFollower {
@@ -59,6 +64,8 @@ class LiveFollower {
   // picture; without `with_state` the rows' states are not read (null).
   broadcast::RowHistory history(bool with_state = true);
   std::int64_t now_ms() const;
+  // The runner's last finished record for the row on air (never waits).
+  std::shared_ptr<const broadcast::OnAirAnalysis> analysis_on_air() const;
 
   FollowOptions options_;
   db::PublicReader reader_;
@@ -66,6 +73,7 @@ class LiveFollower {
   std::atomic<db::MatchId> match_{0};
   std::atomic<bool> stopping_{false};
   std::thread thread_;
+  std::unique_ptr<broadcast::AnalysisRunner> runner_;  // null: no analysis
 
   // Thread-owned state.
   std::vector<engine::GameInfo> games_ = engine::all_games();

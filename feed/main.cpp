@@ -35,6 +35,9 @@ int main(int argc, char** argv) {
                  "(docs/deployment.md), e.g. http://127.0.0.1:8090/pub/on-air");
   app.add_option("--max-streams", max_streams, "concurrent SSE streams served here; past it 503 + Retry-After")
       ->check(CLI::Range(1, 5000));
+  bool no_analysis = false;
+  app.add_flag("--no-analysis", no_analysis,
+               "run no analysis beside the match (the frame's \"analysis\" stays null; docs/analysis.md)");
   CLI11_PARSE(app, argc, argv);
 
   feed::FeedOptions o;
@@ -58,6 +61,7 @@ int main(int argc, char** argv) {
   o.tv_delay_ms = tv_delay * 1000;
   o.heartbeat = std::chrono::seconds(heartbeat_s);
   o.publish_url = publish;
+  o.analysis = !no_analysis;
   o.log = [](const std::string& line) { fmt::print(stderr, "facedown-feed: {}\n", line); };
   o.max_streams = max_streams;
   o.web_root = feed::find_web_root(web, std::filesystem::absolute(argv[0]));

@@ -14,6 +14,7 @@ db::Result<std::unique_ptr<TvFollower>> TvFollower::start(TvOptions options) {
   auto opened = db::DelayedReader::open(options.db_path, ro);
   if (auto* e = std::get_if<db::StoreError>(&opened)) return *e;
   std::unique_ptr<TvFollower> f(new TvFollower(std::move(options), std::move(std::get<db::DelayedReader>(opened))));
+  if (f->options_.analysis) f->analysis_ = std::make_unique<TvAnalysis>(*f->options_.analysis);
   f->poll_once();
   f->thread_ = std::thread([p = f.get()] { p->run(); });
   return f;
@@ -28,6 +29,21 @@ void TvFollower::stop() {
   stopping_ = true;
   log_.stop();
   if (thread_.joinable()) thread_.join();
+  if (analysis_) analysis_->stop();
+}
+
+void TvFollower::release_analyses() {
+  if (!analysis_) return;
+  for (auto& a : analysis_->take_finished()) {
+    const std::int64_t match = a.value("match", std::int64_t{0});
+    if (match != match_ || released_ == 0) continue;  // a match the cut has left
+    nlohmann::json j = {{"match", match},
+                        {"seq", released_},
+                        {"type", "analysis"},
+                        {"analysis", std::move(a)},
+                        {"director", broadcast::director_json(director_)}};
+    log_.push(Message{EventId{match, released_, ++cue_sub_}, j.dump()});
+  }
 }
 
 void TvFollower::run() {
@@ -71,6 +87,7 @@ void TvFollower::poll_once() {
     next_.pop_front();
     release_current();
   }
+  release_analyses();
 }
 
 void TvFollower::release_cues_before(std::deque<db::CueRow>& cues, std::optional<std::int64_t> before_wall_ms) {
@@ -143,6 +160,7 @@ void TvFollower::release_current() {
       }
     }
     released_ = r.seq;
+    if (analysis_) analysis_->push(r.match, r.seq, live_->log().back(), live_->state().ply);
     nlohmann::json j = {{"match", r.match},
                         {"seq", r.seq},
                         {"type", r.type},

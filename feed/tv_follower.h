@@ -23,6 +23,7 @@
 #include "db/parsed_log.h"
 #include "engine/registry.h"
 #include "feed/message_log.h"
+#include "feed/tv_analysis.h"
 
 namespace facedown::feed {
 
@@ -33,6 +34,9 @@ struct TvOptions {
   std::function<db::MatchId()> match;
   std::chrono::milliseconds poll{20};
   std::function<std::int64_t()> wall_clock_ms;  // empty: system clock
+  // Every point of view beside the cut (feed/tv_analysis.h), from released
+  // events only: each finished record is a message of type "analysis".
+  std::optional<broadcast::StreamAnalysisOptions> analysis;
 };
 
 class TvFollower {
@@ -49,6 +53,8 @@ class TvFollower {
   void poll_once();
   void follow(db::MatchId id);
   void release_current();
+  // Sends the analyses finished since the last poll (released rows only).
+  void release_analyses();
   // Sends the released cues committed before `before_wall_ms` (all: nullopt),
   // each as a message of its own after the last released event.
   void release_cues_before(std::deque<db::CueRow>& cues, std::optional<std::int64_t> before_wall_ms);
@@ -58,6 +64,7 @@ class TvFollower {
   MessageLog log_;
   std::atomic<bool> stopping_{false};
   std::thread thread_;
+  std::unique_ptr<TvAnalysis> analysis_;  // null: none
 
   // Thread-owned.
   std::vector<engine::GameInfo> games_ = engine::all_games();

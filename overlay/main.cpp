@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fmt/format.h>
 
+#include "broadcast/analysis_runner.h"
 #include "broadcast/theme.h"
 #include "overlay/overlay_draw.h"
 #include "overlay/overlay_session.h"
@@ -70,6 +71,9 @@ int main(int argc, char** argv) {
   app.add_option("--size", width, "window width (the height follows 16:9)");
   app.add_option("--capture", capture, "save the frame as PNG after --frames frames and quit (tests)");
   app.add_option("--frames", frames, "with --capture: frames to run first");
+  bool no_analysis = false;
+  app.add_flag("--no-analysis", no_analysis,
+               "live: run no analysis beside the match (the deduction and win-bar elements then show nothing)");
   app.add_flag("--no-vsync", no_vsync, "swap without waiting for the display (measurements)");
   app.add_option("--battle-seconds", battle_seconds,
                  "how long a battle's pieces stay lit and face up with the explainer, before the losers fade "
@@ -144,6 +148,18 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "facedown-overlay: no transparent framebuffer here; drawing on black\n");
 
   OverlaySession session(std::make_unique<PublicFeed>(db_path, match), config);
+  // The public analysis beside the live picture (broadcast/analysis_runner.h):
+  // its own thread and reader; the picture shows its last finished record.
+  std::unique_ptr<facedown::broadcast::AnalysisRunner> runner;
+  if (!replay && !no_analysis) {
+    facedown::broadcast::RunnerOptions ro;
+    ro.db_path = db_path;
+    if (match) ro.match = [id = *match] { return static_cast<facedown::db::MatchId>(id); };
+    auto started = facedown::broadcast::AnalysisRunner::start(std::move(ro));
+    if (auto* r = std::get_if<std::unique_ptr<facedown::broadcast::AnalysisRunner>>(&started)) runner = std::move(*r);
+    else std::fprintf(stderr, "facedown-overlay: no analysis: %s\n", std::get<facedown::db::StoreError>(started).message.c_str());
+  }
+  std::uint64_t analyses_drawn = 0;
   int drawn = 0;
   std::string logged_message;
   std::pair<std::size_t, int> glyphs_for{static_cast<std::size_t>(-1), -1};
@@ -174,7 +190,11 @@ int main(int argc, char** argv) {
       else if (key == GLFW_KEY_H) session.toggle_local_hold(wall);
       else if (key == GLFW_KEY_Q) glfwSetWindowShouldClose(window.window(), GLFW_TRUE);
     }
-    const bool asked = window.take_redraw_request();
+    bool asked = window.take_redraw_request();
+    if (runner && runner->finished() != analyses_drawn) {  // a newer analysis finished: draw it
+      analyses_drawn = runner->finished();
+      asked = true;
+    }
     if (session.needs_frame(steady, wall) || asked || !capture.empty()) {
       // The glyphs a model may need change only with its rows: not rebuilt per frame.
       if (const auto key = std::make_pair(session.model().rows, session.model().last_seq); key != glyphs_for) {
@@ -189,7 +209,16 @@ int main(int argc, char** argv) {
       o.transform = fit_canvas(static_cast<float>(window.width()), static_cast<float>(window.height()));
       o.small_font = window.fonts().small;
       o.large_font = window.fonts().large;
-      draw_overlay(*ImGui::GetBackgroundDrawList(), session.model(), o);
+      const OnAirModel* shown = &session.model();
+      OnAirModel with_analysis;
+      if (runner) {
+        if (auto a = runner->latest(runner->match(), shown->last_seq)) {
+          with_analysis = *shown;
+          with_analysis.analysis = std::move(a);
+          shown = &with_analysis;
+        }
+      }
+      draw_overlay(*ImGui::GetBackgroundDrawList(), *shown, o);
       const bool last = !capture.empty() && ++drawn >= frames;
       auto clear = background_colour(bg);
       if (bg == Background::kTransparent && !window.transparent()) clear = {0, 0, 0, 1};

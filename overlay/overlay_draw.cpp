@@ -8,6 +8,7 @@
 #include "broadcast/elements.h"
 #include "broadcast/on_air_glyphs.h"
 #include "engine/registry.h"
+#include "overlay/analysis_draw.h"
 
 namespace facedown::overlay {
 
@@ -572,6 +573,7 @@ void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o) {
   if (e[owner].cued) draw_banner(dl, m, l, o);
   if (e[Element::kCaption].on) draw_caption(dl, m, l, o);
   if (e[Element::kBoard].on) draw_footer(dl, m, l, o);
+  draw_analysis(dl, m, l, o, e[Element::kDeduction].on, e[Element::kWinBar].on);  // overlay/analysis_draw.h
 }
 
 std::string glyphs_needed(const OnAirModel& m, Lang /*lang*/) {

@@ -165,7 +165,29 @@ int main(int argc, char** argv) {
   app.add_option("--nchan-workers", nchan_workers, "nginx worker processes");
   app.add_option("--reader-threads", reader_threads, "epoll loops holding the clients");
   app.add_option("--drain-ms", drain_ms, "how long to wait for the last deliveries after the last commit");
+  std::string analysis = "on";
+  bool side_by_side = false;
+  app.add_option("--analysis", analysis, "the feed's analysis beside the match: on (its default) or off (--no-analysis)")
+      ->check(CLI::IsMember({"on", "off"}));
+  app.add_flag("--side-by-side", side_by_side,
+               "run the same measurement twice in this run, the analysis off then on (docs/performance.md)");
   CLI11_PARSE(app, argc, argv);
+
+  if (side_by_side) {
+    // The same commits and clients, the feed without then with the analysis
+    // beside it: the on-air latency's cost of the analysis, read off one run.
+    int rc = 0;
+    for (const char* mode : {"off", "on"}) {
+      std::string cmd = std::string(argv[0]);
+      for (int i = 1; i < argc; ++i)
+        if (std::string_view(argv[i]) != "--side-by-side") cmd += std::string(" '") + argv[i] + "'";
+      cmd += std::string(" --analysis ") + mode + " --port " + std::to_string(port + (mode[1] == 'n' ? 7 : 0));
+      std::printf("== analysis %s ==\n", mode);
+      std::fflush(stdout);
+      rc |= std::system(cmd.c_str());
+    }
+    return rc == 0 ? 0 : 1;
+  }
 
   rlimit files{};
   getrlimit(RLIMIT_NOFILE, &files);
@@ -206,6 +228,9 @@ int main(int argc, char** argv) {
     if (nchan)
       execl(FACEDOWN_FEED_EXE, FACEDOWN_FEED_EXE, "--db", path.c_str(), "--listen", listen.c_str(), "--latest",
             "--publish", publish.c_str(), static_cast<char*>(nullptr));
+    else if (analysis == "off")
+      execl(FACEDOWN_FEED_EXE, FACEDOWN_FEED_EXE, "--db", path.c_str(), "--listen", listen.c_str(), "--latest",
+            "--max-streams", streams.c_str(), "--no-analysis", static_cast<char*>(nullptr));
     else
       execl(FACEDOWN_FEED_EXE, FACEDOWN_FEED_EXE, "--db", path.c_str(), "--listen", listen.c_str(), "--latest",
             "--max-streams", streams.c_str(), static_cast<char*>(nullptr));

@@ -13,6 +13,7 @@
 // showed it, never a step back. A template host's update() is shown as given.
 import { readOnAir } from './onair.js';
 import { build, clockSeconds, tick } from './scene.js';
+import { paintAnalysis } from './analysis_paint.js';
 
 const params = new URLSearchParams(location.search);
 const lang = params.get('lang') === 'en' ? 'en' : 'ko';
@@ -37,6 +38,7 @@ let frozenAt = null;  // the page's time when the feed was lost: it stands there
 const now = () => (pinned != null ? pinned - skew : frozenAt ?? Date.now() / 1000 - skew);
 
 let scene = null;
+let shownRaw = null;  // the frame behind `scene`, for analysis_paint.js
 let handle = null;
 let source = null;
 let visible = !templateMode;
@@ -83,6 +85,7 @@ function applyVisibility() {
 function draw() {
   const orientation = asked === 'portrait' || asked === 'landscape' ? asked : scene && scene.orientation === 'portrait' ? 'portrait' : 'landscape';
   handle = build(stage, scene, { orientation, now: now(), only }, handle);
+  paintAnalysis(stage, shownRaw, scene, { orientation, only, lang });  // the deduction and win-bar elements
   if (lostTag && lostTag.parentNode !== stage) stage.appendChild(lostTag);
 }
 
@@ -148,6 +151,7 @@ function show(raw, hosted = false) {
   }
   if (sc.serverTime != null && pinned == null && frozenAt == null) skew = Date.now() / 1000 - sc.serverTime;
   latest = sc;
+  shownRaw = raw;
   if (hosted) {
     if (standbyTimer) clearTimeout(standbyTimer);
     standbyTimer = null;

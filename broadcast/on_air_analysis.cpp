@@ -1,0 +1,104 @@
+#include "broadcast/on_air_analysis.h"
+
+#include <cmath>
+
+#include "broadcast/explainer.h"
+#include "broadcast/model.h"
+#include "broadcast/on_air_text.h"
+
+namespace facedown::broadcast {
+
+using nlohmann::json;
+
+namespace {
+
+// Four decimals: a frame's size stays small and a painter needs no more.
+double rounded(double p) { return std::round(p * 10000.0) / 10000.0; }
+
+json share_json(const AnalysisShare& s) { return json{{"p", rounded(s.p)}, {"low", rounded(s.low)}, {"high", rounded(s.high)}}; }
+
+json label_json(const OnAirModel& m, const std::string& token) {
+  return json{{"en", piece_label(m, token, Lang::kEn)}, {"ko", piece_label(m, token, Lang::kKo)}};
+}
+
+std::string square_text(const OnAirModel& m, engine::Square s) {
+  return m.game && s != engine::kNoSquare && s < m.game->geometry().size() ? m.game->geometry().name(s) : std::string();
+}
+
+// The objective's places for one seat: the analysis's, or, where the audience
+// sees the piece face up (the analysis lists only what it cannot see), there
+// for certain.
+json places_json(const OnAirModel& m, const OnAirAnalysis& a, int seat) {
+  json out = json::array();
+  const auto& places = a.objective_places[static_cast<std::size_t>(seat - 1)];
+  for (const auto& pl : places) {
+    if (pl.square != engine::kNoSquare)
+      out.push_back(json{{"square", square_text(m, pl.square)}, {"lost", nullptr}, {"p", rounded(pl.p)}});
+    else
+      out.push_back(json{{"square", nullptr}, {"lost", pl.lost}, {"p", rounded(pl.p)}});
+  }
+  if (!places.empty() || a.objective.empty()) return out;
+  for (std::size_t s = 0; s < m.board.size(); ++s) {
+    const auto& piece = m.board[s];
+    if (piece && piece->owner == seat && piece->token == a.objective)
+      out.push_back(json{{"square", square_text(m, static_cast<engine::Square>(s))}, {"lost", nullptr}, {"p", 1.0}});
+  }
+  const auto& tray = m.removed[static_cast<std::size_t>(seat - 1)];
+  for (std::size_t i = 0; i < tray.size(); ++i)
+    if (tray[i] == a.objective) out.push_back(json{{"square", nullptr}, {"lost", static_cast<int>(i) + 1}, {"p", 1.0}});
+  return out;
+}
+
+}  // namespace
+
+json analysis_json(const OnAirModel& m, const OnAirAnalysis& a) {
+  json j{{"view", a.view}, {"seq", a.seq}, {"ply", a.ply}, {"method", a.exact ? "exact" : "sampled"}};
+  if (a.error) {
+    j["error"] = *a.error;
+  } else {
+    j["error"] = nullptr;
+  }
+  if (a.objective.empty()) {
+    j["objective"] = nullptr;
+  } else {
+    j["objective"] = json{{"token", a.objective},
+                          {"label", label_json(m, a.objective)},
+                          {"places", json::array({places_json(m, a, 1), places_json(m, a, 2)})}};
+  }
+  json pieces = json::array();
+  for (const auto& p : a.pieces) {
+    json odds = json::array();
+    for (const auto& o : p.odds) {
+      json one{{"token", o.token}, {"label", label_json(m, o.token)}, {"p", rounded(o.p)}};
+      if (!a.exact) one["se"] = rounded(o.se);
+      odds.push_back(std::move(one));
+    }
+    pieces.push_back(
+        json{{"square", square_text(m, p.square)}, {"owner", p.owner}, {"certain", p.certain}, {"odds", std::move(odds)}});
+  }
+  j["pieces"] = std::move(pieces);
+  j["headlines"] = json{{"en", a.headlines[0]}, {"ko", a.headlines[1]}};
+  if (a.win) {
+    j["win"] = json{{"player1", share_json(a.win->win[0])},
+                    {"player2", share_json(a.win->win[1])},
+                    {"draw", share_json(a.win->draw)},
+                    {"decided", a.win->decided},
+                    {"playouts", a.win->playouts},
+                    {"seq", a.win_seq},
+                    {"ply", a.win_ply}};
+  } else {
+    j["win"] = nullptr;
+  }
+  j["win_error"] = a.win_error ? json(*a.win_error) : json(nullptr);
+  return j;
+}
+
+std::string analysis_idle(const OnAirModel& m, Element e) {
+  if (!m.opened) return "no match";
+  if (!m.analysis) return "no analysis yet";
+  if (e == Element::kDeduction && m.analysis->error) return "no deduction: " + *m.analysis->error;
+  if (e == Element::kWinBar && !m.analysis->win) return "no win probability yet";
+  return {};
+}
+
+}  // namespace facedown::broadcast

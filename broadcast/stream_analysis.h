@@ -1,0 +1,75 @@
+// One viewer's analysis of a match as its rows arrive, turned into the on-air
+// record (on_air_analysis.h): the rows' event JSON (the public rows' own, or a
+// player's projection on the TV cut) is read back into engine events with the
+// game the Opened row names, fed to an incremental analysis::Analyzer, and on
+// request the deduction (objective places, piece odds, headlines) and the win
+// probability (analysis/win_probability.h) are made for the stream so far.
+//
+// Invariant: the record is a function of the rows pushed and the options only
+// (the Analyzer and the playouts are seeded from the options and the stream's
+// length), so a stream that differs only in identities the viewer never saw
+// gives the same record. No clock, no thread: broadcast/analysis_runner.h runs
+// it beside the live follower.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "analysis/deduction.h"
+#include "analysis/win_probability.h"
+#include "broadcast/on_air_analysis.h"
+#include "engine/game.h"
+
+namespace facedown::broadcast {
+
+struct StreamAnalysisOptions {
+  analysis::AnalysisOptions deduction;
+  analysis::WinOptions win;
+  bool win_probability = true;  // false: the deduction only
+};
+
+// Options bounded for live use: the deduction's defaults, and playouts that stop
+// at ±3 points (or 1,100), cheap settings of the informed player.
+StreamAnalysisOptions live_analysis_options();
+
+class StreamAnalysis {
+ public:
+  StreamAnalysis(engine::Viewer viewer, StreamAnalysisOptions options, const std::vector<engine::GameInfo>& games);
+  StreamAnalysis(StreamAnalysis&&) noexcept;
+  StreamAnalysis& operator=(StreamAnalysis&&) noexcept;
+  ~StreamAnalysis();
+
+  // The next row: its event JSON (the viewer's projection) and the ply after it.
+  // The first must be the Opened row. An unreadable row stops the analysis for
+  // this match (the error says which row); nothing aborts.
+  void push(int seq, const nlohmann::json& event, int ply);
+  // The same with the event already read (the viewer's projection, engine::project).
+  void push_event(int seq, engine::Event event, int ply);
+  // Rows pushed (the last one's seq: 0 before any).
+  int seq() const;
+  std::optional<std::string> error() const;
+
+  // The deduction for the stream so far; the win probability too when
+  // `with_win` (and the options allow it).
+  OnAirAnalysis analyse(bool with_win);
+  // The win probability alone, or why it could not be made.
+  std::variant<AnalysisWin, std::string> win();
+
+  const engine::GameInfo* info() const;
+  const engine::Game* game() const;
+  const std::vector<engine::Event>& stream() const;
+
+ private:
+  bool open(const std::string& game, const std::string& preset, const nlohmann::json& options, int seq);
+  struct State;
+  std::unique_ptr<State> s_;
+};
+
+// The on-air form of a win probability (nullopt when it could not be made).
+std::optional<AnalysisWin> to_on_air(const analysis::WinProbability& w);
+
+}  // namespace facedown::broadcast

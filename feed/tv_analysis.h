@@ -1,0 +1,60 @@
+// TvAnalysis: every point of view on the delayed TV cut. A thread of its own
+// (lower priority) is handed the referee's events only once the delayed reader
+// has released them (feed/tv_follower.h), so nothing of a row can be analysed,
+// let alone sent, before its delay. For the stream released so far it makes
+// what the public, player 1 and player 2 could deduce (broadcast/stream_analysis.h:
+// each from its own projection of the events) with each one's win probability,
+// and the referee's win probability from the true position. When the worker is
+// behind it analyses the newest released row, not every row in between.
+//
+// The TV follower never waits for it: push() appends under a mutex, and
+// take_finished() hands over what finished since the last call.
+#pragma once
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "broadcast/stream_analysis.h"
+#include "db/error.h"
+#include "engine/event.h"
+#include "engine/registry.h"
+
+namespace facedown::feed {
+
+class TvAnalysis {
+ public:
+  explicit TvAnalysis(broadcast::StreamAnalysisOptions options);
+  ~TvAnalysis();  // stop()
+  void stop();
+
+  // A released referee event of `match` (its seq and the ply after it). A new
+  // match starts afresh.
+  void push(std::int64_t match, int seq, const engine::Event& event, int ply);
+  // The records finished since the last call, oldest first: one JSON object
+  // each, {"match", "seq", "ply", "views": {"public", "player1", "player2"}, "referee": {"win"}}.
+  std::vector<nlohmann::json> take_finished();
+
+ private:
+  struct Job {
+    std::int64_t match = 0;
+    int seq = 0;
+    int ply = 0;
+    engine::Event event;
+  };
+  void run();
+
+  broadcast::StreamAnalysisOptions options_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<Job> jobs_;
+  std::vector<nlohmann::json> finished_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+}  // namespace facedown::feed

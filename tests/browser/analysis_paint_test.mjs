@@ -1,0 +1,144 @@
+// Browser test of the analysis on air (feed/web/analysis_paint.js: the
+// director's `deduction` and `win-bar` elements) in Debian's headless chromium,
+// driven as a CasparCG template, against a tiny static server of feed/web:
+//   - nothing of the analysis shows while its elements are off, whatever the frame carries;
+//   - deduction on: one heat cell per place of each side's objective, stronger
+//     for a likelier place, a certain place ringed; one odds label per face-down piece;
+//   - win-bar on: both names with their numbers, the bars' widths in proportion;
+//   - ?elements=scorebug shows neither; a frame with no analysis shows neither.
+// A screenshot is kept (printed path) for a look.
+// Exit: 0 passed, 1 a check failed, 77 skipped (no chromium).
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveWebFile } from './web_files.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const arg = (name, d = '') => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : d;
+};
+const CHROMIUM = arg('chromium', '/usr/bin/chromium');
+const webDir = path.resolve(arg('web', path.join(here, '../../feed/web')));
+if (!fs.existsSync(CHROMIUM)) {
+  console.log(`SKIP: ${CHROMIUM} not found (scripts/install-deps.sh installs Debian's chromium)`);
+  process.exit(77);
+}
+let chromium;
+try {
+  ({ chromium } = await import('playwright-core'));
+} catch (e) {
+  console.log('FAIL: playwright-core missing: run scripts/install-deps.sh (npm ci in tests/browser)');
+  process.exit(1);
+}
+
+const server = http.createServer((req, res) => serveWebFile(webDir, new URL(req.url, 'http://x'), res));
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${server.address().port}`;
+
+let failed = false;
+const check = (cond, msg) => {
+  console.log(`${cond ? 'PASS' : 'FAIL'} ${msg}`);
+  if (!cond) failed = true;
+};
+
+const fixture = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/sample-battle.json'), 'utf8'));
+const label = (t) => ({ en: t, ko: t });
+// The frame's "analysis" (docs/on-air.md) for the fixture's position: seat 1's
+// king on a1 or b1, seat 2's certain on b9; odds for the face-down pieces.
+const analysis = {
+  view: 'public', seq: fixture.seq, ply: 7, method: 'exact', error: null,
+  objective: { token: 'K', label: label('K'), places: [
+    [{ square: 'a1', lost: null, p: 0.75 }, { square: 'b1', lost: null, p: 0.25 }],
+    [{ square: 'b9', lost: null, p: 1 }],
+  ] },
+  pieces: ['a1', 'b1', 'c1', 'd1', 'c8', 'd8', 'a9'].map((square, i) => ({
+    square, owner: i < 4 ? 1 : 2, certain: square === 'c8',
+    odds: [{ token: '9', label: label('9'), p: square === 'c8' ? 1 : 0.4 }, { token: '3', label: label('3'), p: 0.3 }],
+  })),
+  headlines: { en: ['Player 2\'s king is on b9'], ko: ['b9'] },
+  win: { player1: { p: 0.62, low: 0.59, high: 0.65 }, player2: { p: 0.38, low: 0.35, high: 0.41 },
+    draw: { p: 0, low: 0, high: 0.003 }, decided: false, playouts: 1100, seq: fixture.seq, ply: 7 },
+  win_error: null,
+};
+const NAMES = ['board', 'board-compact', 'scorebug', 'players', 'explainer', 'caption', 'result', 'reveal', 'standby',
+  'slate', 'deduction', 'win-bar'];
+const frame = (on, withAnalysis = true) => ({
+  ...fixture, battle: null, banner: null, banner_after_battle: null, result: null, caption: null,
+  now: Date.now() / 1000, analysis: withAnalysis ? analysis : null,
+  elements: Object.fromEntries(NAMES.map((n) => [n, { on: on.includes(n), cued: on.includes(n), held: false }])),
+});
+const BASE = ['board', 'scorebug', 'players'];
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'facedown-analysis-'));
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+try {
+  const open = async (query) => {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await page.goto(`${base}/overlay.html?template=1&lang=en${query}`);
+    await page.waitForFunction(() => typeof window.update === 'function');
+    return page;
+  };
+  const show = async (page, doc) => {
+    await page.evaluate((d) => { window.update(d); window.play(); }, doc);
+    await page.waitForTimeout(400);
+  };
+  const read = (page) => page.evaluate(() => ({
+    heat: [...document.querySelectorAll('.analysis-layer .heat')].map((h) => ({ square: h.dataset.square,
+      p: Number(h.dataset.p), opacity: Number(getComputedStyle(h).opacity), ring: getComputedStyle(h).boxShadow !== 'none' })),
+    odds: [...document.querySelectorAll('.analysis-layer .odds')].map((o) => o.textContent),
+    bar: document.querySelector('.analysis-layer .win-bar') ? {
+      texts: [...document.querySelectorAll('.analysis-layer .win-text')].map((t) => t.textContent),
+      widths: Object.fromEntries([...document.querySelectorAll('.analysis-layer .win-fill')].map((f) => [f.className.split(' ')[1], f.getBoundingClientRect().width])),
+    } : null,
+    onTop: document.getElementById('stage').lastElementChild.classList.contains('analysis-layer'),
+  }));
+
+  const page = await open('');
+  await show(page, frame(BASE));
+  let s = await read(page);
+  check(s.heat.length === 0 && s.odds.length === 0 && s.bar === null, 'elements off: no heat map, no odds, no bar');
+
+  await show(page, frame([...BASE, 'deduction']));
+  s = await read(page);
+  check(s.heat.length === 3, `deduction on: a heat cell per place (${s.heat.length} of 3)`);
+  const a1 = s.heat.find((h) => h.square === 'a1'), b1 = s.heat.find((h) => h.square === 'b1'), b9 = s.heat.find((h) => h.square === 'b9');
+  check(a1 && b1 && a1.opacity > b1.opacity, 'the likelier place is drawn stronger');
+  check(b9 && b9.ring && !a1.ring, 'a certain place is ringed');
+  check(s.odds.length === 7, `an odds label per face-down piece (${s.odds.length} of 7)`);
+  check(s.odds.includes('9 40%') && s.odds.includes('9'), `odds read as the frame says (${s.odds.join(', ')})`);
+  check(s.bar === null, 'the win bar stays off');
+  check(s.onTop, 'the analysis layer is over the board');
+
+  await show(page, frame([...BASE, 'deduction', 'win-bar']));
+  s = await read(page);
+  check(s.bar !== null, 'win-bar on: the bar shows');
+  const [n1, n2] = [fixture.players[0].name, fixture.players[1].name];
+  check(s.bar && s.bar.texts[0] === `${n1} 62%` && s.bar.texts[1] === `38% ${n2}`, `both names with their numbers (${s.bar && s.bar.texts})`);
+  check(s.bar && Math.abs(s.bar.widths.p1 / (s.bar.widths.p1 + s.bar.widths.p2) - 0.62) < 0.01, 'the bars in proportion');
+  const shot = path.join(tmp, 'analysis.png');
+  await page.screenshot({ path: shot, omitBackground: true });
+  console.log(`screenshot: ${shot}`);
+
+  await show(page, frame([...BASE, 'deduction', 'win-bar'], false));
+  s = await read(page);
+  check(s.heat.length === 0 && s.bar === null, 'no analysis in the frame: nothing of it shows');
+  await page.close();
+
+  const one = await open('&elements=scorebug');
+  await show(one, frame([...BASE, 'deduction', 'win-bar']));
+  s = await read(one);
+  check(s.heat.length === 0 && s.bar === null, '?elements=scorebug: neither analysis element');
+  await one.close();
+  const bar = await open('&elements=win-bar');
+  await show(bar, frame([...BASE, 'deduction', 'win-bar']));
+  s = await read(bar);
+  check(s.heat.length === 0 && s.bar !== null, '?elements=win-bar: the bar alone');
+  await bar.close();
+} finally {
+  await browser.close();
+  server.close();
+}
+process.exit(failed ? 1 : 0);

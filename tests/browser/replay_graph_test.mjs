@@ -1,0 +1,79 @@
+// Browser test of the replay page's win-probability graph (feed/web/replay_graph.js)
+// against the real facedown-feed (analysis on, its default), in Debian's headless
+// chromium: the graph has one point per move step the feed serves
+// (/replay/M/steps), marks exactly the feed's turning points
+// (/replay/M/analysis), and its cursor follows the step shown. The match is
+// assets/matches/demo-genius.txt. A screenshot is kept (printed path).
+// Exit: 0 all passed, 1 a check failed, 77 skipped (no chromium or no feed).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startRealFeed } from './feed_driver.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const arg = (name, d = '') => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : d;
+};
+const CHROMIUM = arg('chromium', '/usr/bin/chromium');
+const feedBin = arg('feed');
+const facedownBin = arg('facedown');
+const outDir = path.resolve(arg('out', '/tmp/facedown-browser-out'));
+const script = arg('script', path.join(here, '../../assets/matches/demo-genius.txt'));
+if (!fs.existsSync(CHROMIUM)) {
+  console.log(`SKIP: ${CHROMIUM} not found (scripts/install-deps.sh installs Debian's chromium)`);
+  process.exit(77);
+}
+if (!feedBin || !facedownBin || !fs.existsSync(feedBin) || !fs.existsSync(facedownBin)) {
+  console.log('SKIP: the replay graph test needs facedown-feed and facedown (--feed, --facedown)');
+  process.exit(77);
+}
+const { chromium } = await import('playwright-core');
+fs.mkdirSync(outDir, { recursive: true });
+
+let failed = false;
+const check = (cond, msg) => {
+  console.log(`${cond ? 'PASS' : 'FAIL'} ${msg}`);
+  if (!cond) failed = true;
+};
+
+const real = await startRealFeed({ feedBin, facedownBin, script: fs.readFileSync(script, 'utf8') });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+try {
+  const list = await (await fetch(`${real.base}/matches.json`)).json();
+  const id = (Array.isArray(list) ? list : list.matches)[0].id;
+  const steps = await (await fetch(`${real.base}/replay/${id}/steps`)).json();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${real.base}/replay/${id}`);
+  const done = await page.waitForFunction(() => document.getElementById('graph') && document.getElementById('graph').dataset.complete === '1',
+    null, { timeout: 100000 }).then(() => true, () => false);
+  check(done, 'the feed works the graph out and the page draws it complete');
+  const analysis = await (await fetch(`${real.base}/replay/${id}/analysis`)).json();
+  const g = await page.evaluate(() => ({
+    points: Number(document.getElementById('graph').dataset.points),
+    marks: [...document.querySelectorAll('#graph .turning-point')].map((c) => Number(c.dataset.position)),
+    cursor: Number(document.querySelector('#graph .cursor').getAttribute('x1')),
+    line: !!document.querySelector('#graph path.line'),
+  }));
+  const drawable = analysis.steps.filter((s) => s.public && s.public.player1).length;
+  check(analysis.steps.length === steps.moves.length, `one graph step per move step (${analysis.steps.length} of ${steps.moves.length})`);
+  check(g.points === drawable && g.line, `one point per step with a number (${g.points} of ${drawable})`);
+  check(JSON.stringify(g.marks) === JSON.stringify(analysis.turning_points.map((t) => t.position)),
+    `the turning points marked are the feed's (${g.marks} / ${analysis.turning_points.map((t) => t.position)})`);
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.body.dataset.step !== '0', null, { timeout: 5000 });
+  await page.keyboard.press('ArrowRight');
+  await page.waitForTimeout(300);
+  const moved = await page.evaluate(() => Number(document.querySelector('#graph .cursor').getAttribute('x1')));
+  check(moved > g.cursor, `the cursor follows the step shown (${g.cursor} -> ${moved})`);
+  const shot = path.join(outDir, 'replay-graph.png');
+  await page.screenshot({ path: shot });
+  console.log(`screenshot: ${shot}`);
+  check(errors.length === 0, `no page errors (${errors.join('; ')})`);
+} finally {
+  await browser.close();
+  await real.close();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,109 @@
+// The ImGui overlay's analysis elements (overlay/analysis_draw.cpp), headless:
+// a real public analysis of a scripted match (broadcast/stream_analysis.h over
+// its public rows) is drawn only when the director's `deduction` / `win-bar`
+// are cued, with one heat label per place of each side's objective, an odds
+// label per face-down piece, and both names with their numbers.
+#include <algorithm>
+#include <catch2/catch.hpp>
+
+#include "broadcast/stream_analysis.h"
+#include "codec/json.h"
+#include "engine/view.h"
+#include "engine/registry.h"
+#include "imgui_frame.h"
+#include "overlay/overlay_draw.h"
+#include "overlay_support.h"
+#include "scripts.h"
+
+using namespace facedown;
+using namespace facedown::overlay;
+using namespace facedown::overlay::testing;
+
+namespace {
+
+std::vector<std::string> drawn_texts(const OnAirModel& m, const std::optional<broadcast::DirectorState>& d) {
+  ImGuiFrame frame(glyphs_needed(m, Lang::kEn));
+  std::vector<std::string> text;
+  DrawOptions o;
+  o.lang = Lang::kEn;
+  o.now_wall = 2000;
+  o.director = d;
+  o.text_log = &text;
+  o.small_font = frame.fonts().small;
+  o.large_font = frame.fonts().large;
+  draw_overlay(frame.draw_list(), m, o);
+  for (const auto& s : text) {
+    INFO(s);
+    CHECK(font_covers(*frame.fonts().small, s));
+  }
+  return text;
+}
+
+std::size_t count_if_text(const std::vector<std::string>& t, const std::function<bool(const std::string&)>& f) {
+  return static_cast<std::size_t>(std::count_if(t.begin(), t.end(), f));
+}
+
+}  // namespace
+
+TEST_CASE("analysis draw: the public rows read back are the public projection, Blind included") {
+  const auto games = engine::all_games();
+  for (const char* script : {kOpenBattle, kBlindBattle}) {
+    const engine::Match match = script_match(script);
+    const auto rows = public_rows(match, 1000, 1);
+    broadcast::StreamAnalysis stream(engine::kPublic, broadcast::StreamAnalysisOptions{}, games);
+    for (const auto& r : rows) stream.push(r.seq, r.event, r.state.value("ply", 0));
+    REQUIRE_FALSE(stream.error());
+    const auto& via = stream.stream();
+    REQUIRE(via.size() == match.log().size());
+    for (std::size_t i = 0; i < via.size(); ++i) {
+      const engine::Event direct = engine::project(match.log()[i], engine::kPublic);
+      INFO("event " << i << " " << codec::event_to_json(direct, match.game()).dump());
+      CHECK(via[i].body == direct.body);
+      CHECK(via[i].seq == direct.seq);
+      CHECK(via[i].cmd == direct.cmd);
+    }
+    CHECK_FALSE(stream.analyse(false).error);
+  }
+}
+
+TEST_CASE("analysis draw: the deduction and win-bar elements paint the model's analysis when cued") {
+  const auto games = engine::all_games();
+  const auto rows = public_rows(script_match(kOpenBattle), 1000, 1);
+  OnAirModel m = derive_model(rows, rows.size(), games);
+  broadcast::StreamAnalysisOptions opts = broadcast::live_analysis_options();
+  opts.win.max_playouts = 60;
+  opts.win.min_playouts = 60;
+  broadcast::StreamAnalysis stream(engine::kPublic, opts, games);
+  for (const auto& r : rows) stream.push(r.seq, r.event, r.state.value("ply", 0));
+  const broadcast::OnAirAnalysis a = stream.analyse(true);
+  REQUIRE_FALSE(a.error);
+  REQUIRE(a.win);
+  REQUIRE(a.objective == "K");
+  m.analysis = std::make_shared<const broadcast::OnAirAnalysis>(a);
+
+  const auto heat = [](const std::string& s) { return s.rfind("K ", 0) == 0 && s.back() == '%'; };
+  const auto plain = drawn_texts(m, std::nullopt);
+  CHECK(count_if_text(plain, heat) == 0);
+  CHECK(count_if_text(plain, [&](const std::string& s) { return s == m.players[0] + " " + std::to_string(static_cast<int>(std::lround(a.win->win[0].p * 100))) + "%"; }) == 0);
+
+  broadcast::DirectorState d;
+  d = broadcast::apply_cue(d, std::get<broadcast::Cue>(broadcast::parse_cue("show deduction")), 1, 1);
+  d = broadcast::apply_cue(d, std::get<broadcast::Cue>(broadcast::parse_cue("show win-bar")), 1, 1);
+  const auto shown = drawn_texts(m, d);
+  const std::size_t places = a.objective_places[0].size() + a.objective_places[1].size();
+  CHECK(places > 0);
+  CHECK(count_if_text(shown, heat) == places);
+  std::size_t odds = 0;
+  for (const auto& p : a.pieces) odds += p.odds.empty() ? 0 : 1;
+  CHECK(odds > 0);
+  const std::string p1 = m.players[0] + " " + std::to_string(static_cast<int>(std::lround(a.win->win[0].p * 100))) + "%";
+  const std::string p2 = std::to_string(static_cast<int>(std::lround(a.win->win[1].p * 100))) + "% " + m.players[1];
+  CHECK(std::find(shown.begin(), shown.end(), p1) != shown.end());
+  CHECK(std::find(shown.begin(), shown.end(), p2) != shown.end());
+  // Only the win bar: no heat map.
+  broadcast::DirectorState bar;
+  bar = broadcast::apply_cue(bar, std::get<broadcast::Cue>(broadcast::parse_cue("show win-bar")), 1, 1);
+  const auto only_bar = drawn_texts(m, bar);
+  CHECK(count_if_text(only_bar, heat) == 0);
+  CHECK(std::find(only_bar.begin(), only_bar.end(), p1) != only_bar.end());
+}
