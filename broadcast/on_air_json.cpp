@@ -5,6 +5,7 @@
 #include "broadcast/board_drawing.h"
 #include "broadcast/elements.h"
 #include "broadcast/explainer.h"
+#include "broadcast/explainer_place.h"
 #include "broadcast/on_air_rules.h"
 #include "broadcast/on_air_text.h"
 
@@ -147,7 +148,21 @@ json players_json(const OnAirModel& m, const BattleMoment& moment) {
   return out;
 }
 
-json battle_json(const OnAirModel& m, const BattleMoment& moment, const BattleTiming& timing) {
+json rect_json(const ThemeRect& r) { return json{{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}}; }
+
+// Where each orientation's painter puts the explainer (explainer_place.h).
+json explainer_box_json(const OnAirModel& m, const Theme& theme) {
+  const auto lines = static_cast<int>(battle_explainer(m, Lang::kEn).size());
+  const auto involved = involved_squares(m);
+  json out = json::object();
+  for (const bool portrait : {false, true}) {
+    const char* name = portrait ? "portrait" : "landscape";
+    out[name] = rect_json(explainer_box(theme, name, board_drawing(m.game->geometry(), portrait), involved, lines));
+  }
+  return out;
+}
+
+json battle_json(const OnAirModel& m, const BattleMoment& moment, const BattleTiming& timing, const Theme& theme) {
   if (!m.battle) return nullptr;
   const BattleShow& b = *m.battle;
   json fighters = json::array();
@@ -182,7 +197,8 @@ json battle_json(const OnAirModel& m, const BattleMoment& moment, const BattleTi
                                 {"fade", kFadeSeconds}, {"total", timing.total()}}},
               {"fighters", std::move(fighters)},
               {"pairs", std::move(pairs)},
-              {"caption", json{{"en", battle_explainer(m, Lang::kEn)}, {"ko", battle_explainer(m, Lang::kKo)}}}};
+              {"caption", json{{"en", battle_explainer(m, Lang::kEn)}, {"ko", battle_explainer(m, Lang::kKo)}}},
+              {"explainer_box", explainer_box_json(m, theme)}};
 }
 
 json result_json(const OnAirModel& m, const BattleMoment& moment) {
@@ -301,7 +317,7 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in)
   j["last_move"] = m.last_from || m.last_to
                        ? json{{"from", square_or_null(m, m.last_from)}, {"to", square_or_null(m, m.last_to)}}
                        : json(nullptr);
-  j["battle"] = battle_json(m, moment, o.timing);
+  j["battle"] = battle_json(m, moment, o.timing, o.theme ? *o.theme : built_in_theme());
   j["result"] = result_json(m, moment);
   j["paused"] = m.paused;
   j["caption"] = m.caption && elements[Element::kCaption].on ? json(*m.caption) : json(nullptr);

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "broadcast/elements.h"
+#include "broadcast/explainer_place.h"
 #include "broadcast/on_air_glyphs.h"
 #include "engine/registry.h"
 
@@ -342,14 +343,17 @@ void draw_battle(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
   // The explainer, once the pieces are face up: what decided each pair.
   if (t < kFlipEnd || !o.explainer) return;
   const auto lines = battle_explainer(m, o.lang);
-  const Rect& b = l.explainer;
+  // Where it goes is broadcast's call (beside the battle's squares, never over them).
+  const Rect b = to_rect(broadcast::explainer_box(theme_of(o), layout_name(o.orientation), l.drawing,
+                                                  broadcast::involved_squares(m),
+                                                  static_cast<int>(battle_explainer(m, Lang::kEn).size())));
   float y = b.y;
-  for (std::size_t i = 0; i < lines.size() && i < 4; ++i) {
-    const Rect box{b.x, y, b.w, 60};
+  for (std::size_t i = 0; i < lines.size() && i < static_cast<std::size_t>(broadcast::kExplainerMaxLines); ++i) {
+    const Rect box{b.x, y, b.w, broadcast::kExplainerLineHeight};
     pen.rect(box, pen.st.shade, 10);
     pen.frame(box, pen.st.gold, 3, 10);
     pen.text(lines[i], {box.centre().x, box.y + 12}, pen.st.size("explainer"), pen.st.text, 0.5f, box.w - 30);
-    y += 68;
+    y += broadcast::kExplainerLineStep;
   }
 }
 

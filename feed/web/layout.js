@@ -42,6 +42,7 @@ export function overlayLayout(theme, orientation, drawing) {
   const e = elements(theme, orientation);
   const boardSpace = e.board;
   return {
+    orientation: orientation === 'portrait' ? 'portrait' : 'landscape',
     safe: safeArea(theme),
     topBar: e.top_bar,
     panels: [e.panel1, e.panel2],

@@ -83,6 +83,17 @@ function readFighter(f, files, lang) {
   };
 }
 
+function readBox(r) {
+  const o = obj(r);
+  const v = ['x', 'y', 'w', 'h'].map((k) => o[k]);
+  return v.every((n) => typeof n === 'number' && Number.isFinite(n)) ? { x: v[0], y: v[1], w: v[2], h: v[3] } : null;
+}
+
+function readBoxes(b) {
+  const o = obj(b);
+  return { landscape: readBox(o.landscape), portrait: readBox(o.portrait) };
+}
+
 function readBattle(b, lang, files, now) {
   if (!b || typeof b !== 'object') return null;
   const d = obj(b.duration);
@@ -103,6 +114,9 @@ function readBattle(b, lang, files, now) {
     fadeStart: explain,
     fighters: arr(b.fighters).slice(0, 16).map((f) => readFighter(f, files, lang)),
     explainer: arr(obj(b.caption)[lang] ?? obj(b.caption).en).map((l) => (typeof l === 'string' ? l : '')),
+    // Where the explainer goes, per orientation (broadcast/explainer_place.h
+    // decides: never over a square the battle involves).
+    explainerBox: readBoxes(b.explainer_box),
   };
 }
 

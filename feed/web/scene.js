@@ -215,7 +215,9 @@ function drawBattle(root, sc, l) {
       const t = tile(layer, cell, f.owner, null, `fighter${roundClass(sc.game)}`);
       return { f, t, glow, cell };
     });
-  const explainer = el(layer, 'explainer', l.explainer);
+  // The frame's place for it (beside the battle's squares); a frame without one: the theme's.
+  const place = b.explainerBox && b.explainerBox[l.orientation];
+  const explainer = el(layer, 'explainer', place || l.explainer);
   b.explainer.slice(0, 4).forEach((line) => fit(el(explainer, 'explain-line', null, line)));
   return { layer, fighters, explainer };
 }

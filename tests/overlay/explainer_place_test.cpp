@@ -1,0 +1,102 @@
+// Where the battle explainer goes (broadcast/explainer_place.h): for every
+// game, both layouts, a battle on any square (top and bottom rows included),
+// with any neighbour and with a piece anywhere on its rank or file (a long
+// move), the explainer's box overlaps none of the involved squares, nor the
+// caption's lower third, and stays inside the graphics-safe area.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "broadcast/explainer_place.h"
+#include "engine/registry.h"
+
+using namespace facedown;
+using broadcast::ThemeRect;
+
+namespace {
+
+bool overlaps(const ThemeRect& a, const ThemeRect& b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+bool inside(const ThemeRect& o, const ThemeRect& r) {
+  return r.x >= o.x - 0.5f && r.y >= o.y - 0.5f && r.x + r.w <= o.x + o.w + 0.5f && r.y + r.h <= o.y + o.h + 0.5f;
+}
+
+ThemeRect safe(const broadcast::Theme& t) {
+  const float mx = 1920 * (1 - t.safe_fraction) / 2, my = 1080 * (1 - t.safe_fraction) / 2;
+  return {mx, my, 1920 - 2 * mx, 1080 - 2 * my};
+}
+
+}  // namespace
+
+TEST_CASE("the explainer never covers a square the battle involves, in any game or layout", "[explainer]") {
+  const broadcast::Theme& theme = broadcast::built_in_theme();
+  for (const engine::GameInfo& info : engine::all_games()) {
+    auto game = info.make(engine::resolve_options(info, info.default_preset, {}).options);
+    REQUIRE(game);
+    const engine::Geometry& g = game->geometry();
+    const int files = g.files(), ranks = g.ranks();
+    for (const bool portrait : {false, true}) {
+      const char* layout = portrait ? "portrait" : "landscape";
+      const broadcast::BoardDrawing d = broadcast::board_drawing(g, portrait);
+      const ThemeRect board = theme.element(layout, "board");
+      const ThemeRect caption = theme.element(layout, "caption");
+      const ThemeRect top = theme.element(layout, "top_bar");
+      int checked = 0;
+      for (int s = 0; s < files * ranks; ++s) {
+        const int f = s % files, r = s / files;
+        std::vector<int> others;
+        for (int df = -1; df <= 1; ++df)
+          for (int dr = -1; dr <= 1; ++dr)
+            if ((df || dr) && f + df >= 0 && f + df < files && r + dr >= 0 && r + dr < ranks)
+              others.push_back((r + dr) * files + f + df);
+        for (int k = 0; k < files; ++k) others.push_back(r * files + k);
+        for (int k = 0; k < ranks; ++k) others.push_back(k * files + f);
+        for (int t : others)
+          for (int lines : {1, 2, 4}) {
+            const std::vector<engine::Square> involved{s, t};
+            const ThemeRect box = broadcast::explainer_box(theme, layout, d, involved, lines);
+            INFO(info.id << " " << layout << " squares " << s << "," << t << " lines " << lines << " box " << box.x
+                         << "," << box.y << " " << box.w << "x" << box.h);
+            CHECK(box.h == Approx(static_cast<float>(lines) * broadcast::kExplainerLineStep -
+                                  (broadcast::kExplainerLineStep - broadcast::kExplainerLineHeight)));
+            CHECK(inside(safe(theme), box));
+            CHECK_FALSE(overlaps(box, caption));
+            CHECK_FALSE(overlaps(box, top));
+            for (engine::Square q : involved) CHECK_FALSE(overlaps(box, broadcast::board_square_box(d, board, q)));
+            ++checked;
+          }
+      }
+      CHECK(checked > 0);
+    }
+  }
+}
+
+TEST_CASE("with nothing in its way the explainer stays at the theme's place", "[explainer]") {
+  const broadcast::Theme& theme = broadcast::built_in_theme();
+  const broadcast::BoardDrawing d = broadcast::board_drawing(engine::Geometry(9, 10), false);
+  const ThemeRect pref = theme.element("landscape", "explainer");
+  const ThemeRect box = broadcast::explainer_box(theme, "landscape", d, {}, 2);
+  CHECK(box.x == Approx(pref.x));
+  CHECK(box.y == Approx(pref.y));
+  CHECK(box.w == Approx(pref.w));
+}
+
+TEST_CASE("a battle in the top rows moves the explainer off them", "[explainer]") {
+  const broadcast::Theme& theme = broadcast::built_in_theme();
+  const engine::Geometry g(9, 10);
+  const broadcast::BoardDrawing d = broadcast::board_drawing(g, false);
+  const ThemeRect board = theme.element("landscape", "board");
+  const ThemeRect pref = theme.element("landscape", "explainer");
+  // Find a square under the preferred place: the theme's place would cover it.
+  for (int s = 0; s < 90; ++s) {
+    const ThemeRect sq = broadcast::board_square_box(d, board, s);
+    const ThemeRect at_pref{pref.x, pref.y, pref.w, broadcast::kExplainerLineHeight};
+    if (!overlaps(sq, at_pref)) continue;
+    const ThemeRect box = broadcast::explainer_box(theme, "landscape", d, {s}, 1);
+    INFO("square " << s);
+    CHECK_FALSE(overlaps(box, sq));
+    CHECK_FALSE((box.x == Approx(pref.x) && box.y == Approx(pref.y)));
+  }
+}
