@@ -96,13 +96,19 @@ ThemeRect explainer_box(const Theme& theme, std::string_view layout, const Board
     avoid.push_back({r.x - kExplainerClearance, r.y - kExplainerClearance, r.w + 2 * kExplainerClearance,
                      r.h + 2 * kExplainerClearance});
   }
+  // The lower third keeps its place; so does the banner (a warning toast may
+  // come during a battle) while there is room elsewhere.
   avoid.push_back(theme.element(layout, "caption"));
-  if (auto c = nearest_free(intersect(board, safe), avoid, pref, w, h)) return *c;
-  // No room over the board: beside it, anywhere in the safe area below the scorebug.
+  std::vector<ThemeRect> avoid_banner = avoid;
+  avoid_banner.push_back(theme.element(layout, "banner"));
+  // Beside the board: anywhere in the safe area below the scorebug.
   const ThemeRect top = theme.element(layout, "top_bar");
   const float below = top.y + top.h + 8;
   const ThemeRect rest{safe.x, below, safe.w, safe.y + safe.h - below};
-  if (auto c = nearest_free(rest, avoid, pref, w, h)) return *c;
+  const ThemeRect over_board = intersect(board, safe);
+  for (const auto* a : {&avoid_banner, &avoid})
+    for (const ThemeRect* area : {&over_board, &rest})
+      if (auto c = nearest_free(*area, *a, pref, w, h)) return *c;
   return {pref.x, pref.y, w, h};
 }
 

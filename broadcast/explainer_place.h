@@ -7,7 +7,8 @@
 //
 // Invariants: the box never overlaps a square the battle involves (its
 // fighters' squares and the move's from and to, with kExplainerClearance to
-// spare) nor the caption's lower third; it stays inside the safe area. When the
+// spare) nor the caption's lower third; it stays inside the safe area and
+// keeps off the banner's place while there is room elsewhere. When the
 // board region has no such place (involved squares across the whole board),
 // the box leaves the board region for the rest of the safe area (beside the
 // board, never over the scorebug).

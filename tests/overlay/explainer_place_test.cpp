@@ -2,7 +2,8 @@
 // game, both layouts, a battle on any square (top and bottom rows included),
 // with any neighbour and with a piece anywhere on its rank or file (a long
 // move), the explainer's box overlaps none of the involved squares, nor the
-// caption's lower third, and stays inside the graphics-safe area.
+// caption's lower third (nor the banner, for up to two lines), and stays
+// inside the graphics-safe area.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -42,6 +43,7 @@ TEST_CASE("the explainer never covers a square the battle involves, in any game 
       const broadcast::BoardDrawing d = broadcast::board_drawing(g, portrait);
       const ThemeRect board = theme.element(layout, "board");
       const ThemeRect caption = theme.element(layout, "caption");
+      const ThemeRect banner = theme.element(layout, "banner");
       const ThemeRect top = theme.element(layout, "top_bar");
       int checked = 0;
       for (int s = 0; s < files * ranks; ++s) {
@@ -63,6 +65,7 @@ TEST_CASE("the explainer never covers a square the battle involves, in any game 
                                   (broadcast::kExplainerLineStep - broadcast::kExplainerLineHeight)));
             CHECK(inside(safe(theme), box));
             CHECK_FALSE(overlaps(box, caption));
+            if (lines <= 2) CHECK_FALSE(overlaps(box, banner));
             CHECK_FALSE(overlaps(box, top));
             for (engine::Square q : involved) CHECK_FALSE(overlaps(box, broadcast::board_square_box(d, board, q)));
             ++checked;
