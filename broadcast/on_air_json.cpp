@@ -208,6 +208,7 @@ json result_json(const OnAirModel& m, const BattleMoment& moment) {
               {"reason", r.reason},
               {"reason_text", both([&](Lang l) { return reason_text(m, l, r.reason); })},
               {"headline", both([&](Lang l) { return result_headline(m, l); })},
+              {"colour", result_colour(m)},
               {"sentence", both([&](Lang l) { return result_sentence(m, l); })},
               {"shown", !moment.animating()}};
 }

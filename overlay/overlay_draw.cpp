@@ -29,6 +29,13 @@ const broadcast::Theme& theme_of(const DrawOptions& o) { return o.theme ? *o.the
 // The theme's palette as ImGui colours (feed/web/theme.json; the browser page
 // reads the same keys). Opaque panels: anything translucent over chroma green
 // picks up a green cast. Player 1 blue, player 2 red, as on the console.
+// The string without its last UTF-8 character.
+std::string cut_last_character(const std::string& s) {
+  std::size_t n = s.size();
+  while (n > 0 && (static_cast<unsigned char>(s[n - 1]) & 0xC0) == 0x80) --n;
+  return s.substr(0, n > 0 ? n - 1 : 0);
+}
+
 struct Style {
   const broadcast::Theme& theme;
   ImU32 panel, panel_edge, board, grid, text, dim, gold, amber, red, minus, lake, p1, p2, p1_dark, p2_dark, shade,
@@ -77,19 +84,30 @@ struct Pen {
   void line(Point a, Point b, ImU32 col, float thickness) const { dl.AddLine(at(a), at(b), col, px(thickness)); }
   // Text with its top-left at p, or aligned in a box: align 0 left, 0.5 centre, 1 right.
   // Shrinks to max_width when given. Returns the size used.
-  float text(const std::string& s, Point p, float size, ImU32 col, float align = 0, float max_width = 0) const {
-    if (s.empty()) return size;
+  // Shrinks to max_width when given, never under kMinTextSize (legible at
+  // 1080p): what still does not fit is cut with an ellipsis. Returns the size used.
+  float text(const std::string& text_in_full, Point p, float size, ImU32 col, float align = 0, float max_width = 0) const {
+    if (text_in_full.empty()) return size;
+    std::string s = text_in_full;
+    size = std::max(size, kMinTextSize);
     Point m = measure(s, size);
     float dy = 0;
     if (max_width > 0 && m.x > max_width) {
       const float full_height = m.y;
-      size *= max_width / m.x;
+      size = std::max(kMinTextSize, size * max_width / m.x);
       m = measure(s, size);
+      // Cut only at the floor: above it the shrink fits (up to the font's rounding).
+      while (size <= kMinTextSize && m.x > max_width + 0.5f && !s.empty()) {
+        s = cut_last_character(s);
+        m = measure(s + "\xE2\x80\xA6", size);
+      }
+      if (s != text_in_full) s += "\xE2\x80\xA6";
       dy = (full_height - m.y) / 2;  // shrunk text keeps its line's middle
     }
     if (o.text_log) o.text_log->push_back(s);
     Point tl{p.x - m.x * align, p.y + dy};
     if (o.text_boxes) o.text_boxes->push_back({tl.x, tl.y, m.x, m.y});
+    if (o.text_sizes) o.text_sizes->push_back(size);
     dl.AddText(font_for(size), px(size), at(tl), col, s.c_str());
     return size;
   }
@@ -154,7 +172,7 @@ void draw_disc(const Pen& pen, const Rect& cell, const TileLook& t) {
     ellipse(rad * 0.45f, with_alpha(pen.st.player(t.owner, 200), t.alpha), true, 0);
   }
   if (t.tag && t.squash > 0.5f) {
-    const float size = cell.h * 0.2f;
+    const float size = std::max(kMinTextSize, cell.h * 0.2f);
     Point m = pen.measure(*t.tag, size);
     Rect badge{c.x - m.x / 2 - 6, c.y + rad - m.y * 0.7f, m.x + 12, m.y + 2};
     pen.rect(badge, with_alpha(pen.st.badge, t.alpha), 4);
@@ -189,7 +207,7 @@ void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
                          with_alpha(pen.st.player(t.owner, 200), t.alpha));
   }
   if (t.tag && t.squash > 0.5f) {
-    const float size = cell.h * 0.2f;
+    const float size = std::max(kMinTextSize, cell.h * 0.2f);
     Point m = pen.measure(*t.tag, size);
     Rect badge{r.centre().x - m.x / 2 - 6, r.bottom() - m.y * 0.7f, m.x + 12, m.y + 2};
     pen.rect(badge, with_alpha(pen.st.badge, t.alpha), 4);
@@ -226,7 +244,7 @@ void draw_top_bar(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, c
   pen.frame(r, pen.st.panel_edge, 2, 14);
   const std::string title = o.lang == Lang::kKo ? m.game_name_ko : m.game_name_en;
   pen.text(title, {r.x + 28, r.y + 18}, pen.st.size("title"), pen.st.text, 0, 560);
-  pen.text(m.preset, {r.x + 30, r.y + 64}, pen.st.size("preset"), pen.st.dim, 0, 560);
+  // The preset's id (genius-2015) is for the desk, never on air: the game's name is the title.
 
   ClockShown c = turn_clock(m, o.now_wall);
   const Point mid = r.centre();
@@ -393,19 +411,20 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
     pen.text(phrase(o.lang, Phrase::kItems), {r.x + 22, y}, pen.st.size("panel_label"), pen.st.dim);
     y += 38;
     static constexpr const char* kItems[] = {"blind", "plus", "minus"};
-    const float chip_w = (r.w - 44 - 2 * 10) / 3;
+    constexpr float kChipHeight = 40, kChipStep = 46;
+    // One row per item, so a Korean item's name is legible (at least 24 px) in full.
     for (int k = 0; k < 3; ++k) {
-      Rect chip{r.x + 22 + static_cast<float>(k) * (chip_w + 10), y, chip_w, 52};
+      Rect chip{r.x + 22, y + static_cast<float>(k) * kChipStep, r.w - 44, kChipHeight};
       const int left = m.items_left[pi][static_cast<std::size_t>(k)];
       int used = 0;
       for (const auto& u : m.items_used)
         if (u.player == player && u.item == kItems[k]) ++used;
       pen.rect(chip, left > 0 ? pen.st.chip : pen.st.chip_spent, 8);
-      pen.text(item_text(m, o.lang, kItems[k]), {chip.x + 10, chip.y + 11}, pen.st.size("chip_name"), left > 0 ? pen.st.text : pen.st.dim, 0, chip_w - 52);
-      pen.text(fmt::format("{}", left), {chip.right() - 10, chip.y + 9}, pen.st.size("chip_left"), left > 0 ? pen.st.gold : pen.st.dim, 1);
-      if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.centre().x, chip.bottom() + 4}, pen.st.size("chip_used"), pen.st.dim, 0.5f);
+      pen.text(item_text(m, o.lang, kItems[k]), {chip.x + 12, chip.y + 4}, pen.st.size("chip_name"), left > 0 ? pen.st.text : pen.st.dim, 0, chip.w * 0.5f);
+      pen.text(fmt::format("{}", left), {chip.right() - 12, chip.y + 2}, pen.st.size("chip_left"), left > 0 ? pen.st.gold : pen.st.dim, 1);
+      if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.right() - 52, chip.y + 6}, pen.st.size("chip_used"), pen.st.dim, 1, chip.w * 0.5f - 76);
     }
-    y += 90;
+    y += 3 * kChipStep + 10;
   }
 
   pen.text(phrase(o.lang, Phrase::kRemoved), {r.x + 22, y}, pen.st.size("panel_label"), pen.st.dim);
@@ -461,9 +480,9 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
     case Banner::kNone:
       return;
     case Banner::kResult: {
-      const ResultShown& res = *m.result;
       pen.rect(inset(r, -6), pen.st.shadow, 18);
-      pen.rect(r, res.winner ? pen.st.player(res.winner) : pen.st.draw, 16);
+      // The winner's colour, whoever the headline names (a disqualification names the loser).
+      pen.rect(r, pen.st.c(broadcast::result_colour(m)), 16);
       pen.frame(r, pen.st.gold, 5, 16);
       const std::string head = result_headline(m, o.lang);
       pen.text(head, {r.centre().x, r.y + 26}, pen.st.size("result_headline"), pen.st.text, 0.5f, r.w - 60);

@@ -207,7 +207,9 @@ export function readOnAir(raw, lang) {
   sc.paused = !!raw.paused;
   sc.pauseReason = '';  // the typed reason is the referee's, never on air
   const r = raw.result && typeof raw.result === 'object' ? raw.result : null;
-  sc.result = r ? { winner: count(r.winner, 2), headline: pick(lang, r.headline), sentence: pick(lang, r.sentence) } : null;
+  // The banner's colour is the frame's (the winner's, whoever the headline names).
+  const colour = ['p1', 'p2', 'draw'].includes(r && r.colour) ? r.colour : r && count(r.winner, 2) ? `p${count(r.winner, 2)}` : 'draw';
+  sc.result = r ? { winner: count(r.winner, 2), colour, headline: pick(lang, r.headline), sentence: pick(lang, r.sentence) } : null;
   const w = raw.warning && typeof raw.warning === 'object' ? raw.warning : null;
   sc.toast = w && w.toast
     ? {

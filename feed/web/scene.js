@@ -23,6 +23,8 @@ function el(parent, cls, rect, text) {
 // Marks a one-line text to shrink until it fits its box, as the ImGui overlay
 // does (a long name or a Korean item word must never spill into its
 // neighbour). fitAll() measures every mark in one layout pass, then writes.
+export const MIN_TEXT = 24;
+
 function fit(node) {
   node.classList.add('fit');
   return node;
@@ -33,7 +35,9 @@ function fitAll(root) {
   const sizes = nodes.map((n) => [n.clientWidth, n.scrollWidth, parseFloat(getComputedStyle(n).fontSize)]);
   nodes.forEach((n, i) => {
     const [box, need, size] = sizes[i];
-    if (box && need > box) n.style.fontSize = `${Math.max(8, Math.floor((size * box) / need))}px`;
+    // Never under 24 px (legible at 1080p, as the ImGui overlay): what still
+    // does not fit is cut with an ellipsis (.fit in overlay.css).
+    if (box && need > box) n.style.fontSize = `${Math.max(MIN_TEXT, Math.floor((size * box) / need))}px`;
   });
 }
 
@@ -78,7 +82,7 @@ function drawTopBar(root, sc, l) {
   const r = l.topBar;
   el(root, 'panel topbar', r);
   fit(el(root, 'title', { x: r.x + 28, y: r.y + 14, w: 560, h: 44 }, sc.game.title));
-  el(root, 'subtitle', { x: r.x + 28, y: r.y + 60, w: 560, h: 30 }, sc.game.preset);
+  // The preset's id (genius-2015) is for the desk, never on air.
   const mid = r.x + r.w / 2;
   const refs = {};
   if (sc.clock.visible) {
@@ -121,15 +125,15 @@ function drawPanel(root, sc, player, l, animating) {
   if (sc.items) {
     el(p, 'dim', { x: 22, y, w: 200, h: 32 }, phrase(sc, 'items'));
     y += 38;
-    const chipW = (r.w - 44 - 20) / 3;
+    // One row per item, so a Korean item's name is legible (at least 24 px) in full.
     sc.items[i].forEach((it, k) => {
-      const c = el(p, `chip${it.left > 0 ? '' : ' spent'}`, { x: 22 + k * (chipW + 10), y, w: chipW, h: 52 });
+      const c = el(p, `chip${it.left > 0 ? '' : ' spent'}`, { x: 22, y: y + k * 46, w: r.w - 44, h: 40 });
       c.dataset.item = it.key;
       fit(el(c, 'chip-name', null, it.text));
       el(c, 'chip-left', null, String(it.left));
-      if (it.used > 0) el(c, 'chip-used', null, `${phrase(sc, 'itemsUsed')} ${it.used}`);
+      if (it.used > 0) fit(el(c, 'chip-used', null, `${phrase(sc, 'itemsUsed')} ${it.used}`));
     });
-    y += 90;
+    y += 3 * 46 + 10;
   }
   el(p, 'dim', { x: 22, y, w: 300, h: 32 }, phrase(sc, 'removed'));
   y += 40;
@@ -228,7 +232,7 @@ function drawBanner(root, sc, l, animating, now) {
   // while the battle animates here, the one after it once it has.
   const which = animating ? sc.banner : sc.bannerAfterBattle;
   if (which === 'result' && sc.result) {
-    const d = el(root, `banner result p${sc.result.winner}`, r);
+    const d = el(root, `banner result ${sc.result.colour}`, r);
     fit(el(d, 'headline', null, sc.result.headline));
     fit(el(d, 'sentence', null, sc.result.sentence));
     return d;
