@@ -155,10 +155,9 @@ json explainer_box_json(const OnAirModel& m, const Theme& theme) {
   const auto lines = static_cast<int>(battle_explainer(m, Lang::kEn).size());
   const auto involved = involved_squares(m);
   json out = json::object();
-  for (const bool portrait : {false, true}) {
-    const char* name = portrait ? "portrait" : "landscape";
-    out[name] = rect_json(explainer_box(theme, name, board_drawing(m.game->geometry(), portrait), involved, lines));
-  }
+  for (std::string_view name : kThemeLayouts)
+    out[std::string(name)] = rect_json(explainer_box(
+        theme, name, board_drawing(m.game->geometry(), theme_layout_portrait(name)), involved, lines));
   return out;
 }
 
@@ -283,8 +282,11 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in)
     phrases[phrase_key(static_cast<Phrase>(p))] =
         both(phrase(Lang::kEn, static_cast<Phrase>(p)), phrase(Lang::kKo, static_cast<Phrase>(p)));
   j["phrases"] = std::move(phrases);
-  j["layout"] = json{{"orientation", o.orientation},
+  // The theme's placements the painters use (elements.h decides), and the board's shape with them.
+  const std::string_view placements = theme_layout(o.director.layout, o.orientation == "portrait");
+  j["layout"] = json{{"orientation", theme_layout_portrait(placements) ? "portrait" : "landscape"},
                      {"name", layout_name(o.director.layout)},
+                     {"theme", placements},
                      {"canvas", json{{"width", 1920}, {"height", 1080}}}};
   if (!m.opened || !m.game) {
     // Neutral words on air: where the store lives is for the logs only.

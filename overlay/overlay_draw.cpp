@@ -557,7 +557,30 @@ void draw_footer(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
   }
 }
 
-void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o) {
+// [SECTION] Slate: the title card (the game's name, both finalists).
+void draw_slate(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
+  Pen pen{dl, o};
+  const Rect& r = l.slate;
+  pen.rect(inset(r, -6), pen.st.shadow, 18);
+  pen.rect(r, pen.st.panel, 16);
+  pen.frame(r, pen.st.gold, 4, 16);
+  const std::string& title = o.lang == Lang::kKo ? m.game_name_ko : m.game_name_en;
+  pen.text(title, {r.centre().x, r.y + 50}, pen.st.size("card_headline"), pen.st.gold, 0.5f, r.w - 80);
+  for (int p = 1; p <= 2; ++p) {
+    const float x = p == 1 ? r.x + r.w * 0.25f : r.x + r.w * 0.75f;
+    pen.rect({x - r.w * 0.22f, r.y + 200, r.w * 0.44f, 10}, pen.st.player(p), 4);
+    pen.text(m.players[static_cast<std::size_t>(p - 1)], {x, r.y + 230}, pen.st.size("player_name"), pen.st.text, 0.5f,
+             r.w * 0.44f);
+  }
+}
+
+void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o_in) {
+  // The director's layout picks the theme's placements (broadcast/elements.h decides).
+  DrawOptions o = o_in;
+  if (o.director) {
+    const std::string_view t = broadcast::theme_layout(o.director->layout, o.orientation == Orientation::kPortrait);
+    o.orientation = t == "faces" ? Orientation::kFaces : t == "portrait" ? Orientation::kPortrait : Orientation::kLandscape;
+  }
   if (!m.opened || !m.game) {
     Pen pen{dl, o};
     const Rect box = to_rect(theme_of(o).element(layout_name(o.orientation), "waiting"));
@@ -587,6 +610,17 @@ void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o) {
     battle.explainer = e[Element::kExplainer].on;
     draw_battle(dl, m, l, battle);
   }
+  if (e[Element::kBoardCompact].on) {
+    // The same board and battle, small, beside a camera shot; the explainer stays with the full board.
+    OverlayLayout small = l;
+    small.board_space = l.board_compact_space;
+    small.board = l.board_compact;
+    draw_board(dl, m, small, o);
+    DrawOptions battle = o;
+    battle.explainer = false;
+    draw_battle(dl, m, small, battle);
+  }
+  if (e[Element::kSlate].on) draw_slate(dl, m, l, o);
   // A banner belongs to its element: the result, standby, else the scorebug's (pause, warning).
   const Banner banner = banner_on_air(m, o.now_wall, moment);
   const Element owner = banner == Banner::kResult    ? Element::kResult

@@ -143,6 +143,7 @@ export function readOnAir(raw, lang) {
   // The feed's clock, for the skew: not from a replayed moment (its now stands still).
   sc.serverTime = typeof raw.now === 'number' && !raw.replay ? raw.now : null;
   sc.orientation = str(obj(raw.layout).orientation);
+  sc.themeLayout = str(obj(raw.layout).theme);
   // The director's elements (broadcast/elements.h): name -> cued by the
   // director or not. The page draws a part only when it has something to show
   // at its own moment (a battle it animates locally, a banner after it), so it

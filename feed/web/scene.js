@@ -260,6 +260,18 @@ function drawBanner(root, sc, l, animating, now) {
   return null;
 }
 
+// The title card: the game's name, both finalists in their colours.
+function drawSlate(root, sc, l) {
+  const r = l.slate;
+  const d = el(root, 'panel slate', r);
+  fit(el(d, 'slate-title', { x: 40, y: 40, w: r.w - 80, h: 90 }, sc.game.title));
+  [1, 2].forEach((p) => {
+    const x = p === 1 ? r.w * 0.03 : r.w * 0.53;
+    el(d, `slate-bar p${p}`, { x, y: 200, w: r.w * 0.44, h: 10 });
+    fit(el(d, 'slate-name', { x, y: 226, w: r.w * 0.44, h: 64 }, sc.players[p - 1]));
+  });
+}
+
 function drawCaption(root, sc, l) {
   if (sc.caption == null) return;
   const d = el(root, 'caption', l.caption);
@@ -301,11 +313,11 @@ export function battleElapsed(sc, now) {
 // The scene's parts in drawing order (later ones on top). Each is redrawn only
 // when what it shows changed, so a caption or a clock message rebuilds a few
 // nodes, not the board.
-const PARTS = ['top', 'panel1', 'panel2', 'board', 'battle', 'banner', 'caption', 'footer'];
+const PARTS = ['top', 'panel1', 'panel2', 'board', 'battle', 'compact', 'banner', 'caption', 'footer', 'slate'];
 // The director's element each part belongs to (docs/director.md). A banner
 // belongs to its kind's: the result's, standby's, else the scorebug's.
 const PART_ELEMENT = { top: 'scorebug', panel1: 'players', panel2: 'players', board: 'board', battle: 'board',
-  caption: 'caption', footer: 'board' };
+  caption: 'caption', footer: 'board', compact: 'board-compact', slate: 'slate' };
 function bannerElement(sc, animating) {
   const which = animating ? sc.banner : sc.bannerAfterBattle;
   return which === 'result' ? 'result' : which === 'standby' ? 'standby' : 'scorebug';
@@ -323,7 +335,7 @@ function partKeys(sc, animating, now, replay) {
     sc.items && sc.items[p - 1], sc.trays[p - 1], removedNow(p)];
   const toast = sc.toast && sc.toast.player >= 1 && now < sc.toast.until ? sc.toast : null;
   return {
-    top: [sc.game.title, sc.game.preset, sc.clock.visible, sc.clock.toMove, sc.clock.countsDown, sc.clock.nextWarning > 0,
+    top: [sc.game.title, sc.clock.visible, sc.clock.toMove, sc.clock.countsDown, sc.clock.nextWarning > 0,
       sc.players, sc.statusText, !!sc.result, sc.status, sc.ply],
     panel1: panel(1),
     panel2: panel(2),
@@ -332,6 +344,8 @@ function partKeys(sc, animating, now, replay) {
     banner: [sc.banner, sc.bannerAfterBattle, sc.result, animating, sc.pauseReason, toast],
     caption: [sc.caption],
     footer: [sc.seals, replay],
+    compact: [[...sc.board], sc.lastMove],
+    slate: [sc.game.title, sc.players],
   };
 }
 
@@ -354,6 +368,7 @@ export function build(root, sc, { orientation = 'landscape', now, replay = null,
     el(root, 'panel waiting', elements(theme, orientation).waiting, sc ? sc.waiting : '');
     return { sc, animating: false };
   }
+  // The placements are the layout's; the board lies upright only in portrait.
   const l = overlayLayout(theme, orientation, sc.game.drawing[orientation === 'portrait' ? 'portrait' : 'landscape']);
   const animating = battleElapsed(sc, now) >= 0;
   // The board's shape and the language change every part.
@@ -376,6 +391,9 @@ export function build(root, sc, { orientation = 'landscape', now, replay = null,
     banner: (n) => { h.banner = drawBanner(n, sc, l, animating, now); },
     caption: (n) => drawCaption(n, sc, l),
     footer: (n) => drawFooter(n, sc, l, replay),
+    // The board, small, beside a camera shot: the pieces as the frame has them.
+    compact: (n) => drawBoard(n, sc, { ...l, board: l.boardCompact }, false),
+    slate: (n) => drawSlate(n, sc, l),
   };
   for (const name of PARTS) {
     const part = parts.get(name);

@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "broadcast/elements.h"
 #include "broadcast/explainer_place.h"
 #include "engine/registry.h"
 
@@ -38,9 +39,8 @@ TEST_CASE("the explainer never covers a square the battle involves, in any game 
     REQUIRE(game);
     const engine::Geometry& g = game->geometry();
     const int files = g.files(), ranks = g.ranks();
-    for (const bool portrait : {false, true}) {
-      const char* layout = portrait ? "portrait" : "landscape";
-      const broadcast::BoardDrawing d = broadcast::board_drawing(g, portrait);
+    for (std::string_view layout : broadcast::kThemeLayouts) {
+      const broadcast::BoardDrawing d = broadcast::board_drawing(g, broadcast::theme_layout_portrait(layout));
       const ThemeRect board = theme.element(layout, "board");
       const ThemeRect caption = theme.element(layout, "caption");
       const ThemeRect banner = theme.element(layout, "banner");
@@ -102,4 +102,42 @@ TEST_CASE("a battle in the top rows moves the explainer off them", "[explainer]"
     CHECK_FALSE(overlaps(box, sq));
     CHECK_FALSE((box.x == Approx(pref.x) && box.y == Approx(pref.y)));
   }
+}
+
+// Elements that share the screen never overlap: in every layout, the
+// placements of the elements it shows when taken (the result and standby
+// banners and the reveal are cards over the picture, and the explainer moves: see above) are
+// apart; every placement is inside title safe; and no type size is under 24 px.
+TEST_CASE("a layout's elements never overlap, all inside title safe, no type under 24 px", "[explainer][legibility]") {
+  const broadcast::Theme& theme = broadcast::built_in_theme();
+  using broadcast::Element;
+  // The theme's placements each element paints into.
+  const std::vector<std::pair<Element, std::vector<const char*>>> placements = {
+      {Element::kScorebug, {"top_bar"}},        {Element::kPlayers, {"panel1", "panel2"}},
+      {Element::kBoard, {"board", "footer"}},   {Element::kBoardCompact, {"board_compact"}},
+      {Element::kCaption, {"caption"}},         {Element::kSlate, {"slate"}}};
+  for (auto director : {broadcast::Layout::kLandscape, broadcast::Layout::kPortrait, broadcast::Layout::kFaces}) {
+    const std::string_view layout = broadcast::theme_layout(director, false);
+    std::vector<std::pair<std::string, ThemeRect>> on;
+    for (const auto& [e, names] : placements)
+      if (broadcast::shown_by_default(director, e))
+        for (const char* n : names) on.emplace_back(n, theme.element(layout, n));
+    CHECK(on.size() >= 2);
+    for (std::size_t i = 0; i < on.size(); ++i)
+      for (std::size_t k = i + 1; k < on.size(); ++k) {
+        INFO(layout << ": " << on[i].first << " and " << on[k].first);
+        CHECK_FALSE(overlaps(on[i].second, on[k].second));
+      }
+    for (std::string_view n : broadcast::kThemeElements) {
+      INFO(layout << " " << n);
+      CHECK(inside(safe(theme), theme.element(layout, n)));
+    }
+  }
+  for (std::string_view n : broadcast::kThemeSizes) {
+    INFO(n);
+    CHECK(theme.size(n) >= 24);
+  }
+  // Each layout has its own placements: portrait is not landscape's.
+  CHECK(theme.element("portrait", "board").w != theme.element("landscape", "board").w);
+  CHECK(theme.element("faces", "caption").y != theme.element("landscape", "caption").y);
 }
