@@ -326,8 +326,12 @@ function bannerElement(sc, animating) {
 // older frame: all are), and the page was asked for it (?elements=, null: all).
 export function elementShown(sc, name, only) {
   if (only && !only.has(name)) return false;
+  // Elements no default layout shows (a frame without elements, or without
+  // this name, never shows them): the small board and the slate.
+  if (OPT_IN.has(name)) return !!sc.elements && sc.elements[name] === true;
   return !sc.elements || sc.elements[name] !== false;
 }
+const OPT_IN = new Set(['board-compact', 'slate']);
 
 function partKeys(sc, animating, now, replay) {
   const removedNow = (p) => (animating ? sc.battle.fighters.filter((f) => f.removed && f.owner === p).length : 0);
@@ -344,8 +348,8 @@ function partKeys(sc, animating, now, replay) {
     banner: [sc.banner, sc.bannerAfterBattle, sc.result, animating, sc.pauseReason, toast],
     caption: [sc.caption],
     footer: [sc.seals, replay],
-    compact: [[...sc.board], sc.lastMove],
-    slate: [sc.game.title, sc.players],
+    compact: elementShown(sc, 'board-compact', null) && [[...sc.board], sc.lastMove],
+    slate: elementShown(sc, 'slate', null) && [sc.game.title, sc.players],
   };
 }
 
@@ -392,8 +396,8 @@ export function build(root, sc, { orientation = 'landscape', now, replay = null,
     caption: (n) => drawCaption(n, sc, l),
     footer: (n) => drawFooter(n, sc, l, replay),
     // The board, small, beside a camera shot: the pieces as the frame has them.
-    compact: (n) => drawBoard(n, sc, { ...l, board: l.boardCompact }, false),
-    slate: (n) => drawSlate(n, sc, l),
+    compact: (n) => keys.compact && drawBoard(n, sc, { ...l, board: l.boardCompact }, false),
+    slate: (n) => keys.slate && drawSlate(n, sc, l),
   };
   for (const name of PARTS) {
     const part = parts.get(name);
