@@ -1,10 +1,10 @@
-// The battle explainer's words: one caption per pair of the latest battle,
-// stating the arithmetic where the values are public ("1 + 9 = 10: the 9 wins",
-// "minus line: 9 - 1 = 8, the 1 wins", "+1 used", "mine: both removed"), ranks
-// where both identities are public ("Miner takes Bomb"), and only the outcome
-// where they stay hidden ("defender wins"). Kinds and outcomes are the game's
-// words (engine/words.h); only the sentence around them is the overlay's. It
-// reads only the model, which holds only what the public rows say, so it cannot
+// The battle explainer's lines and the pieces' labels on air. The lines are the
+// game's own (Game::explain, engine/battle_explanation.h): the arithmetic where
+// values are public ("1 + 9 = 10: the 9 wins"), ranks where both are public
+// ("Miner takes Bomb"), the outcome where hidden ("defender wins"), in both
+// languages from the game's words. Broadcast only hands the game what the model
+// says of the battle (a ShownBattle) and places the lines; no sentence of a game
+// is written here. The model holds only what the public rows say, so no line can
 // state a secret.
 #pragma once
 #include <string>
@@ -21,9 +21,6 @@ std::vector<std::string> battle_explainer(const OnAirModel& m, Lang lang);
 std::string piece_label(const OnAirModel& m, const std::string& token, Lang lang);
 // A piece's name for a caption: the roster's name in the language ("Miner").
 std::string piece_name(const OnAirModel& m, const std::string& token, Lang lang);
-// The fixed text around the game's words in the explainer's lines, both
-// languages (arrows, "takes", "승리", the arithmetic's signs): for font atlases.
-std::string explainer_fixed_text();
 // Whether a token is a number ("7"): numbers are their own label in any language.
 bool is_number_token(const std::string& s);
 

@@ -1,6 +1,5 @@
 #include "broadcast/on_air_glyphs.h"
 
-#include "broadcast/explainer.h"
 #include "broadcast/on_air_text.h"
 #include "engine/words.h"
 
@@ -10,7 +9,8 @@ namespace {
 
 // The symbols the frame's texts are built with beside words: the middle dot of
 // the warning line, the ellipsis of a shortened hash, the replay's play sign and
-// speed cross, and the explainer's arrow (explainer_fixed_text has it too).
+// speed cross, and the explainer's arrow (the explainer's phrases, in the words
+// tables, carry it too).
 constexpr const char* kSymbols = "\xC2\xB7\xE2\x80\xA6\xE2\x96\xB6\xC3\x97\xE2\x86\x92";
 
 void add_words(std::string& s, const std::vector<engine::Word>& words) {
@@ -25,7 +25,6 @@ std::string on_air_characters(const std::vector<engine::GameInfo>& games) {
   s += kSymbols;
   for (int p = 0; p < kPhraseCount; ++p)
     for (Lang l : {Lang::kEn, Lang::kKo}) s += phrase(l, static_cast<Phrase>(p));
-  s += explainer_fixed_text();
   add_words(s, engine::shared_words());
   for (const auto& g : games) {
     s += g.name_en + g.name_ko;

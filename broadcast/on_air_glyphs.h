@@ -1,8 +1,9 @@
 // The characters a frame can carry, for painters that must know them before
 // drawing (the ImGui overlay's font atlas holds only the glyphs asked for). Two
 // parts: what is fixed by the code and the games' tables (every game's words and
-// roster names in both languages, the shared words, every on-air phrase, the
-// explainer's literals and the symbols the frame's texts use), and what a match
+// roster names in both languages, the shared words — the battle explainer's
+// sentences among them (engine/battle_explanation.h) — every on-air phrase and
+// the symbols the frame's texts use), and what a match
 // types in (players' names, the caption, the preset). Built from the tables, so a
 // word a game adds is in the atlas without anyone listing it.
 #pragma once

@@ -38,6 +38,8 @@ enum class Phrase {
   kReady,
   kWarning,
   kMove,
+  // The two below stay in the JSON's `phrases` (keys are only added within
+  // version 1); the explainer's lines are the games' words now (Game::explain).
   kHiddenBattle,
   kRemovedCount,  // "{} removed"
 };

@@ -12,6 +12,10 @@ std::optional<Rejection> Game::revive(Resolver&, const ReviveCmd&) const {
 
 void Game::decide_by_default(Resolver&) const {}
 
+std::vector<std::string> Game::explain(const ShownBattle& battle, Lang lang) const {
+  return explain_ranks_and_outcomes(*this, battle, lang);
+}
+
 std::optional<Rejection> Game::check_placement(int player, const Placement& p) const {
   if (p.type < 0 || p.type >= static_cast<int>(roster().size())) return Rejection{"unknown piece"};
   if (p.square < 0 || p.square >= geometry().size()) return Rejection{"a square is off the board"};

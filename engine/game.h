@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/battle_explanation.h"
 #include "engine/command.h"
 #include "engine/event.h"
 #include "engine/geometry.h"
@@ -93,6 +94,14 @@ class Game {
   virtual std::optional<Rejection> revive(Resolver& r, const ReviveCmd& cmd) const;
   // What a decision that ran out of time resolves to (decision_limit).
   virtual void decide_by_default(Resolver& r) const;
+
+  // The battle explainer's lines for a battle, attack or capture of this game,
+  // one per pair, in the language: the game writes what its battles mean, as it
+  // writes its result reasons, from what the public knows (ShownBattle holds
+  // nothing else; engine/battle_explanation.h). The default names both ranks
+  // where public and only the outcome where hidden
+  // (explain_ranks_and_outcomes); Number Janggi states its arithmetic.
+  virtual std::vector<std::string> explain(const ShownBattle& battle, Lang lang) const;
 
   // After a complete resolution by `mover`: has the game been decided?
   virtual std::optional<Result> victory(const MatchState& s, int mover) const = 0;

@@ -91,6 +91,15 @@ std::vector<Word> shared_words() {
       {K::kPhrase, "draw", "draw", "무승부"},
       {K::kPhrase, "attack", "attack", "공격"},
       {K::kPhrase, "seat", "player {seat}", "플레이어 {seat}"},
+      // The battle explainer's sentences every game may use (engine/battle_explanation.h):
+      // ranks where both are public, kind and outcome, a capture's cause and count.
+      {K::kPhrase, "explain-takes", "{attacker} takes {defender}", "{attacker} → {defender}: {attacker} 승리"},
+      {K::kPhrase, "explain-stops", "{defender} stops {attacker}", "{attacker} → {defender}: {defender} 승리"},
+      {K::kPhrase, "explain-meets", "{attacker} → {defender}: {outcome}", "{attacker} → {defender}: {outcome}"},
+      {K::kPhrase, "explain-kind", "{kind}: {outcome}", "{kind}: {outcome}"},
+      {K::kPhrase, "explain-hidden", "hidden battle: {outcome}", "비공개 전투: {outcome}"},
+      {K::kPhrase, "explain-removed", "{count} removed", "{count}개 제거"},
+      {K::kPhrase, "explain-cause", "{cause}: {count} removed", "{cause}: {count}개 제거"},
   };
 }
 
@@ -120,6 +129,11 @@ std::string render(const Words& words, const Detail& detail, Lang lang, const Na
   if (detail.empty()) return {};
   const Word* w = words.find(K::kDetail, detail.code);
   return w ? expand(words, w->in(lang), detail, lang, names) : detail.code;
+}
+
+std::string render_phrase(const Words& words, std::string_view code, const Params& params, Lang lang) {
+  const Word* w = words.find(K::kPhrase, code);
+  return w ? expand(words, w->in(lang), Detail{std::string(code), params}, lang, Names{}) : std::string(code);
 }
 
 std::string english_detail(const Words& words, const Detail& detail) {

@@ -109,6 +109,11 @@ inline std::string battle_kind_text(const Words& words, std::string_view kind, L
   return words.text(WordKind::kBattle, kind, lang);
 }
 
+// A phrase (WordKind::kPhrase) with its parameters, in a language: the battle
+// explainer's sentences ("{low} + {high} = {total}: the {winner} wins"). {name}
+// is replaced by the parameter; an undeclared code renders as the code.
+std::string render_phrase(const Words& words, std::string_view code, const Params& params, Lang lang);
+
 // Placeholders left in a rendered line ("{limit}"), for checks: the first one, or "".
 std::string unexpanded_placeholder(std::string_view line);
 

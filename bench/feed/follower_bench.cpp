@@ -8,7 +8,9 @@
 //   heartbeat — feed CPU per heartbeat over K heartbeats, less idle;
 //   idle     — feed CPU per second with nothing committed (polls, phase checks);
 //   memory   — the feed's peak resident set (VmHWM).
-//   feed_follower_bench [--dir /dev/shm] [--sizes 100,2000,20000,100000] [--k 100]
+//   feed_follower_bench [--dir /dev/shm] [--sizes 100,2000,20000,100000] [--k 100] [--port 18091]
+// The store's file name carries the bench's pid and the port is an option, so two
+// runs on one machine (several engineers) do not share a store or a port.
 #include <httplib.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -110,9 +112,10 @@ int main(int argc, char** argv) {
   app.add_option("--sizes", sizes, "match sizes (events) to measure at, ascending")->delimiter(',');
   app.add_option("--k", k, "commits and heartbeats measured at each size");
   app.add_option("--interval-ms", interval_ms, "time between commits or heartbeats");
+  app.add_option("--port", port, "loopback port of the feed under test");
   CLI11_PARSE(app, argc, argv);
 
-  const std::string path = dir + "/feed_follower_bench.db";
+  const std::string path = dir + "/feed_follower_bench." + std::to_string(getpid()) + ".db";
   std::filesystem::remove(path);
   auto opened = db::Store::open(path);
   if (auto* e = std::get_if<db::StoreError>(&opened)) {

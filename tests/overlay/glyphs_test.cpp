@@ -10,6 +10,8 @@
 #include <set>
 
 #include "broadcast/explainer.h"
+#include "engine/battle_explanation.h"
+#include "broadcast/on_air_glyphs.h"
 #include "broadcast/on_air_json.h"
 #include "engine/registry.h"
 #include "engine/words.h"
@@ -54,6 +56,48 @@ void require_covered(const OverlayFonts& f, const std::string& text, const std::
   CHECK(missing(*f.large, text).empty());
 }
 
+// Every line the game's explanation (Game::explain) can write, from its tables:
+// every pair of roster types in an attack with each outcome, every battle word
+// with each outcome (kind public and hidden), every removal cause, and every
+// pair of values 0..11 under each battle word and outcome (the arithmetic with
+// +1 / -1 notes where a value is off the printed number), in both languages.
+std::vector<std::string> every_explanation(const engine::Game& game) {
+  using engine::ShownBattle;
+  using engine::ShownKind;
+  using engine::WordKind;
+  const engine::Words& words = game.words();
+  auto codes = [&](WordKind kind) {
+    std::vector<std::string> out;
+    for (const auto* table : {&words.own(), &words.shared()})
+      for (const auto& w : *table)
+        if (w.kind == kind) out.push_back(w.code);
+    return out;
+  };
+  std::vector<ShownBattle> battles;
+  const auto types = static_cast<engine::PieceType>(game.roster().size());
+  for (const char* outcome : {"attacker", "defender", "both"}) {
+    battles.push_back({ShownKind::kAttack, {{"", outcome, {}, {}}}, 1});
+    for (engine::PieceType a = 0; a < types; ++a)
+      for (engine::PieceType d = 0; d < types; ++d) battles.push_back({ShownKind::kAttack, {{"", outcome, {a, {}}, {d, {}}}}, 1});
+  }
+  for (const auto& cause : codes(WordKind::kCause)) battles.push_back({ShownKind::kCapture, {{cause, "", {}, {}}}, 3});
+  battles.push_back({ShownKind::kCapture, {{"", "", {}, {}}}, 1});
+  auto kinds = codes(WordKind::kBattle);
+  kinds.push_back("");
+  for (const auto& kind : kinds)
+    for (const char* outcome : {"mover", "enemy", "both", "none"}) {
+      battles.push_back({ShownKind::kBattle, {{kind, outcome, {}, {}}}, 1});
+      for (engine::PieceType a = 0; a < types; ++a)
+        for (int v = 0; v <= 11; ++v)
+          battles.push_back({ShownKind::kBattle, {{kind, outcome, {a, v}, {a, 11 - v}}}, 2});
+    }
+  std::vector<std::string> out;
+  for (const auto& b : battles)
+    for (auto lang : {engine::Lang::kEnglish, engine::Lang::kKorean})
+      for (auto& line : game.explain(b, lang)) out.push_back(std::move(line));
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("the overlay's atlas holds every word, name and phrase of every game, from the tables", "[glyphs]") {
@@ -83,7 +127,39 @@ TEST_CASE("the overlay's atlas holds every word, name and phrase of every game, 
     for (int p = 0; p < kPhraseCount; ++p)
       for (Lang l : {Lang::kEn, Lang::kKo}) require_covered(f, phrase(l, static_cast<Phrase>(p)), "phrase");
     require_covered(f, m.players[0] + m.players[1], g + " players");
+    // Every line the game's battle explanation can write (its phrases are words
+    // of the tables above; this renders them with every name and number).
+    std::set<std::string> lines;
+    for (const auto& line : every_explanation(*m.game)) lines.insert(line);
+    CHECK(lines.size() > 3);
+    for (const auto& line : lines) require_covered(f, line, g + " explanation");
   }
+}
+
+TEST_CASE("an atlas without a character of the explanation's phrases is caught", "[glyphs]") {
+  // The check above fails on a missing glyph: leave the arrow and Capture Flag's
+  // "승" out of the list the atlas is built from, and the lines that carry them
+  // are reported as missing exactly those characters.
+  const auto games = engine::all_games();
+  const engine::GameInfo* cf = nullptr;
+  for (const auto& g : games)
+    if (g.id == "capture-flag") cf = &g;
+  REQUIRE(cf);
+  const auto game = cf->make(engine::resolve_options(*cf, cf->default_preset, {}).options);
+  std::string glyphs = broadcast::on_air_characters(games);
+  for (const std::string& cut : {std::string("\xE2\x86\x92"), std::string("승")})
+    for (auto at = glyphs.find(cut); at != std::string::npos; at = glyphs.find(cut)) glyphs.erase(at, cut.size());
+  const engine::ShownBattle miner_takes_bomb{
+      engine::ShownKind::kAttack, {{"", "attacker", {game->parse_token("3"), {}}, {game->parse_token("B"), {}}}}, 1};
+  const auto ko = game->explain(miner_takes_bomb, engine::Lang::kKorean);
+  REQUIRE(ko.size() == 1);
+  {
+    ImGuiFrame frame(glyphs);
+    CHECK(missing(*frame.fonts().small, ko[0]) == "\xE2\x86\x92승");
+  }
+  // Built from the full list, nothing is missing (one ImGui context at a time).
+  ImGuiFrame full(broadcast::on_air_characters(games));
+  CHECK(missing(*full.fonts().small, ko[0]).empty());
 }
 
 TEST_CASE("the overlay's atlas holds every text of every on-air frame of random sessions of every game",

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/games/number_janggi/battle.h"
+#include "engine/games/number_janggi/explanation.h"
 #include "engine/roster_setup.h"
 
 namespace facedown::engine::number_janggi {
@@ -29,7 +30,7 @@ std::vector<PieceTypeSpec> make_roster() {
 // Number Janggi's own codes: its endings, battle kinds, items and the arrival removal.
 std::vector<Word> make_words() {
   using K = WordKind;
-  return {
+  std::vector<Word> words{
       {K::kReason, "king-captured", "king captured", "왕 포획"},
       {K::kReason, "annihilation", "annihilation", "전멸"},
       {K::kReason, "simultaneous-annihilation", "both annihilated", "동시 전멸"},
@@ -49,6 +50,9 @@ std::vector<Word> make_words() {
       {K::kItem, "minus", "-1", "-1"},
       {K::kCause, "arrival", "reached the far rank", "끝 줄 도달"},
   };
+  // The battle explainer's sentences (explanation.h).
+  for (Word& w : explanation_words()) words.push_back(std::move(w));
+  return words;
 }
 
 class NumberJanggi final : public Game {
@@ -70,6 +74,9 @@ class NumberJanggi final : public Game {
   const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
   const Words& words() const override { return words_; }
   std::array<int, kItemKinds> initial_items() const override { return items_; }
+  std::vector<std::string> explain(const ShownBattle& battle, Lang lang) const override {
+    return number_janggi::explain(*this, battle, lang);
+  }
   bool has_items() const override { return true; }
 
   int setup_owner(Square s) const override {
