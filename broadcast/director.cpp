@@ -305,4 +305,12 @@ DirectorState fold_cues(const std::vector<CueRecord>& cues, std::vector<std::str
   return s;
 }
 
+DirectorState fold_cues_until(const std::vector<CueRecord>& cues, double until_wall, std::size_t rows_shown) {
+  std::vector<CueRecord> given;
+  if (rows_shown > 0)
+    for (const CueRecord& c : cues)
+      if (c.wall <= until_wall) given.push_back(c);
+  return fold_cues(given);
+}
+
 }  // namespace facedown::broadcast

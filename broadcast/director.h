@@ -137,5 +137,9 @@ struct CueRecord {
 // fit is skipped and named in `problems` (a store written by hand, or by a newer
 // version), never an abort.
 DirectorState fold_cues(const std::vector<CueRecord>& cues, std::vector<std::string>* problems = nullptr);
+// What aired at a replayed moment: the cues given by `until_wall` (the replayed
+// row's commit), folded; none before the first row (`rows_shown` 0). Every
+// replay (the overlay's, the feed's /replay pages) folds with this.
+DirectorState fold_cues_until(const std::vector<CueRecord>& cues, double until_wall, std::size_t rows_shown);
 
 }  // namespace facedown::broadcast

@@ -78,6 +78,17 @@ std::optional<Presentation> picture_presentation(const std::optional<Presentatio
   return Presentation{true, d.picture_hold->seq, d.picture_hold->wall};
 }
 
+std::string_view theme_layout(Layout director, bool portrait_hint) {
+  switch (director) {
+    case Layout::kFaces: return "faces";
+    case Layout::kPortrait: return "portrait";
+    case Layout::kLandscape: break;
+  }
+  return portrait_hint ? "portrait" : "landscape";
+}
+
+bool theme_layout_portrait(std::string_view theme_layout) { return theme_layout == "portrait"; }
+
 BattleTiming director_timing(const DirectorState& d, BattleTiming fallback) {
   if (d.battle_seconds) fallback.explain_seconds = *d.battle_seconds;
   return fallback;

@@ -45,6 +45,13 @@ ElementsShown elements_on_air(const OnAirModel& m, const DirectorState& d, doubl
 // picture hold, whichever began first; nullopt when neither holds.
 std::optional<Presentation> picture_presentation(const std::optional<Presentation>& desk_hold, const DirectorState& d);
 
+// The theme's set of placements (theme.json's layouts) for the director's
+// layout: "faces" and "portrait" are their own; "landscape" follows the
+// output's board orientation (`portrait_hint`: an overlay started --layout portrait).
+std::string_view theme_layout(Layout director, bool portrait_hint);
+// Whether that placement set draws the board upright (board_drawing's portrait).
+bool theme_layout_portrait(std::string_view theme_layout);
+
 // The battle timing the director set (battle-seconds), else `fallback` (the
 // output's own: the overlay's --battle-seconds), for battle_moment.
 BattleTiming director_timing(const DirectorState& d, BattleTiming fallback = {});

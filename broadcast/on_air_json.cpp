@@ -6,6 +6,7 @@
 #include "broadcast/elements.h"
 #include "broadcast/on_air_analysis.h"
 #include "broadcast/explainer.h"
+#include "broadcast/explainer_place.h"
 #include "broadcast/on_air_rules.h"
 #include "broadcast/on_air_text.h"
 
@@ -148,7 +149,20 @@ json players_json(const OnAirModel& m, const BattleMoment& moment) {
   return out;
 }
 
-json battle_json(const OnAirModel& m, const BattleMoment& moment, const BattleTiming& timing) {
+json rect_json(const ThemeRect& r) { return json{{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}}; }
+
+// Where each orientation's painter puts the explainer (explainer_place.h).
+json explainer_box_json(const OnAirModel& m, const Theme& theme) {
+  const auto lines = static_cast<int>(battle_explainer(m, Lang::kEn).size());
+  const auto involved = involved_squares(m);
+  json out = json::object();
+  for (std::string_view name : kThemeLayouts)
+    out[std::string(name)] = rect_json(explainer_box(
+        theme, name, board_drawing(m.game->geometry(), theme_layout_portrait(name)), involved, lines));
+  return out;
+}
+
+json battle_json(const OnAirModel& m, const BattleMoment& moment, const BattleTiming& timing, const Theme& theme) {
   if (!m.battle) return nullptr;
   const BattleShow& b = *m.battle;
   json fighters = json::array();
@@ -183,7 +197,8 @@ json battle_json(const OnAirModel& m, const BattleMoment& moment, const BattleTi
                                 {"fade", kFadeSeconds}, {"total", timing.total()}}},
               {"fighters", std::move(fighters)},
               {"pairs", std::move(pairs)},
-              {"caption", json{{"en", battle_explainer(m, Lang::kEn)}, {"ko", battle_explainer(m, Lang::kKo)}}}};
+              {"caption", json{{"en", battle_explainer(m, Lang::kEn)}, {"ko", battle_explainer(m, Lang::kKo)}}},
+              {"explainer_box", explainer_box_json(m, theme)}};
 }
 
 json result_json(const OnAirModel& m, const BattleMoment& moment) {
@@ -193,6 +208,7 @@ json result_json(const OnAirModel& m, const BattleMoment& moment) {
               {"reason", r.reason},
               {"reason_text", both([&](Lang l) { return reason_text(m, l, r.reason); })},
               {"headline", both([&](Lang l) { return result_headline(m, l); })},
+              {"colour", result_colour(m)},
               {"sentence", both([&](Lang l) { return result_sentence(m, l); })},
               {"shown", !moment.animating()}};
 }
@@ -267,8 +283,11 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in)
     phrases[phrase_key(static_cast<Phrase>(p))] =
         both(phrase(Lang::kEn, static_cast<Phrase>(p)), phrase(Lang::kKo, static_cast<Phrase>(p)));
   j["phrases"] = std::move(phrases);
-  j["layout"] = json{{"orientation", o.orientation},
+  // The theme's placements the painters use (elements.h decides), and the board's shape with them.
+  const std::string_view placements = theme_layout(o.director.layout, o.orientation == "portrait");
+  j["layout"] = json{{"orientation", theme_layout_portrait(placements) ? "portrait" : "landscape"},
                      {"name", layout_name(o.director.layout)},
+                     {"theme", placements},
                      {"canvas", json{{"width", 1920}, {"height", 1080}}}};
   if (!m.opened || !m.game) {
     // Neutral words on air: where the store lives is for the logs only.
@@ -302,7 +321,7 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in)
   j["last_move"] = m.last_from || m.last_to
                        ? json{{"from", square_or_null(m, m.last_from)}, {"to", square_or_null(m, m.last_to)}}
                        : json(nullptr);
-  j["battle"] = battle_json(m, moment, o.timing);
+  j["battle"] = battle_json(m, moment, o.timing, o.theme ? *o.theme : built_in_theme());
   j["result"] = result_json(m, moment);
   j["paused"] = m.paused;
   j["caption"] = m.caption && elements[Element::kCaption].on ? json(*m.caption) : json(nullptr);

@@ -11,6 +11,7 @@
 
 #include "broadcast/battle_timing.h"
 #include "broadcast/director.h"
+#include "broadcast/theme.h"
 #include "broadcast/model.h"
 
 namespace facedown::broadcast {
@@ -22,6 +23,9 @@ struct OnAirOptions {
   DirectorState director;              // the director's cues folded (director.h): elements, layout, holds
   std::string orientation = "landscape";  // layout hint: "landscape" | "portrait"
   bool replay = false;                 // the document describes a replayed moment
+  // The look the painters read (feed/web/theme.json): where the battle
+  // explainer goes depends on its placements. nullptr: the build's copy.
+  const Theme* theme = nullptr;
 };
 
 // The document at wall time `now_wall` (seconds since the epoch; replay: the

@@ -129,6 +129,11 @@ std::string result_headline(const OnAirModel& m, Lang lang) {
   return fmt::format("{} {}", engine::seat_text(m.words, r.winner, l, m.players), phrase(lang, Phrase::kWins));
 }
 
+const char* result_colour(const OnAirModel& m) {
+  if (!m.result) return "draw";
+  return m.result->winner == 1 ? "p1" : m.result->winner == 2 ? "p2" : "draw";
+}
+
 std::string result_sentence(const OnAirModel& m, Lang lang) {
   if (!m.result) return {};
   const ResultShown& r = *m.result;

@@ -75,6 +75,9 @@ std::string cause_text(const OnAirModel& m, Lang lang, const std::string& cause)
 
 // The result banner's headline: "Kim WINS", "Lee DISQUALIFIED", "DRAW".
 std::string result_headline(const OnAirModel& m, Lang lang);
+// The theme colour of the result (the palette's "p1", "p2" or "draw"): the
+// winner's, whoever the headline names (a disqualification names the loser).
+const char* result_colour(const OnAirModel& m);
 // What happened, in plain words with the players' names, from the game's words:
 // "Kim did not move within 60 s: Lee wins". "" without a result.
 std::string result_sentence(const OnAirModel& m, Lang lang);

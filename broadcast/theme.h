@@ -21,8 +21,10 @@ inline constexpr float kThemeCanvasWidth = 1920.0f;
 inline constexpr float kThemeCanvasHeight = 1080.0f;
 
 // The names a theme must give (the schema; the values live in the file only).
-inline constexpr std::array<std::string_view, 9> kThemeElements = {
-    "top_bar", "panel1", "panel2", "board", "explainer", "banner", "caption", "footer", "waiting"};
+// A new element adds its placement name here and in every layout of the file.
+inline constexpr std::array<std::string_view, 12> kThemeElements = {
+    "top_bar", "panel1", "panel2", "board", "explainer", "banner", "caption", "footer", "waiting",
+    "board_compact", "slate", "reveal"};
 inline constexpr std::array<std::string_view, 22> kThemeColours = {
     "panel", "panel_edge", "board", "grid", "text", "dim", "gold", "amber", "red", "minus", "lake",
     "p1", "p2", "p1_dark", "p2_dark", "shade", "chip", "chip_spent", "draw", "badge", "outline", "shadow"};
@@ -31,7 +33,8 @@ inline constexpr std::array<std::string_view, 26> kThemeSizes = {
     "player_name", "panel_label", "chip_name", "chip_left", "chip_used", "explainer", "caption",
     "result_headline", "result_sentence", "card_headline", "card_sentence", "warning_line",
     "warning_text", "seal_title", "seal_hash", "seal_check", "replay"};
-inline constexpr std::array<std::string_view, 2> kThemeLayouts = {"landscape", "portrait"};
+// The director's layouts (director.h): each its own set of placements.
+inline constexpr std::array<std::string_view, 3> kThemeLayouts = {"landscape", "portrait", "faces"};
 
 struct ThemeRect {
   float x = 0, y = 0, w = 0, h = 0;

@@ -261,7 +261,19 @@ std::optional<std::string> FeedServer::Impl::replay_json(db::MatchId id, std::op
   // The replayed moment: the commit of row N, plus `at` (a seek inside a battle's animation).
   const std::int64_t moment = (count > 0 ? static_cast<std::int64_t>(rows[count - 1].wall_time * 1000.0 + 0.5)
                                          : s.created_ms) + after_ms;
-  return on_air_text(model, moment, true);
+  // What aired then: the director's cues given by the replayed row, folded as
+  // the overlay's replay does (the elements, layout and caption of that moment).
+  auto cued = reader->cues(id);
+  if (auto* e = std::get_if<db::StoreError>(&cued)) {
+    send_error(res, 503, "the store cannot be read now: " + e->message);
+    return std::nullopt;
+  }
+  std::vector<broadcast::CueRecord> cues;
+  for (const auto& c : std::get<std::vector<db::CueRow>>(cued))
+    cues.push_back({c.id, c.seq, static_cast<double>(c.wall_ms) / 1000.0, c.cue});
+  const broadcast::DirectorState director =
+      broadcast::fold_cues_until(cues, count > 0 ? rows[count - 1].wall_time : 0, count);
+  return on_air_text(model, moment, true, director);
 }
 
 std::optional<std::string> FeedServer::Impl::replay_steps_json(db::MatchId id, httplib::Response& res) {

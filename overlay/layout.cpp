@@ -47,7 +47,14 @@ Rect BoardLayout::square_rect(engine::Square s) const {
 
 Rect to_rect(const broadcast::ThemeRect& r) { return {r.x, r.y, r.w, r.h}; }
 
-const char* layout_name(Orientation o) { return o == Orientation::kPortrait ? "portrait" : "landscape"; }
+const char* layout_name(Orientation o) {
+  switch (o) {
+    case Orientation::kPortrait: return "portrait";
+    case Orientation::kFaces: return "faces";
+    case Orientation::kLandscape: break;
+  }
+  return "landscape";
+}
 
 OverlayLayout layout_overlay(const broadcast::Theme& theme, Orientation orientation, const engine::Geometry& g) {
   OverlayLayout l;
@@ -64,6 +71,9 @@ OverlayLayout layout_overlay(const broadcast::Theme& theme, Orientation orientat
   l.waiting = element("waiting");
   l.drawing = broadcast::board_drawing(g, orientation == Orientation::kPortrait);
   l.board = BoardLayout(l.drawing, l.board_space);
+  l.board_compact_space = element("board_compact");
+  l.board_compact = BoardLayout(l.drawing, l.board_compact_space);
+  l.slate = element("slate");
   return l;
 }
 

@@ -17,7 +17,9 @@ namespace facedown::overlay {
 inline constexpr float kCanvasWidth = broadcast::kThemeCanvasWidth;
 inline constexpr float kCanvasHeight = broadcast::kThemeCanvasHeight;
 
-enum class Orientation { kLandscape, kPortrait };
+// The theme's placement set (theme.json's layouts): the board's two shapes,
+// and faces (over a camera shot; the board, if shown, lies as in landscape).
+enum class Orientation { kLandscape, kPortrait, kFaces };
 
 struct Point {
   float x = 0, y = 0;
@@ -86,6 +88,9 @@ struct OverlayLayout {
   Rect caption;                 // the director's lower third
   Rect footer;                  // commitments, replay bar
   Rect waiting;                 // the card while no match is on air
+  Rect board_compact_space;     // the small board beside a camera shot (the theme's "board_compact")
+  BoardLayout board_compact;    // the drawing fitted into it
+  Rect slate;                   // the title card
 };
 
 // The theme's layout for the orientation, with the board fitted into it.

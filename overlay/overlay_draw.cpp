@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "broadcast/elements.h"
+#include "broadcast/explainer_place.h"
 #include "broadcast/on_air_glyphs.h"
 #include "engine/registry.h"
 #include "overlay/analysis_draw.h"
@@ -29,6 +30,13 @@ const broadcast::Theme& theme_of(const DrawOptions& o) { return o.theme ? *o.the
 // The theme's palette as ImGui colours (feed/web/theme.json; the browser page
 // reads the same keys). Opaque panels: anything translucent over chroma green
 // picks up a green cast. Player 1 blue, player 2 red, as on the console.
+// The string without its last UTF-8 character.
+std::string cut_last_character(const std::string& s) {
+  std::size_t n = s.size();
+  while (n > 0 && (static_cast<unsigned char>(s[n - 1]) & 0xC0) == 0x80) --n;
+  return s.substr(0, n > 0 ? n - 1 : 0);
+}
+
 struct Style {
   const broadcast::Theme& theme;
   ImU32 panel, panel_edge, board, grid, text, dim, gold, amber, red, minus, lake, p1, p2, p1_dark, p2_dark, shade,
@@ -77,19 +85,30 @@ struct Pen {
   void line(Point a, Point b, ImU32 col, float thickness) const { dl.AddLine(at(a), at(b), col, px(thickness)); }
   // Text with its top-left at p, or aligned in a box: align 0 left, 0.5 centre, 1 right.
   // Shrinks to max_width when given. Returns the size used.
-  float text(const std::string& s, Point p, float size, ImU32 col, float align = 0, float max_width = 0) const {
-    if (s.empty()) return size;
+  // Shrinks to max_width when given, never under kMinTextSize (legible at
+  // 1080p): what still does not fit is cut with an ellipsis. Returns the size used.
+  float text(const std::string& text_in_full, Point p, float size, ImU32 col, float align = 0, float max_width = 0) const {
+    if (text_in_full.empty()) return size;
+    std::string s = text_in_full;
+    size = std::max(size, kMinTextSize);
     Point m = measure(s, size);
     float dy = 0;
     if (max_width > 0 && m.x > max_width) {
       const float full_height = m.y;
-      size *= max_width / m.x;
+      size = std::max(kMinTextSize, size * max_width / m.x);
       m = measure(s, size);
+      // Cut only at the floor: above it the shrink fits (up to the font's rounding).
+      while (size <= kMinTextSize && m.x > max_width + 0.5f && !s.empty()) {
+        s = cut_last_character(s);
+        m = measure(s + "\xE2\x80\xA6", size);
+      }
+      if (s != text_in_full) s += "\xE2\x80\xA6";
       dy = (full_height - m.y) / 2;  // shrunk text keeps its line's middle
     }
     if (o.text_log) o.text_log->push_back(s);
     Point tl{p.x - m.x * align, p.y + dy};
     if (o.text_boxes) o.text_boxes->push_back({tl.x, tl.y, m.x, m.y});
+    if (o.text_sizes) o.text_sizes->push_back(size);
     dl.AddText(font_for(size), px(size), at(tl), col, s.c_str());
     return size;
   }
@@ -154,7 +173,7 @@ void draw_disc(const Pen& pen, const Rect& cell, const TileLook& t) {
     ellipse(rad * 0.45f, with_alpha(pen.st.player(t.owner, 200), t.alpha), true, 0);
   }
   if (t.tag && t.squash > 0.5f) {
-    const float size = cell.h * 0.2f;
+    const float size = std::max(kMinTextSize, cell.h * 0.2f);
     Point m = pen.measure(*t.tag, size);
     Rect badge{c.x - m.x / 2 - 6, c.y + rad - m.y * 0.7f, m.x + 12, m.y + 2};
     pen.rect(badge, with_alpha(pen.st.badge, t.alpha), 4);
@@ -189,7 +208,7 @@ void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
                          with_alpha(pen.st.player(t.owner, 200), t.alpha));
   }
   if (t.tag && t.squash > 0.5f) {
-    const float size = cell.h * 0.2f;
+    const float size = std::max(kMinTextSize, cell.h * 0.2f);
     Point m = pen.measure(*t.tag, size);
     Rect badge{r.centre().x - m.x / 2 - 6, r.bottom() - m.y * 0.7f, m.x + 12, m.y + 2};
     pen.rect(badge, with_alpha(pen.st.badge, t.alpha), 4);
@@ -226,7 +245,7 @@ void draw_top_bar(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, c
   pen.frame(r, pen.st.panel_edge, 2, 14);
   const std::string title = o.lang == Lang::kKo ? m.game_name_ko : m.game_name_en;
   pen.text(title, {r.x + 28, r.y + 18}, pen.st.size("title"), pen.st.text, 0, 560);
-  pen.text(m.preset, {r.x + 30, r.y + 64}, pen.st.size("preset"), pen.st.dim, 0, 560);
+  // The preset's id (genius-2015) is for the desk, never on air: the game's name is the title.
 
   ClockShown c = turn_clock(m, o.now_wall);
   const Point mid = r.centre();
@@ -343,14 +362,17 @@ void draw_battle(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
   // The explainer, once the pieces are face up: what decided each pair.
   if (t < kFlipEnd || !o.explainer) return;
   const auto lines = battle_explainer(m, o.lang);
-  const Rect& b = l.explainer;
+  // Where it goes is broadcast's call (beside the battle's squares, never over them).
+  const Rect b = to_rect(broadcast::explainer_box(theme_of(o), layout_name(o.orientation), l.drawing,
+                                                  broadcast::involved_squares(m),
+                                                  static_cast<int>(battle_explainer(m, Lang::kEn).size())));
   float y = b.y;
-  for (std::size_t i = 0; i < lines.size() && i < 4; ++i) {
-    const Rect box{b.x, y, b.w, 60};
+  for (std::size_t i = 0; i < lines.size() && i < static_cast<std::size_t>(broadcast::kExplainerMaxLines); ++i) {
+    const Rect box{b.x, y, b.w, broadcast::kExplainerLineHeight};
     pen.rect(box, pen.st.shade, 10);
     pen.frame(box, pen.st.gold, 3, 10);
     pen.text(lines[i], {box.centre().x, box.y + 12}, pen.st.size("explainer"), pen.st.text, 0.5f, box.w - 30);
-    y += 68;
+    y += broadcast::kExplainerLineStep;
   }
 }
 
@@ -390,19 +412,20 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
     pen.text(phrase(o.lang, Phrase::kItems), {r.x + 22, y}, pen.st.size("panel_label"), pen.st.dim);
     y += 38;
     static constexpr const char* kItems[] = {"blind", "plus", "minus"};
-    const float chip_w = (r.w - 44 - 2 * 10) / 3;
+    constexpr float kChipHeight = 40, kChipStep = 46;
+    // One row per item, so a Korean item's name is legible (at least 24 px) in full.
     for (int k = 0; k < 3; ++k) {
-      Rect chip{r.x + 22 + static_cast<float>(k) * (chip_w + 10), y, chip_w, 52};
+      Rect chip{r.x + 22, y + static_cast<float>(k) * kChipStep, r.w - 44, kChipHeight};
       const int left = m.items_left[pi][static_cast<std::size_t>(k)];
       int used = 0;
       for (const auto& u : m.items_used)
         if (u.player == player && u.item == kItems[k]) ++used;
       pen.rect(chip, left > 0 ? pen.st.chip : pen.st.chip_spent, 8);
-      pen.text(item_text(m, o.lang, kItems[k]), {chip.x + 10, chip.y + 11}, pen.st.size("chip_name"), left > 0 ? pen.st.text : pen.st.dim, 0, chip_w - 52);
-      pen.text(fmt::format("{}", left), {chip.right() - 10, chip.y + 9}, pen.st.size("chip_left"), left > 0 ? pen.st.gold : pen.st.dim, 1);
-      if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.centre().x, chip.bottom() + 4}, pen.st.size("chip_used"), pen.st.dim, 0.5f);
+      pen.text(item_text(m, o.lang, kItems[k]), {chip.x + 12, chip.y + 4}, pen.st.size("chip_name"), left > 0 ? pen.st.text : pen.st.dim, 0, chip.w * 0.5f);
+      pen.text(fmt::format("{}", left), {chip.right() - 12, chip.y + 2}, pen.st.size("chip_left"), left > 0 ? pen.st.gold : pen.st.dim, 1);
+      if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.right() - 52, chip.y + 6}, pen.st.size("chip_used"), pen.st.dim, 1, chip.w * 0.5f - 76);
     }
-    y += 90;
+    y += 3 * kChipStep + 10;
   }
 
   pen.text(phrase(o.lang, Phrase::kRemoved), {r.x + 22, y}, pen.st.size("panel_label"), pen.st.dim);
@@ -458,9 +481,9 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
     case Banner::kNone:
       return;
     case Banner::kResult: {
-      const ResultShown& res = *m.result;
       pen.rect(inset(r, -6), pen.st.shadow, 18);
-      pen.rect(r, res.winner ? pen.st.player(res.winner) : pen.st.draw, 16);
+      // The winner's colour, whoever the headline names (a disqualification names the loser).
+      pen.rect(r, pen.st.c(broadcast::result_colour(m)), 16);
       pen.frame(r, pen.st.gold, 5, 16);
       const std::string head = result_headline(m, o.lang);
       pen.text(head, {r.centre().x, r.y + 26}, pen.st.size("result_headline"), pen.st.text, 0.5f, r.w - 60);
@@ -535,7 +558,30 @@ void draw_footer(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
   }
 }
 
-void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o) {
+// [SECTION] Slate: the title card (the game's name, both finalists).
+void draw_slate(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
+  Pen pen{dl, o};
+  const Rect& r = l.slate;
+  pen.rect(inset(r, -6), pen.st.shadow, 18);
+  pen.rect(r, pen.st.panel, 16);
+  pen.frame(r, pen.st.gold, 4, 16);
+  const std::string& title = o.lang == Lang::kKo ? m.game_name_ko : m.game_name_en;
+  pen.text(title, {r.centre().x, r.y + 50}, pen.st.size("card_headline"), pen.st.gold, 0.5f, r.w - 80);
+  for (int p = 1; p <= 2; ++p) {
+    const float x = p == 1 ? r.x + r.w * 0.25f : r.x + r.w * 0.75f;
+    pen.rect({x - r.w * 0.22f, r.y + 200, r.w * 0.44f, 10}, pen.st.player(p), 4);
+    pen.text(m.players[static_cast<std::size_t>(p - 1)], {x, r.y + 230}, pen.st.size("player_name"), pen.st.text, 0.5f,
+             r.w * 0.44f);
+  }
+}
+
+void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o_in) {
+  // The director's layout picks the theme's placements (broadcast/elements.h decides).
+  DrawOptions o = o_in;
+  if (o.director) {
+    const std::string_view t = broadcast::theme_layout(o.director->layout, o.orientation == Orientation::kPortrait);
+    o.orientation = t == "faces" ? Orientation::kFaces : t == "portrait" ? Orientation::kPortrait : Orientation::kLandscape;
+  }
   if (!m.opened || !m.game) {
     Pen pen{dl, o};
     const Rect box = to_rect(theme_of(o).element(layout_name(o.orientation), "waiting"));
@@ -565,6 +611,17 @@ void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o) {
     battle.explainer = e[Element::kExplainer].on;
     draw_battle(dl, m, l, battle);
   }
+  if (e[Element::kBoardCompact].on) {
+    // The same board and battle, small, beside a camera shot; the explainer stays with the full board.
+    OverlayLayout small = l;
+    small.board_space = l.board_compact_space;
+    small.board = l.board_compact;
+    draw_board(dl, m, small, o);
+    DrawOptions battle = o;
+    battle.explainer = false;
+    draw_battle(dl, m, small, battle);
+  }
+  if (e[Element::kSlate].on) draw_slate(dl, m, l, o);
   // A banner belongs to its element: the result, standby, else the scorebug's (pause, warning).
   const Banner banner = banner_on_air(m, o.now_wall, moment);
   const Element owner = banner == Banner::kResult    ? Element::kResult

@@ -21,6 +21,11 @@
 
 namespace facedown::overlay {
 
+// No word on air is drawn smaller (canvas pixels at 1920x1080): a text too
+// long for its box at this size is cut with an ellipsis. A piece's label is its
+// face, sized by its square (the tray's small tiles included), not a word.
+inline constexpr float kMinTextSize = 24;
+
 enum class Background { kChroma, kTransparent, kSolid };
 // RGBA, 0-1, the framebuffer is cleared to (alpha 0 for transparent).
 std::array<float, 4> background_colour(Background b);
@@ -51,6 +56,7 @@ struct DrawOptions {
   const broadcast::Theme* theme = nullptr;
   std::vector<std::string>* text_log = nullptr;  // receives every string drawn
   std::vector<Rect>* text_boxes = nullptr;       // and where (canvas pixels)
+  std::vector<float>* text_sizes = nullptr;      // and at what size (canvas pixels), beside text_boxes
 };
 
 // Whether the picture changes with time alone (animation, a running clock, a toast):

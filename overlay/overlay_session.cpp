@@ -21,12 +21,10 @@ void OverlaySession::rederive() {
   // The director's cues as they stood: live, all of them; in a replay, those
   // given by the replayed moment (what aired then). Their picture hold, like
   // the console's, is live only.
-  std::vector<broadcast::CueRecord> cues = source_->cues();
-  if (config_.replay) {
-    const double until = position > 0 ? rows[position - 1].wall_time : 0;
-    std::erase_if(cues, [&](const broadcast::CueRecord& c) { return position == 0 || c.wall > until; });
-  }
-  director_ = broadcast::fold_cues(cues);
+  const std::vector<broadcast::CueRecord> cues = source_->cues();
+  director_ = config_.replay
+                  ? broadcast::fold_cues_until(cues, position > 0 ? rows[position - 1].wall_time : 0, position)
+                  : broadcast::fold_cues(cues);
   if (!config_.replay) hold = broadcast::picture_presentation(hold, director_);
   if (!follower_ || follower_rows_ > position || follower_generation_ != source_->generation()) {
     follower_.emplace(games_);

@@ -34,14 +34,17 @@ export function boardLayout(drawing, space) {
 }
 
 // The theme's element placements for the orientation ("landscape", "portrait").
-export function elements(theme, orientation) {
-  return theme.layouts[orientation === 'portrait' ? 'portrait' : 'landscape'].elements;
+// The theme's placements for a layout ("landscape", "portrait", "faces"; an
+// unknown name: landscape's).
+export function elements(theme, layout) {
+  return (theme.layouts[layout] || theme.layouts.landscape).elements;
 }
 
 export function overlayLayout(theme, orientation, drawing) {
   const e = elements(theme, orientation);
   const boardSpace = e.board;
   return {
+    orientation: ['portrait', 'faces'].includes(orientation) ? orientation : 'landscape',
     safe: safeArea(theme),
     topBar: e.top_bar,
     panels: [e.panel1, e.panel2],
@@ -52,6 +55,8 @@ export function overlayLayout(theme, orientation, drawing) {
     caption: e.caption,
     footer: e.footer,
     waiting: e.waiting,
+    boardCompact: boardLayout(drawing, e.board_compact || e.board),
+    slate: e.slate || e.waiting,
   };
 }
 

@@ -83,6 +83,17 @@ function readFighter(f, files, lang) {
   };
 }
 
+function readBox(r) {
+  const o = obj(r);
+  const v = ['x', 'y', 'w', 'h'].map((k) => o[k]);
+  return v.every((n) => typeof n === 'number' && Number.isFinite(n)) ? { x: v[0], y: v[1], w: v[2], h: v[3] } : null;
+}
+
+function readBoxes(b) {
+  const o = obj(b);
+  return { landscape: readBox(o.landscape), portrait: readBox(o.portrait) };
+}
+
 function readBattle(b, lang, files, now) {
   if (!b || typeof b !== 'object') return null;
   const d = obj(b.duration);
@@ -103,6 +114,9 @@ function readBattle(b, lang, files, now) {
     fadeStart: explain,
     fighters: arr(b.fighters).slice(0, 16).map((f) => readFighter(f, files, lang)),
     explainer: arr(obj(b.caption)[lang] ?? obj(b.caption).en).map((l) => (typeof l === 'string' ? l : '')),
+    // Where the explainer goes, per orientation (broadcast/explainer_place.h
+    // decides: never over a square the battle involves).
+    explainerBox: readBoxes(b.explainer_box),
   };
 }
 
@@ -129,6 +143,7 @@ export function readOnAir(raw, lang) {
   // The feed's clock, for the skew: not from a replayed moment (its now stands still).
   sc.serverTime = typeof raw.now === 'number' && !raw.replay ? raw.now : null;
   sc.orientation = str(obj(raw.layout).orientation);
+  sc.themeLayout = str(obj(raw.layout).theme);
   // The director's elements (broadcast/elements.h): name -> cued by the
   // director or not. The page draws a part only when it has something to show
   // at its own moment (a battle it animates locally, a banner after it), so it
@@ -193,7 +208,9 @@ export function readOnAir(raw, lang) {
   sc.paused = !!raw.paused;
   sc.pauseReason = '';  // the typed reason is the referee's, never on air
   const r = raw.result && typeof raw.result === 'object' ? raw.result : null;
-  sc.result = r ? { winner: count(r.winner, 2), headline: pick(lang, r.headline), sentence: pick(lang, r.sentence) } : null;
+  // The banner's colour is the frame's (the winner's, whoever the headline names).
+  const colour = ['p1', 'p2', 'draw'].includes(r && r.colour) ? r.colour : r && count(r.winner, 2) ? `p${count(r.winner, 2)}` : 'draw';
+  sc.result = r ? { winner: count(r.winner, 2), colour, headline: pick(lang, r.headline), sentence: pick(lang, r.sentence) } : null;
   const w = raw.warning && typeof raw.warning === 'object' ? raw.warning : null;
   sc.toast = w && w.toast
     ? {

@@ -83,7 +83,10 @@ function applyVisibility() {
 }
 
 function draw() {
-  const orientation = asked === 'portrait' || asked === 'landscape' ? asked : scene && scene.orientation === 'portrait' ? 'portrait' : 'landscape';
+  // The query's layout, else the frame's placements (broadcast decides them from the director's layout).
+  const orientation = ['portrait', 'landscape', 'faces'].includes(asked) ? asked
+    : scene && ['portrait', 'landscape', 'faces'].includes(scene.themeLayout) ? scene.themeLayout
+      : scene && scene.orientation === 'portrait' ? 'portrait' : 'landscape';
   handle = build(stage, scene, { orientation, now: now(), only }, handle);
   paintAnalysis(stage, shownRaw, scene, { orientation, only, lang });  // the deduction and win-bar elements
   if (lostTag && lostTag.parentNode !== stage) stage.appendChild(lostTag);

@@ -10,7 +10,18 @@ import { build, tick } from '/scene.js';
 
 const params = new URLSearchParams(location.search);
 const lang = params.get('lang') === 'en' ? 'en' : 'ko';
-const orientation = params.get('layout') === 'portrait' ? 'portrait' : 'landscape';
+const askedLayout = params.get('layout');
+
+// What aired at the shown step: the feed folds the director's cues given by the
+// replayed row (broadcast::fold_cues_until, as the ImGui overlay's replay), so
+// the frame's elements and caption are the aired ones; the page takes the
+// frame's placements (layout.theme: landscape, portrait or faces) unless the
+// query names a layout.
+function airedLayout(scene) {
+  if (['portrait', 'landscape', 'faces'].includes(askedLayout)) return askedLayout;
+  if (scene && ['portrait', 'landscape', 'faces'].includes(scene.themeLayout)) return scene.themeLayout;
+  return scene && scene.orientation === 'portrait' ? 'portrait' : 'landscape';
+}
 const fromPath = /\/replay\/([^/]+)/.exec(location.pathname);
 const match = fromPath ? decodeURIComponent(fromPath[1]) : params.get('match') || '';
 const $ = (id) => document.getElementById(id);
@@ -51,7 +62,7 @@ const moveIndex = () => state.moves.filter((s) => s <= state.step).length;
 
 function draw() {
   const label = `${state.playing ? '▶' : '||'} REPLAY ${moveIndex()}/${state.moves.length} · ${state.step}/${state.total}  ×${state.speed}`;
-  state.handle = build(stage, state.scene, { orientation, now: now(), replay: label }, state.handle);
+  state.handle = build(stage, state.scene, { orientation: airedLayout(state.scene), now: now(), replay: label }, state.handle);
   $('position').textContent = `${moveIndex()} / ${state.moves.length} · ${state.step} / ${state.total}`;
   $('seek').max = String(state.total);
   $('seek').value = String(state.step);

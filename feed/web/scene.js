@@ -23,6 +23,8 @@ function el(parent, cls, rect, text) {
 // Marks a one-line text to shrink until it fits its box, as the ImGui overlay
 // does (a long name or a Korean item word must never spill into its
 // neighbour). fitAll() measures every mark in one layout pass, then writes.
+export const MIN_TEXT = 24;
+
 function fit(node) {
   node.classList.add('fit');
   return node;
@@ -33,7 +35,9 @@ function fitAll(root) {
   const sizes = nodes.map((n) => [n.clientWidth, n.scrollWidth, parseFloat(getComputedStyle(n).fontSize)]);
   nodes.forEach((n, i) => {
     const [box, need, size] = sizes[i];
-    if (box && need > box) n.style.fontSize = `${Math.max(8, Math.floor((size * box) / need))}px`;
+    // Never under 24 px (legible at 1080p, as the ImGui overlay): what still
+    // does not fit is cut with an ellipsis (.fit in overlay.css).
+    if (box && need > box) n.style.fontSize = `${Math.max(MIN_TEXT, Math.floor((size * box) / need))}px`;
   });
 }
 
@@ -78,7 +82,7 @@ function drawTopBar(root, sc, l) {
   const r = l.topBar;
   el(root, 'panel topbar', r);
   fit(el(root, 'title', { x: r.x + 28, y: r.y + 14, w: 560, h: 44 }, sc.game.title));
-  el(root, 'subtitle', { x: r.x + 28, y: r.y + 60, w: 560, h: 30 }, sc.game.preset);
+  // The preset's id (genius-2015) is for the desk, never on air.
   const mid = r.x + r.w / 2;
   const refs = {};
   if (sc.clock.visible) {
@@ -121,15 +125,15 @@ function drawPanel(root, sc, player, l, animating) {
   if (sc.items) {
     el(p, 'dim', { x: 22, y, w: 200, h: 32 }, phrase(sc, 'items'));
     y += 38;
-    const chipW = (r.w - 44 - 20) / 3;
+    // One row per item, so a Korean item's name is legible (at least 24 px) in full.
     sc.items[i].forEach((it, k) => {
-      const c = el(p, `chip${it.left > 0 ? '' : ' spent'}`, { x: 22 + k * (chipW + 10), y, w: chipW, h: 52 });
+      const c = el(p, `chip${it.left > 0 ? '' : ' spent'}`, { x: 22, y: y + k * 46, w: r.w - 44, h: 40 });
       c.dataset.item = it.key;
       fit(el(c, 'chip-name', null, it.text));
       el(c, 'chip-left', null, String(it.left));
-      if (it.used > 0) el(c, 'chip-used', null, `${phrase(sc, 'itemsUsed')} ${it.used}`);
+      if (it.used > 0) fit(el(c, 'chip-used', null, `${phrase(sc, 'itemsUsed')} ${it.used}`));
     });
-    y += 90;
+    y += 3 * 46 + 10;
   }
   el(p, 'dim', { x: 22, y, w: 300, h: 32 }, phrase(sc, 'removed'));
   y += 40;
@@ -215,7 +219,9 @@ function drawBattle(root, sc, l) {
       const t = tile(layer, cell, f.owner, null, `fighter${roundClass(sc.game)}`);
       return { f, t, glow, cell };
     });
-  const explainer = el(layer, 'explainer', l.explainer);
+  // The frame's place for it (beside the battle's squares); a frame without one: the theme's.
+  const place = b.explainerBox && b.explainerBox[l.orientation];
+  const explainer = el(layer, 'explainer', place || l.explainer);
   b.explainer.slice(0, 4).forEach((line) => fit(el(explainer, 'explain-line', null, line)));
   return { layer, fighters, explainer };
 }
@@ -226,7 +232,7 @@ function drawBanner(root, sc, l, animating, now) {
   // while the battle animates here, the one after it once it has.
   const which = animating ? sc.banner : sc.bannerAfterBattle;
   if (which === 'result' && sc.result) {
-    const d = el(root, `banner result p${sc.result.winner}`, r);
+    const d = el(root, `banner result ${sc.result.colour}`, r);
     fit(el(d, 'headline', null, sc.result.headline));
     fit(el(d, 'sentence', null, sc.result.sentence));
     return d;
@@ -252,6 +258,18 @@ function drawBanner(root, sc, l, animating, now) {
     return d;
   }
   return null;
+}
+
+// The title card: the game's name, both finalists in their colours.
+function drawSlate(root, sc, l) {
+  const r = l.slate;
+  const d = el(root, 'panel slate', r);
+  fit(el(d, 'slate-title', { x: 40, y: 40, w: r.w - 80, h: 90 }, sc.game.title));
+  [1, 2].forEach((p) => {
+    const x = p === 1 ? r.w * 0.03 : r.w * 0.53;
+    el(d, `slate-bar p${p}`, { x, y: 200, w: r.w * 0.44, h: 10 });
+    fit(el(d, 'slate-name', { x, y: 226, w: r.w * 0.44, h: 64 }, sc.players[p - 1]));
+  });
 }
 
 function drawCaption(root, sc, l) {
@@ -295,11 +313,11 @@ export function battleElapsed(sc, now) {
 // The scene's parts in drawing order (later ones on top). Each is redrawn only
 // when what it shows changed, so a caption or a clock message rebuilds a few
 // nodes, not the board.
-const PARTS = ['top', 'panel1', 'panel2', 'board', 'battle', 'banner', 'caption', 'footer'];
+const PARTS = ['top', 'panel1', 'panel2', 'board', 'battle', 'compact', 'banner', 'caption', 'footer', 'slate'];
 // The director's element each part belongs to (docs/director.md). A banner
 // belongs to its kind's: the result's, standby's, else the scorebug's.
 const PART_ELEMENT = { top: 'scorebug', panel1: 'players', panel2: 'players', board: 'board', battle: 'board',
-  caption: 'caption', footer: 'board' };
+  caption: 'caption', footer: 'board', compact: 'board-compact', slate: 'slate' };
 function bannerElement(sc, animating) {
   const which = animating ? sc.banner : sc.bannerAfterBattle;
   return which === 'result' ? 'result' : which === 'standby' ? 'standby' : 'scorebug';
@@ -308,8 +326,12 @@ function bannerElement(sc, animating) {
 // older frame: all are), and the page was asked for it (?elements=, null: all).
 export function elementShown(sc, name, only) {
   if (only && !only.has(name)) return false;
+  // Elements no default layout shows (a frame without elements, or without
+  // this name, never shows them): the small board and the slate.
+  if (OPT_IN.has(name)) return !!sc.elements && sc.elements[name] === true;
   return !sc.elements || sc.elements[name] !== false;
 }
+const OPT_IN = new Set(['board-compact', 'slate']);
 
 function partKeys(sc, animating, now, replay) {
   const removedNow = (p) => (animating ? sc.battle.fighters.filter((f) => f.removed && f.owner === p).length : 0);
@@ -317,7 +339,7 @@ function partKeys(sc, animating, now, replay) {
     sc.items && sc.items[p - 1], sc.trays[p - 1], removedNow(p)];
   const toast = sc.toast && sc.toast.player >= 1 && now < sc.toast.until ? sc.toast : null;
   return {
-    top: [sc.game.title, sc.game.preset, sc.clock.visible, sc.clock.toMove, sc.clock.countsDown, sc.clock.nextWarning > 0,
+    top: [sc.game.title, sc.clock.visible, sc.clock.toMove, sc.clock.countsDown, sc.clock.nextWarning > 0,
       sc.players, sc.statusText, !!sc.result, sc.status, sc.ply],
     panel1: panel(1),
     panel2: panel(2),
@@ -326,6 +348,8 @@ function partKeys(sc, animating, now, replay) {
     banner: [sc.banner, sc.bannerAfterBattle, sc.result, animating, sc.pauseReason, toast],
     caption: [sc.caption],
     footer: [sc.seals, replay],
+    compact: elementShown(sc, 'board-compact', null) && [[...sc.board], sc.lastMove],
+    slate: elementShown(sc, 'slate', null) && [sc.game.title, sc.players],
   };
 }
 
@@ -348,6 +372,7 @@ export function build(root, sc, { orientation = 'landscape', now, replay = null,
     el(root, 'panel waiting', elements(theme, orientation).waiting, sc ? sc.waiting : '');
     return { sc, animating: false };
   }
+  // The placements are the layout's; the board lies upright only in portrait.
   const l = overlayLayout(theme, orientation, sc.game.drawing[orientation === 'portrait' ? 'portrait' : 'landscape']);
   const animating = battleElapsed(sc, now) >= 0;
   // The board's shape and the language change every part.
@@ -370,6 +395,9 @@ export function build(root, sc, { orientation = 'landscape', now, replay = null,
     banner: (n) => { h.banner = drawBanner(n, sc, l, animating, now); },
     caption: (n) => drawCaption(n, sc, l),
     footer: (n) => drawFooter(n, sc, l, replay),
+    // The board, small, beside a camera shot: the pieces as the frame has them.
+    compact: (n) => keys.compact && drawBoard(n, sc, { ...l, board: l.boardCompact }, false),
+    slate: (n) => keys.slate && drawSlate(n, sc, l),
   };
   for (const name of PARTS) {
     const part = parts.get(name);

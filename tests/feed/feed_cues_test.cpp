@@ -76,3 +76,28 @@ TEST_CASE("feed: a caption times out on air by itself", "[feed][cues]") {
   CHECK(after.at("elements").at("caption").at("on") == false);
   CHECK(after.at("elements").at("caption").at("idle") == "caption timed out");
 }
+
+TEST_CASE("feed: a replay shows the director's cues as they aired at the replayed row", "[feed][cues]") {
+  TempDir dir;
+  LiveMatch live(dir.file("s.db"), 12);
+  for (int i = 0; i < 3; ++i) live.step();
+  const int before = live.seq();
+  // The store stamps rows and cues with the wall clock: keep them apart.
+  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  must(live.store.append_cues(live.id, {"layout faces"}));
+  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  for (int i = 0; i < 2; ++i) live.step();
+  FeedOptions o;
+  o.db_path = live.path;
+  auto feed = start_feed(o);
+  httplib::Client cli("127.0.0.1", feed->port());
+  const std::string base = "/replay/" + std::to_string(live.id) + "/on-air?step=";
+  const json then = json::parse(cli.Get(base + std::to_string(before))->body);
+  CHECK(then.at("layout").at("name") == "landscape");
+  CHECK(then.at("elements").at("board").at("cued") == true);
+  const json later = json::parse(cli.Get(base + std::to_string(live.seq()))->body);
+  CHECK(later.at("layout").at("name") == "faces");
+  CHECK(later.at("layout").at("theme") == "faces");
+  CHECK(later.at("elements").at("board").at("cued") == false);
+  CHECK(later.at("elements").at("scorebug").at("on") == true);
+}

@@ -16,6 +16,7 @@ namespace {
 struct Drawn {
   std::vector<std::string> text;
   std::vector<Rect> boxes;
+  std::vector<float> sizes;
   int vertices = 0;
   bool has(const std::string& s) const { return std::find(text.begin(), text.end(), s) != text.end(); }
   bool contains(const std::string& s) const {
@@ -28,6 +29,7 @@ Drawn draw(const OnAirModel& m, DrawOptions o) {
   Drawn d;
   o.text_log = &d.text;
   o.text_boxes = &d.boxes;
+  o.text_sizes = &d.sizes;
   o.small_font = frame.fonts().small;
   o.large_font = frame.fonts().large;
   draw_overlay(frame.draw_list(), m, o);
@@ -237,6 +239,73 @@ TEST_CASE("every game of the registry draws, with random matches mid-way") {
       }
     }
   }
+}
+
+// Legibility at 1080p: every word on air is at least kMinTextSize (24) canvas
+// pixels, inside title safe, and the preset's id (genius-2015) is never on air,
+// in every game mid-battle (the explainer up), at the result, in both languages.
+TEST_CASE("every word on air is at least 24 px, inside title safe, and no preset id shows", "[legibility]") {
+  const Rect safe = safe_area(facedown::broadcast::built_in_theme());
+  int frames = 0;
+  for (const auto& info : engine::all_games()) {
+    const engine::Match match = random_match(info, info.default_preset, 5, 60);
+    const auto rows = public_rows(match);
+    std::vector<std::size_t> moments{rows.size(), 1, 2, 3};
+    for (std::size_t n = 1; n < rows.size(); ++n)
+      if (rows[n - 1].type == "battle" || rows[n - 1].type == "attack") {
+        moments.push_back(n);
+        if (moments.size() > 3) break;
+      }
+    for (std::size_t n : moments) {
+      OnAirModel m = derive_model(rows, n, engine::all_games());
+      for (auto orientation : {Orientation::kLandscape, Orientation::kPortrait})
+        for (auto lang : {Lang::kEn, Lang::kKo}) {
+          DrawOptions o;
+          o.orientation = orientation;
+          o.lang = lang;
+          o.now_wall = m.row_wall_time + 1.5;
+          o.battle_elapsed = 1.5;  // the explainer is up
+          Drawn d = draw(m, o);
+          ++frames;
+          REQUIRE(d.sizes.size() == d.text.size());
+          for (std::size_t i = 0; i < d.text.size(); ++i) {
+            INFO(info.id << " rows " << n << " \"" << d.text[i] << "\" at " << d.sizes[i] << " px, " << d.boxes[i].x
+                         << "," << d.boxes[i].y << " " << d.boxes[i].w << "x" << d.boxes[i].h);
+            CHECK(d.sizes[i] >= kMinTextSize);
+            CHECK(safe.contains(d.boxes[i]));
+            for (const auto& preset : info.presets) CHECK(d.text[i].find(preset.id) == std::string::npos);
+          }
+        }
+    }
+  }
+  // Items used and a blinded piece (the BLIND tag, the "used" count beside an item).
+  for (auto lang : {Lang::kEn, Lang::kKo}) {
+    OnAirModel m = model_of(kBlindBattle);
+    DrawOptions o;
+    o.lang = lang;
+    o.now_wall = m.row_wall_time + 1.5;
+    o.battle_elapsed = 1.5;
+    Drawn d = draw(m, o);
+    CHECK(d.contains(phrase(lang, Phrase::kBlind)));
+    for (std::size_t i = 0; i < d.text.size(); ++i) {
+      INFO("\"" << d.text[i] << "\" at " << d.sizes[i] << " px");
+      CHECK(d.sizes[i] >= kMinTextSize);
+      CHECK(safe.contains(d.boxes[i]));
+    }
+  }
+  CHECK(frames > 28);
+}
+
+TEST_CASE("a disqualification names the loser in the winner's colour", "[legibility]") {
+  OnAirModel m = model_of(kOpenBattle, "@30 warn 1 \"a\"\n@31 warn 1 \"b\"\n");
+  REQUIRE(m.result);
+  CHECK(m.result->winner == 2);
+  CHECK(result_headline(m, Lang::kEn) == "Jang Dong-min DISQUALIFIED");
+  CHECK(std::string(facedown::broadcast::result_colour(m)) == "p2");
+  m.result->winner = 1;
+  CHECK(std::string(facedown::broadcast::result_colour(m)) == "p1");
+  m.result->winner = 0;
+  CHECK(std::string(facedown::broadcast::result_colour(m)) == "draw");
 }
 
 TEST_CASE("every character the overlay asks the font for exists in NanumGothic Bold") {

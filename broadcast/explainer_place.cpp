@@ -1,0 +1,115 @@
+#include "broadcast/explainer_place.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+
+namespace facedown::broadcast {
+
+namespace {
+
+bool overlaps(const ThemeRect& a, const ThemeRect& b) {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+bool inside(const ThemeRect& outer, const ThemeRect& r) {
+  constexpr float kSlack = 0.5f;
+  return r.x >= outer.x - kSlack && r.y >= outer.y - kSlack && r.x + r.w <= outer.x + outer.w + kSlack &&
+         r.y + r.h <= outer.y + outer.h + kSlack;
+}
+
+ThemeRect intersect(const ThemeRect& a, const ThemeRect& b) {
+  const float x = std::max(a.x, b.x), y = std::max(a.y, b.y);
+  const float r = std::min(a.x + a.w, b.x + b.w), bot = std::min(a.y + a.h, b.y + b.h);
+  return {x, y, std::max(0.0f, r - x), std::max(0.0f, bot - y)};
+}
+
+ThemeRect safe_area(const Theme& t) {
+  const float mx = kThemeCanvasWidth * (1 - t.safe_fraction) / 2, my = kThemeCanvasHeight * (1 - t.safe_fraction) / 2;
+  return {mx, my, kThemeCanvasWidth - 2 * mx, kThemeCanvasHeight - 2 * my};
+}
+
+// The free place for a w x h box inside `area`, avoiding `avoid`, nearest to
+// `pref`'s top-left; nullopt when there is none. Candidates: the preferred
+// edges, the area's edges and the edges just beside each obstacle: a free
+// place, if there is one, is found at such an edge on each axis.
+std::optional<ThemeRect> nearest_free(const ThemeRect& area, const std::vector<ThemeRect>& avoid, const ThemeRect& pref,
+                                      float w, float h) {
+  constexpr float kGap = 8;
+  std::vector<float> xs{pref.x, area.x, area.x + area.w - w, area.x + (area.w - w) / 2};
+  std::vector<float> ys{pref.y, area.y, area.y + area.h - h};
+  for (const ThemeRect& r : avoid) {
+    xs.push_back(r.x - w - kGap);
+    xs.push_back(r.x + r.w + kGap);
+    ys.push_back(r.y - h - kGap);
+    ys.push_back(r.y + r.h + kGap);
+  }
+  std::optional<ThemeRect> best;
+  float best_cost = std::numeric_limits<float>::max();
+  for (float x : xs)
+    for (float y : ys) {
+      const ThemeRect c{x, y, w, h};
+      if (!inside(area, c)) continue;
+      if (std::any_of(avoid.begin(), avoid.end(), [&](const ThemeRect& r) { return overlaps(c, r); })) continue;
+      // Moving up or down keeps the lines where the eye expects them; sideways costs more.
+      const float cost = std::fabs(y - pref.y) + 2 * std::fabs(x - pref.x);
+      if (cost < best_cost) best_cost = cost, best = c;
+    }
+  return best;
+}
+
+}  // namespace
+
+ThemeRect board_square_box(const BoardDrawing& d, const ThemeRect& space, engine::Square s) {
+  if (d.columns <= 0 || d.rows <= 0 || s < 0 || static_cast<std::size_t>(s) >= d.cells.size()) return {};
+  const float cell = std::min(space.w / static_cast<float>(d.columns), space.h / static_cast<float>(d.rows));
+  const float x0 = space.x + (space.w - cell * static_cast<float>(d.columns)) / 2;
+  const float y0 = space.y + (space.h - cell * static_cast<float>(d.rows)) / 2;
+  const CellPoint p = d.cells[static_cast<std::size_t>(s)];
+  return {x0 + p.x * cell, y0 + p.y * cell, cell, cell};
+}
+
+std::vector<engine::Square> involved_squares(const OnAirModel& m) {
+  std::vector<engine::Square> out;
+  auto add = [&](std::optional<engine::Square> s) {
+    if (s && *s != engine::kNoSquare && std::find(out.begin(), out.end(), *s) == out.end()) out.push_back(*s);
+  };
+  if (!m.battle) return out;
+  for (const Fighter& f : m.battle->fighters) add(f.square);
+  add(m.last_from);
+  add(m.last_to);
+  return out;
+}
+
+ThemeRect explainer_box(const Theme& theme, std::string_view layout, const BoardDrawing& drawing,
+                        const std::vector<engine::Square>& involved, int lines) {
+  const int n = std::clamp(lines, 1, kExplainerMaxLines);
+  const ThemeRect pref = theme.element(layout, "explainer");
+  const ThemeRect board = theme.element(layout, "board");
+  const ThemeRect safe = safe_area(theme);
+  const float w = pref.w, h = static_cast<float>(n) * kExplainerLineStep - (kExplainerLineStep - kExplainerLineHeight);
+  std::vector<ThemeRect> avoid;
+  for (engine::Square s : involved) {
+    const ThemeRect r = board_square_box(drawing, board, s);
+    if (r.w <= 0) continue;
+    avoid.push_back({r.x - kExplainerClearance, r.y - kExplainerClearance, r.w + 2 * kExplainerClearance,
+                     r.h + 2 * kExplainerClearance});
+  }
+  // The lower third keeps its place; so does the banner (a warning toast may
+  // come during a battle) while there is room elsewhere.
+  avoid.push_back(theme.element(layout, "caption"));
+  std::vector<ThemeRect> avoid_banner = avoid;
+  avoid_banner.push_back(theme.element(layout, "banner"));
+  // Beside the board: anywhere in the safe area below the scorebug.
+  const ThemeRect top = theme.element(layout, "top_bar");
+  const float below = top.y + top.h + 8;
+  const ThemeRect rest{safe.x, below, safe.w, safe.y + safe.h - below};
+  const ThemeRect over_board = intersect(board, safe);
+  for (const auto* a : {&avoid_banner, &avoid})
+    for (const ThemeRect* area : {&over_board, &rest})
+      if (auto c = nearest_free(*area, *a, pref, w, h)) return *c;
+  return {pref.x, pref.y, w, h};
+}
+
+}  // namespace facedown::broadcast
