@@ -118,8 +118,9 @@ until_shot() {
 }
 # Regions of the 960x540 overlay window (the 1920x1080 canvas at half size).
 CLOCK=100x34+430+32      # the turn clock's digits in the top bar
-CAPTION=400x30+280+423   # the caption's lower third over the board
+CAPTION=400x28+280+434   # the caption's lower third under the board
 EXPLAINER=340x28+310+90  # the explainer's first line, above the board
+EXPLAINER_LOW=340x28+310+165  # ... or below the top row when the battle is in it
 CARD=300x100+330+225     # the standby or paused card over the board
 # diff_px A B REGION: how many pixels of REGION differ by more than 10 %.
 diff_px() {
@@ -309,9 +310,16 @@ done
 wait_for "select count(*) from events where type='battle'" 1
 # Screenshots as fast as they come until the explainer's line is over the board
 # (after the flip, before the fade).
-has_explainer() { [ "$(diff_px before-battle "$1" "$EXPLAINER")" -gt 3800 ]; }
+# The explainer sits above the board unless the battle is in the top row; then
+# broadcast/explainer_place.h moves it just below that row.
+has_explainer() {
+  for EXPLAINER_AT in "$EXPLAINER" "$EXPLAINER_LOW"; do
+    [ "$(diff_px before-battle "$1" "$EXPLAINER_AT")" -gt 3800 ] && return 0
+  done
+  return 1
+}
 until_shot explainer has_explainer 8 0 || fail "no battle explainer on the overlay (explainer.png)"
-golden explainer "$EXPLAINER"
+golden explainer "$EXPLAINER_AT"
 
 # --- kill -9 of the desk: the overlay goes to standby, its clock frozen -----------
 # First the clock runs: two shots 1.5 s apart differ (so "frozen" below can fail).
