@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "db/error.h"
+#include "db/reader_policy.h"
 #include "db/store.h"
 
 namespace facedown::db {
@@ -61,7 +62,7 @@ class DelayedReader {
 
   // Test support, as PublicReader::query: any SQL through the guarded connection,
   // rows as text; a refusal is a kIo error. Not for the feed.
-  using Row = std::vector<std::optional<std::string>>;
+  using Row = reader_policy::Row;
   Result<std::vector<Row>> query(const std::string& sql);
 
  private:

@@ -236,36 +236,7 @@ Result<std::vector<Interruption>> PublicReader::interruptions(MatchId id) {
 }
 
 Result<std::vector<PublicReader::Row>> PublicReader::query(const std::string& sql_text) {
-  std::vector<Row> out;
-  const char* tail = sql_text.c_str();
-  const char* end = tail + sql_text.size();
-  while (tail < end) {
-    sqlite3_stmt* raw = nullptr;
-    const char* next = nullptr;
-    int rc = sqlite3_prepare_v2(impl_->db.get(), tail, static_cast<int>(end - tail), &raw, &next);
-    if (rc != SQLITE_OK)
-      return StoreError{K::kIo, impl_->path + ": refused or invalid statement: " + sqlite3_errmsg(impl_->db.get())};
-    tail = next;
-    if (!raw) continue;  // whitespace or a comment
-    while ((rc = sqlite3_step(raw)) == SQLITE_ROW) {
-      Row row;
-      for (int c = 0; c < sqlite3_column_count(raw); ++c) {
-        if (sqlite3_column_type(raw, c) == SQLITE_NULL) {
-          row.emplace_back();
-        } else {
-          const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(raw, c));
-          row.emplace_back(std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(raw, c))));
-        }
-      }
-      out.push_back(std::move(row));
-    }
-    std::string msg = sqlite3_errmsg(impl_->db.get());
-    sqlite3_finalize(raw);
-    if (rc == SQLITE_INTERRUPT)
-      return StoreError{K::kIo, impl_->path + ": statement stopped: it ran past the work allowed for one statement"};
-    if (rc != SQLITE_DONE) return StoreError{K::kIo, impl_->path + ": statement failed: " + msg};
-  }
-  return out;
+  return reader_policy::run_statements(impl_->db.get(), impl_->path, sql_text);
 }
 
 }  // namespace facedown::db

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "db/error.h"
+#include "db/reader_policy.h"
 #include "db/store.h"
 
 namespace facedown::db {
@@ -86,7 +87,7 @@ class PublicReader {
   // as text (NULL as nullopt). Exists so tests can prove that nothing secret comes
   // back, whatever is sent; an authorizer refusal (or a statement stopped for
   // running too long) is a kIo error naming the statement. Not for the overlay.
-  using Row = std::vector<std::optional<std::string>>;
+  using Row = reader_policy::Row;
   Result<std::vector<Row>> query(const std::string& sql);
 
  private:

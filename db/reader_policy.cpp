@@ -1,5 +1,6 @@
 #include "db/reader_policy.h"
 
+#include <sqlite3.h>
 #include <strings.h>
 
 #include <array>
@@ -47,6 +48,39 @@ bool is_allowed_function(const char* name) {
 
 bool is_allowed_pragma(const char* name, const char* value) {
   return name && std::strcmp(name, "data_version") == 0 && value == nullptr;
+}
+
+Result<std::vector<Row>> run_statements(sqlite3* db, const std::string& path, const std::string& sql_text) {
+  using K = StoreError::Kind;
+  std::vector<Row> out;
+  const char* tail = sql_text.c_str();
+  const char* end = tail + sql_text.size();
+  while (tail < end) {
+    sqlite3_stmt* raw = nullptr;
+    const char* next = nullptr;
+    int rc = sqlite3_prepare_v2(db, tail, static_cast<int>(end - tail), &raw, &next);
+    if (rc != SQLITE_OK) return StoreError{K::kIo, path + ": refused or invalid statement: " + sqlite3_errmsg(db)};
+    tail = next;
+    if (!raw) continue;  // whitespace or a comment
+    while ((rc = sqlite3_step(raw)) == SQLITE_ROW) {
+      Row row;
+      for (int c = 0; c < sqlite3_column_count(raw); ++c) {
+        if (sqlite3_column_type(raw, c) == SQLITE_NULL) {
+          row.emplace_back();
+        } else {
+          const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(raw, c));
+          row.emplace_back(std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(raw, c))));
+        }
+      }
+      out.push_back(std::move(row));
+    }
+    std::string msg = sqlite3_errmsg(db);
+    sqlite3_finalize(raw);
+    if (rc == SQLITE_INTERRUPT)
+      return StoreError{K::kIo, path + ": statement stopped: it ran past the work allowed for one statement"};
+    if (rc != SQLITE_DONE) return StoreError{K::kIo, path + ": statement failed: " + msg};
+  }
+  return out;
 }
 
 }  // namespace facedown::db::reader_policy

@@ -5,9 +5,24 @@
 // reader adds only its gated view of `events` and its release clock).
 // Invariant: every table listed holds only what the store wrote for the public.
 #pragma once
+#include <optional>
 #include <span>
+#include <string>
+#include <vector>
+
+#include "db/error.h"
+
+struct sqlite3;
 
 namespace facedown::db::reader_policy {
+
+// A result row of a reader's query(): each column as text, or null.
+using Row = std::vector<std::optional<std::string>>;
+// Runs every statement of `sql` on `db` (a reader's connection, its authorizer
+// and progress limit already set) and returns all their rows. A statement the
+// authorizer refuses, or one that runs past the work allowed, is an error naming
+// why (prefixed with `path`); nothing is ever written through a reader.
+Result<std::vector<Row>> run_statements(sqlite3* db, const std::string& path, const std::string& sql);
 
 // The public tables (and the main schema table, whose text is not secret).
 std::span<const char* const> public_tables();

@@ -3,6 +3,9 @@
 // overlay's own loop (OverlaySession over PublicFeed, waking as the
 // window does when idle) and pairs each event's commit time with the moment the
 // model first holds it. Prints the median, p99 and max (docs/performance.md).
+// --analysis runs the public analysis beside it as facedown-overlay does
+// (broadcast/analysis_runner.h); --side-by-side measures without it, then with
+// it, in one run on the same random match, so the two are comparable.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
@@ -12,8 +15,11 @@
 #include <mutex>
 #include <thread>
 
-#include "overlay/overlay_session.h"
+#include <sys/resource.h>
+
+#include "broadcast/analysis_runner.h"
 #include "broadcast/public_feed.h"
+#include "overlay/overlay_session.h"
 
 using namespace facedown::overlay;
 using facedown::broadcast::PublicFeed;
@@ -22,19 +28,26 @@ namespace {
 long long now_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
-}  // namespace
+double cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
 
-int main(int argc, char** argv) {
-  CLI::App app{"Commit-to-model latency of the overlay"};
-  std::string path = "/tmp/facedown-overlay-latency.db", writer = FACEDOWN_STORE_WRITER;
+struct Run {
+  std::string path, writer, writer_args;
   int commands = 300;
-  app.add_option("--db", path, "scratch store (deleted first)");
-  app.add_option("--commands", commands);
-  app.add_option("--writer", writer);
-  CLI11_PARSE(app, argc, argv);
+  bool analysis = false;
+};
+
+// One measurement on a fresh store; 0 when it measured something.
+int measure(const Run& run) {
+  const std::string& path = run.path;
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
 
-  const std::string cmd = writer + " --db " + path + " --commands " + std::to_string(commands) + " --keep-going";
+  const std::string cmd = run.writer + " --db " + path + " --commands " + std::to_string(run.commands) + " --keep-going" +
+                          run.writer_args;
   FILE* child = popen(cmd.c_str(), "r");
   if (!child) {
     std::perror("popen");
@@ -56,11 +69,20 @@ int main(int argc, char** argv) {
   });
 
   OverlaySession session(std::make_unique<PublicFeed>(path, std::nullopt), SessionConfig{});
+  std::unique_ptr<facedown::broadcast::AnalysisRunner> runner;
+  const double cpu0 = cpu_seconds(), wall0 = static_cast<double>(now_ns()) / 1e9;
   std::map<int, long long> seen;
   int last = 0;
   for (;;) {
     const double steady = static_cast<double>(now_ns()) / 1e9;
     session.update(steady);
+    if (run.analysis && !runner && session.model().last_seq > 0) {
+      // Started once the store exists, as facedown-overlay starts it at launch.
+      facedown::broadcast::RunnerOptions ro;
+      ro.db_path = path;
+      auto started = facedown::broadcast::AnalysisRunner::start(std::move(ro));
+      if (auto* r = std::get_if<std::unique_ptr<facedown::broadcast::AnalysisRunner>>(&started)) runner = std::move(*r);
+    }
     const int shown = session.model().last_seq;
     if (shown > last) {
       const long long t = now_ns();
@@ -75,6 +97,9 @@ int main(int argc, char** argv) {
   }
   reader.join();
   const int status = pclose(child);
+  const double cpu = cpu_seconds() - cpu0, wall = static_cast<double>(now_ns()) / 1e9 - wall0;
+  const std::uint64_t analyses = runner ? runner->finished() : 0;
+  if (runner) runner->stop();
   // From the append's return (when the console may call it done) and, stricter,
   // from its start (the commit may become visible to readers before it returns).
   std::vector<double> from_end, from_start;
@@ -94,7 +119,35 @@ int main(int argc, char** argv) {
     auto pct = [&](double p) { return ms[std::min(ms.size() - 1, static_cast<std::size_t>(p * static_cast<double>(ms.size())))]; };
     std::printf("%s: n=%zu median %.2f ms, p99 %.2f ms, max %.2f ms\n", what, ms.size(), pct(0.5), pct(0.99), ms.back());
   };
+  std::printf("analysis %s (%llu records finished), process CPU %.1f %% of one core\n", run.analysis ? "on" : "off",
+              static_cast<unsigned long long>(analyses), 100 * cpu / wall);
   report("from append return", from_end);
   report("from append start ", from_start);
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Commit-to-model latency of the overlay"};
+  Run run;
+  run.path = "/tmp/facedown-overlay-latency.db";
+  run.writer = FACEDOWN_STORE_WRITER;
+  int min_ms = -1, max_ms = -1;
+  bool side_by_side = false;
+  app.add_option("--db", run.path, "scratch store (deleted first)");
+  app.add_option("--commands", run.commands);
+  app.add_option("--writer", run.writer);
+  app.add_option("--min-ms", min_ms, "the writer's shortest pause between commits (its default when unset)");
+  app.add_option("--max-ms", max_ms, "the writer's longest pause between commits");
+  app.add_flag("--analysis", run.analysis, "run the public analysis beside the overlay, as facedown-overlay does");
+  app.add_flag("--side-by-side", side_by_side, "measure without the analysis, then with it, on the same match");
+  CLI11_PARSE(app, argc, argv);
+  if (min_ms >= 0) run.writer_args += " --min-ms " + std::to_string(min_ms);
+  if (max_ms >= 0) run.writer_args += " --max-ms " + std::to_string(max_ms);
+  if (!side_by_side) return measure(run);
+  run.analysis = false;
+  if (const int rc = measure(run)) return rc;
+  run.analysis = true;
+  return measure(run);
 }

@@ -86,9 +86,17 @@ TEST_CASE("Number Janggi explains its arithmetic, items, mines, kings and hidden
         Lines{"mine: both removed", "지뢰: 둘 다 제거"});
   CHECK(line(*g, battle("king", "enemy", side(*g, "K"), side(*g, "7", 7))) ==
         Lines{"king: defender wins", "왕: 상대 말 승"});
-  // Blind: the kind and the values are hidden, so only the outcome is said.
+  // Blind: the blinded side's kind and value are hidden; the item and the face-up
+  // piece are public, so the line names that piece and what happened to it.
   CHECK(line(*g, battle("", "mover", side(*g, nullptr), side(*g, "7", 7))) ==
-        Lines{"hidden battle: mover wins", "비공개 전투: 이동한 말 승"});
+        Lines{"Blind vs 7: the 7 is removed", "블라인드 대 7: 7 제거"});
+  CHECK(line(*g, battle("", "mover", side(*g, "4", 5), side(*g, nullptr))) ==
+        Lines{"Blind vs 5: the 5 wins; +1 used", "블라인드 대 5: 5 승리; +1 사용"});
+  CHECK(line(*g, battle("", "both", side(*g, nullptr), side(*g, "M"))) ==
+        Lines{"Blind vs Mine: both removed", "블라인드 대 지뢰: 둘 다 제거"});
+  // Both blinded: only the outcome is public.
+  CHECK(line(*g, battle("", "enemy", side(*g, nullptr), side(*g, nullptr))) ==
+        Lines{"hidden battle: defender wins", "비공개 전투: 상대 말 승"});
   // A revival's arrival removes a piece without a battle.
   CHECK(line(*g, capture("arrival", 1)) == Lines{"reached the far rank: 1 removed", "끝 줄 도달: 1개 제거"});
   // Two pairs: two lines, in pair order.

@@ -37,6 +37,7 @@
 #include "engine/view.h"
 #include "tests/conformance/random_match.h"
 #include "tests/conformance/temp_dir.h"
+#include "tests/support/identity_swap.h"
 
 using namespace facedown;
 using namespace facedown::engine;
@@ -117,24 +118,10 @@ void check_round_trip(const Event& e, const Game& g) {
   if (j != j2) FAIL_CHECK(j.dump() << "\n!=\n" << j2.dump());
 }
 
-// The referee stream with every identity-dependent field blanked: two sessions
-// whose stripped streams agree differ only in the identities of some pieces.
-// Revival offers are dropped whole: which removed pieces may return depends on
-// identities (a face-down 5 may, a mine may not), and the public must not learn it.
-void strip(json& j) {
-  if (j.is_object()) {
-    if (j.contains("type") && j["type"] == "decision-awaited") j.erase("candidates");
-    if (j.contains("owner") && j.contains("piece")) {
-      j["piece"] = nullptr;
-      j.erase("value");
-    }
-    if (j.contains("outcome") && j.contains("kind")) j.erase("kind");
-    j.erase("command");
-    for (auto& [k, v] : j.items()) strip(v);
-  } else if (j.is_array()) {
-    for (auto& v : j) strip(v);
-  }
-}
+// The referee stream with every identity-dependent field blanked
+// (tests/support/identity_swap.h): two sessions whose stripped streams agree
+// differ only in the identities of some pieces.
+using facedown::testing::strip;
 
 std::vector<std::string> stream(const Match& m, Viewer v, bool stripped = false) {
   std::vector<std::string> out;

@@ -55,6 +55,29 @@ std::string arithmetic(const Words& w, const ShownPair& p, Lang lang) {
                        lang);
 }
 
+// A Blind battle (Number Janggi hides a battle's kind only under Blind): what
+// the public learns is which item was used, the other piece face up, and the
+// outcome, so the line names the face-up piece and what happened to it
+// ("Blind vs 7: the 7 is removed"). "" when neither side is public (both
+// blinded): the shared "hidden battle: ..." line says all there is.
+std::string blind(const Game& game, const ShownPair& p, Lang lang) {
+  if (!p.kind.empty()) return "";
+  const bool mover_public = p.mover.type.has_value(), enemy_public = p.enemy.type.has_value();
+  if (mover_public == enemy_public) return "";
+  const Words& w = game.words();
+  const ShownSide& open = mover_public ? p.mover : p.enemy;
+  const std::string piece = is_number(open.type) && open.value ? std::to_string(*open.value)
+                                                               : piece_type_name(game, *open.type, lang);
+  const std::string item = w.text(K::kItem, "blind", lang);
+  const bool open_won = p.outcome == (mover_public ? "mover" : "enemy");
+  const bool open_lost = p.outcome == (mover_public ? "enemy" : "mover");
+  if (open_won || open_lost)
+    return render_phrase(w, open_won ? "explain-blind-wins" : "explain-blind-removed", {{"item", item}, {"piece", piece}},
+                         lang);
+  return render_phrase(w, "explain-blind-outcome",
+                       {{"item", item}, {"piece", piece}, {"outcome", w.text(K::kOutcome, p.outcome, lang)}}, lang);
+}
+
 }  // namespace
 
 std::vector<Word> explanation_words() {
@@ -65,6 +88,9 @@ std::vector<Word> explanation_words() {
       {K::kPhrase, "explain-equal", "{mover} = {enemy}: {outcome}", "{mover} = {enemy}: {outcome}"},
       {K::kPhrase, "explain-equal-printed", "printed {mover} = {enemy}: {outcome}", "적힌 숫자 {mover} = {enemy}: {outcome}"},
       {K::kPhrase, "explain-item", "; {item} used", "; {item} 사용"},
+      {K::kPhrase, "explain-blind-wins", "{item} vs {piece}: the {piece} wins", "{item} 대 {piece}: {piece} 승리"},
+      {K::kPhrase, "explain-blind-removed", "{item} vs {piece}: the {piece} is removed", "{item} 대 {piece}: {piece} 제거"},
+      {K::kPhrase, "explain-blind-outcome", "{item} vs {piece}: {outcome}", "{item} 대 {piece}: {outcome}"},
   };
 }
 
@@ -74,10 +100,12 @@ std::vector<std::string> explain(const Game& game, const ShownBattle& battle, La
   std::vector<std::string> out;
   for (const ShownPair& p : battle.pairs) {
     std::string line = arithmetic(w, p, lang);
+    if (line.empty()) line = blind(game, p, lang);
     if (line.empty()) {
-      // No public arithmetic: the kind's word (or "hidden battle") and the outcome.
+      // No public arithmetic and no face-up side of a Blind battle: the kind's
+      // word (or "hidden battle") and the outcome.
       line = explain_ranks_and_outcomes(game, ShownBattle{battle.kind, {p}, battle.removed}, lang).front();
-    } else {
+    } else {  // an item a face-up piece used is public
       line += item_note(w, p.mover, lang) + item_note(w, p.enemy, lang);
     }
     out.push_back(std::move(line));
