@@ -41,7 +41,7 @@ struct ThemeMetric {
   std::string_view key;
   float min, max;
 };
-inline constexpr std::array<ThemeMetric, 80> kThemeMetrics = {{
+inline constexpr std::array<ThemeMetric, 84> kThemeMetrics = {{
     {"scorebug.pad_x", 0, 1080},
     {"scorebug.title_w", 0, 1080},
     {"scorebug.title_y", 0, 1080},
@@ -122,6 +122,10 @@ inline constexpr std::array<ThemeMetric, 80> kThemeMetrics = {{
     {"footer.seal_step", 0, 1080},
     {"footer.seal_check_step", 0, 1080},
     {"footer.replay_y", 0, 1080},
+    {"slate.bar_y", 0, 1080},
+    {"slate.bar_h", 0, 1080},
+    {"slate.bar_w_fraction", 0, 1},
+    {"slate.name_y", 0, 1080},
 }};
 // The director's layouts (director.h): each its own set of placements.
 inline constexpr std::array<std::string_view, 3> kThemeLayouts = {"landscape", "portrait", "faces"};

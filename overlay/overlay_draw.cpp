@@ -581,11 +581,12 @@ void draw_slate(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
   pen.frame(r, pen.st.gold, 4, 16);
   const std::string& title = o.lang == Lang::kKo ? m.game_name_ko : m.game_name_en;
   pen.text(title, {r.centre().x, r.y + 50}, pen.st.size("card_headline"), pen.st.gold, 0.5f, r.w - 80);
+  const float bar_w = r.w * pen.st.metric("slate.bar_w_fraction");
   for (int p = 1; p <= 2; ++p) {
-    const float x = p == 1 ? r.x + r.w * 0.25f : r.x + r.w * 0.75f;
-    pen.rect({x - r.w * 0.22f, r.y + 200, r.w * 0.44f, 10}, pen.st.player(p), 4);
-    pen.text(m.players[static_cast<std::size_t>(p - 1)], {x, r.y + 230}, pen.st.size("player_name"), pen.st.text, 0.5f,
-             r.w * 0.44f);
+    const float x = p == 1 ? r.x + r.w * 0.25f : r.x + r.w * 0.75f;  // each player's half, centred
+    pen.rect({x - bar_w / 2, r.y + pen.st.metric("slate.bar_y"), bar_w, pen.st.metric("slate.bar_h")}, pen.st.player(p), 4);
+    pen.text(m.players[static_cast<std::size_t>(p - 1)], {x, r.y + pen.st.metric("slate.name_y")}, pen.st.size("player_name"),
+             pen.st.text, 0.5f, bar_w);
   }
 }
 

@@ -47,7 +47,7 @@ const isNumber = (s) => typeof s === 'string' && /^\d+$/.test(s);
 
 // The theme's offsets inside an element (theme.json "metrics", checked by theme.js).
 const metrics = (group) => theme.metrics[group];
-// The top bar's texts: ImGui places a glyph box's top at the theme's y; a CSS
+// The top bar's and the slate's names: ImGui places a glyph box's top at the theme's y; a CSS
 // line box of these sizes starts 4 px higher (the browser's own correction
 // for its font's line gap, not a placement).
 const LINE_TOP = 4;
@@ -274,13 +274,14 @@ function drawBanner(root, sc, l, animating, now) {
 
 // The title card: the game's name, both finalists in their colours.
 function drawSlate(root, sc, l) {
-  const r = l.slate;
+  const r = l.slate, m = metrics('slate');
   const d = el(root, 'panel slate', r);
   fit(el(d, 'slate-title', { x: 40, y: 40, w: r.w - 80, h: 90 }, sc.game.title));
+  const w = r.w * m.bar_w_fraction;
   [1, 2].forEach((p) => {
-    const x = p === 1 ? r.w * 0.03 : r.w * 0.53;
-    el(d, `slate-bar p${p}`, { x, y: 200, w: r.w * 0.44, h: 10 });
-    fit(el(d, 'slate-name', { x, y: 226, w: r.w * 0.44, h: 64 }, sc.players[p - 1]));
+    const x = (p === 1 ? r.w * 0.25 : r.w * 0.75) - w / 2;  // each player's half, centred
+    el(d, `slate-bar p${p}`, { x, y: m.bar_y, w, h: m.bar_h });
+    fit(el(d, 'slate-name', { x, y: m.name_y - LINE_TOP, w, h: 64 }, sc.players[p - 1]));
   });
 }
 
