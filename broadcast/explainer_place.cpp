@@ -88,7 +88,9 @@ ThemeRect explainer_box(const Theme& theme, std::string_view layout, const Board
   const ThemeRect pref = theme.element(layout, "explainer");
   const ThemeRect board = theme.element(layout, "board");
   const ThemeRect safe = safe_area(theme);
-  const float w = pref.w, h = static_cast<float>(n) * kExplainerLineStep - (kExplainerLineStep - kExplainerLineHeight);
+  // A line's box and the gap to the next are the theme's (metrics.explainer), as both painters draw them.
+  const float w = pref.w, h = static_cast<float>(n) * theme.metric("explainer.line_h") +
+                              static_cast<float>(n - 1) * theme.metric("explainer.line_gap");
   std::vector<ThemeRect> avoid;
   for (engine::Square s : involved) {
     const ThemeRect r = board_square_box(drawing, board, s);

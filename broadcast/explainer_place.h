@@ -3,7 +3,8 @@
 // battle.explainer_box). The theme gives the explainer's preferred place and
 // width (its "explainer" element) and the region it may use (the "board"
 // element, inside the graphics-safe area); this file moves the box, a line
-// (kExplainerLineStep) per pair, to the free place nearest the preferred one.
+// per pair (the theme's metrics.explainer: a line's height and the gap to the
+// next), to the free place nearest the preferred one.
 //
 // Invariants: the box never overlaps a square the battle involves (its
 // fighters' squares and the move's from and to, with kExplainerClearance to
@@ -22,8 +23,6 @@
 
 namespace facedown::broadcast {
 
-inline constexpr float kExplainerLineHeight = 60;  // one line's box
-inline constexpr float kExplainerLineStep = 68;    // one line to the next
 inline constexpr int kExplainerMaxLines = 4;       // more pairs are not explained on air
 inline constexpr float kExplainerClearance = 6;    // kept free around an involved square
 

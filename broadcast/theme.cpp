@@ -72,6 +72,18 @@ std::variant<Theme, std::string> read(const json& j) {
     if (!f || *f < 4 || *f > 300) return fmt::format("type.{} must be a size from 4 to 300 canvas pixels", key);
     t.type[key] = *f;
   }
+  const json& metrics = j.contains("metrics") ? j["metrics"] : json();
+  for (const ThemeMetric& m : kThemeMetrics) {
+    const std::string key(m.key);
+    const std::string group = key.substr(0, key.find('.')), name = key.substr(key.find('.') + 1);
+    std::optional<float> f;
+    if (metrics.is_object() && metrics.contains(group) && metrics[group].is_object() && metrics[group].contains(name))
+      f = finite(metrics[group][name]);
+    if (!f || *f < m.min || *f > m.max) return fmt::format("metrics.{} must be a number from {} to {}", key, m.min, m.max);
+    t.metrics[key] = *f;
+  }
+  if (t.metrics["tray.tile_max"] < t.metrics["tray.tile_min"])
+    return std::string("metrics.tray.tile_max must not be under metrics.tray.tile_min");
   const json& layouts = j.contains("layouts") ? j["layouts"] : json();
   for (std::string_view lname : kThemeLayouts) {
     const std::string lkey(lname);
@@ -113,6 +125,11 @@ Rgba Theme::colour(std::string_view name) const {
 float Theme::size(std::string_view name) const {
   auto it = type.find(name);
   return it == type.end() ? 0.0f : it->second;
+}
+
+float Theme::metric(std::string_view key) const {
+  auto it = metrics.find(key);
+  return it == metrics.end() ? 0.0f : it->second;
 }
 
 ThemeRect Theme::element(std::string_view layout, std::string_view name) const {

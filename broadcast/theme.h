@@ -1,11 +1,13 @@
 // Theme: the on-air look both painters read (feed/web/theme.json): where each
 // element sits (a layout is a set of element placements, one layout per board
-// orientation), the palette and the type sizes. The ImGui overlay loads the
+// orientation), the palette, the type sizes and the offsets inside each
+// element (metrics: paddings, rows, insets). The ImGui overlay loads the
 // file at start; the feed serves it to the browser page, which reads the same
 // keys (feed/web/layout.js). A designer restyles both outputs by editing it.
 // Invariant: a Theme that parse_theme returned has every element, colour and
-// size named in kThemeElements, kThemeColours and kThemeSizes, each finite and
-// inside the canvas, so a painter's lookup never misses.
+// size named in kThemeElements, kThemeColours and kThemeSizes and every metric
+// of kThemeMetrics, each finite and inside the canvas or its range, so a
+// painter's lookup never misses.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -33,6 +35,98 @@ inline constexpr std::array<std::string_view, 26> kThemeSizes = {
     "player_name", "panel_label", "chip_name", "chip_left", "chip_used", "explainer", "caption",
     "result_headline", "result_sentence", "card_headline", "card_sentence", "warning_line",
     "warning_text", "seal_title", "seal_hash", "seal_check", "replay"};
+// Offsets inside an element (theme.json "metrics", GROUP.NAME): each with the
+// range a value must lie in (canvas pixels, or 0..1 for a *_fraction).
+struct ThemeMetric {
+  std::string_view key;
+  float min, max;
+};
+inline constexpr std::array<ThemeMetric, 84> kThemeMetrics = {{
+    {"scorebug.pad_x", 0, 1080},
+    {"scorebug.title_w", 0, 1080},
+    {"scorebug.title_y", 0, 1080},
+    {"scorebug.clock_y", 0, 1080},
+    {"scorebug.clock_glow_w", 0, 1080},
+    {"scorebug.clock_glow_inset", 0, 1080},
+    {"scorebug.mover_bar_x", 0, 1080},
+    {"scorebug.mover_bar_y", 0, 1080},
+    {"scorebug.mover_bar_w", 0, 1080},
+    {"scorebug.mover_bar_h", 0, 1080},
+    {"scorebug.mover_x", 0, 1080},
+    {"scorebug.mover_y", 0, 1080},
+    {"scorebug.mover_w", 0, 1080},
+    {"scorebug.next_warning_x", 0, 1080},
+    {"scorebug.next_warning_y", 0, 1080},
+    {"scorebug.next_warning_w", 0, 1080},
+    {"scorebug.status_y", 0, 1080},
+    {"scorebug.status_alone_y", 0, 1080},
+    {"scorebug.ply_y", 0, 1080},
+    {"panel.pad_x", 0, 1080},
+    {"panel.head_h", 0, 1080},
+    {"panel.name_y", 0, 1080},
+    {"panel.head_gap", 0, 1080},
+    {"panel.to_move_row", 0, 1080},
+    {"panel.warnings_row", 0, 1080},
+    {"panel.card_step", 0, 1080},
+    {"panel.card_w", 0, 1080},
+    {"panel.card_h", 0, 1080},
+    {"panel.card_y", -50, 50},
+    {"panel.items_row", 0, 1080},
+    {"panel.chip_h", 0, 1080},
+    {"panel.chip_step", 0, 1080},
+    {"panel.chips_gap", 0, 1080},
+    {"panel.chip_pad_x", 0, 1080},
+    {"panel.chip_used_x", 0, 1080},
+    {"panel.chip_used_inset", 0, 1080},
+    {"panel.removed_row", 0, 1080},
+    {"tray.tile_max", 8, 200},
+    {"tray.tile_min", 8, 200},
+    {"tray.tile_step", 1, 20},
+    {"tray.bottom", 0, 1080},
+    {"tile.inset_fraction", 0, 1},
+    {"tile.label_fraction", 0, 1},
+    {"tile.number_label_fraction", 0, 1},
+    {"board.margin", 0, 1080},
+    {"board.territory_inset", 0, 1080},
+    {"board.lake_inset", 0, 1080},
+    {"board.mark_inset", 0, 1080},
+    {"board.last_from_inset", 0, 1080},
+    {"board.last_to_inset", 0, 1080},
+    {"board.minus_half_fraction", 0, 1},
+    {"board.minus_thick_fraction", 0, 1},
+    {"explainer.line_h", 0, 1080},
+    {"explainer.line_gap", 0, 1080},
+    {"banner.card_x_fraction", 0, 1},
+    {"banner.card_w_fraction", 0, 1},
+    {"banner.card_y", -50, 50},
+    {"banner.card_h", 0, 1080},
+    {"banner.toast_x_fraction", 0, 1},
+    {"banner.toast_w_fraction", 0, 1},
+    {"banner.toast_y", -200, 200},
+    {"banner.toast_h", 0, 1080},
+    {"banner.toast_card_x", 0, 1080},
+    {"banner.toast_card_w", 0, 1080},
+    {"banner.toast_card_h", 0, 1080},
+    {"banner.toast_text_x", 0, 1080},
+    {"banner.text_margin", 0, 1080},
+    {"caption.bar_w", 0, 1080},
+    {"caption.text_margin", 0, 1080},
+    {"footer.pad_x", 0, 1080},
+    {"footer.seal_title_y", 0, 1080},
+    {"footer.seal_title_w", 0, 1080},
+    {"footer.seal_bar_y", 0, 1080},
+    {"footer.seal_bar_w", 0, 1080},
+    {"footer.seal_bar_h", 0, 1080},
+    {"footer.seal_hash_x", 0, 1080},
+    {"footer.seal_hash_y", 0, 1080},
+    {"footer.seal_step", 0, 1080},
+    {"footer.seal_check_step", 0, 1080},
+    {"footer.replay_y", 0, 1080},
+    {"slate.bar_y", 0, 1080},
+    {"slate.bar_h", 0, 1080},
+    {"slate.bar_w_fraction", 0, 1},
+    {"slate.name_y", 0, 1080},
+}};
 // The director's layouts (director.h): each its own set of placements.
 inline constexpr std::array<std::string_view, 3> kThemeLayouts = {"landscape", "portrait", "faces"};
 
@@ -53,11 +147,13 @@ struct Theme {
   std::map<std::string, Rgba, std::less<>> palette;
   std::map<std::string, float, std::less<>> type;
   std::map<std::string, ThemeLayout, std::less<>> layouts;
+  std::map<std::string, float, std::less<>> metrics;  // "panel.head_h" -> 96
 
   // Lookups of the names above (a name not in the schema: black, 0, an empty rect).
   Rgba colour(std::string_view name) const;
   float size(std::string_view name) const;
   ThemeRect element(std::string_view layout, std::string_view name) const;
+  float metric(std::string_view key) const;  // "GROUP.NAME" of kThemeMetrics
 };
 
 // The theme in `text`, or what is wrong with it (naming the key).

@@ -48,6 +48,7 @@ struct Style {
         chip_spent(c("chip_spent")), draw(c("draw")), badge(c("badge")), outline(c("outline")), shadow(c("shadow")) {}
   ImU32 c(std::string_view name) const { return colour(theme.colour(name)); }
   float size(std::string_view name) const { return theme.size(name); }
+  float metric(std::string_view key) const { return theme.metric(key); }  // theme.json "metrics"
   ImU32 player(int p, int alpha = 255) const { return set_alpha(p == 1 ? p1 : p == 2 ? p2 : draw, alpha); }
   ImU32 player_dark(int p) const { return p == 1 ? p1_dark : p2_dark; }
   ImU32 clock(ClockLevel level) const {
@@ -184,7 +185,7 @@ void draw_disc(const Pen& pen, const Rect& cell, const TileLook& t) {
 
 void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
   if (t.round) return draw_disc(pen, cell, t);
-  Rect r = inset(cell, cell.w * 0.09f);
+  Rect r = inset(cell, cell.w * pen.st.metric("tile.inset_fraction"));
   const float w = r.w * std::max(0.04f, t.squash);
   r = {r.centre().x - w / 2, r.y, w, r.h};
   const float round = cell.w * 0.16f;
@@ -194,7 +195,7 @@ void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
     pen.frame(r, with_alpha(pen.st.outline, t.alpha), 2.5f, round);
     if (t.squash > 0.5f) {
       Point m = pen.measure(*t.label, cell.h * 0.5f);
-      float size = cell.h * (is_number_token(*t.label) ? 0.52f : 0.40f);
+      float size = cell.h * pen.st.metric(is_number_token(*t.label) ? "tile.number_label_fraction" : "tile.label_fraction");
       if (m.x > r.w * 0.9f) size *= r.w * 0.9f / m.x;
       pen.text_in(*t.label, r, size, with_alpha(pen.st.text, t.alpha));
     }
@@ -244,7 +245,8 @@ void draw_top_bar(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, c
   pen.rect(r, pen.st.panel, 14);
   pen.frame(r, pen.st.panel_edge, 2, 14);
   const std::string title = o.lang == Lang::kKo ? m.game_name_ko : m.game_name_en;
-  pen.text(title, {r.x + 28, r.y + 18}, pen.st.size("title"), pen.st.text, 0, 560);
+  const auto M = [&](std::string_view k) { return pen.st.metric(fmt::format("scorebug.{}", k)); };
+  pen.text(title, {r.x + M("pad_x"), r.y + M("title_y")}, pen.st.size("title"), pen.st.text, 0, M("title_w"));
   // The preset's id (genius-2015) is for the desk, never on air: the game's name is the title.
 
   ClockShown c = turn_clock(m, o.now_wall);
@@ -252,21 +254,22 @@ void draw_top_bar(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, c
   if (c.visible) {
     const ImU32 col = c.running ? pen.st.clock(c.level) : pen.st.dim;
     if (c.level != ClockLevel::kCalm && c.running) {
-      Rect glow{mid.x - 130, r.y + 8, 260, r.h - 16};
+      Rect glow{mid.x - M("clock_glow_w") / 2, r.y + M("clock_glow_inset"), M("clock_glow_w"), r.h - 2 * M("clock_glow_inset")};
       pen.rect(glow, with_alpha(col, 0.18f), 12);
     }
-    pen.text(format_clock(c.seconds, c.counts_down), {mid.x, r.y + 10}, pen.st.size("clock"), col, 0.5f);
+    pen.text(format_clock(c.seconds, c.counts_down), {mid.x, r.y + M("clock_y")}, pen.st.size("clock"), col, 0.5f);
     // Whose turn, in their colour, beside the clock.
     const std::string& who = m.players[static_cast<std::size_t>(m.to_move - 1)];
-    pen.rect({mid.x + 150, r.y + 26, 18, 48}, pen.st.player(m.to_move), 4);
-    pen.text(who, {mid.x + 178, r.y + 24}, pen.st.size("mover"), pen.st.text, 0, 300);
+    pen.rect({mid.x + M("mover_bar_x"), r.y + M("mover_bar_y"), M("mover_bar_w"), M("mover_bar_h")}, pen.st.player(m.to_move), 4);
+    pen.text(who, {mid.x + M("mover_x"), r.y + M("mover_y")}, pen.st.size("mover"), pen.st.text, 0, M("mover_w"));
     if (c.next_warning > 0 && !c.counts_down)
       pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kWarning), format_clock(c.next_warning, true)),
-               {mid.x - 150, r.y + 34}, pen.st.size("next_warning"), pen.st.clock(c.level), 1);
+               {mid.x - M("next_warning_x"), r.y + M("next_warning_y")}, pen.st.size("next_warning"), pen.st.clock(c.level), 1,
+               M("next_warning_w"));
   }
   const char* caption = status_caption(m, o.lang);
-  if (*caption && !m.result) pen.text(caption, {mid.x, r.y + (c.visible ? 74.0f : 30.0f)}, pen.st.size(c.visible ? "status" : "status_alone"), pen.st.gold, 0.5f);
-  pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kMove), m.ply), {r.right() - 28, r.y + 28}, pen.st.size("ply"), pen.st.text, 1);
+  if (*caption && !m.result) pen.text(caption, {mid.x, r.y + M(c.visible ? "status_y" : "status_alone_y")}, pen.st.size(c.visible ? "status" : "status_alone"), pen.st.gold, 0.5f);
+  pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kMove), m.ply), {r.right() - M("pad_x"), r.y + M("ply_y")}, pen.st.size("ply"), pen.st.text, 1);
 }
 
 // [SECTION] Board: terrain, territories, minus lines, pieces, last move.
@@ -275,18 +278,19 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
   Pen pen{dl, o};
   const engine::Geometry& g = m.game->geometry();
   const BoardLayout& b = l.board;
-  pen.rect(inset(b.rect(), -10), pen.st.board, 10);
+  const auto M = [&](std::string_view k) { return pen.st.metric(fmt::format("board.{}", k)); };
+  pen.rect(inset(b.rect(), -M("margin")), pen.st.board, 10);
   const bool round = round_pieces(m);
   const broadcast::BoardDrawing& d = l.drawing;
   for (engine::Square s = 0; s < g.size(); ++s) {
     const Rect cell = b.square_rect(s);
     const int owner = m.game->setup_owner(s);
-    if (owner) pen.rect(inset(cell, 1), pen.st.player(owner, 38));
+    if (owner) pen.rect(inset(cell, M("territory_inset")), pen.st.player(owner, 38));
     // Palaces are drawn by the drawing's lines below, not per cell.
     const std::uint8_t t = g.terrain(s);
-    if (t & engine::kLake) pen.rect(inset(cell, 2), pen.st.lake, 6);
+    if (t & engine::kLake) pen.rect(inset(cell, M("lake_inset")), pen.st.lake, 6);
     if (t & engine::kCamp) dl.AddCircle(pen.at(cell.centre()), pen.px(cell.w * 0.42f), pen.st.dim, 32, pen.px(3));
-    if (t & engine::kHeadquarters) pen.frame(inset(cell, 5), pen.st.gold, 3, 4);
+    if (t & engine::kHeadquarters) pen.frame(inset(cell, M("mark_inset")), pen.st.gold, 3, 4);
   }
   // The lines are broadcast/'s (board_drawing.h): only their look is decided here.
   for (const broadcast::CellBox& f : d.palace_fills) pen.rect(b.box(f), with_alpha(pen.st.dim, 0.16f));
@@ -304,12 +308,12 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
   // A minus sign at the middle of each minus-line segment.
   for (const broadcast::CellPoint& mc : d.minus_signs) {
     const Point c = b.at(mc);
-    const float half = b.cell() * 0.14f, thick = b.cell() * 0.05f;
+    const float half = b.cell() * M("minus_half_fraction"), thick = b.cell() * M("minus_thick_fraction");
     pen.rect({c.x - half - 3, c.y - thick - 3, 2 * half + 6, 2 * thick + 6}, set_alpha(pen.st.badge, 255), 3);
     pen.rect({c.x - half, c.y - thick / 2, 2 * half, thick}, pen.st.minus, 2);
   }
   if (m.last_from && *m.last_from != engine::kNoSquare)
-    pen.frame(inset(b.square_rect(*m.last_from), 4), with_alpha(pen.st.gold, 0.55f), 3, 6);
+    pen.frame(inset(b.square_rect(*m.last_from), M("last_from_inset")), with_alpha(pen.st.gold, 0.55f), 3, 6);
   const bool animating = m.battle && o.battle_elapsed >= 0 && o.battle_elapsed < o.timing.total();
   for (engine::Square s = 0; s < g.size(); ++s) {
     const auto& p = m.board[static_cast<std::size_t>(s)];
@@ -324,7 +328,7 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
     draw_tile(pen, b.square_rect(s), look);
   }
   if (m.last_to && *m.last_to != engine::kNoSquare)
-    pen.frame(inset(b.square_rect(*m.last_to), 2), pen.st.gold, 5, 8);
+    pen.frame(inset(b.square_rect(*m.last_to), M("last_to_inset")), pen.st.gold, 5, 8);
 }
 
 // [SECTION] Battle animation.
@@ -368,11 +372,11 @@ void draw_battle(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
                                                   static_cast<int>(battle_explainer(m, Lang::kEn).size())));
   float y = b.y;
   for (std::size_t i = 0; i < lines.size() && i < static_cast<std::size_t>(broadcast::kExplainerMaxLines); ++i) {
-    const Rect box{b.x, y, b.w, broadcast::kExplainerLineHeight};
+    const Rect box{b.x, y, b.w, pen.st.metric("explainer.line_h")};
     pen.rect(box, pen.st.shade, 10);
     pen.frame(box, pen.st.gold, 3, 10);
     pen.text(lines[i], {box.centre().x, box.y + 12}, pen.st.size("explainer"), pen.st.text, 0.5f, box.w - 30);
-    y += broadcast::kExplainerLineStep;
+    y += pen.st.metric("explainer.line_h") + pen.st.metric("explainer.line_gap");
   }
 }
 
@@ -389,66 +393,69 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
   pen.rect(r, pen.st.panel, 14);
   const bool to_move = m.to_move == player && !m.result;
   pen.frame(r, to_move ? pen.st.gold : pen.st.panel_edge, to_move ? 4.0f : 2.0f, 14);
-  Rect head{r.x, r.y, r.w, 96};
+  const auto M = [&](std::string_view k) { return pen.st.metric(fmt::format("panel.{}", k)); };
+  const float pad = M("pad_x");
+  Rect head{r.x, r.y, r.w, M("head_h")};
   pen.rect(head, pen.st.player(player), 14);
-  pen.text(m.players[pi], {r.x + 22, r.y + 20}, pen.st.size("player_name"), pen.st.text, 0, r.w - 44);
-  float y = head.bottom() + 16;
+  pen.text(m.players[pi], {r.x + pad, r.y + M("name_y")}, pen.st.size("player_name"), pen.st.text, 0, r.w - 2 * pad);
+  float y = head.bottom() + M("head_gap");
   if (to_move) {
-    pen.text(phrase(o.lang, Phrase::kToMove), {r.x + 22, y}, pen.st.size("panel_label"), pen.st.gold);
+    pen.text(phrase(o.lang, Phrase::kToMove), {r.x + pad, y}, pen.st.size("panel_label"), pen.st.gold);
   }
-  y += 40;
+  y += M("to_move_row");
 
   // Warnings: one card per warning, out of the number that disqualifies.
-  pen.text(phrase(o.lang, Phrase::kWarnings), {r.x + 22, y}, pen.st.size("panel_label"), pen.st.dim);
+  pen.text(phrase(o.lang, Phrase::kWarnings), {r.x + pad, y}, pen.st.size("panel_label"), pen.st.dim);
   const int cards = std::max(m.warnings_to_dq, m.warnings[pi]);
   for (int i = 0; i < cards; ++i) {
-    Rect card{r.right() - 22 - static_cast<float>(cards - i) * 34, y - 2, 26, 34};
+    Rect card{r.right() - pad - static_cast<float>(cards - i) * M("card_step"), y + M("card_y"), M("card_w"), M("card_h")};
     if (i < m.warnings[pi]) pen.rect(card, m.warnings[pi] >= m.warnings_to_dq && m.warnings_to_dq > 0 ? pen.st.red : pen.st.gold, 4);
     else pen.frame(card, pen.st.dim, 2, 4);
   }
-  y += 52;
+  y += M("warnings_row");
 
   if (m.has_items) {
-    pen.text(phrase(o.lang, Phrase::kItems), {r.x + 22, y}, pen.st.size("panel_label"), pen.st.dim);
-    y += 38;
+    pen.text(phrase(o.lang, Phrase::kItems), {r.x + pad, y}, pen.st.size("panel_label"), pen.st.dim);
+    y += M("items_row");
     static constexpr const char* kItems[] = {"blind", "plus", "minus"};
-    constexpr float kChipHeight = 40, kChipStep = 46;
+    const float chip_pad = M("chip_pad_x");
     // One row per item, so a Korean item's name is legible (at least 24 px) in full.
     for (int k = 0; k < 3; ++k) {
-      Rect chip{r.x + 22, y + static_cast<float>(k) * kChipStep, r.w - 44, kChipHeight};
+      Rect chip{r.x + pad, y + static_cast<float>(k) * M("chip_step"), r.w - 2 * pad, M("chip_h")};
       const int left = m.items_left[pi][static_cast<std::size_t>(k)];
       int used = 0;
       for (const auto& u : m.items_used)
         if (u.player == player && u.item == kItems[k]) ++used;
       pen.rect(chip, left > 0 ? pen.st.chip : pen.st.chip_spent, 8);
-      pen.text(item_text(m, o.lang, kItems[k]), {chip.x + 12, chip.y + 4}, pen.st.size("chip_name"), left > 0 ? pen.st.text : pen.st.dim, 0, chip.w * 0.5f);
-      pen.text(fmt::format("{}", left), {chip.right() - 12, chip.y + 2}, pen.st.size("chip_left"), left > 0 ? pen.st.gold : pen.st.dim, 1);
-      if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.right() - 52, chip.y + 6}, pen.st.size("chip_used"), pen.st.dim, 1, chip.w * 0.5f - 76);
+      pen.text(item_text(m, o.lang, kItems[k]), {chip.x + chip_pad, chip.y + 4}, pen.st.size("chip_name"), left > 0 ? pen.st.text : pen.st.dim, 0, chip.w * 0.5f);
+      pen.text(fmt::format("{}", left), {chip.right() - chip_pad, chip.y + 2}, pen.st.size("chip_left"), left > 0 ? pen.st.gold : pen.st.dim, 1);
+      if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.right() - M("chip_used_x"), chip.y + 6}, pen.st.size("chip_used"), pen.st.dim, 1, chip.w * 0.5f - M("chip_used_inset"));
     }
-    y += 3 * kChipStep + 10;
+    y += 3 * M("chip_step") + M("chips_gap");
   }
 
-  pen.text(phrase(o.lang, Phrase::kRemoved), {r.x + 22, y}, pen.st.size("panel_label"), pen.st.dim);
-  y += 40;
+  pen.text(phrase(o.lang, Phrase::kRemoved), {r.x + pad, y}, pen.st.size("panel_label"), pen.st.dim);
+  y += M("removed_row");
   // The pieces this battle removes join the tray only once they have faded.
   BattleMoment moment;
   if (battle_animating(m, o)) moment = {BattlePhase::kFlip, o.battle_elapsed};
   const std::size_t shown = broadcast::tray_count(m, player, moment);
   // Smaller tiles when many are out (Gwangsanghui has 43 a side), so all fit.
-  float tile = 58;
-  const float tray_h = r.bottom() - 8 - y;
-  while (tile > 24) {
-    const auto fit = static_cast<std::size_t>((r.w - 44) / tile) * static_cast<std::size_t>(std::max(0.0f, tray_h / tile));
+  const auto T = [&](std::string_view k) { return pen.st.metric(fmt::format("tray.{}", k)); };
+  float tile = T("tile_max");
+  const float tray_h = r.bottom() - T("bottom") - y;
+  while (tile > T("tile_min")) {
+    const auto fit = static_cast<std::size_t>((r.w - 2 * pad) / tile) * static_cast<std::size_t>(std::max(0.0f, tray_h / tile));
     if (fit >= shown) break;
-    tile -= 2;
+    tile -= T("tile_step");
   }
-  const int per_row = std::max(1, static_cast<int>((r.w - 44) / tile));
+  const int per_row = std::max(1, static_cast<int>((r.w - 2 * pad) / tile));
   const std::vector<std::optional<std::string>> removed(m.removed[pi].begin(),
                                                          m.removed[pi].begin() + static_cast<std::ptrdiff_t>(shown));
   for (std::size_t i = 0; i < removed.size(); ++i) {
     const int row = static_cast<int>(i) / per_row, col = static_cast<int>(i) % per_row;
-    Rect cell{r.x + 22 + static_cast<float>(col) * tile, y + static_cast<float>(row) * tile, tile, tile};
-    if (cell.bottom() > r.bottom() - 8) break;
+    Rect cell{r.x + pad + static_cast<float>(col) * tile, y + static_cast<float>(row) * tile, tile, tile};
+    if (cell.bottom() > r.bottom() - T("bottom")) break;
     TileLook look;
     look.owner = player;
     look.round = round_pieces(m);
@@ -465,14 +472,20 @@ void draw_caption(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, c
   // Over the bottom of the board only, never over a player's panel (the theme's "caption").
   const Rect& box = l.caption;
   pen.rect(box, pen.st.shade, 12);
-  pen.rect({box.x, box.y, 10, box.h}, pen.st.gold, 4);
-  pen.text(*m.caption, {box.centre().x, box.y + 16}, pen.st.size("caption"), pen.st.text, 0.5f, box.w - 60);
+  pen.rect({box.x, box.y, pen.st.metric("caption.bar_w"), box.h}, pen.st.gold, 4);
+  pen.text(*m.caption, {box.centre().x, box.y + 16}, pen.st.size("caption"), pen.st.text, 0.5f,
+           box.w - 2 * pen.st.metric("caption.text_margin"));
 }
 
 // [SECTION] Banner: the result, a pause, a fresh warning.
 void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
   Pen pen{dl, o};
   const Rect& r = l.banner;
+  const auto M = [&](std::string_view k) { return pen.st.metric(fmt::format("banner.{}", k)); };
+  const float margin = 2 * M("text_margin");
+  // The pause's and standby's card, the warning's toast: where inside the banner's element.
+  const Rect card{r.x + r.w * M("card_x_fraction"), r.y + M("card_y"), r.w * M("card_w_fraction"), M("card_h")};
+  const Rect toast{r.x + r.w * M("toast_x_fraction"), r.bottom() + M("toast_y"), r.w * M("toast_w_fraction"), M("toast_h")};
   // Which banner is broadcast/'s decision (on_air_rules.h); the animation's
   // moment is this window's (a local skip ends it here at once).
   BattleMoment moment;
@@ -486,14 +499,14 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
       pen.rect(r, pen.st.c(broadcast::result_colour(m)), 16);
       pen.frame(r, pen.st.gold, 5, 16);
       const std::string head = result_headline(m, o.lang);
-      pen.text(head, {r.centre().x, r.y + 26}, pen.st.size("result_headline"), pen.st.text, 0.5f, r.w - 60);
+      pen.text(head, {r.centre().x, r.y + 26}, pen.st.size("result_headline"), pen.st.text, 0.5f, r.w - margin);
       // What happened, with names, in the screen's language (the game's words).
       const std::string sub = result_sentence(m, o.lang);
-      pen.text(sub, {r.centre().x, r.y + 128}, pen.st.size("result_sentence"), pen.st.text, 0.5f, r.w - 60);
+      pen.text(sub, {r.centre().x, r.y + 128}, pen.st.size("result_sentence"), pen.st.text, 0.5f, r.w - margin);
       return;
     }
     case Banner::kStandby: {
-      Rect p{r.x + r.w * 0.2f, r.y + 30, r.w * 0.6f, 140};
+      const Rect& p = card;
       pen.rect(p, pen.st.shade, 14);
       pen.frame(p, pen.st.dim, 4, 14);
       pen.text(phrase(o.lang, Phrase::kStandby), {p.centre().x, p.y + 14}, pen.st.size("card_headline"), pen.st.text, 0.5f, p.w - 40);
@@ -501,7 +514,7 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
       return;
     }
     case Banner::kPaused: {
-      Rect p{r.x + r.w * 0.2f, r.y + 30, r.w * 0.6f, 140};
+      const Rect& p = card;
       pen.rect(p, pen.st.shade, 14);
       pen.frame(p, pen.st.amber, 4, 14);
       pen.text(phrase(o.lang, Phrase::kPaused), {p.centre().x, p.y + 14}, pen.st.size("card_headline"), pen.st.amber, 0.5f, p.w - 40);
@@ -510,13 +523,13 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
     }
     case Banner::kWarning: {
       const WarningShown& w = *m.last_warning;
-      Rect p{r.x + r.w * 0.1f, r.bottom() - 20, r.w * 0.8f, 96};
+      const Rect& p = toast;
       pen.rect(p, pen.st.shade, 12);
       pen.frame(p, pen.st.gold, 4, 12);
-      pen.rect({p.x + 18, p.y + 18, 40, 60}, pen.st.gold, 5);
-      pen.text(warning_line(m, o.lang, w), {p.x + 76, p.y + 10}, pen.st.size("warning_line"), pen.st.text, 0, p.w - 96);
+      pen.rect({p.x + M("toast_card_x"), p.y + 18, M("toast_card_w"), M("toast_card_h")}, pen.st.gold, 5);
+      pen.text(warning_line(m, o.lang, w), {p.x + M("toast_text_x"), p.y + 10}, pen.st.size("warning_line"), pen.st.text, 0, p.w - 96);
       // What the warning says, in the screen's language (the referee's words stay at the desk).
-      pen.text(warning_text(m, o.lang, w), {p.x + 76, p.y + 56}, pen.st.size("warning_text"), pen.st.dim, 0, p.w - 96);
+      pen.text(warning_text(m, o.lang, w), {p.x + M("toast_text_x"), p.y + 56}, pen.st.size("warning_text"), pen.st.dim, 0, p.w - 96);
       return;
     }
   }
@@ -529,16 +542,17 @@ void draw_footer(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
   const bool any = m.commitments[0] || m.commitments[1];
   if (!any && !o.replay) return;
   pen.rect(r, pen.st.panel, 12);
-  float x = r.x + 24;
+  const auto M = [&](std::string_view k) { return pen.st.metric(fmt::format("footer.{}", k)); };
+  float x = r.x + M("pad_x");
   if (any) {
-    pen.text(phrase(o.lang, Phrase::kSealedSetups), {x, r.y + 28}, pen.st.size("seal_title"), pen.st.dim);
-    x += 240;
+    pen.text(phrase(o.lang, Phrase::kSealedSetups), {x, r.y + M("seal_title_y")}, pen.st.size("seal_title"), pen.st.dim);
+    x += M("seal_title_w");
     for (int p = 0; p < 2; ++p) {
       const auto& c = m.commitments[static_cast<std::size_t>(p)];
       if (!c) continue;
-      pen.rect({x, r.y + 24, 14, 40}, pen.st.player(p + 1), 3);
-      pen.text(short_hash(c->hash), {x + 24, r.y + 26}, pen.st.size("seal_hash"), pen.st.text);
-      x += 330;
+      pen.rect({x, r.y + M("seal_bar_y"), M("seal_bar_w"), M("seal_bar_h")}, pen.st.player(p + 1), 3);
+      pen.text(short_hash(c->hash), {x + M("seal_hash_x"), r.y + M("seal_hash_y")}, pen.st.size("seal_hash"), pen.st.text);
+      x += M("seal_step");
       if (c->verified) {
         const bool ok = *c->verified;
         if (ok) {  // a drawn tick: NanumGothic has no U+2713
@@ -546,7 +560,7 @@ void draw_footer(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
           pen.line({x - 76, r.y + 55}, {x - 62, r.y + 34}, pen.st.gold, 4);
         }
         pen.text(phrase(o.lang, ok ? Phrase::kVerified : Phrase::kMismatch), {x - 56, r.y + 30}, pen.st.size("seal_check"), ok ? pen.st.gold : pen.st.red);
-        x += 120;
+        x += M("seal_check_step");
       }
     }
   }
@@ -554,7 +568,7 @@ void draw_footer(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
     const ReplayInfo& rp = *o.replay;
     const std::string s = fmt::format("{} {} {}/{}  \xC3\x97{}", rp.playing ? "\xE2\x96\xB6" : "||",
                                       phrase(o.lang, Phrase::kReplay), rp.position, rp.total, rp.speed);
-    pen.text(s, {r.right() - 24, r.y + 26}, pen.st.size("replay"), pen.st.gold, 1);
+    pen.text(s, {r.right() - M("pad_x"), r.y + M("replay_y")}, pen.st.size("replay"), pen.st.gold, 1);
   }
 }
 
@@ -567,11 +581,12 @@ void draw_slate(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
   pen.frame(r, pen.st.gold, 4, 16);
   const std::string& title = o.lang == Lang::kKo ? m.game_name_ko : m.game_name_en;
   pen.text(title, {r.centre().x, r.y + 50}, pen.st.size("card_headline"), pen.st.gold, 0.5f, r.w - 80);
+  const float bar_w = r.w * pen.st.metric("slate.bar_w_fraction");
   for (int p = 1; p <= 2; ++p) {
-    const float x = p == 1 ? r.x + r.w * 0.25f : r.x + r.w * 0.75f;
-    pen.rect({x - r.w * 0.22f, r.y + 200, r.w * 0.44f, 10}, pen.st.player(p), 4);
-    pen.text(m.players[static_cast<std::size_t>(p - 1)], {x, r.y + 230}, pen.st.size("player_name"), pen.st.text, 0.5f,
-             r.w * 0.44f);
+    const float x = p == 1 ? r.x + r.w * 0.25f : r.x + r.w * 0.75f;  // each player's half, centred
+    pen.rect({x - bar_w / 2, r.y + pen.st.metric("slate.bar_y"), bar_w, pen.st.metric("slate.bar_h")}, pen.st.player(p), 4);
+    pen.text(m.players[static_cast<std::size_t>(p - 1)], {x, r.y + pen.st.metric("slate.name_y")}, pen.st.size("player_name"),
+             pen.st.text, 0.5f, bar_w);
   }
 }
 

@@ -60,13 +60,16 @@ export function overlayLayout(theme, orientation, drawing) {
   };
 }
 
-// The theme's palette and type sizes as CSS custom properties (--panel,
-// --fs-title, ...) that overlay.css uses: CSS may refine the page, the theme
-// decides its colours and sizes.
+// The theme's palette, type sizes and metrics as CSS custom properties
+// (--panel, --fs-title, --m-panel-chip-h, ...) that overlay.css uses: CSS may
+// refine the page, the theme decides its colours, sizes and inner offsets.
 export function themeProperties(theme) {
   const out = {};
   for (const [k, v] of Object.entries(theme.palette)) out[`--${k.replace(/_/g, '-')}`] = v;
   for (const [k, v] of Object.entries(theme.type)) out[`--fs-${k.replace(/_/g, '-')}`] = `${v}px`;
+  // The offsets inside elements as --m-GROUP-NAME (a number: CSS multiplies by 1px).
+  for (const [group, m] of Object.entries(theme.metrics || {}))
+    if (group !== 'about') for (const [k, v] of Object.entries(m)) out[`--m-${group}-${k.replace(/_/g, '-')}`] = String(v);
   return out;
 }
 

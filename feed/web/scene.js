@@ -5,7 +5,9 @@
 // the DOM when a new message arrives; tick() moves only what time moves (the
 // clock, the next warning's count and the battle's flip/fade), so a frame costs
 // a few style writes. Where each element sits, its colours and type sizes are
-// the theme's (theme.json); the board's squares and lines are the frame's.
+// the theme's (theme.json), and so are the offsets inside each element
+// (theme.metrics, read by the ImGui overlay too); the board's squares and
+// lines are the frame's.
 import { elements, inset, overlayLayout, right, bottom, themeProperties } from './layout.js';
 import { theme, themeError } from './theme.js';
 import { phrase } from './words.js';
@@ -43,12 +45,20 @@ function fitAll(root) {
 
 const isNumber = (s) => typeof s === 'string' && /^\d+$/.test(s);
 
+// The theme's offsets inside an element (theme.json "metrics", checked by theme.js).
+const metrics = (group) => theme.metrics[group];
+// The top bar's and the slate's names: ImGui places a glyph box's top at the theme's y; a CSS
+// line box of these sizes starts 4 px higher (the browser's own correction
+// for its font's line gap, not a placement).
+const LINE_TOP = 4;
+
 // Round pieces: on points (janggi-style discs) or stones, as the ImGui overlay.
 const roundClass = (g) => (g && (g.onPoints || g.stones) ? ' round' : '');
 
 function tile(parent, cell, owner, label, extra = '') {
-  const t = el(parent, `tile p${owner} ${label == null ? 'back' : 'face'} ${extra}`, inset(cell, cell.w * 0.09));
-  t.style.fontSize = `${cell.h * (isNumber(label) ? 0.52 : 0.4)}px`;
+  const m = metrics('tile');
+  const t = el(parent, `tile p${owner} ${label == null ? 'back' : 'face'} ${extra}`, inset(cell, cell.w * m.inset_fraction));
+  t.style.fontSize = `${cell.h * (isNumber(label) ? m.number_label_fraction : m.label_fraction)}px`;
   if (label != null) el(t, 'label', null, label);
   return t;
 }
@@ -79,76 +89,77 @@ export function clockLevel(c, now) {
 
 // [SECTION] Parts of the scene.
 function drawTopBar(root, sc, l) {
-  const r = l.topBar;
+  const r = l.topBar, m = metrics('scorebug');
   el(root, 'panel topbar', r);
-  fit(el(root, 'title', { x: r.x + 28, y: r.y + 14, w: 560, h: 44 }, sc.game.title));
+  fit(el(root, 'title', { x: r.x + m.pad_x, y: r.y + m.title_y - LINE_TOP, w: m.title_w, h: 44 }, sc.game.title));
   // The preset's id (genius-2015) is for the desk, never on air.
   const mid = r.x + r.w / 2;
   const refs = {};
   if (sc.clock.visible) {
     // A running clock past calm glows behind; a stopped one is dimmed (CSS .frozen).
-    refs.glow = el(root, 'clock-glow', { x: mid - 130, y: r.y + 8, w: 260, h: r.h - 16 });
-    refs.clock = el(root, 'clock', { x: mid - 140, y: r.y + 6, w: 280, h: 80 });
+    refs.glow = el(root, 'clock-glow', { x: mid - m.clock_glow_w / 2, y: r.y + m.clock_glow_inset, w: m.clock_glow_w, h: r.h - 2 * m.clock_glow_inset });
+    refs.clock = el(root, 'clock', { x: mid - 140, y: r.y + m.clock_y - LINE_TOP, w: 280, h: 80 });
     // Whose clock it is: their colour and name beside it, as the ImGui overlay.
     const who = sc.clock.toMove;
     if (who >= 1) {
-      el(root, `mover-bar p${who}`, { x: mid + 150, y: r.y + 26, w: 18, h: 48 });
-      fit(el(root, 'mover', { x: mid + 178, y: r.y + 24, w: 300, h: 44 }, sc.players[who - 1]));
+      el(root, `mover-bar p${who}`, { x: mid + m.mover_bar_x, y: r.y + m.mover_bar_y, w: m.mover_bar_w, h: m.mover_bar_h });
+      fit(el(root, 'mover', { x: mid + m.mover_x, y: r.y + m.mover_y, w: m.mover_w, h: 44 }, sc.players[who - 1]));
     }
     if (!sc.clock.countsDown && sc.clock.nextWarning > 0)
-      refs.nextWarning = el(root, 'next-warning', { x: mid - 450, y: r.y + 34, w: 300, h: 36 });
+      refs.nextWarning = el(root, 'next-warning', { x: mid - m.next_warning_x - m.next_warning_w, y: r.y + m.next_warning_y, w: m.next_warning_w, h: 36 });
   }
   if (sc.statusText && !sc.result && sc.status !== 'playing')
-    el(root, sc.clock.visible ? 'status small' : 'status', { x: mid - 300, y: r.y + (sc.clock.visible ? 70 : 26), w: 600, h: 40 }, sc.statusText);
-  el(root, 'ply', { x: right(r) - 328, y: r.y + 28, w: 300, h: 44 }, `${phrase(sc, 'move')} ${sc.ply}`);
+    el(root, sc.clock.visible ? 'status small' : 'status', { x: mid - 300, y: r.y + (sc.clock.visible ? m.status_y : m.status_alone_y) - LINE_TOP, w: 600, h: 40 }, sc.statusText);
+  el(root, 'ply', { x: right(r) - m.pad_x - 300, y: r.y + m.ply_y, w: 300, h: 44 }, `${phrase(sc, 'move')} ${sc.ply}`);
   return refs;
 }
 
 function drawPanel(root, sc, player, l, animating) {
-  const i = player - 1, r = l.panels[i];
+  const i = player - 1, r = l.panels[i], m = metrics('panel'), pad = m.pad_x;
   const toMove = sc.toMove === player && !sc.result;
   const p = el(root, `panel player p${player}${toMove ? ' to-move' : ''}`, r);
   p.dataset.player = String(player);
-  el(p, `head p${player}`, { x: 0, y: 0, w: r.w, h: 96 });
-  fit(el(p, 'name', { x: 22, y: 20, w: r.w - 44, h: 56 }, sc.players[i]));
-  let y = 112;
-  if (toMove) el(p, 'to-move-tag', { x: 22, y, w: r.w - 44, h: 32 }, phrase(sc, 'toMove'));
-  y += 40;
-  el(p, 'dim', { x: 22, y, w: 200, h: 32 }, phrase(sc, 'warnings'));
+  el(p, `head p${player}`, { x: 0, y: 0, w: r.w, h: m.head_h });
+  fit(el(p, 'name', { x: pad, y: m.name_y, w: r.w - 2 * pad, h: 56 }, sc.players[i]));
+  let y = m.head_h + m.head_gap;
+  if (toMove) el(p, 'to-move-tag', { x: pad, y, w: r.w - 2 * pad, h: 32 }, phrase(sc, 'toMove'));
+  y += m.to_move_row;
+  el(p, 'dim', { x: pad, y, w: 200, h: 32 }, phrase(sc, 'warnings'));
   const cards = Math.max(sc.warningsToDq, sc.warnings[i]);
   for (let k = 0; k < cards; ++k) {
     const lit = k < sc.warnings[i];
     const red = lit && sc.warningsToDq > 0 && sc.warnings[i] >= sc.warningsToDq;
-    el(p, `card${lit ? ' lit' : ''}${red ? ' red' : ''}`, { x: r.w - 22 - (cards - k) * 34, y: y - 2, w: 26, h: 34 });
+    el(p, `card${lit ? ' lit' : ''}${red ? ' red' : ''}`, { x: r.w - pad - (cards - k) * m.card_step, y: y + m.card_y, w: m.card_w, h: m.card_h });
   }
-  y += 52;
+  y += m.warnings_row;
   if (sc.items) {
-    el(p, 'dim', { x: 22, y, w: 200, h: 32 }, phrase(sc, 'items'));
-    y += 38;
+    el(p, 'dim', { x: pad, y, w: 200, h: 32 }, phrase(sc, 'items'));
+    y += m.items_row;
     // One row per item, so a Korean item's name is legible (at least 24 px) in full.
     sc.items[i].forEach((it, k) => {
-      const c = el(p, `chip${it.left > 0 ? '' : ' spent'}`, { x: 22, y: y + k * 46, w: r.w - 44, h: 40 });
+      const c = el(p, `chip${it.left > 0 ? '' : ' spent'}`, { x: pad, y: y + k * m.chip_step, w: r.w - 2 * pad, h: m.chip_h });
       c.dataset.item = it.key;
       fit(el(c, 'chip-name', null, it.text));
       el(c, 'chip-left', null, String(it.left));
       if (it.used > 0) fit(el(c, 'chip-used', null, `${phrase(sc, 'itemsUsed')} ${it.used}`));
     });
-    y += 3 * 46 + 10;
+    y += 3 * m.chip_step + m.chips_gap;
   }
-  el(p, 'dim', { x: 22, y, w: 300, h: 32 }, phrase(sc, 'removed'));
-  y += 40;
+  el(p, 'dim', { x: pad, y, w: 300, h: 32 }, phrase(sc, 'removed'));
+  y += m.removed_row;
   // The pieces this battle removes join the tray only once they have faded.
   let shown = sc.trays[i].length;
   if (animating) for (const f of sc.battle.fighters) if (f.removed && f.owner === player && shown > 0) --shown;
   // Smaller tiles when many are out (Gwangsanghui has 43 a side), so all fit.
-  let size = 58;
-  while (size > 24 && Math.floor((r.w - 44) / size) * Math.floor(Math.max(0, r.h - 8 - y) / size) < shown) size -= 2;
-  const perRow = Math.max(1, Math.floor((r.w - 44) / size));
+  const t = metrics('tray');
+  let size = t.tile_max;
+  while (size > t.tile_min && Math.floor((r.w - 2 * pad) / size) * Math.floor(Math.max(0, r.h - t.bottom - y) / size) < shown) size -= t.tile_step;
+  const perRow = Math.max(1, Math.floor((r.w - 2 * pad) / size));
   const tray = el(p, 'tray', { x: 0, y: 0, w: r.w, h: r.h });
   tray.dataset.count = String(shown);
   for (let k = 0; k < shown; ++k) {
-    const cell = { x: 22 + (k % perRow) * size, y: y + Math.floor(k / perRow) * size, w: size, h: size };
-    if (bottom(cell) > r.h - 8) break;
+    const cell = { x: pad + (k % perRow) * size, y: y + Math.floor(k / perRow) * size, w: size, h: size };
+    if (bottom(cell) > r.h - t.bottom) break;
     tile(tray, cell, player, sc.trays[i][k], `in-tray${roundClass(sc.game)}`);
   }
 }
@@ -179,25 +190,25 @@ function drawLines(layer, g, b) {
 }
 
 function drawBoard(root, sc, l, animating) {
-  const g = sc.game, b = l.board;
-  const board = el(root, 'board', inset(b.rect, -10));
+  const g = sc.game, b = l.board, m = metrics('board');
+  const board = el(root, 'board', inset(b.rect, -m.margin));
   board.style.setProperty('--cell', `${b.cell}px`);
   const layer = el(root, 'board-layer', { x: 0, y: 0, w: 1920, h: 1080 });
   g.squares.forEach((sq, s) => {
     const cell = b.squareRect(s);
-    if (sq.territory) el(layer, `territory p${sq.territory}`, inset(cell, 1));
+    if (sq.territory) el(layer, `territory p${sq.territory}`, inset(cell, m.territory_inset));
     for (const t of sq.terrain) {
       if (t === 'palace') continue;  // the drawing's diagonals
-      el(layer, `terrain ${t}`, t === 'lake' ? inset(cell, 2) : inset(cell, 5));
+      el(layer, `terrain ${t}`, t === 'lake' ? inset(cell, m.lake_inset) : inset(cell, m.mark_inset));
     }
   });
   drawLines(layer, g, b);
-  for (const m of b.drawing.minusSigns) {
-    const c = b.at(m);
-    const half = b.cell * 0.14, t = b.cell * 0.05;
+  for (const sign of b.drawing.minusSigns) {
+    const c = b.at(sign);
+    const half = b.cell * m.minus_half_fraction, t = b.cell * m.minus_thick_fraction;
     el(layer, 'minus-sign', { x: c.x - half, y: c.y - t / 2, w: 2 * half, h: t });
   }
-  if (sc.lastMove && sc.lastMove.from >= 0) el(layer, 'last-from', inset(b.squareRect(sc.lastMove.from), 4));
+  if (sc.lastMove && sc.lastMove.from >= 0) el(layer, 'last-from', inset(b.squareRect(sc.lastMove.from), m.last_from_inset));
   const fighting = new Set();
   if (animating) for (const f of sc.battle.fighters) fighting.add(`${f.square}/${f.owner}`);
   for (const [s, p] of sc.board) {
@@ -205,7 +216,7 @@ function drawBoard(root, sc, l, animating) {
     const t = tile(layer, b.squareRect(s), p.owner, p.label, roundClass(g));
     t.dataset.square = String(s);
   }
-  if (sc.lastMove && sc.lastMove.to >= 0) el(layer, 'last-to', inset(b.squareRect(sc.lastMove.to), 2));
+  if (sc.lastMove && sc.lastMove.to >= 0) el(layer, 'last-to', inset(b.squareRect(sc.lastMove.to), m.last_to_inset));
 }
 
 function drawBattle(root, sc, l) {
@@ -237,7 +248,8 @@ function drawBanner(root, sc, l, animating, now) {
     fit(el(d, 'sentence', null, sc.result.sentence));
     return d;
   }
-  const card = { x: r.x + r.w * 0.2, y: r.y + 30, w: r.w * 0.6, h: 140 };
+  const m = metrics('banner');
+  const card = { x: r.x + r.w * m.card_x_fraction, y: r.y + m.card_y, w: r.w * m.card_w_fraction, h: m.card_h };
   if (which === 'standby') {
     const d = el(root, 'banner standby', card);
     el(d, 'headline', null, phrase(sc, 'standby'));
@@ -251,7 +263,7 @@ function drawBanner(root, sc, l, animating, now) {
     return d;
   }
   if (which === 'warning' && sc.toast && now < sc.toast.until) {
-    const d = el(root, 'banner toast', { x: r.x + r.w * 0.1, y: bottom(r) - 20, w: r.w * 0.8, h: 96 });
+    const d = el(root, 'banner toast', { x: r.x + r.w * m.toast_x_fraction, y: bottom(r) + m.toast_y, w: r.w * m.toast_w_fraction, h: m.toast_h });
     el(d, 'toast-card');
     fit(el(d, 'headline', null, sc.toast.line));
     fit(el(d, 'sentence', null, sc.toast.sub));
@@ -262,13 +274,14 @@ function drawBanner(root, sc, l, animating, now) {
 
 // The title card: the game's name, both finalists in their colours.
 function drawSlate(root, sc, l) {
-  const r = l.slate;
+  const r = l.slate, m = metrics('slate');
   const d = el(root, 'panel slate', r);
   fit(el(d, 'slate-title', { x: 40, y: 40, w: r.w - 80, h: 90 }, sc.game.title));
+  const w = r.w * m.bar_w_fraction;
   [1, 2].forEach((p) => {
-    const x = p === 1 ? r.w * 0.03 : r.w * 0.53;
-    el(d, `slate-bar p${p}`, { x, y: 200, w: r.w * 0.44, h: 10 });
-    fit(el(d, 'slate-name', { x, y: 226, w: r.w * 0.44, h: 64 }, sc.players[p - 1]));
+    const x = (p === 1 ? r.w * 0.25 : r.w * 0.75) - w / 2;  // each player's half, centred
+    el(d, `slate-bar p${p}`, { x, y: m.bar_y, w, h: m.bar_h });
+    fit(el(d, 'slate-name', { x, y: m.name_y - LINE_TOP, w, h: 64 }, sc.players[p - 1]));
   });
 }
 
@@ -281,25 +294,25 @@ function drawCaption(root, sc, l) {
 function drawFooter(root, sc, l, replay) {
   if (!sc.seals[0] && !sc.seals[1] && !replay) return;
   const r = l.footer;
-  const f = el(root, 'panel footer', r);
-  let x = 24;
+  const f = el(root, 'panel footer', r), m = metrics('footer');
+  let x = m.pad_x;
   if (sc.seals[0] || sc.seals[1]) {
-    el(f, 'dim seal-title', { x, y: 28, w: 230, h: 34 }, phrase(sc, 'sealedSetups'));
-    x += 240;
+    el(f, 'dim seal-title', { x, y: m.seal_title_y, w: m.seal_title_w - 10, h: 34 }, phrase(sc, 'sealedSetups'));
+    x += m.seal_title_w;
     sc.seals.forEach((s, i) => {
       if (!s) return;
-      el(f, `seal-bar p${i + 1}`, { x, y: 24, w: 14, h: 40 });
+      el(f, `seal-bar p${i + 1}`, { x, y: m.seal_bar_y, w: m.seal_bar_w, h: m.seal_bar_h });
       const h = s.hash.length > 12 ? `${s.hash.slice(0, 12)}…` : s.hash;
-      el(f, 'seal-hash', { x: x + 24, y: 26, w: 290, h: 40 }, h).title = s.hash;
-      x += 330;
+      el(f, 'seal-hash', { x: x + m.seal_hash_x, y: m.seal_hash_y, w: 290, h: 40 }, h).title = s.hash;
+      x += m.seal_step;
       if (s.verified != null) {
         el(f, `seal-check ${s.verified ? 'ok' : 'bad'}`, { x: x - 90, y: 30, w: 200, h: 34 },
           phrase(sc, s.verified ? 'verified' : 'mismatch'));
-        x += 120;
+        x += m.seal_check_step;
       }
     });
   }
-  if (replay) el(f, 'replay-pos', { x: r.w - 524, y: 26, w: 500, h: 40 }, replay);
+  if (replay) el(f, 'replay-pos', { x: r.w - m.pad_x - 500, y: m.replay_y, w: 500, h: 40 }, replay);
 }
 
 // [SECTION] Entry points.

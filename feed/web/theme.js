@@ -1,5 +1,5 @@
 // The theme (theme.json beside this file, served by the feed): layout
-// rectangles, palette and type sizes, the same file the ImGui overlay loads at
+// rectangles, palette, type sizes and the offsets inside elements (metrics), the same file the ImGui overlay loads at
 // start (broadcast/theme.h). Loaded once, before the scene draws: modules that
 // import it wait for it. `theme` is null when the file could not be read, and
 // `themeError` says why; the page then draws nothing rather than guess.
@@ -27,6 +27,13 @@ export function checkTheme(t) {
       if (!r || !['x', 'y', 'w', 'h'].every((k) => isNum(r[k]))) return `layouts.${l}.elements.${name} is not {x, y, w, h}`;
   }
   for (const [k, v] of Object.entries(t.type)) if (!isNum(v)) return `type.${k} is not a number`;
+  // The offsets inside each element (the ranges are broadcast/theme.h's kThemeMetrics; the ImGui overlay refuses a value out of range).
+  if (!t.metrics || typeof t.metrics !== 'object') return 'the theme lacks metrics';
+  for (const [group, m] of Object.entries(t.metrics)) {
+    if (group === 'about') continue;
+    if (!m || typeof m !== 'object') return `metrics.${group} is not an object`;
+    for (const [k, v] of Object.entries(m)) if (!isNum(v)) return `metrics.${group}.${k} is not a number`;
+  }
   for (const [k, v] of Object.entries(t.palette))
     if (typeof v !== 'string' || !/^#([0-9a-f]{6}|[0-9a-f]{8})$/i.test(v)) return `palette.${k} is not a colour`;
   return null;

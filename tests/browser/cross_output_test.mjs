@@ -7,6 +7,17 @@
 // chromium (CasparCG's update(), the clock pinned at the frame's now) and
 // compares the page's visible texts with ImGui's, as multisets: a text one
 // painter draws and the other does not, or draws differently, fails.
+// For a chosen few frames (every game, both languages, a battle, a result,
+// paused, a warning, a caption) it also compares the pictures: ImGui's, painted
+// by a software rasteriser of its draw list (tests/overlay/draw_list_raster.h),
+// with Chromium's screenshot, both over chroma green. Fonts and antialiasing
+// differ, so it compares 8x8 blocks' coverage (edges within ~4 px; at most 8
+// blocks may differ) and 40x40 cells' mean colour (within 48 of 255; at most 6
+// cells may differ), both in canvas pixels on half-size pictures
+// (picture_compare.mjs says why; docs/on-air.md, Cross-output test). It then
+// serves a changed theme to the browser only and checks that the pictures no
+// longer agree: a change to one painter alone fails this test. A failure's
+// pictures are saved and their directory printed.
 // Exit: 0 passed, 1 a check failed, 77 skipped (no chromium, or an overlay_tests
 // built without the ImGui overlay).
 import fs from 'node:fs';
@@ -16,6 +27,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { serveWebFile } from './web_files.mjs';
+import { comparePictures, saveFailure, COLOUR_CELLS_ALLOWED, SHAPE_BLOCKS_ALLOWED } from './picture_compare.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name, d = '') => {
@@ -38,8 +50,15 @@ try {
 }
 
 // [SECTION] The ImGui half.
-const framesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'facedown-cross-')), 'frames.json');
-const run = spawnSync(overlayTests, ['[cross-output]'], { env: { ...process.env, FACEDOWN_CROSS_OUTPUT_OUT: framesFile }, encoding: 'utf8' });
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'facedown-cross-'));
+const framesFile = path.join(workDir, 'frames.json');
+const picturesDir = path.join(workDir, 'imgui');
+fs.mkdirSync(picturesDir);
+const imguiStart = Date.now();
+const run = spawnSync(overlayTests, ['[cross-output]'], {
+  env: { ...process.env, FACEDOWN_CROSS_OUTPUT_OUT: framesFile, FACEDOWN_CROSS_OUTPUT_PICTURES: picturesDir },
+  encoding: 'utf8',
+});
 // A run that failed (a crash, a failed check) is a failure, never a skip: only
 // a run that passed yet wrote nothing (the ImGui overlay not built) is skipped.
 if (run.status !== 0) {
@@ -51,6 +70,7 @@ if (!fs.existsSync(framesFile)) {
   process.exit(77);
 }
 const frames = JSON.parse(fs.readFileSync(framesFile, 'utf8'));
+console.log(`the ImGui half: ${((Date.now() - imguiStart) / 1000).toFixed(1)} s`);
 
 // [SECTION] A static server of feed/web; /theme.json can be swapped for a changed one.
 let themeOverride = null;
@@ -78,13 +98,37 @@ const minus = (a, b) => {
   return out;
 };
 
+// The pictures: the whole canvas at half size (the comparison is coarse; a
+// screenshot of a quarter of the pixels costs a third of the time), over chroma
+// green (as the ImGui overlay's window keys), without transitions.
+const PICTURE_PAGE = { viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 0.5 };
+const failureDir = path.join(workDir, 'failures');
+const pictured = [];
+let pictureMs = 0, compareMs = 0;
+async function chromaBackground(page) {
+  await page.evaluate(() => {
+    document.documentElement.style.background = 'rgb(0, 177, 64)';
+    document.body.style.background = 'rgb(0, 177, 64)';
+    // Playwright's animations: 'disabled' does this per shot, at twice a shot's cost.
+    const still = document.createElement('style');
+    still.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+    document.head.appendChild(still);
+  });
+}
+async function screenshot(page, name) {
+  const file = path.join(workDir, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
 let failed = 0;
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 try {
   for (const lang of ['en', 'ko']) {
-    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    const page = await browser.newPage(PICTURE_PAGE);
     await page.goto(`${base}/overlay.html?lang=${lang}&feed=off`);
     await page.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
+    await chromaBackground(page);
     for (const f of frames.filter((x) => x.lang === lang)) {
       const texts = await page.evaluate(({ frame, now }) => {
         window.facedownOverlay.pinClock(now);
@@ -108,8 +152,61 @@ try {
       } else {
         console.log(`PASS ${lang} ${f.name} (${f.imgui.length} texts)`);
       }
+      if (f.picture) {
+        const t0 = Date.now();
+        const shot = await screenshot(page, `${path.basename(f.picture, '.rgb')}-browser`);
+        const t1 = Date.now();
+        const r = comparePictures(f.picture, shot);
+        compareMs += Date.now() - t1;
+        const what = `${r.shape.length} blocks' edges, ${r.colour.length} cells' colours differ (allowed ${SHAPE_BLOCKS_ALLOWED}, ${COLOUR_CELLS_ALLOWED}; worst colour ${r.worst})`;
+        if (!r.ok) {
+          ++failed;
+          const stem = saveFailure(failureDir, `${lang}-${f.name}`, f.picture, shot, r);
+          console.log(`FAIL picture ${lang} ${f.name}: ${what}; pictures ${stem}-{imgui,browser,marked}.png`);
+        } else {
+          console.log(`PASS picture ${lang} ${f.name}: ${what}`);
+        }
+        pictured.push(f);
+        pictureMs += Date.now() - t0;
+      }
     }
     await page.close();
+  }
+
+  // [SECTION] A change to one painter alone fails the picture check: the
+  // browser is served a theme with player 1's panel moved 40 px right, one with
+  // another panel colour, one with the panels' heads taller (a metric), while
+  // ImGui's pictures keep the file's theme.
+  const probe = pictured.find((f) => f.lang === 'en' && f.frame.opened);
+  if (!probe) {
+    ++failed;
+    console.log('FAIL no pictured frame to change one painter on');
+  } else {
+    const changed = [
+      ['panel1 moved 40 px', (t) => { t.layouts.landscape.elements.panel1.x += 40; }, (r) => r.shape.length > SHAPE_BLOCKS_ALLOWED],
+      ['panel colour changed', (t) => { t.palette.panel = '#6a1060'; }, (r) => r.colour.length > COLOUR_CELLS_ALLOWED],
+      // An offset inside an element (theme.json "metrics"): the players' heads 40 px taller.
+      ['panel head 40 px taller', (t) => { t.metrics.panel.head_h += 40; }, (r) => r.colour.length > COLOUR_CELLS_ALLOWED],
+    ];
+    const t0 = Date.now();
+    for (const [what, change, caught] of changed) {
+      const theme = JSON.parse(fs.readFileSync(path.join(webDir, 'theme.json'), 'utf8'));
+      change(theme);
+      themeOverride = theme;
+      const page = await browser.newPage(PICTURE_PAGE);
+      await page.goto(`${base}/overlay.html?lang=${probe.lang}&feed=off`);
+      await page.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
+      await chromaBackground(page);
+      await page.evaluate(({ frame, now }) => { window.facedownOverlay.pinClock(now); window.update(frame); }, { frame: probe.frame, now: probe.now });
+      const shot = await screenshot(page, `changed-${what.replace(/\W+/g, '-')}`);
+      await page.close();
+      themeOverride = null;
+      const r = comparePictures(probe.picture, shot);
+      const fails = !r.ok && caught(r);
+      if (!fails) ++failed;
+      console.log(`${fails ? 'PASS' : 'FAIL'} the browser alone with ${what} (${probe.name}): ${r.shape.length} blocks, ${r.colour.length} cells differ${fails ? ', caught' : ', NOT caught'}`);
+    }
+    pictureMs += Date.now() - t0;
   }
 
   // [SECTION] The theme is the page's too: a value changed in theme.json (as
@@ -149,5 +246,8 @@ try {
   await browser.close();
   server.close();
 }
-console.log(failed ? `${failed} of ${frames.length} frames differ` : `all ${frames.length} frames agree`);
+console.log(`pictures: ${(pictureMs / 1000).toFixed(1)} s in the browser half (${(compareMs / 1000).toFixed(1)} s comparing)`);
+console.log(failed ? `${failed} checks failed over ${frames.length} frames; pictures in ${workDir}` : `all ${frames.length} frames agree (${pictured.length} pictures compared)`);
+// Passed: the pictures (about 6 MB each) are not kept.
+if (!failed) fs.rmSync(workDir, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);

@@ -139,6 +139,10 @@ test('the theme loads and every element lies inside the safe area', () => {
   assert.equal(props['--fs-title'], `${theme.type.title}px`);
   assert.match(checkTheme({ ...theme, palette: { ...theme.palette, gold: 'gold' } }), /palette.gold/);
   assert.match(checkTheme({ ...theme, version: 2 }), /version/);
+  // The offsets inside elements: CSS gets them as --m-GROUP-NAME, a bad one is refused by name.
+  assert.equal(props['--m-panel-chip-h'], String(theme.metrics.panel.chip_h));
+  assert.match(checkTheme({ ...theme, metrics: { ...theme.metrics, panel: { ...theme.metrics.panel, chip_h: '40' } } }), /metrics.panel.chip_h/);
+  assert.match(checkTheme({ ...theme, metrics: undefined }), /metrics/);
 });
 
 test('the board is laid out from the frame\'s drawing, fitted into the theme\'s board element', () => {

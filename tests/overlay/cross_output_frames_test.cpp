@@ -6,16 +6,25 @@
 // the cross-output test (tests/browser/cross_output_test.mjs) loads each frame
 // into the page and compares the page's visible texts with these. It runs
 // this test case with FACEDOWN_CROSS_OUTPUT_OUT=FILE to have them written.
+// With FACEDOWN_CROSS_OUTPUT_PICTURES=DIR it also paints a chosen few of them
+// (every game, both languages, a battle, a result, paused, a warning, a
+// caption: pictured() below) into DIR as raw RGB over chroma green, at half
+// the canvas's size (960x540: the comparison is coarse, CI time is not), with
+// the software rasteriser of draw_list_raster.h, for the browser half to
+// compare with Chromium's screenshots of the same frames.
 #include <imgui.h>
 
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <cstdlib>
+#include <fmt/format.h>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "broadcast/on_air_json.h"
 #include "engine/registry.h"
 #include "overlay/overlay_draw.h"
+#include "draw_list_raster.h"
 #include "imgui_frame.h"
 #include "overlay_support.h"
 #include "scripts.h"
@@ -37,7 +46,8 @@ OnAirModel model_of(const std::string& script, std::size_t rows_shown = 0) {
   return derive_model(rows, rows_shown ? rows_shown : rows.size(), engine::all_games());
 }
 
-std::vector<std::string> imgui_texts(const OnAirModel& m, double now, Lang lang) {
+// The texts the ImGui overlay paints for the frame; with `picture` a path, its picture there too.
+std::vector<std::string> imgui_texts(const OnAirModel& m, double now, Lang lang, const std::string& picture = {}) {
   ImGuiFrame frame(glyphs_needed(m, lang));
   std::vector<std::string> texts;
   DrawOptions o;
@@ -48,8 +58,35 @@ std::vector<std::string> imgui_texts(const OnAirModel& m, double now, Lang lang)
   o.small_font = frame.fonts().small;
   o.large_font = frame.fonts().large;
   o.text_log = &texts;
+  // The picture at half size, as the browser half shoots it (deviceScaleFactor 0.5); the texts are in canvas pixels either way.
+  constexpr int kPictureWidth = 960, kPictureHeight = 540;
+  if (!picture.empty()) o.transform = fit_canvas(kPictureWidth, kPictureHeight);
   draw_overlay(frame.draw_list(), m, o);
+  if (!picture.empty()) {
+    AtlasPixels atlas;
+    unsigned char* pixels = nullptr;
+    ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &atlas.width, &atlas.height);
+    atlas.rgba = pixels;
+    // Chroma green, as the overlay's window keys (overlay_draw.h background_colour).
+    const ui::Image image = rasterise(frame.draw_list(), atlas, kPictureWidth, kPictureHeight, {0, 177, 64});
+    // Raw RGB rows (960x540x3 bytes): no PNG to deflate and inflate, the browser half reads it as is.
+    std::ofstream out(picture, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(image.pixels.data()), static_cast<std::streamsize>(image.pixels.size()));
+    REQUIRE(out.good());
+  }
   return texts;
+}
+
+// The frames whose pictures are compared (kept few: each costs a Chromium
+// screenshot): a battle of every game, alternating languages, and the desk's
+// moments on Number Janggi in both languages.
+bool pictured(const std::string& name, Lang lang, std::size_t game_index) {
+  const bool ko = lang == Lang::kKo;
+  if (name == "number-janggi paused" || name == "number-janggi result") return !ko;
+  if (name == "number-janggi warning toast" || name == "number-janggi caption" || name == "number-janggi blind battle explained")
+    return ko;
+  return name.ends_with(" battle explained") && name.find("number-janggi") == std::string::npos &&
+         (game_index % 2 == 1) == ko;
 }
 
 void add_battle_moments(std::vector<Case>& cases, const std::string& name, const OnAirModel& m) {
@@ -115,19 +152,36 @@ std::vector<Case> cases() {
 
 TEST_CASE("cross-output frames: what the ImGui overlay paints for each frame", "[cross-output]") {
   nlohmann::json all = nlohmann::json::array();
+  const char* picture_dir = std::getenv("FACEDOWN_CROSS_OUTPUT_PICTURES");
+  std::vector<std::string> games;  // in the order met, for pictured()
+  std::size_t pictures = 0;
+  std::vector<std::string> pictured_battles;  // one battle per game (its first preset's)
   for (const Case& c : cases()) {
+    const std::string game = c.name.substr(0, c.name.find(' '));
+    if (std::find(games.begin(), games.end(), game) == games.end()) games.push_back(game);
+    const std::size_t game_index = static_cast<std::size_t>(std::find(games.begin(), games.end(), game) - games.begin());
     for (Lang lang : {Lang::kEn, Lang::kKo}) {
       INFO(c.name);
-      const auto texts = imgui_texts(c.model, c.now, lang);
+      std::string picture;
+      const bool battle = c.name.ends_with(" battle explained") && game != "number-janggi";
+      const bool first = std::find(pictured_battles.begin(), pictured_battles.end(), game) == pictured_battles.end();
+      if (picture_dir && pictured(c.name, lang, game_index) && (!battle || first)) {
+        picture = fmt::format("{}/{:03}.rgb", picture_dir, all.size());
+        if (battle) pictured_battles.push_back(game);
+      }
+      const auto texts = imgui_texts(c.model, c.now, lang, picture);
       CHECK_FALSE(texts.empty());
-      all.push_back({{"name", c.name},
-                     {"lang", lang == Lang::kKo ? "ko" : "en"},
-                     {"now", c.now},
-                     {"frame", broadcast::on_air_json(c.model, c.now, {})},
-                     {"imgui", texts}});
+      nlohmann::json entry = {{"name", c.name},
+                              {"lang", lang == Lang::kKo ? "ko" : "en"},
+                              {"now", c.now},
+                              {"frame", broadcast::on_air_json(c.model, c.now, {})},
+                              {"imgui", texts}};
+      if (!picture.empty()) entry["picture"] = picture, ++pictures;
+      all.push_back(std::move(entry));
     }
   }
   CHECK(all.size() > 40);
+  if (picture_dir) CHECK(pictures >= 8);
   if (const char* out = std::getenv("FACEDOWN_CROSS_OUTPUT_OUT")) {
     std::ofstream file(out);
     file << all.dump() << "\n";

@@ -61,8 +61,8 @@ TEST_CASE("the explainer never covers a square the battle involves, in any game 
             const ThemeRect box = broadcast::explainer_box(theme, layout, d, involved, lines);
             INFO(info.id << " " << layout << " squares " << s << "," << t << " lines " << lines << " box " << box.x
                          << "," << box.y << " " << box.w << "x" << box.h);
-            CHECK(box.h == Approx(static_cast<float>(lines) * broadcast::kExplainerLineStep -
-                                  (broadcast::kExplainerLineStep - broadcast::kExplainerLineHeight)));
+            CHECK(box.h == Approx(static_cast<float>(lines) * theme.metric("explainer.line_h") +
+                                  static_cast<float>(lines - 1) * theme.metric("explainer.line_gap")));
             CHECK(inside(safe(theme), box));
             CHECK_FALSE(overlaps(box, caption));
             if (lines <= 2) CHECK_FALSE(overlaps(box, banner));
@@ -95,7 +95,7 @@ TEST_CASE("a battle in the top rows moves the explainer off them", "[explainer]"
   // Find a square under the preferred place: the theme's place would cover it.
   for (int s = 0; s < 90; ++s) {
     const ThemeRect sq = broadcast::board_square_box(d, board, s);
-    const ThemeRect at_pref{pref.x, pref.y, pref.w, broadcast::kExplainerLineHeight};
+    const ThemeRect at_pref{pref.x, pref.y, pref.w, theme.metric("explainer.line_h")};
     if (!overlaps(sq, at_pref)) continue;
     const ThemeRect box = broadcast::explainer_box(theme, "landscape", d, {s}, 1);
     INFO("square " << s);

@@ -3,7 +3,9 @@
 // what the ImGui overlay paints (tests/browser/theme_test.mjs checks the same
 // for the browser page).
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -109,6 +111,66 @@ TEST_CASE("a damaged theme is refused, naming what is wrong") {
   j["layouts"]["landscape"]["elements"].erase("footer");
   CHECK(refused(j).find("layouts.landscape.elements.footer") != std::string::npos);
   CHECK(std::holds_alternative<std::string>(broadcast::load_theme("/nonexistent/theme.json")));
+}
+
+TEST_CASE("the theme's metrics: every one the schema names, in its range, a bad one refused by name") {
+  const auto good = nlohmann::json::parse(theme_text());
+  const Theme t = parsed(good);
+  CHECK(t.metrics.size() == broadcast::kThemeMetrics.size());
+  CHECK(broadcast::built_in_theme().metrics == t.metrics);
+  for (const auto& m : broadcast::kThemeMetrics) {
+    INFO(m.key);
+    CHECK(t.metrics.count(std::string(m.key)) == 1);
+    CHECK(t.metric(m.key) >= m.min);
+    CHECK(t.metric(m.key) <= m.max);
+  }
+  CHECK(t.metric("panel.head_h") == 96);
+  CHECK(t.metric("tile.inset_fraction") == Approx(0.09));
+  // Missing, not a number, out of range (a fraction over 1, a negative pad, a zero step): refused, named.
+  auto j = good;
+  j["metrics"]["panel"].erase("chip_h");
+  CHECK(refused(j).find("metrics.panel.chip_h") != std::string::npos);
+  j = good;
+  j["metrics"]["scorebug"]["pad_x"] = "28";
+  CHECK(refused(j).find("metrics.scorebug.pad_x") != std::string::npos);
+  j = good;
+  j["metrics"]["tile"]["label_fraction"] = 1.5;
+  CHECK(refused(j).find("metrics.tile.label_fraction must be a number from 0 to 1") != std::string::npos);
+  j = good;
+  j["metrics"]["footer"]["pad_x"] = -4;
+  CHECK(refused(j).find("metrics.footer.pad_x") != std::string::npos);
+  j = good;
+  j["metrics"]["tray"]["tile_step"] = 0;
+  CHECK(refused(j).find("metrics.tray.tile_step") != std::string::npos);
+  j = good;
+  j["metrics"]["tray"]["tile_max"] = 20;
+  CHECK(refused(j).find("metrics.tray.tile_max") != std::string::npos);
+  j = good;
+  j.erase("metrics");
+  CHECK(refused(j).find("metrics.") != std::string::npos);
+  // A bad file leaves nothing changed: the load answers the error, no theme.
+  const auto path = std::filesystem::temp_directory_path() / "facedown-bad-metrics-theme.json";
+  j = good;
+  j["metrics"]["banner"]["card_h"] = std::nan("");
+  std::ofstream(path) << j.dump();
+  const auto loaded = broadcast::load_theme(path);
+  std::filesystem::remove(path);
+  REQUIRE(std::holds_alternative<std::string>(loaded));
+  CHECK(std::get<std::string>(loaded).find("metrics.banner.card_h") != std::string::npos);
+}
+
+TEST_CASE("a metric changed in the theme moves what is inside the element in the ImGui overlay") {
+  const auto rows = public_rows(script_match(kBlindBattle), 1000, 1);
+  const OnAirModel m = derive_model(rows, rows.size(), engine::all_games());
+  const auto good = nlohmann::json::parse(theme_text());
+  const Painted before = paint(m, parsed(good));
+  auto j = good;
+  j["metrics"]["scorebug"]["pad_x"] = 60;      // the title 32 px further in
+  j["metrics"]["panel"]["warnings_row"] = 82;  // everything under the warnings 30 px lower
+  const Painted after = paint(m, parsed(j));
+  CHECK(after.box_of("Number Janggi").x == Approx(before.box_of("Number Janggi").x + 32));
+  CHECK(after.box_of("Removed").y == Approx(before.box_of("Removed").y + 30));
+  CHECK(after.box_of("Warnings").y == Approx(before.box_of("Warnings").y));
 }
 
 TEST_CASE("a value changed in the theme changes what the ImGui overlay paints") {
