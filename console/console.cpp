@@ -200,6 +200,7 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
                 ui_.replay.title = fmt::format("#{} {} — {} vs {}", m.id, m.game, m.players[0], m.players[1]);
             replay_cursor_built_ = -1;
             ui_.screen = Screen::kReplay;
+            start_replay_graph();
           },
           [&](const ReplayCurrent&) {
             if (!session_) return;
@@ -212,6 +213,7 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
             ui_.replay.viewer = ui_.camera_safe ? engine::kPublic : engine::kReferee;
             replay_cursor_built_ = -1;
             ui_.screen = Screen::kReplay;
+            start_replay_graph();
           },
           [&](const BackToStart&) {
             ui_.notice.clear();  // a refusal belongs to the screen it was made on
@@ -242,6 +244,11 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
           },
       },
       action);
+}
+
+void Console::start_replay_graph() {
+  if (!replay_graph_) replay_graph_ = std::make_unique<ReplayGraphWorker>(replay_graph_options_);
+  replay_graph_->start(ui_.replay.events);
 }
 
 const engine::Match* Console::replay_match() {
@@ -419,6 +426,7 @@ void Console::frame(engine::Millis mono_ms) {
       if (session_) draw_match_screen(tr, out);
       break;
     case Screen::kReplay:
+      ui_.replay.graph = replay_graph_ ? replay_graph_->snapshot() : nullptr;  // a pointer swap: never waits
       if (const auto* m = replay_match()) draw_replay(*m, fonts_, tr, ui_, out);
       break;
   }

@@ -12,6 +12,7 @@
 #include "console/control_panel.h"
 #include "console/match_library.h"
 #include "console/match_session.h"
+#include "console/replay_graph.h"
 #include "console/ui_state.h"
 #include "engine/game.h"
 #include "engine/match.h"
@@ -50,6 +51,8 @@ class Console {
   // The control API's address and token for its dialog (unset: turned off).
   void set_control(ControlInfo info) { control_ = std::move(info); }
   const std::optional<ControlInfo>& control() const { return control_; }
+  // The replay graph's playouts (console/replay_graph.h); for the next replay opened.
+  void set_replay_graph_options(broadcast::StreamAnalysisOptions options) { replay_graph_options_ = std::move(options); }
 
  private:
   void draw_top_bar(const ui::Tr& tr);
@@ -82,6 +85,10 @@ class Console {
   int replay_cursor_built_ = -1;
   engine::Millis last_mono_ = 0;
   engine::Millis replay_since_step_ = 0;
+  // The replay's graph, worked out beside the UI (made with the first replay).
+  void start_replay_graph();
+  broadcast::StreamAnalysisOptions replay_graph_options_ = replay_graph_options();
+  std::unique_ptr<ReplayGraphWorker> replay_graph_;
 };
 
 // The console's own phrases (English and Korean), added to the shared catalog.

@@ -252,6 +252,10 @@ void add_console_phrases(ui::Catalog& c) {
       {"replay.view_tip", "Whose view of the match to show", "누구의 시점으로 볼지"},
       {"replay.event", "Event", "이벤트"},
       {"replay.back_live", "Back to the match", "경기로 돌아가기"},
+      {"replay.graph_computing", "computing…", "계산 중…"},
+      {"replay.graph_public", "Win probability of player 1 (public, blue)", "1번 선수 승률 (관중, 파랑)"},
+      {"replay.graph_both", "Win probability of player 1: public (blue), referee (orange)",
+       "1번 선수 승률: 관중 (파랑), 심판 (주황)"},
   });
 }
 

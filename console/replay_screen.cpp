@@ -1,6 +1,7 @@
 // [SECTION] Replay: any stored match, stepped command by command, jumped to a ply
 // or played at 1x/2x/4x; seen as the referee, either player or the public; the
 // clocks as they stood. The match shown is the engine's fold of the log prefix.
+// Beside the log, the match's win-probability graph (console/replay_graph.h).
 #include <fmt/format.h>
 #include <imgui.h>
 
@@ -137,6 +138,9 @@ void draw_replay(const engine::Match& at, const ui::Fonts* fonts, const ui::Tr& 
     ImGui::TextColored(ui::to_vec4(res.winner == 0 ? ui::colour::kWarning : ui::player_colour(res.winner)),
                        "%s", result_text(res, at.game().words(), tr, st.players).c_str());
   }
+  // The story of the whole match: the referee's line only when the board beside
+  // it shows the referee's view (it tells no more than the board does).
+  r.graph_layout = draw_replay_graph(r.graph.get(), r.cursor, r.viewer == engine::kReferee, 150.0f, tr, ui.hits);
   draw_log(at, r.viewer, tr);
   ImGui::EndChild();
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "broadcast/director.h"
+#include "console/replay_graph.h"
 #include "engine/command.h"
 #include "engine/event.h"
 #include "ui/board_widget.h"
@@ -106,6 +107,11 @@ struct ReplayUi {
   engine::Viewer viewer = engine::kReferee;
   int jump_ply = 0;
   bool from_live = false;  // opened from the match on the desk: back goes there
+  // The win-probability graph (console/replay_graph.h): the worker's latest
+  // snapshot, taken each frame (null: nothing finished yet), and where it was
+  // painted last.
+  std::shared_ptr<const ReplayGraphData> graph;
+  ReplayGraphLayout graph_layout;
 };
 
 struct UiState {

@@ -13,7 +13,9 @@
 #include "broadcast/replay_steps.h"
 #include "feed/replay_analysis.h"
 #include "db/public_reader.h"
+#include "codec/json.h"
 #include "engine/registry.h"
+#include "engine/view.h"
 #include "feed/gated_server.h"
 #include "feed/live_follower.h"
 #include "feed/nchan_publisher.h"
@@ -162,6 +164,10 @@ struct FeedServer::Impl {
   // The replay's steps of match `id` (engine/replay_steps.h) as JSON; on failure
   // the response holds the error.
   std::optional<std::string> replay_steps_json(db::MatchId id, httplib::Response& res);
+  // Whether every point of view of this match may be shown to anyone: it has
+  // ended and its last event is older than the TV delay.
+  bool view_released(const db::MatchSummary& s) const;
+  std::int64_t now_ms() const;
   std::vector<engine::GameInfo> games = engine::all_games();
   void serve_file(const std::string& rel, const httplib::Request& req, httplib::Response& res) const;
 };
@@ -302,6 +308,15 @@ std::optional<std::string> FeedServer::Impl::replay_steps_json(db::MatchId id, h
   return j.dump();
 }
 
+std::int64_t FeedServer::Impl::now_ms() const {
+  if (options.wall_clock_ms) return options.wall_clock_ms();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+bool FeedServer::Impl::view_released(const db::MatchSummary& s) const {
+  return s.finished && s.last_wall_ms <= now_ms() - std::max<std::int64_t>(0, options.tv_delay_ms);
+}
+
 void FeedServer::Impl::serve_file(const std::string& rel, const httplib::Request& req,
                                   httplib::Response& res) const {
   auto file = resolve_asset(options.web_root, rel);
@@ -416,13 +431,28 @@ void FeedServer::Impl::routes() {
       res.set_content(*j, "application/json");
     }
   });
-  // The match's story: the public win probability per move step and its
+  // The match's story: a point of view's win probability per move step and its
   // turning points (feed/replay_analysis.h); partial while it is worked out.
+  // ?view=public (the default) | player1 | player2 | referee, the names of
+  // `facedown analyze --view`. Who may see a view other than the public's
+  // (docs/analysis.md, "Who sees which view in replays"): anyone, once the match
+  // has ended and its last event is older than the TV delay; before that only
+  // the TV token's holder, and then only what the delay has released (the
+  // worker reads those views through the delayed reader, so nothing younger
+  // than the delay can be in them whoever asks).
   http->Get(R"(/replay/([^/]+)/analysis)", [this](const httplib::Request& req, httplib::Response& res) {
     auto id = parse_count(req.matches[1], INT64_MAX);
     if (!id) return send_error(res, 400, "the match must be a match number, not '" + std::string(req.matches[1]).substr(0, 40) + "'");
     res.set_header("Access-Control-Allow-Origin", "*");
+    engine::Viewer viewer = engine::kPublic;
+    if (req.has_param("view")) {
+      const std::string v = req.get_param_value("view");
+      auto parsed = codec::parse_viewer(v);
+      if (!parsed) return send_error(res, 400, "unknown view '" + v.substr(0, 40) + "' (public, player1, player2, referee)");
+      viewer = *parsed;
+    }
     if (!replay_analysis) return send_error(res, 404, "the analysis is off on this feed (--no-analysis)");
+    db::MatchSummary s;
     {
       std::lock_guard lock(reader_mu);
       auto summary = reader->match(*id);
@@ -430,9 +460,24 @@ void FeedServer::Impl::routes() {
         if (e->kind == db::StoreError::Kind::kNotFound) return send_error(res, 404, "no match " + std::to_string(*id));
         return send_error(res, 503, "the store cannot be read now: " + e->message);
       }
+      s = std::get<db::MatchSummary>(summary);
     }
-    res.set_header("Cache-Control", "no-cache");
-    res.set_content(replay_analysis->get(*id).dump(), "application/json");
+    if (viewer != engine::kPublic && !view_released(s)) {
+      const std::string name = codec::viewer_name(viewer);
+      const bool asked_token = (req.has_param("token") && !req.get_param_value("token").empty()) || !bearer(req).empty();
+      if (!asked_token) {
+        const std::string delay = std::to_string(options.tv_delay_ms / 1000) + " s";
+        return send_error(res, 403,
+                          s.finished ? "match " + std::to_string(*id) + " ended less than the TV delay (" + delay +
+                                           ") ago: its " + name + " view is shown once the delay has passed"
+                                     : "match " + std::to_string(*id) + " is still being played: its " + name +
+                                           " view is for the TV token's holder only (" + delay +
+                                           " late) until it has ended and the TV delay (" + delay + ") has passed");
+      }
+      if (!tv_allowed(req, res)) return;  // a wrong token, or no TV feed: 401 / 404
+    }
+    if (!res.has_header("Cache-Control")) res.set_header("Cache-Control", viewer == engine::kPublic ? "no-cache" : "no-store");
+    res.set_content(replay_analysis->get(*id, viewer, s.events).dump(), "application/json");
   });
   // Where the replay page's steps stop: by move (the arrows) and by event (Shift),
   // decided here as for the console and the overlay, never by the page.
@@ -498,6 +543,8 @@ db::Result<std::unique_ptr<FeedServer>> FeedServer::start(FeedOptions options) {
   fo.wall_clock_ms = o.wall_clock_ms;
   if (o.analysis) {
     ReplayAnalysisOptions ro = replay_analysis_options(o.db_path);
+    ro.delay_ms = o.tv_delay_ms;
+    ro.wall_clock_ms = o.wall_clock_ms;
     ro.analysis.win.max_playouts = std::min(ro.analysis.win.max_playouts, std::max(1, o.analysis_playouts));
     ro.analysis.win.min_playouts = std::min(ro.analysis.win.min_playouts, ro.analysis.win.max_playouts);
     impl->replay_analysis = std::make_unique<ReplayAnalysis>(std::move(ro));

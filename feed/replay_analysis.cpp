@@ -7,7 +7,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analysis/turning_points.h"
 #include "broadcast/replay_steps.h"
+#include "broadcast/win_story.h"
+#include "codec/json.h"
+#include "db/parsed_log.h"
 #include "db/public_reader.h"
 #include "engine/registry.h"
 #include "feed/on_air_json.h"
@@ -18,14 +22,29 @@ using nlohmann::json;
 
 struct ReplayAnalysis::Entry {
   std::vector<engine::GameInfo> games = engine::all_games();
-  std::optional<broadcast::StreamAnalysis> stream;
-  int fed = 0;    // rows fed to the stream
-  int total = 0;  // rows the match had when last read
+  std::optional<broadcast::StreamAnalysis> stream;  // the public view's, fed public rows
+  std::optional<broadcast::WinStory> story;         // another view's, fed released referee events
+  int fed = 0;     // rows fed to the stream (or story)
+  int total = 0;   // rows the match had when last read (released ones, for a non-public view)
+  int stored = 0;  // the match's events as the last request saw them
   json steps = json::array();
   bool complete = false;
   bool queued = false;
   std::optional<std::string> error;
 };
+
+namespace {
+
+// A step made when the rows ended there ("the last event" is always a stop) is
+// no stop once more rows came: drop the trailing steps the longer match does
+// not have, so the graph's steps are always the replay's own.
+void drop_stale_steps(json& steps, const std::vector<int>& moves) {
+  while (!steps.empty() &&
+         !std::binary_search(moves.begin(), moves.end(), steps.back().at("position").get<int>()))
+    steps.erase(steps.end() - 1);
+}
+
+}  // namespace
 
 ReplayAnalysisOptions replay_analysis_options(std::string db_path) {
   ReplayAnalysisOptions o;
@@ -35,6 +54,15 @@ ReplayAnalysisOptions replay_analysis_options(std::string db_path) {
   o.analysis.win.min_playouts = 200;
   o.analysis.win.positions = 12;
   return o;
+}
+
+json replay_win_json(const broadcast::AnalysisWin& w) {
+  auto one = [](const broadcast::AnalysisShare& s) {
+    return json{{"p", std::round(s.p * 10000) / 10000}, {"low", std::round(s.low * 10000) / 10000},
+                {"high", std::round(s.high * 10000) / 10000}};
+  };
+  return json{{"player1", one(w.win[0])}, {"player2", one(w.win[1])}, {"draw", one(w.draw)},
+              {"decided", w.decided}, {"playouts", w.playouts}};
 }
 
 ReplayAnalysis::ReplayAnalysis(ReplayAnalysisOptions options) : options_(std::move(options)) {
@@ -52,40 +80,40 @@ void ReplayAnalysis::stop() {
   if (thread_.joinable()) thread_.join();
 }
 
-json ReplayAnalysis::turning_points(const json& steps, std::size_t n) {
-  std::vector<std::pair<double, std::size_t>> swings;
-  for (std::size_t i = 1; i < steps.size(); ++i) {
-    const json& a = steps[i - 1].at("public");
-    const json& b = steps[i].at("public");
-    if (!a.is_object() || !b.is_object()) continue;
-    const double d = b.at("player1").at("p").get<double>() - a.at("player1").at("p").get<double>();
-    if (std::abs(d) >= 0.05) swings.emplace_back(std::abs(d), i);
+json ReplayAnalysis::turning_points(const json& steps, std::size_t n, const std::string& key) {
+  std::vector<std::optional<double>> p1;
+  for (const auto& s : steps) {
+    const json& v = s.contains(key) ? s.at(key) : json();
+    if (v.is_object() && v.contains("player1") && v.at("player1").is_object())
+      p1.emplace_back(v.at("player1").at("p").get<double>());
+    else
+      p1.emplace_back(std::nullopt);
   }
-  std::stable_sort(swings.begin(), swings.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
-  if (swings.size() > n) swings.resize(n);
-  std::sort(swings.begin(), swings.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
   json out = json::array();
-  for (const auto& [d, i] : swings) {
-    const json& a = steps[i - 1].at("public");
-    const json& b = steps[i].at("public");
-    out.push_back(json{{"position", steps[i].at("position")},
-                       {"ply", steps[i].at("ply")},
-                       {"swing", std::round((b.at("player1").at("p").get<double>() - a.at("player1").at("p").get<double>()) * 10000) / 10000}});
+  for (const auto& t : analysis::turning_points(p1, n)) {
+    const json& s = steps[t.index];
+    out.push_back(json{{"position", s.at("position")}, {"ply", s.at("ply")}, {"swing", std::round(t.swing * 10000) / 10000}});
   }
   return out;
 }
 
-json ReplayAnalysis::get(db::MatchId id) {
+json ReplayAnalysis::get(db::MatchId id, engine::Viewer viewer, int stored) {
   std::lock_guard lock(mu_);
-  auto& e = entries_[id];
+  const Key key{id, viewer};
+  auto& e = entries_[key];
   if (!e) e = std::make_shared<Entry>();
+  e->stored = std::max(e->stored, stored);
+  // More is stored than the worker has read (a live match grew, the delay
+  // released more): not complete until it has caught up.
+  if (e->stored > e->total) e->complete = false;
   if (!e->queued) {  // look again: a live match may have grown
     e->queued = true;
-    wanted_.push_back(id);
+    wanted_.push_back(key);
     cv_.notify_all();
   }
-  json j{{"match", id}, {"total", e->total}, {"complete", e->complete}, {"steps", e->steps},
-         {"turning_points", turning_points(e->steps, options_.turning_points)}};
+  const std::string name = codec::viewer_name(viewer);
+  json j{{"match", id}, {"view", name}, {"total", e->total}, {"complete", e->complete}, {"steps", e->steps},
+         {"turning_points", turning_points(e->steps, options_.turning_points, name)}};
   j["error"] = e->error ? json(*e->error) : json(nullptr);
   return j;
 }
@@ -95,16 +123,22 @@ void ReplayAnalysis::run() {
   setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
 #endif
   std::optional<db::PublicReader> reader;
+  std::optional<db::DelayedReader> delayed;
   for (;;) {
-    db::MatchId id = 0;
+    Key key;
     std::shared_ptr<Entry> e;
     {
       std::unique_lock lock(mu_);
       cv_.wait(lock, [&] { return stopping_ || !wanted_.empty(); });
       if (stopping_) return;
-      id = wanted_.front();
+      key = wanted_.front();
       wanted_.pop_front();
-      e = entries_[id];
+      e = entries_[key];
+    }
+    const db::MatchId id = key.first;
+    if (key.second != engine::kPublic) {
+      run_released(key, e, delayed);
+      continue;
     }
     auto done = [&](std::optional<std::string> error) {
       std::lock_guard lock(mu_);
@@ -143,6 +177,7 @@ void ReplayAnalysis::run() {
     const engine::ReplaySteps steps = engine::replay_steps(marks);
     {
       std::lock_guard lock(mu_);
+      if (e->total != static_cast<int>(rows.size())) e->complete = false;  // more to work out: not complete meanwhile
       e->total = static_cast<int>(rows.size());
       if (rows.empty()) e->error = "no rows";
     }
@@ -150,6 +185,7 @@ void ReplayAnalysis::run() {
     int last_done = 0;
     {
       std::lock_guard lock(mu_);
+      drop_stale_steps(e->steps, steps.moves);
       if (!e->steps.empty()) last_done = e->steps.back().at("position").get<int>();
     }
     for (int position : steps.moves) {
@@ -170,14 +206,7 @@ void ReplayAnalysis::run() {
       }
       json share = nullptr;
       auto w = e->stream->win();
-      if (auto* ok = std::get_if<broadcast::AnalysisWin>(&w)) {
-        auto one = [](const broadcast::AnalysisShare& s) {
-          return json{{"p", std::round(s.p * 10000) / 10000}, {"low", std::round(s.low * 10000) / 10000},
-                      {"high", std::round(s.high * 10000) / 10000}};
-        };
-        share = json{{"player1", one(ok->win[0])}, {"player2", one(ok->win[1])}, {"draw", one(ok->draw)},
-                     {"decided", ok->decided}, {"playouts", ok->playouts}};
-      }
+      if (auto* ok = std::get_if<broadcast::AnalysisWin>(&w)) share = replay_win_json(*ok);
       const int ply = rows[static_cast<std::size_t>(position - 1)].state.is_object()
                           ? rows[static_cast<std::size_t>(position - 1)].state.value("ply", 0)
                           : 0;
@@ -186,9 +215,78 @@ void ReplayAnalysis::run() {
     }
     if (failed) continue;
     std::lock_guard lock(mu_);
-    e->complete = !rows.empty();
+    e->complete = !rows.empty() && static_cast<int>(rows.size()) >= e->stored;
     e->queued = false;
   }
+}
+
+// Player 1's, player 2's or the referee's view: only what the delayed reader
+// releases is read, so no step past the delay's edge can be made here.
+void ReplayAnalysis::run_released(const Key& key, const std::shared_ptr<Entry>& e,
+                                  std::optional<db::DelayedReader>& reader) {
+  const db::MatchId id = key.first;
+  const std::string name = codec::viewer_name(key.second);
+  auto done = [&](std::optional<std::string> error) {
+    std::lock_guard lock(mu_);
+    e->queued = false;
+    if (error) e->error = error;
+  };
+  if (!reader) {
+    db::DelayedReaderOptions ro;
+    ro.delay_ms = std::max<std::int64_t>(0, options_.delay_ms);
+    ro.wall_clock_ms = options_.wall_clock_ms;
+    auto opened = db::DelayedReader::open(options_.db_path, ro);
+    if (auto* err = std::get_if<db::StoreError>(&opened)) return done(err->message);
+    reader.emplace(std::move(std::get<db::DelayedReader>(opened)));
+  }
+  std::vector<db::StoredEvent> rows;
+  for (int after = 0;;) {
+    auto got = reader->released_after(id, after, 512);
+    if (auto* err = std::get_if<db::StoreError>(&got)) return done(err->message);
+    auto& chunk = std::get<std::vector<db::ReleasedEvent>>(got);
+    if (chunk.empty()) break;
+    after = chunk.back().seq;
+    for (auto& r : chunk) rows.push_back(db::StoredEvent{r.seq, r.type, r.t, r.wall_ms, std::move(r.payload), {}});
+  }
+  {
+    std::lock_guard lock(mu_);
+    if (e->total != static_cast<int>(rows.size())) e->complete = false;  // more to work out: not complete meanwhile
+    e->total = static_cast<int>(rows.size());
+  }
+  if (rows.empty()) return done(std::nullopt);  // nothing released yet: no steps, not complete
+  auto parsed = db::parse_log(rows, e->games);
+  if (auto* f = std::get_if<db::ParseFailure>(&parsed))
+    return done("event " + std::to_string(f->seq) + ": " + f->reason);
+  const auto& events = std::get<db::ParsedLog>(parsed).events;
+  const engine::ReplaySteps steps = engine::replay_steps(events);
+  if (!e->story) e->story.emplace(key.second, options_.analysis, e->games);
+  int last_done = 0;
+  {
+    std::lock_guard lock(mu_);
+    drop_stale_steps(e->steps, steps.moves);
+    if (!e->steps.empty()) last_done = e->steps.back().at("position").get<int>();
+  }
+  for (int position : steps.moves) {
+    if (position <= last_done) continue;
+    {
+      std::lock_guard lock(mu_);
+      if (stopping_) return;
+    }
+    while (e->fed < position && e->fed < static_cast<int>(events.size())) {
+      e->story->push(rows[static_cast<std::size_t>(e->fed)].seq, events[static_cast<std::size_t>(e->fed)]);
+      ++e->fed;
+    }
+    if (auto err = e->story->error()) return done(*err);
+    json share = nullptr;
+    auto w = e->story->win();
+    if (auto* ok = std::get_if<broadcast::AnalysisWin>(&w)) share = replay_win_json(*ok);
+    std::lock_guard lock(mu_);
+    e->steps.push_back(json{{"position", position}, {"ply", e->story->ply()}, {name, share}});
+  }
+  std::lock_guard lock(mu_);
+  // Complete once every event the match had when asked is released and done.
+  e->complete = static_cast<int>(rows.size()) >= e->stored;
+  e->queued = false;
 }
 
 }  // namespace facedown::feed

@@ -1,30 +1,42 @@
 // ReplayAnalysis: the story of a match for the replay page (GET /replay/M/analysis):
-// the public win probability after every move step (engine/replay_steps.h's
-// stops by move) and the turning points, the steps where it swung most.
+// a point of view's win probability after every move step (engine/replay_steps.h's
+// stops by move) and the turning points, the steps where it swung most
+// (analysis/turning_points.h, decided here, never by the page).
 //
-// Bounded: one worker thread (lower priority) with its own public reader works
-// through the requested matches a step at a time, an incremental
-// StreamAnalysis per match fed each public row once; the playouts per step are
-// fewer than live (an interval of about ±7 points at 200). A request never
-// waits for it: it gets what is finished so far ("complete": false while the
-// worker is on it) and asks again. A match that grew (live) is continued from
-// where it stood. Public rows only, so nothing in it depends on a face-down
-// identity; the referee's view is the TV cut's (feed/tv_analysis.h).
+// Views. The public's is made from the public rows (public reader), so nothing in
+// it depends on a face-down identity. Player 1's, player 2's and the referee's
+// are made from the referee's events read through the delayed reader
+// (db/delayed_reader.h): an event younger than the TV delay cannot be read, so
+// it cannot be analysed, whatever the caller asks. Who may ask for them at all
+// (a finished match once its end is older than the delay; before that the TV
+// token holder only) is the route's rule: feed_server.cpp, docs/analysis.md.
+//
+// Bounded: one worker thread (lower priority) with its own readers works
+// through the requested (match, view) pairs a step at a time, an incremental
+// stream per pair fed each row once; the playouts per step are fewer than live
+// (an interval of about ±7 points at 200). A request never waits for it: it gets
+// what is finished so far ("complete": false while the worker is on it) and asks
+// again. A match that grew (live, or released further) is continued from where
+// it stood. At most four entries per stored match (one per view).
 #pragma once
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "broadcast/stream_analysis.h"
+#include "db/delayed_reader.h"
 #include "db/store.h"
+#include "engine/view.h"
 
 namespace facedown::feed {
 
@@ -32,6 +44,9 @@ struct ReplayAnalysisOptions {
   std::string db_path;
   broadcast::StreamAnalysisOptions analysis;  // the win probability's playouts per step
   std::size_t turning_points = 3;
+  // The TV delay: the non-public views read only the events it has released.
+  std::int64_t delay_ms = 0;
+  std::function<std::int64_t()> wall_clock_ms;  // empty: system clock
 };
 
 // The default for the replay graph: 200 playouts at most per step.
@@ -43,26 +58,35 @@ class ReplayAnalysis {
   ~ReplayAnalysis();  // stop()
   void stop();
 
-  // What is known of match `id` now, and the worker asked to go on with it:
-  // {"match", "total" (rows), "complete", "steps": [{"position", "ply", "public": {player1, player2, draw} | null}],
-  //  "turning_points": [{"position", "ply", "swing"}], "error"}.
-  nlohmann::json get(db::MatchId id);
+  // What is known of match `id` from `viewer`'s side now, and the worker asked
+  // to go on with it (`stored`: the match's events as the route read them):
+  // {"match", "view", "total" (rows read: for a non-public view, the released
+  //  ones), "complete", "steps": [{"position", "ply", <view>: {player1, player2,
+  //  draw, decided, playouts} | null}], "turning_points": [{"position", "ply",
+  //  "swing"}], "error"}.
+  nlohmann::json get(db::MatchId id, engine::Viewer viewer = engine::kPublic, int stored = 0);
 
-  // Turning points of a graph: the `n` steps where player 1's share moved most
-  // from the step before (at least 5 points), in position order.
-  static nlohmann::json turning_points(const nlohmann::json& steps, std::size_t n);
+  // Turning points of a graph (analysis::turning_points of player 1's share
+  // under `key` at each step), as JSON, in position order.
+  static nlohmann::json turning_points(const nlohmann::json& steps, std::size_t n, const std::string& key = "public");
 
  private:
   struct Entry;
+  using Key = std::pair<db::MatchId, engine::Viewer>;
   void run();
+  // One pass over a non-public view: the released events, the steps not done yet.
+  void run_released(const Key& key, const std::shared_ptr<Entry>& e, std::optional<db::DelayedReader>& reader);
 
   ReplayAnalysisOptions options_;
   std::mutex mu_;
   std::condition_variable cv_;
-  std::map<db::MatchId, std::shared_ptr<Entry>> entries_;
-  std::deque<db::MatchId> wanted_;
+  std::map<Key, std::shared_ptr<Entry>> entries_;
+  std::deque<Key> wanted_;
   bool stopping_ = false;
   std::thread thread_;
 };
+
+// A win probability as the replay graph's JSON (shares rounded to 4 places).
+nlohmann::json replay_win_json(const broadcast::AnalysisWin& w);
 
 }  // namespace facedown::feed

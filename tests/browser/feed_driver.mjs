@@ -51,7 +51,7 @@ function lines(stream) {
   };
 }
 
-export async function startRealFeed({ feedBin, facedownBin, script }) {
+export async function startRealFeed({ feedBin, facedownBin, script, feedArgs = [] }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'facedown-browser-'));
   const db = path.join(dir, 'match.db');
   // stdbuf: line-buffered stdout, so each printed line arrives as it is committed.
@@ -72,7 +72,7 @@ export async function startRealFeed({ feedBin, facedownBin, script }) {
   await feedLines(script);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const feed = spawn(feedBin, ['--db', db, '--listen', `127.0.0.1:${port}`, '--latest'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const feed = spawn(feedBin, ['--db', db, '--listen', `127.0.0.1:${port}`, '--latest', ...feedArgs], { stdio: ['ignore', 'inherit', 'inherit'] });
   for (let i = 0; i < 100; ++i) {
     try {
       const r = await fetch(`${base}/on-air`);

@@ -3,7 +3,9 @@
 // chromium: the graph has one point per move step the feed serves
 // (/replay/M/steps), marks exactly the feed's turning points
 // (/replay/M/analysis), and its cursor follows the step shown. The match is
-// assets/matches/demo-genius.txt. A screenshot is kept (printed path).
+// assets/matches/demo-genius.txt. The view selector switches the graph to the
+// referee's and player 1's views (the match is finished and the feed runs with
+// --tv-delay 0, so they are served) and back. A screenshot is kept (printed path).
 // Exit: 0 all passed, 1 a check failed, 77 skipped (no chromium or no feed).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,7 +39,8 @@ const check = (cond, msg) => {
   if (!cond) failed = true;
 };
 
-const real = await startRealFeed({ feedBin, facedownBin, script: fs.readFileSync(script, 'utf8') });
+// No TV delay: the finished match's every point of view is anyone's at once.
+const real = await startRealFeed({ feedBin, facedownBin, script: fs.readFileSync(script, 'utf8'), feedArgs: ['--tv-delay', '0'] });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 try {
   const list = await (await fetch(`${real.base}/matches.json`)).json();
@@ -68,6 +71,44 @@ try {
   await page.waitForTimeout(300);
   const moved = await page.evaluate(() => Number(document.querySelector('#graph .cursor').getAttribute('x1')));
   check(moved > g.cursor, `the cursor follows the step shown (${g.cursor} -> ${moved})`);
+  // The view selector: the referee's line beside the public one, its turning
+  // points the ones marked; player 1's next; back to the public alone.
+  await page.selectOption('#graph-view', 'referee');
+  const refDone = await page.waitForFunction(() => {
+    const gr = document.getElementById('graph');
+    return gr.dataset.view === 'referee' && gr.dataset.viewComplete === '1';
+  }, null, { timeout: 60000 }).then(() => true, () => false);
+  check(refDone, 'the selector asks for the referee view and the graph draws it complete');
+  const referee = await (await fetch(`${real.base}/replay/${id}/analysis?view=referee`)).json();
+  const r = await page.evaluate(() => ({
+    line: document.querySelector('#graph path.view-line') ? document.querySelector('#graph path.view-line').dataset.view : '',
+    area: !!document.querySelector('#graph path.area'),
+    viewPoints: Number(document.getElementById('graph').dataset.viewPoints),
+    marks: [...document.querySelectorAll('#graph .turning-point')].map((c) => `${c.dataset.view}:${c.dataset.position}`),
+  }));
+  const refDrawable = referee.steps.filter((s) => s.referee && s.referee.player1).length;
+  check(referee.view === 'referee' && referee.steps.length === steps.moves.length,
+    `the feed serves the finished match's referee view, one step per move step (${referee.steps.length} of ${steps.moves.length})`);
+  check(r.line === 'referee' && r.area, `the referee's line is drawn beside the public area (${r.line}, ${r.area})`);
+  check(r.viewPoints === refDrawable && refDrawable > 0, `one referee point per step with a number (${r.viewPoints} of ${refDrawable})`);
+  check(JSON.stringify(r.marks) === JSON.stringify(referee.turning_points.map((t) => `referee:${t.position}`)),
+    `the referee's turning points are marked (${r.marks} / ${referee.turning_points.map((t) => t.position)})`);
+  const last = referee.steps[referee.steps.length - 1];
+  check(last.referee && last.referee.decided && last.referee.player1.p === 1, 'the finished match ends at 100 % for its winner in the referee view');
+  await page.selectOption('#graph-view', 'player1');
+  const p1 = await page.waitForFunction(() => {
+    const line = document.querySelector('#graph path.view-line');
+    return document.getElementById('graph').dataset.view === 'player1' && line && line.dataset.view === 'player1';
+  }, null, { timeout: 60000 }).then(() => true, () => false);
+  check(p1, "the selector switches to player 1's view and draws its line");
+  await page.selectOption('#graph-view', 'public');
+  const back = await page.evaluate(() => ({ view: document.getElementById('graph').dataset.view,
+    line: !!document.querySelector('#graph path.view-line'),
+    marks: [...document.querySelectorAll('#graph .turning-point')].map((c) => Number(c.dataset.position)) }));
+  check(back.view === 'public' && !back.line && JSON.stringify(back.marks) === JSON.stringify(analysis.turning_points.map((t) => t.position)),
+    'back to the public view: its line alone, its turning points');
+  await page.selectOption('#graph-view', 'referee');
+  await page.waitForTimeout(300);
   const shot = path.join(outDir, 'replay-graph.png');
   await page.screenshot({ path: shot });
   console.log(`screenshot: ${shot}`);

@@ -158,9 +158,23 @@ TEST_CASE("every console screen in English and Korean matches its golden image")
   REQUIRE(c.session()->match().state().result);
   s.shoot("result");
 
+  // The replay's graph is worked out beside the UI: few playouts (it is
+  // deterministic by seed), and the shot once it is complete.
+  {
+    auto light = console::replay_graph_options();
+    light.win.max_playouts = light.win.min_playouts = 24;
+    light.win.positions = 4;
+    c.set_replay_graph_options(light);
+  }
   c.dispatch(console::ReplayCurrent{}, s.mono);
   c.ui().replay.cursor = 17;
   c.ui().replay.viewer = engine::kPublic;
+  for (int k = 0; k < 3000 && !(c.ui().replay.graph && c.ui().replay.graph->complete); ++k) {
+    s.frames(1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  REQUIRE(c.ui().replay.graph);
+  REQUIRE(c.ui().replay.graph->complete);
   s.shoot("replay");
 
   // Paused with a caption on air: both lines in the strip reserved under the

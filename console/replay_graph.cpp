@@ -1,0 +1,207 @@
+#include "console/replay_graph.h"
+
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "broadcast/win_story.h"
+#include "engine/registry.h"
+#include "engine/replay_steps.h"
+#include "ui/theme.h"
+
+namespace facedown::console {
+
+broadcast::StreamAnalysisOptions replay_graph_options() {
+  broadcast::StreamAnalysisOptions o = broadcast::live_analysis_options();
+  o.win.max_playouts = 200;
+  o.win.min_playouts = 200;
+  o.win.positions = 12;
+  return o;
+}
+
+ReplayGraphWorker::ReplayGraphWorker(broadcast::StreamAnalysisOptions options)
+    : options_(std::move(options)), games_(engine::all_games()) {
+  thread_ = std::thread([this] { run(); });
+}
+
+ReplayGraphWorker::~ReplayGraphWorker() {
+  {
+    std::lock_guard lock(mu_);
+    stopping_ = true;
+  }
+  cv_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+void ReplayGraphWorker::start(std::vector<engine::Event> events) {
+  {
+    std::lock_guard lock(mu_);
+    next_ = std::move(events);
+    ++generation_;
+    data_.reset();  // the old replay's graph is not this one's
+  }
+  cv_.notify_all();
+}
+
+std::shared_ptr<const ReplayGraphData> ReplayGraphWorker::snapshot() const {
+  std::lock_guard lock(mu_);
+  return data_;
+}
+
+void ReplayGraphWorker::run() {
+#ifdef __linux__
+  setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+#endif
+  for (;;) {
+    std::vector<engine::Event> events;
+    std::uint64_t generation = 0;
+    {
+      std::unique_lock lock(mu_);
+      cv_.wait(lock, [&] { return stopping_ || next_.has_value(); });
+      if (stopping_) return;
+      events = std::move(*next_);
+      next_.reset();
+      generation = generation_;
+    }
+    auto data = std::make_shared<ReplayGraphData>();
+    data->generation = generation;
+    data->total = static_cast<int>(events.size());
+    for (int position : engine::replay_steps(events).moves) {
+      ReplayGraphPoint point;
+      point.position = position;
+      data->points.push_back(point);
+    }
+    // Publishes a copy unless a newer replay has started (or the desk is closing).
+    auto publish = [&]() {
+      std::lock_guard lock(mu_);
+      if (stopping_ || generation_ != generation) return false;
+      data_ = std::make_shared<const ReplayGraphData>(*data);
+      return true;
+    };
+    if (!publish()) continue;
+    broadcast::WinStory pub(engine::kPublic, options_, games_);
+    broadcast::WinStory ref(engine::kReferee, options_, games_);
+    int fed = 0;
+    bool left = false;
+    for (auto& point : data->points) {
+      while (fed < point.position && fed < static_cast<int>(events.size())) {
+        pub.push(fed + 1, events[static_cast<std::size_t>(fed)]);
+        ref.push(fed + 1, events[static_cast<std::size_t>(fed)]);
+        ++fed;
+      }
+      if (auto err = ref.error()) {
+        data->error = *err;
+        break;
+      }
+      point.ply = ref.ply();
+      auto p1 = [](broadcast::WinStory& s) -> std::optional<double> {
+        auto w = s.win();
+        if (auto* ok = std::get_if<broadcast::AnalysisWin>(&w)) return ok->win[0].p;
+        return std::nullopt;
+      };
+      point.referee_p1 = p1(ref);
+      {
+        std::lock_guard lock(mu_);
+        if (stopping_ || generation_ != generation) {
+          left = true;
+          break;
+        }
+      }
+      point.public_p1 = p1(pub);
+      point.done = true;
+      std::vector<std::optional<double>> pub_line, ref_line;
+      for (const auto& q : data->points) {
+        pub_line.push_back(q.public_p1);
+        ref_line.push_back(q.referee_p1);
+      }
+      data->public_turns = analysis::turning_points(pub_line);
+      data->referee_turns = analysis::turning_points(ref_line);
+      if (!publish()) {
+        left = true;
+        break;
+      }
+    }
+    if (left) continue;
+    data->complete = true;
+    publish();
+  }
+}
+
+ReplayGraphLayout draw_replay_graph(const ReplayGraphData* data, int cursor, bool show_referee, float height,
+                                    const ui::Tr& tr, ui::HitMap& hits) {
+  ReplayGraphLayout out;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float width = std::max(60.0f, ImGui::GetContentRegionAvail().x);
+  ImGui::Dummy(ImVec2(width, height));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float label_h = ImGui::GetTextLineHeight() + 4.0f;
+  const ImVec2 lo(origin.x, origin.y + 4.0f);
+  const ImVec2 hi(origin.x + width, origin.y + height - label_h);
+  out.min = lo;
+  out.max = hi;
+  hits.record("replay.graph", lo, hi);
+  dl->AddRectFilled(lo, hi, IM_COL32(22, 28, 46, 255));
+  const auto y_of = [&](double p) { return hi.y - static_cast<float>(p) * (hi.y - lo.y); };
+  const int total = data ? std::max(1, data->total) : 1;
+  const auto x_of = [&](int position) { return lo.x + (hi.x - lo.x) * static_cast<float>(position) / static_cast<float>(total); };
+  // 50 %: dashes.
+  for (float x = lo.x; x < hi.x; x += 12.0f)
+    dl->AddLine(ImVec2(x, y_of(0.5)), ImVec2(std::min(x + 6.0f, hi.x), y_of(0.5)), IM_COL32(70, 80, 110, 255));
+  const ImVec2 text_at(origin.x + 4.0f, hi.y + 2.0f);
+  if (!data) {
+    out.computing = true;
+    dl->AddText(text_at, IM_COL32(160, 170, 190, 255), tr("replay.graph_computing"));
+    return out;
+  }
+  // A step without a number (it could not be made) breaks the line, as it
+  // breaks the turning points' chain: no swing is drawn across it.
+  auto line = [&](bool referee, ImU32 colour) {
+    std::vector<ImVec2> pts;
+    auto flush = [&] {
+      if (pts.size() >= 2) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), colour, ImDrawFlags_None, 2.5f);
+      else if (pts.size() == 1) dl->AddCircleFilled(pts[0], 3.0f, colour);
+      pts.clear();
+    };
+    for (const auto& q : data->points) {
+      const auto& p = referee ? q.referee_p1 : q.public_p1;
+      if (p) pts.emplace_back(x_of(q.position), y_of(*p));
+      else if (q.done) flush();
+    }
+    flush();
+  };
+  line(false, IM_COL32(120, 170, 255, 255));
+  out.referee_line = show_referee;
+  if (show_referee) line(true, IM_COL32(255, 150, 70, 255));
+  // The turning points of the line shown last: the referee's when it is shown.
+  const auto& turns = show_referee ? data->referee_turns : data->public_turns;
+  for (std::size_t i = 0; i < turns.size(); ++i) {
+    const auto& q = data->points[turns[i].index];
+    const auto& p = show_referee ? q.referee_p1 : q.public_p1;
+    const ImVec2 c(x_of(q.position), y_of(p.value_or(0.5)));
+    dl->AddLine(ImVec2(c.x, lo.y), ImVec2(c.x, hi.y), IM_COL32(255, 204, 64, 160), 1.5f);
+    dl->AddCircleFilled(c, 5.5f, IM_COL32(255, 204, 64, 255));
+    const std::string swing = fmt::format("{:+d}", static_cast<int>(std::lround(turns[i].swing * 100)));
+    dl->AddText(ImVec2(c.x + 6.0f, lo.y + 1.0f), IM_COL32(255, 204, 64, 255), swing.c_str());
+    out.marks.emplace_back(q.position, c);
+    hits.record(fmt::format("replay.graph.turn.{}", i), ImVec2(c.x - 6, c.y - 6), ImVec2(c.x + 6, c.y + 6));
+  }
+  out.cursor_x = x_of(std::clamp(cursor, 0, total));
+  dl->AddLine(ImVec2(out.cursor_x, lo.y), ImVec2(out.cursor_x, hi.y), IM_COL32(255, 255, 255, 255), 2.0f);
+  hits.record("replay.graph.cursor", ImVec2(out.cursor_x - 2, lo.y), ImVec2(out.cursor_x + 2, hi.y));
+  int done = 0;
+  for (const auto& q : data->points) done += q.done ? 1 : 0;
+  out.computing = !data->complete;
+  std::string label = show_referee ? tr("replay.graph_both") : tr("replay.graph_public");
+  if (!data->error.empty()) label += "  " + data->error;
+  else if (!data->complete)
+    label += fmt::format("  {} {}/{}", tr("replay.graph_computing"), done, data->points.size());
+  dl->AddText(text_at, IM_COL32(160, 170, 190, 255), label.c_str());
+  return out;
+}
+
+}  // namespace facedown::console

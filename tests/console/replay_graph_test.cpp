@@ -1,0 +1,171 @@
+// The console replay's win-probability graph (console/replay_graph.h), in
+// headless ImGui frames: it is worked out beside the UI (frames never wait for
+// it; "computing…" until it is complete), one point per move step of the
+// replay, the public line always and the referee's only when the replay is seen
+// as the referee, the biggest swings marked where they are, the cursor on the
+// step shown.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "console/match_library.h"
+#include "console/script_driver.h"
+#include "console_driver.h"
+#include "engine/replay_steps.h"
+#include "ui/keys.h"
+
+using namespace facedown;
+using console::testing::ConsoleDriver;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// The bundled demo final, played through the desk to its end (a king falls).
+void play_demo(ConsoleDriver& d) {
+  auto loaded = console::ScriptDriver::load(read(console::demo_script_path(FACEDOWN_SOURCE_DIR)));
+  REQUIRE(std::holds_alternative<console::ScriptDriver>(loaded));
+  auto& driver = std::get<console::ScriptDriver>(loaded);
+  REQUIRE(!driver.create(d.console(), d.mono));
+  for (std::size_t i = 0; i < driver.size(); ++i) REQUIRE(!driver.play(d.console(), i, d.mono));
+  d.frame(2);
+  REQUIRE(d.console().session()->match().state().result);
+}
+
+broadcast::StreamAnalysisOptions playouts(int n) {
+  auto o = console::replay_graph_options();
+  o.win.max_playouts = n;
+  o.win.min_playouts = n;
+  o.win.positions = 4;
+  return o;
+}
+
+// One frame's wall time.
+Clock::duration timed_frame(ConsoleDriver& d) {
+  const auto t0 = Clock::now();
+  d.frame();
+  return Clock::now() - t0;
+}
+
+}  // namespace
+
+TEST_CASE("the console replay's graph is worked out beside the UI: frames never wait for it") {
+  ConsoleDriver d(console::memory_library());
+  // Heavy steps (300 playouts each, hundreds of ms): a frame that waited for
+  // one would take far longer than a frame.
+  d.console().set_replay_graph_options(playouts(300));
+  play_demo(d);
+  d.console().dispatch(console::ReplayCurrent{}, d.mono);
+  Clock::duration slowest{};
+  for (int i = 0; i < 20; ++i) {
+    slowest = std::max(slowest, timed_frame(d));
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  const auto& r = d.ui().replay;
+  CHECK(r.graph_layout.computing);  // "computing…" shown
+  CHECK(d.ui().hits.has("replay.graph"));
+  CHECK((!r.graph || !r.graph->complete));
+  INFO("slowest frame " << std::chrono::duration_cast<std::chrono::milliseconds>(slowest).count() << " ms");
+  CHECK(slowest < std::chrono::milliseconds(150));
+}
+
+TEST_CASE("the console replay's graph: one point per move step, the biggest swings marked, the cursor on the step shown") {
+  ConsoleDriver d(console::memory_library());
+  d.console().set_replay_graph_options(playouts(12));
+  play_demo(d);
+  const auto log = d.console().session()->match().log();
+  const int winner = d.console().session()->match().state().result->winner;
+  d.console().dispatch(console::ReplayCurrent{}, d.mono);
+  auto& r = d.ui().replay;
+  r.viewer = engine::kPublic;
+  const auto until = Clock::now() + std::chrono::seconds(60);
+  Clock::duration slowest{};
+  while (!(r.graph && r.graph->complete) && Clock::now() < until) {
+    slowest = std::max(slowest, timed_frame(d));
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  d.frame();
+  REQUIRE(r.graph);
+  REQUIRE(r.graph->complete);
+  CHECK(r.graph->error.empty());
+  CHECK(slowest < std::chrono::milliseconds(150));
+  const auto& g = *r.graph;
+  // One point per move step of the replay, every one computed; the end is the result, exactly.
+  const auto moves = engine::replay_steps(log).moves;
+  REQUIRE(g.points.size() == moves.size());
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    CHECK(g.points[i].position == moves[i]);
+    CHECK(g.points[i].done);
+    CHECK(g.points[i].referee_p1.has_value());
+  }
+  CHECK(g.points.back().referee_p1 == (winner == 1 ? 1.0 : 0.0));
+  CHECK(g.points.back().public_p1 == (winner == 1 ? 1.0 : 0.0));
+  CHECK_FALSE(r.graph_layout.computing);
+
+  // The marks: the public line's largest swings (at least 5 points), at most
+  // three, none smaller than a swing left unmarked, each drawn over its step.
+  auto check_marks = [&](bool referee) {
+    const auto& layout = r.graph_layout;
+    CHECK(layout.referee_line == referee);
+    std::vector<std::pair<double, int>> swings;  // |swing|, position
+    for (std::size_t i = 1; i < g.points.size(); ++i) {
+      const auto& a = referee ? g.points[i - 1].referee_p1 : g.points[i - 1].public_p1;
+      const auto& b = referee ? g.points[i].referee_p1 : g.points[i].public_p1;
+      if (a && b) swings.emplace_back(std::abs(*b - *a), g.points[i].position);
+    }
+    std::set<int> marked;
+    for (const auto& [position, centre] : layout.marks) marked.insert(position);
+    CHECK(marked.size() == layout.marks.size());
+    CHECK(marked.size() <= 3);
+    double smallest_marked = 2, largest_unmarked = 0;
+    for (const auto& [s, position] : swings) {
+      if (marked.count(position)) smallest_marked = std::min(smallest_marked, s);
+      else largest_unmarked = std::max(largest_unmarked, s);
+    }
+    if (!marked.empty()) CHECK(smallest_marked >= 0.05 - 1e-9);
+    if (marked.size() < 3) CHECK(largest_unmarked < 0.05);
+    else CHECK(smallest_marked >= largest_unmarked);
+    for (const auto& [position, centre] : layout.marks) {
+      const float x = layout.min.x + (layout.max.x - layout.min.x) * static_cast<float>(position) / static_cast<float>(g.total);
+      CHECK(centre.x == Approx(x).margin(0.5));
+      CHECK(centre.y >= layout.min.y - 0.5f);
+      CHECK(centre.y <= layout.max.y + 0.5f);
+    }
+    for (std::size_t i = 0; i < layout.marks.size(); ++i) CHECK(d.ui().hits.has("replay.graph.turn." + std::to_string(i)));
+    return marked;
+  };
+  const auto public_marks = check_marks(false);
+  // The swings are real in this match: something is marked.
+  CHECK_FALSE(public_marks.empty());
+
+  // The cursor sits on the step shown and follows it.
+  const float at_end = r.graph_layout.cursor_x;
+  CHECK(at_end == Approx(r.graph_layout.max.x).margin(0.5));  // the whole log shown
+  d.press(ui::key::kHome);
+  CHECK(r.cursor == 1);
+  const float at_start = r.graph_layout.cursor_x;
+  CHECK(at_start < at_end);
+  d.press(ui::key::kRight);
+  CHECK(r.graph_layout.cursor_x > at_start);
+
+  // Seen as the referee (F1): the referee's line beside the public one, its swings marked.
+  d.press(ui::key::kF1);
+  REQUIRE(r.viewer == engine::kReferee);
+  check_marks(true);
+  // Back to the public's side (F4): the referee's line is gone.
+  d.press(ui::key::kF1 + 3);
+  REQUIRE(r.viewer == engine::kPublic);
+  CHECK_FALSE(r.graph_layout.referee_line);
+  CHECK(check_marks(false) == public_marks);
+}
