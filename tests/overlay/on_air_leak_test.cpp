@@ -6,6 +6,9 @@
 // several moments of the battle explainer, in both the live and the held form —
 // must be byte-identical. A direct check beside it: no face-down piece of the
 // referee's truth has a token anywhere the document shows that square or tray.
+// The sealed setups are attached open (as a closed match's store has them, and
+// once more without the model's own gate): before `close` the final reveal and
+// the seals carry nothing of them, so the documents are still identical.
 #include <catch2/catch.hpp>
 
 #include <deque>
@@ -18,6 +21,7 @@
 #include "engine/registry.h"
 #include "engine/view.h"
 #include "overlay_support.h"
+#include "reveal_support.h"
 #include "tests/conformance/random_match.h"
 
 using namespace facedown;
@@ -83,9 +87,21 @@ std::vector<std::string> documents(const engine::Match& match) {
   OnAirOptions o;
   broadcast::ModelFollower follower(games);
   std::deque<OnAirModel> recent;  // the models after the last four rows, newest last
+  const auto seals = open_seals(match);
   for (std::size_t n = 1; n <= rows.size(); ++n) {
     follower.add(rows[n - 1], history);
-    const OnAirModel& m = follower.model();
+    // From `close` on both setups are public: the documents may differ.
+    if (follower.model().closed) break;
+    OnAirModel m = follower.model();
+    attach_commitments(m, seals);
+    // A source that handed over the open seals early: the reveal still waits for `close`.
+    OnAirModel early = m;
+    early.commitments = seals;
+    const json e = on_air_json(early, rows[n - 1].wall_time + 1, o);
+    if (!e.at("reveal").is_null()) FAIL("a reveal before close: " << e.at("reveal").dump());
+    for (const auto& s : e.at("seals"))
+      if (!s.at("setup").is_null() || !s.at("salt").is_null()) FAIL("a setup before close: " << s.dump());
+    out.push_back(e.dump());
     recent.push_back(m);
     if (recent.size() > 4) recent.pop_front();
     const double t = rows[n - 1].wall_time;
