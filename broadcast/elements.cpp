@@ -1,6 +1,7 @@
 #include "broadcast/elements.h"
 
 #include "broadcast/on_air_analysis.h"
+#include "broadcast/reveal.h"
 
 namespace facedown::broadcast {
 
@@ -50,6 +51,7 @@ ElementsShown elements_on_air(const OnAirModel& m, const DirectorState& d, doubl
         break;
       case Element::kReveal:
         if (!m.closed) idle = "the result is not confirmed";
+        else if (!reveal_on_air(m)) idle = "no setup published";
         break;
       case Element::kStandby:
         if (!desk_standby(m, now_wall)) idle = "the desk is live";

@@ -272,7 +272,7 @@ void attach_commitments(OnAirModel& m, const std::array<std::optional<SetupCommi
     m.commitments[p].reset();
     if (!seals[p] || !m.setup_locked[p]) continue;
     SetupCommitment c = *seals[p];
-    if (!m.result) {
+    if (!m.closed) {  // the rules open no setup before `close` (a void can undo a result)
       c.setup.reset();
       c.salt.reset();
       c.verified.reset();

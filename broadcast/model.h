@@ -139,7 +139,7 @@ OnAirModel derive_model(const std::vector<PublicRow>& rows, std::size_t count,
 
 // Puts the store's sealed-setup commitments into the model as they were on air:
 // a hash once that player's setup is locked, the revealed setup and its check
-// only once the match has a result.
+// only once the result is confirmed (`close`).
 void attach_commitments(OnAirModel& m, const std::array<std::optional<SetupCommitment>, 2>& seals);
 
 // How many of the first `count` rows are on air under the director's

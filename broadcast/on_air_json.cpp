@@ -9,6 +9,7 @@
 #include "broadcast/explainer_place.h"
 #include "broadcast/on_air_rules.h"
 #include "broadcast/on_air_text.h"
+#include "broadcast/reveal.h"
 
 namespace facedown::broadcast {
 
@@ -230,12 +231,15 @@ json warning_json(const OnAirModel& m, double now) {
 
 json seals_json(const OnAirModel& m) {
   json out = json::array();
+  // The setups open only at `close` (attach_commitments gates them too; a
+  // source that handed them over early still airs nothing of them).
+  const bool open = m.closed;
   for (const auto& c : m.commitments) {
     if (!c) continue;
     out.push_back(json{{"player", c->player},
                        {"hash", c->hash},
-                       {"setup", c->setup ? json(*c->setup) : json(nullptr)},
-                       {"salt", c->salt ? json(*c->salt) : json(nullptr)},
+                       {"setup", open && c->setup ? json(*c->setup) : json(nullptr)},
+                       {"salt", open && c->salt ? json(*c->salt) : json(nullptr)},
                        {"verified", c->verified ? json(*c->verified) : json(nullptr)}});
   }
   return out;
@@ -251,6 +255,25 @@ json items_json(const OnAirModel& m) {
   if (m.has_items)
     for (const char* k : {"blind", "plus", "minus"}) names[k] = both([&](Lang l) { return item_text(m, l, k); });
   return json{{"enabled", m.has_items}, {"used", std::move(used)}, {"names", std::move(names)}};
+}
+
+// The final reveal (reveal.h): null before `close`. Public from then on (the
+// seals are open), so it is carried whether or not the director shows it.
+json reveal_json(const OnAirModel& m) {
+  const auto r = reveal_on_air(m);
+  if (!r) return nullptr;
+  json setups = json::array();
+  for (const auto& s : r->setups) {
+    if (!s) continue;
+    json pieces = json::array();
+    for (const auto& p : s->pieces)
+      pieces.push_back(json{{"square", square_or_null(m, p.square)}, {"token", p.token}, {"label", label_of(m, p.token)}});
+    setups.push_back(json{{"player", s->player},
+                          {"verified", s->verified ? json(*s->verified) : json(nullptr)},
+                          {"pieces", std::move(pieces)}});
+  }
+  return json{{"title", both(phrase(Lang::kEn, Phrase::kSetupsRevealed), phrase(Lang::kKo, Phrase::kSetupsRevealed))},
+              {"setups", std::move(setups)}};
 }
 
 json elements_json(const ElementsShown& e) {
@@ -293,7 +316,7 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in)
     // Neutral words on air: where the store lives is for the logs only.
     j["message"] = both(phrase(Lang::kEn, Phrase::kWaitingForMatch), phrase(Lang::kKo, Phrase::kWaitingForMatch));
     for (const char* k : {"game", "board", "clock", "warning", "last_move", "battle", "result", "banner", "caption",
-                          "status_text", "banner_after_battle", "analysis"})
+                          "status_text", "banner_after_battle", "analysis", "reveal"})
       j[k] = nullptr;
     j["players"] = json::array();
     j["seals"] = json::array();
@@ -328,6 +351,8 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in)
   j["seals"] = seals_json(m);
   // The last finished public analysis (on_air_analysis.h), added in version 1.
   j["analysis"] = m.analysis ? analysis_json(m, *m.analysis) : json(nullptr);
+  // Both setups once the result is confirmed (reveal.h), added in version 1.
+  j["reveal"] = reveal_json(m);
   // The one banner on air (on_air_rules.h): painters draw this, never their own.
   // A banner whose element the director took off is not on air.
   auto cued = [&](const char* name) -> const char* {

@@ -36,6 +36,7 @@ const char* phrase(Lang lang, Phrase p) {
     case Phrase::kMove: return ko ? "수" : "Move";
     case Phrase::kHiddenBattle: return ko ? "비공개 전투" : "hidden battle";
     case Phrase::kRemovedCount: return ko ? "{}개 제거" : "{} removed";
+    case Phrase::kSetupsRevealed: return ko ? "배치 공개" : "SETUPS REVEALED";
   }
   return "";
 }
@@ -68,6 +69,7 @@ const char* phrase_key(Phrase p) {
     case Phrase::kMove: return "move";
     case Phrase::kHiddenBattle: return "hiddenBattle";
     case Phrase::kRemovedCount: return "removedCount";
+    case Phrase::kSetupsRevealed: return "setupsRevealed";
   }
   return "";
 }

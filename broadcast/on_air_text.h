@@ -42,9 +42,10 @@ enum class Phrase {
   // version 1); the explainer's lines are the games' words now (Game::explain).
   kHiddenBattle,
   kRemovedCount,  // "{} removed"
+  kSetupsRevealed,  // the final reveal's title (reveal.h)
 };
-// How many phrases there are (keep kRemovedCount, or its successor, last).
-inline constexpr int kPhraseCount = static_cast<int>(Phrase::kRemovedCount) + 1;
+// How many phrases there are (keep kSetupsRevealed, or its successor, last).
+inline constexpr int kPhraseCount = static_cast<int>(Phrase::kSetupsRevealed) + 1;
 
 const char* phrase(Lang lang, Phrase p);
 // The phrase's key in the on-air JSON's "phrases" ("paused", "toMove", "awaiting-items").

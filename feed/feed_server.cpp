@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "broadcast/replay_steps.h"
+#include "broadcast/theme.h"
 #include "feed/replay_analysis.h"
 #include "db/public_reader.h"
 #include "codec/json.h"
@@ -149,6 +150,9 @@ struct FeedServer::Impl {
   std::unique_ptr<TvFollower> tv;
   std::unique_ptr<NchanPublisher> publisher;
   std::unique_ptr<ReplayAnalysis> replay_analysis;  // null: --no-analysis
+  // The theme.json served from web_root, when it loads: the frames' explainer
+  // places are decided from the file the pages read, not the build's copy.
+  std::shared_ptr<const broadcast::Theme> theme;
   std::mutex reader_mu;  // the replay reader serves requests from many threads
   std::optional<db::PublicReader> reader;
   bool stopped = false;
@@ -279,7 +283,7 @@ std::optional<std::string> FeedServer::Impl::replay_json(db::MatchId id, std::op
     cues.push_back({c.id, c.seq, static_cast<double>(c.wall_ms) / 1000.0, c.cue});
   const broadcast::DirectorState director =
       broadcast::fold_cues_until(cues, count > 0 ? rows[count - 1].wall_time : 0, count);
-  return on_air_text(model, moment, true, director);
+  return on_air_text(model, moment, true, director, theme.get());
 }
 
 std::optional<std::string> FeedServer::Impl::replay_steps_json(db::MatchId id, httplib::Response& res) {
@@ -536,8 +540,14 @@ db::Result<std::unique_ptr<FeedServer>> FeedServer::start(FeedOptions options) {
   auto r = db::PublicReader::open(o.db_path);
   if (auto* e = std::get_if<db::StoreError>(&r)) return *e;
   impl->reader.emplace(std::move(std::get<db::PublicReader>(r)));
+  if (auto file = resolve_asset(o.web_root, "theme.json")) {
+    auto loaded = broadcast::load_theme(*file);
+    if (auto* t = std::get_if<broadcast::Theme>(&loaded)) impl->theme = std::make_shared<const broadcast::Theme>(std::move(*t));
+    else if (o.log) o.log("the served theme is not used for the frames (the build's copy is): " + std::get<std::string>(loaded));
+  }
   FollowOptions fo;
   fo.db_path = o.db_path;
+  fo.theme = impl->theme;
   fo.match = o.match;
   fo.poll = o.poll;
   fo.wall_clock_ms = o.wall_clock_ms;

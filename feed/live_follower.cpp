@@ -88,7 +88,7 @@ void LiveFollower::poll_once(bool force) {
   // toast ending. The clocks' running numbers alone are no change.
   if (match_.load() == 0) return;
   model_.analysis = analysis_on_air();  // a newer finished analysis is a change on air
-  std::string text = on_air_text(model_, now_ms(), false, director_);
+  std::string text = on_air_text(model_, now_ms(), false, director_, options_.theme.get());
   if (phase_signature(text) != last_signature_) push(EventId{last_id_.match, last_id_.seq, last_id_.sub + 1}, std::move(text));
 }
 
@@ -135,7 +135,7 @@ void LiveFollower::read_changes() {
     if (auto* l = std::get_if<std::vector<db::MatchSummary>>(&list); l && !l->empty()) want = l->back().id;
   }
   if (want == 0) {
-    if (!log_.latest()) log_.push(Message{EventId{0, 0, 0}, on_air_text(broadcast::OnAirModel{}, now_ms(), false)});
+    if (!log_.latest()) log_.push(Message{EventId{0, 0, 0}, on_air_text(broadcast::OnAirModel{}, now_ms(), false, {}, options_.theme.get())});
     return;
   }
   if (want != match_.load()) {
@@ -191,7 +191,7 @@ void LiveFollower::read_changes() {
       // latest row read.
       if (!first && !held) {
         model_ = on_air_model();
-        push(EventId{want, last, 0}, on_air_text(model_, now_ms(), false, director_));
+        push(EventId{want, last, 0}, on_air_text(model_, now_ms(), false, director_, options_.theme.get()));
       }
     }
     if (static_cast<int>(got->size()) < kChunk) break;
@@ -199,7 +199,7 @@ void LiveFollower::read_changes() {
   model_ = on_air_model();
   // Seals, the heartbeat or the hold moved and no row: the same rows, a
   // fresher model (a change on air is then found by the phase check).
-  if (last > 0 && (first || held)) push(EventId{want, last, 0}, on_air_text(model_, now_ms(), false, director_));
+  if (last > 0 && (first || held)) push(EventId{want, last, 0}, on_air_text(model_, now_ms(), false, director_, options_.theme.get()));
 }
 
 }  // namespace facedown::feed

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <thread>
@@ -19,6 +20,7 @@
 #include "broadcast/director.h"
 #include "broadcast/model.h"
 #include "broadcast/model_follower.h"
+#include "broadcast/theme.h"
 #include "db/public_reader.h"
 #include "engine/registry.h"
 #include "feed/message_log.h"
@@ -36,6 +38,9 @@ struct FollowOptions {
   // its own thread and reader; each message carries its last finished record.
   // nullopt: no analysis (the frame's "analysis" is null).
   std::optional<broadcast::StreamAnalysisOptions> analysis;
+  // The theme the feed serves (its theme.json): the frame's explainer places
+  // are decided from it. Null: the build's copy.
+  std::shared_ptr<const broadcast::Theme> theme;
 };
 
 class LiveFollower {

@@ -44,8 +44,9 @@ std::optional<broadcast::Presentation> to_presentation(const std::optional<db::O
 }
 
 std::string on_air_text(const broadcast::OnAirModel& m, std::int64_t now_ms, bool replay,
-                        const broadcast::DirectorState& director) {
+                        const broadcast::DirectorState& director, const broadcast::Theme* theme) {
   broadcast::OnAirOptions o;
+  o.theme = theme;
   o.replay = replay;
   o.director = director;
   return broadcast::on_air_json(m, static_cast<double>(now_ms) / 1000.0, o).dump();

@@ -16,6 +16,7 @@
 #include "broadcast/director.h"
 #include "broadcast/model.h"
 #include "broadcast/public_row.h"
+#include "broadcast/theme.h"
 #include "db/public_reader.h"
 
 namespace facedown::feed {
@@ -34,9 +35,10 @@ broadcast::OnAirModel model_after(const std::vector<broadcast::PublicRow>& rows,
 std::optional<broadcast::Presentation> to_presentation(const std::optional<db::OnAirHold>& hold);
 
 // One line of JSON at wall time now_ms (ms since the epoch), under the
-// director's cues folded (the default: no cue yet).
+// director's cues folded (the default: no cue yet). `theme`: the theme.json the
+// feed serves (where the explainer goes is decided from it); null: the build's copy.
 std::string on_air_text(const broadcast::OnAirModel& m, std::int64_t now_ms, bool replay,
-                        const broadcast::DirectorState& director = {});
+                        const broadcast::DirectorState& director = {}, const broadcast::Theme* theme = nullptr);
 // The document without "now", the clock's running numbers and the battle's
 // elapsed time: equal signatures mean nothing but the clocks moved.
 std::string phase_signature(const std::string& on_air_text);

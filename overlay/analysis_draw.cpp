@@ -73,7 +73,7 @@ void draw_deduction(const Painter& p, const OnAirModel& m, const broadcast::OnAi
       }
       for (const auto& place : places) {
         if (place.square == engine::kNoSquare || place.square >= g.size()) continue;
-        const Rect r = l.board.square_rect(place.square);
+        const Rect r = l.deduction.square_rect(place.square);
         p.rect(inset(r, 2), p.c(hue, static_cast<float>(0.18 + 0.62 * place.p)), 6);
         if (place.p >= 0.999) p.frame(inset(r, 3), p.c("gold"), 4, 6);
         p.text(name + " " + percent(place.p), r.centre().x, r.y + r.h * 0.16f, std::max(16.0f, r.h * 0.24f),
@@ -83,7 +83,7 @@ void draw_deduction(const Painter& p, const OnAirModel& m, const broadcast::OnAi
   }
   for (const auto& piece : a.pieces) {
     if (piece.square == engine::kNoSquare || piece.square >= g.size() || piece.odds.empty()) continue;
-    const Rect r = l.board.square_rect(piece.square);
+    const Rect r = l.deduction.square_rect(piece.square);
     const auto& top = piece.odds.front();
     const std::string label = broadcast::piece_label(m, top.token, p.o.lang);
     p.text(piece.certain ? label : label + " " + percent(top.p), r.centre().x, r.y + r.h * 0.86f,
@@ -92,8 +92,8 @@ void draw_deduction(const Painter& p, const OnAirModel& m, const broadcast::OnAi
 }
 
 void draw_win_bar(const Painter& p, const OnAirModel& m, const broadcast::AnalysisWin& w, const OverlayLayout& l) {
-  // Under the top bar, centred: the theme has no place of its own for it yet.
-  const Rect bar{1920.0f / 2 - 450, l.top_bar.bottom() + 12, 900, 64};
+  // The theme's place (its "win_bar"): the bar at its top, 64 px high.
+  const Rect bar{l.win_bar.x, l.win_bar.y, l.win_bar.w, 64};
   p.rect(bar, p.c("panel"), 12);
   const float inner = bar.w - 4;
   const float p1 = static_cast<float>(std::clamp(w.win[0].p, 0.0, 1.0));

@@ -74,6 +74,9 @@ OverlayLayout layout_overlay(const broadcast::Theme& theme, Orientation orientat
   l.board_compact_space = element("board_compact");
   l.board_compact = BoardLayout(l.drawing, l.board_compact_space);
   l.slate = element("slate");
+  l.reveal = element("reveal");
+  l.deduction = BoardLayout(l.drawing, element("deduction"));
+  l.win_bar = element("win_bar");
   return l;
 }
 

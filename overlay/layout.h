@@ -91,6 +91,9 @@ struct OverlayLayout {
   Rect board_compact_space;     // the small board beside a camera shot (the theme's "board_compact")
   BoardLayout board_compact;    // the drawing fitted into it
   Rect slate;                   // the title card
+  Rect reveal;                  // both setups after `close` (overlay/reveal_draw.h)
+  BoardLayout deduction;        // the board the deduction's heat map lies on (the theme's "deduction": a board's placement)
+  Rect win_bar;                 // who is winning: the bar and its note under it (the theme's "win_bar")
 };
 
 // The theme's layout for the orientation, with the board fitted into it.

@@ -10,6 +10,7 @@
 #include "broadcast/on_air_glyphs.h"
 #include "engine/registry.h"
 #include "overlay/analysis_draw.h"
+#include "overlay/reveal_draw.h"
 
 namespace facedown::overlay {
 
@@ -627,14 +628,14 @@ void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o_in) 
     draw_battle(dl, m, l, battle);
   }
   if (e[Element::kBoardCompact].on) {
-    // The same board and battle, small, beside a camera shot; the explainer stays with the full board.
+    // The same board, small, beside a camera shot, with the pieces as the frame
+    // has them (no battle animation, as the page's; the explainer stays with the full board).
     OverlayLayout small = l;
     small.board_space = l.board_compact_space;
     small.board = l.board_compact;
-    draw_board(dl, m, small, o);
-    DrawOptions battle = o;
-    battle.explainer = false;
-    draw_battle(dl, m, small, battle);
+    OnAirModel still = m;
+    still.battle.reset();
+    draw_board(dl, still, small, o);
   }
   if (e[Element::kSlate].on) draw_slate(dl, m, l, o);
   // A banner belongs to its element: the result, standby, else the scorebug's (pause, warning).
@@ -645,6 +646,8 @@ void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o_in) 
   if (e[owner].cued) draw_banner(dl, m, l, o);
   if (e[Element::kCaption].on) draw_caption(dl, m, l, o);
   if (e[Element::kBoard].on) draw_footer(dl, m, l, o);
+  // Both setups after `close` (overlay/reveal_draw.h); the analysis lies over it, as on the page.
+  if (e[Element::kReveal].on) draw_reveal(dl, m, l, o);
   draw_analysis(dl, m, l, o, e[Element::kDeduction].on, e[Element::kWinBar].on);  // overlay/analysis_draw.h
 }
 

@@ -22,8 +22,9 @@
 namespace facedown::overlay {
 
 // No word on air is drawn smaller (canvas pixels at 1920x1080): a text too
-// long for its box at this size is cut with an ellipsis. A piece's label is its
-// face, sized by its square (the tray's small tiles included), not a word.
+// long for its box at this size is cut with an ellipsis. A piece's label is
+// sized by its square, and floored here too (the tray's small tiles included:
+// there a label may be wider than its tile).
 inline constexpr float kMinTextSize = 24;
 
 enum class Background { kChroma, kTransparent, kSolid };

@@ -67,7 +67,7 @@ export function paintAnalysis(stage, raw, sc, { orientation = 'landscape', only 
 }
 
 function paintDeduction(layer, a, l, files, lang) {
-  const b = l.board;
+  const b = l.deduction || l.board;
   // The objective's heat map: each side's colour, its strength the probability.
   const objective = a.objective;
   if (objective) {
@@ -111,10 +111,9 @@ function paintDeduction(layer, a, l, files, lang) {
 
 function paintWinBar(layer, a, l, sc, lang) {
   const w = a.win;
-  // Under the top bar, centred, over the board's top edge: the theme has no
-  // place of its own for it yet (docs/director.md).
-  const top = l.topBar;
-  const rect = { x: 1920 / 2 - 450, y: top.y + top.h + 12, w: 900, h: 64 };
+  // The theme's place (its "win_bar"): the bar at its top, 64 px high, the note under it.
+  const place = l.winBar || { x: 1920 / 2 - 450, y: l.topBar.y + l.topBar.h + 12, w: 900 };
+  const rect = { x: place.x, y: place.y, w: place.w, h: 64 };
   const bar = box(layer, rect, { background: 'var(--panel)', borderRadius: '12px', overflow: 'hidden', border: '2px solid var(--panel-edge)' });
   bar.className = 'win-bar';
   const p1 = num(w.player1.p), p2 = num(w.player2.p), d = Math.max(0, 1 - p1 - p2);
@@ -131,7 +130,7 @@ function paintWinBar(layer, a, l, sc, lang) {
     const half = Math.round(100 * Math.max(num(w.player1.high) - p1, p1 - num(w.player1.low)));
     const note = lang === 'ko' ? `± ${half}%p · ${w.ply}수 기준` : `± ${half} pts · as of move ${w.ply}`;
     box(layer, { x: rect.x + rect.w / 2 - 150, y: rect.y + rect.h - 2, w: 300, h: 30 }, {
-      color: '#fff', fontSize: '22px', textAlign: 'center', background: 'var(--panel)', borderRadius: '0 0 8px 8px',
+      color: '#fff', fontSize: '24px', textAlign: 'center', background: 'var(--panel)', borderRadius: '0 0 8px 8px',
     }, note).className = 'win-note';
   }
 }

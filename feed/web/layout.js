@@ -57,6 +57,10 @@ export function overlayLayout(theme, orientation, drawing) {
     waiting: e.waiting,
     boardCompact: boardLayout(drawing, e.board_compact || e.board),
     slate: e.slate || e.waiting,
+    reveal: e.reveal,
+    // The board the deduction lies on (a board's placement) and the win bar's place.
+    deduction: boardLayout(drawing, e.deduction || e.board),
+    winBar: e.win_bar,
   };
 }
 

@@ -5,6 +5,7 @@
 // document yields null and the page keeps what it showed.
 import { phrase, pick } from './words.js';
 import { squareIndex } from './layout.js';
+import { readReveal } from './reveal_paint.js';
 
 const num = (v, d = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
 // Counts that size the drawing (warning cards) are clamped: a damaged message
@@ -225,5 +226,7 @@ export function readOnAir(raw, lang) {
     const s = seals.find((x) => x.player === p);
     return s && typeof s.hash === 'string' ? { hash: s.hash, verified: typeof s.verified === 'boolean' ? s.verified : null } : null;
   });
+  // Both setups once the result is confirmed (null before `close`).
+  sc.reveal = readReveal(raw.reveal, lang, g.files, g.files * g.ranks);
   return sc;
 }

@@ -11,6 +11,7 @@
 import { elements, inset, overlayLayout, right, bottom, themeProperties } from './layout.js';
 import { theme, themeError } from './theme.js';
 import { phrase } from './words.js';
+import { drawReveal } from './reveal_paint.js';
 
 // [SECTION] DOM helpers: every box is absolutely placed in canvas pixels.
 function el(parent, cls, rect, text) {
@@ -58,7 +59,8 @@ const roundClass = (g) => (g && (g.onPoints || g.stones) ? ' round' : '');
 function tile(parent, cell, owner, label, extra = '') {
   const m = metrics('tile');
   const t = el(parent, `tile p${owner} ${label == null ? 'back' : 'face'} ${extra}`, inset(cell, cell.w * m.inset_fraction));
-  t.style.fontSize = `${cell.h * (isNumber(label) ? m.number_label_fraction : m.label_fraction)}px`;
+  // Never under 24 px (legible at 1080p), as the ImGui overlay's pen: a small tray tile's label may be wider than it.
+  t.style.fontSize = `${Math.max(MIN_TEXT, cell.h * (isNumber(label) ? m.number_label_fraction : m.label_fraction))}px`;
   if (label != null) el(t, 'label', null, label);
   return t;
 }
@@ -326,11 +328,11 @@ export function battleElapsed(sc, now) {
 // The scene's parts in drawing order (later ones on top). Each is redrawn only
 // when what it shows changed, so a caption or a clock message rebuilds a few
 // nodes, not the board.
-const PARTS = ['top', 'panel1', 'panel2', 'board', 'battle', 'compact', 'banner', 'caption', 'footer', 'slate'];
+const PARTS = ['top', 'panel1', 'panel2', 'board', 'battle', 'compact', 'banner', 'caption', 'footer', 'slate', 'reveal'];
 // The director's element each part belongs to (docs/director.md). A banner
 // belongs to its kind's: the result's, standby's, else the scorebug's.
 const PART_ELEMENT = { top: 'scorebug', panel1: 'players', panel2: 'players', board: 'board', battle: 'board',
-  caption: 'caption', footer: 'board', compact: 'board-compact', slate: 'slate' };
+  caption: 'caption', footer: 'board', compact: 'board-compact', slate: 'slate', reveal: 'reveal' };
 function bannerElement(sc, animating) {
   const which = animating ? sc.banner : sc.bannerAfterBattle;
   return which === 'result' ? 'result' : which === 'standby' ? 'standby' : 'scorebug';
@@ -363,6 +365,7 @@ function partKeys(sc, animating, now, replay) {
     footer: [sc.seals, replay],
     compact: elementShown(sc, 'board-compact', null) && [[...sc.board], sc.lastMove],
     slate: elementShown(sc, 'slate', null) && [sc.game.title, sc.players],
+    reveal: sc.reveal ? [sc.reveal.title, sc.reveal.setups, [...sc.reveal.pieces], sc.players] : null,
   };
 }
 
@@ -411,6 +414,8 @@ export function build(root, sc, { orientation = 'landscape', now, replay = null,
     // The board, small, beside a camera shot: the pieces as the frame has them.
     compact: (n) => keys.compact && drawBoard(n, sc, { ...l, board: l.boardCompact }, false),
     slate: (n) => keys.slate && drawSlate(n, sc, l),
+    // Both setups after `close` (reveal_paint.js), a card over the picture.
+    reveal: (n) => keys.reveal && drawReveal(n, sc, l, sc.game.drawing.landscape, drawBoard, phrase),
   };
   for (const name of PARTS) {
     const part = parts.get(name);

@@ -8,7 +8,9 @@
 //   - the faces layout (only the scorebug and the caption on): the share of the
 //     1920x1080 frame left transparent over a camera shot is measured and must
 //     be at least 75 %;
-//   - remove() leaves an empty stage.
+//   - remove() leaves an empty stage;
+//   - goldens of the faces layout with the small board and the slate, and the
+//     final reveal in landscape and portrait (FACEDOWN_UPDATE_GOLDEN=1 rewrites).
 // Exit: 0 passed, 1 a check failed, 77 skipped (no chromium).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveWebFile } from './web_files.mjs';
+import { checkGolden } from './images.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name, d = '') => {
@@ -119,6 +122,50 @@ try {
   for (const [part, on] of Object.entries(whole))
     if (on) check(union[part] === true, `the ${part} part of the full page comes from one element page`);
   check(Object.keys(full).length > 0, 'parts were read');
+
+  // Goldens of the director's elements and placements, one closed match (the
+  // frame the ImGui half of the cross-output test makes, fixtures/revealed.json):
+  // the faces layout with the small board, the slate, and the final reveal in
+  // landscape and portrait, across both languages. The ImGui goldens of the same
+  // frame: tests/overlay/golden/director-*.png.
+  const revealed = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/revealed.json'), 'utf8'));
+  const LANDSCAPE = ['board', 'scorebug', 'players', 'explainer', 'caption', 'result', 'reveal', 'standby'];
+  const scenes = [
+    { name: 'director-faces-compact-en', lang: 'en', layout: 'faces', on: ['scorebug', 'caption', 'board-compact'] },
+    { name: 'director-faces-slate-ko', lang: 'ko', layout: 'faces', on: ['scorebug', 'caption', 'slate'] },
+    { name: 'director-reveal-en', lang: 'en', layout: 'landscape', on: LANDSCAPE },
+    { name: 'director-reveal-portrait-ko', lang: 'ko', layout: 'portrait', on: LANDSCAPE },
+  ];
+  for (const sc of scenes) {
+    const p = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await p.goto(`${base}/overlay.html?lang=${sc.lang}&feed=off`);
+    await p.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
+    const doc = {
+      ...revealed,
+      layout: { ...revealed.layout, name: sc.layout, theme: sc.layout, orientation: sc.layout === 'portrait' ? 'portrait' : 'landscape' },
+      elements: Object.fromEntries([...NAMES, 'deduction', 'win-bar'].map((n) => [n, { on: sc.on.includes(n), cued: sc.on.includes(n), held: false }])),
+    };
+    const got = await p.evaluate(({ d, now }) => {
+      window.facedownOverlay.pinClock(now);
+      window.update(d);
+      const part = document.querySelector('.part-reveal');
+      return { title: part ? [...part.querySelectorAll('.reveal-title')].map((e) => e.textContent) : [],
+        tiles: part ? part.querySelectorAll('.tile.face').length : 0,
+        // Every piece's label on the page (board, trays, reveal): never under 24 px.
+        smallest: Math.min(...[...document.querySelectorAll('.tile .label')].map((e) => parseFloat(getComputedStyle(e).fontSize))) };
+    }, { d: doc, now: revealed.now });
+    check(got.smallest >= 24, `${sc.name}: the smallest piece label is ${got.smallest} px (at least 24)`);
+    if (sc.on.includes('reveal')) {
+      check(got.title.length === 1 && got.title[0] === revealed.reveal.title[sc.lang], `${sc.name}: the reveal's title ${JSON.stringify(got.title)}`);
+      check(got.tiles === 28, `${sc.name}: both setups face up on the reveal's board (${got.tiles} pieces)`);
+    }
+    await p.waitForTimeout(450);  // past the 0.3 s fades
+    const file = path.join(tmp, `${sc.name}.png`);
+    await p.screenshot({ path: file, omitBackground: true });
+    const r = checkGolden(file, path.join(here, 'golden', `${sc.name}.png`), { outDir: tmp });
+    check(r.ok, `${sc.name} matches its golden: ${r.why}`);
+    await p.close();
+  }
 
   // remove(): nothing left.
   await page.evaluate(() => window.remove());

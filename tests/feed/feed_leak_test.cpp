@@ -83,6 +83,7 @@ TEST_CASE("feed leaks: no public byte depends on a face-down identity, in any pr
           if (!a.match.state().closed) {
             CHECK(ba[i].find("\"setup\":\"") == std::string::npos);
             CHECK(ba[i].find("\"salt\":\"") == std::string::npos);
+            CHECK(ba[i].find("\"reveal\":{\"setups\"") == std::string::npos);  // no reveal before close
           }
           const std::string xa = blank_seals(ba[i]), xb = blank_seals(bb[i]);
           if (xa != xb) FAIL("public bytes differ (" << i << "):\n" << xa << "\n---\n" << xb);

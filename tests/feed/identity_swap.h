@@ -45,15 +45,23 @@ inline void store_match(const std::string& path, const Match& m) {
 }
 
 // A sealed setup's commitment hashes a random salt, so it differs between any two
-// runs; once the match is closed the setup and salt are opened, by design. Those
-// three values are blanked before the bytes are compared (and a setup may only
-// appear at all once the match is closed: checked by the caller).
+// runs; once the match is closed the setup and salt are opened, by design (and
+// the frame's final reveal shows both setups). Those values are blanked before
+// the bytes are compared (and a setup may only appear at all once the match is
+// closed: checked by the caller).
 inline std::string blank_seals(const std::string& bytes) {
   static const std::regex commitment("\"hash\":\"[0-9a-f]{64}\"");
   static const std::regex salt("\"salt\":\"[0-9a-f]{64}\"");
   static const std::regex setup("\"setup\":\"[^\"]*\"");
   std::string out = std::regex_replace(bytes, commitment, "\"hash\":\"#\"");
   out = std::regex_replace(out, salt, "\"salt\":\"#\"");
+  // The final reveal (the frame's "reveal", after close only): both setups, piece by piece.
+  const std::string open = "\"reveal\":{\"setups\":[", close = "],\"title\"";
+  for (std::size_t at = out.find(open); at != std::string::npos; at = out.find(open, at + open.size())) {
+    const std::size_t end = out.find(close, at + open.size());
+    if (end == std::string::npos) break;
+    out.replace(at + open.size(), end - at - open.size(), "#");
+  }
   return std::regex_replace(out, setup, "\"setup\":\"#\"");
 }
 

@@ -1,6 +1,7 @@
 // The ImGui half of the cross-output test: for scripted and random matches of every game at
 // chosen moments (before start, each phase of a battle, paused, a warning toast,
-// the director's caption, standby, held, the result, sealed setups) and in both
+// the director's caption, standby, held, the result, sealed setups, both setups
+// revealed after close) and in both
 // languages, the on-air JSON (the frame) and every text the ImGui overlay paints
 // for it (a headless ImGui frame, DrawOptions::text_log). The browser half of
 // the cross-output test (tests/browser/cross_output_test.mjs) loads each frame
@@ -14,8 +15,8 @@
 // compare with Chromium's screenshots of the same frames.
 #include <imgui.h>
 
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fmt/format.h>
 #include <fstream>
@@ -27,6 +28,7 @@
 #include "draw_list_raster.h"
 #include "imgui_frame.h"
 #include "overlay_support.h"
+#include "reveal_support.h"
 #include "scripts.h"
 
 using namespace facedown;
@@ -129,6 +131,12 @@ std::vector<Case> cases() {
     sealed.commitments[0] = SetupCommitment{1, std::string(64, 'a'), std::nullopt, std::nullopt, true};
     sealed.commitments[1] = SetupCommitment{2, std::string(64, 'b'), std::nullopt, std::nullopt, false};
     out.push_back({"number-janggi sealed", sealed, sealed.row_wall_time + 20});
+    // Closed: both setups revealed (a card over the picture), one seal a mismatch.
+    const engine::Match closed = script_match(open + "@30 resign 1\n@31 close\n");
+    OnAirModel revealed = derive_model(public_rows(closed, 1.7e9, 1), 1000, engine::all_games());
+    attach_commitments(revealed, open_seals(closed));
+    revealed.commitments[1]->verified = false;
+    out.push_back({"number-janggi revealed", revealed, revealed.row_wall_time + 20});
   }
   // Every game and preset, random: mid-match at its latest battle, and the end.
   for (const auto& info : engine::all_games()) {
@@ -171,6 +179,8 @@ TEST_CASE("cross-output frames: what the ImGui overlay paints for each frame", "
       }
       const auto texts = imgui_texts(c.model, c.now, lang, picture);
       CHECK_FALSE(texts.empty());
+      if (c.name.find("revealed") != std::string::npos)  // the case draws the reveal's card
+        CHECK(std::find(texts.begin(), texts.end(), phrase(lang, Phrase::kSetupsRevealed)) != texts.end());
       nlohmann::json entry = {{"name", c.name},
                               {"lang", lang == Lang::kKo ? "ko" : "en"},
                               {"now", c.now},

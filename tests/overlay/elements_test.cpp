@@ -7,6 +7,7 @@
 #include "broadcast/elements.h"
 #include "engine/registry.h"
 #include "overlay_support.h"
+#include "reveal_support.h"
 #include "scripts.h"
 
 using namespace facedown;
@@ -136,9 +137,11 @@ TEST_CASE("elements: a caption times out, is cleared, and leaves at the result u
   CHECK(shown_at(over, cued({"caption-keep on"}), rows[ended].wall_time + 10)[Element::kCaption].on);
   CHECK_FALSE(at_result[Element::kReveal].on);
 
-  // After `close` the final reveal may air.
-  const OnAirModel closed = derive_model(rows, rows.size(), engine::all_games());
+  // After `close` the final reveal may air, once the setups are published.
+  OnAirModel closed = derive_model(rows, rows.size(), engine::all_games());
   CHECK(closed.closed);
+  CHECK(shown_at(closed, DirectorState{}, rows.back().wall_time + 1)[Element::kReveal].idle == "no setup published");
+  attach_commitments(closed, open_seals(script_match(kCaptioned)));
   CHECK(shown_at(closed, DirectorState{}, rows.back().wall_time + 1)[Element::kReveal].on);
 }
 

@@ -141,3 +141,34 @@ TEST_CASE("a layout's elements never overlap, all inside title safe, no type und
   CHECK(theme.element("portrait", "board").w != theme.element("landscape", "board").w);
   CHECK(theme.element("faces", "caption").y != theme.element("landscape", "caption").y);
 }
+
+// The analysis elements (cue-only) have their own placements: the deduction
+// lies on a board's squares (its placement is that board's, so the heat map
+// lands on them), and the win bar, over the board's top edge, overlaps no other
+// element the layout shows when taken (nor, in faces, the small board).
+TEST_CASE("the deduction lies on a board, the win bar on no other element", "[explainer][legibility]") {
+  const broadcast::Theme& theme = broadcast::built_in_theme();
+  using broadcast::Element;
+  const std::vector<std::pair<Element, std::vector<const char*>>> placements = {
+      {Element::kScorebug, {"top_bar"}}, {Element::kPlayers, {"panel1", "panel2"}}, {Element::kBoard, {"footer"}},
+      {Element::kCaption, {"caption"}}};
+  auto same = [](const ThemeRect& a, const ThemeRect& b) { return a.x == b.x && a.y == b.y && a.w == b.w && a.h == b.h; };
+  for (auto director : {broadcast::Layout::kLandscape, broadcast::Layout::kPortrait, broadcast::Layout::kFaces}) {
+    const std::string_view layout = broadcast::theme_layout(director, false);
+    INFO(layout);
+    const ThemeRect deduction = theme.element(layout, "deduction");
+    CHECK((same(deduction, theme.element(layout, "board")) || same(deduction, theme.element(layout, "board_compact"))));
+    const ThemeRect bar = theme.element(layout, "win_bar");
+    CHECK(bar.h >= 92);  // the bar (64) and its note under it
+    std::vector<std::pair<std::string, ThemeRect>> others;
+    for (const auto& [e, names] : placements)
+      if (broadcast::shown_by_default(director, e))
+        for (const char* n : names) others.emplace_back(n, theme.element(layout, n));
+    if (director == broadcast::Layout::kFaces) others.emplace_back("board_compact", theme.element(layout, "board_compact"));
+    CHECK(others.size() >= 2);
+    for (const auto& [name, r] : others) {
+      INFO("win_bar and " << name);
+      CHECK_FALSE(overlaps(bar, r));
+    }
+  }
+}

@@ -191,7 +191,7 @@ TEST_CASE("RSF preset: the clock counts up towards the next warning") {
   CHECK_FALSE(m.has_items);
 }
 
-TEST_CASE("commitments: hashes once locked, the reveal only after the end") {
+TEST_CASE("commitments: hashes once locked, the reveal only after close") {
   const auto rows = public_rows(script_match(kOpenBattle));
   OnAirModel m = derive_model(rows, rows.size(), engine::all_games());
   std::array<std::optional<SetupCommitment>, 2> seals;
@@ -207,6 +207,10 @@ TEST_CASE("commitments: hashes once locked, the reveal only after the end") {
   CHECK_FALSE(early.commitments[0]);  // only `opened` read: nothing locked yet
   m.result = ResultShown{1, "resigned", {}};
   attach_commitments(m, seals);
+  CHECK_FALSE(m.commitments[0]->setup);  // a result alone opens nothing: a void can take it back
+  m.closed = true;
+  attach_commitments(m, seals);
+  CHECK(m.commitments[0]->setup == "setup");
   CHECK(m.commitments[0]->verified == true);
 }
 

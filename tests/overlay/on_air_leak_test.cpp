@@ -3,8 +3,12 @@
 // public never saw permuted (tests/support/identity_swap.h); wherever the
 // referee's stream, stripped of identities, is the same, every on-air JSON
 // document (after every row, at several moments of the battle explainer, in
-// both the live and the held form) must be byte-identical. A direct check beside it: no face-down piece of the
-// referee's truth has a token anywhere the document shows that square or tray.
+// both the live and the held form) must be byte-identical. A direct check
+// beside it: no face-down piece of the referee's truth has a token anywhere the
+// document shows that square or tray.
+// The sealed setups are attached open (as a closed match's store has them, and
+// once more without the model's own gate): before `close` the final reveal and
+// the seals carry nothing of them, so the documents are still identical.
 #include <catch2/catch.hpp>
 
 #include <deque>
@@ -15,6 +19,7 @@
 #include "engine/registry.h"
 #include "engine/view.h"
 #include "overlay_support.h"
+#include "reveal_support.h"
 #include "tests/conformance/random_match.h"
 #include "tests/support/identity_swap.h"
 
@@ -23,6 +28,10 @@ using namespace facedown::overlay::testing;
 using nlohmann::json;
 
 namespace {
+
+// Documents made at a result not yet confirmed, with the open seals at hand:
+// where a reveal before `close` would show (the test means something only if some were).
+int g_ended_unclosed = 0;
 
 // Every on-air document of a match: after each row, at the battle's moments, live and held.
 std::vector<std::string> documents(const engine::Match& match) {
@@ -33,9 +42,22 @@ std::vector<std::string> documents(const engine::Match& match) {
   OnAirOptions o;
   broadcast::ModelFollower follower(games);
   std::deque<OnAirModel> recent;  // the models after the last four rows, newest last
+  const auto seals = open_seals(match);
   for (std::size_t n = 1; n <= rows.size(); ++n) {
     follower.add(rows[n - 1], history);
-    const OnAirModel& m = follower.model();
+    // From `close` on both setups are public: the documents may differ.
+    if (follower.model().closed) break;
+    OnAirModel m = follower.model();
+    attach_commitments(m, seals);
+    // A source that handed over the open seals early: the reveal still waits for `close`.
+    OnAirModel early = m;
+    early.commitments = seals;
+    if (m.result) ++g_ended_unclosed;
+    const json e = on_air_json(early, rows[n - 1].wall_time + 1, o);
+    if (!e.at("reveal").is_null()) FAIL("a reveal before close: " << e.at("reveal").dump());
+    for (const auto& s : e.at("seals"))
+      if (!s.at("setup").is_null() || !s.at("salt").is_null()) FAIL("a setup before close: " << s.dump());
+    out.push_back(e.dump());
     recent.push_back(m);
     if (recent.size() > 4) recent.pop_front();
     const double t = rows[n - 1].wall_time;
@@ -108,4 +130,5 @@ TEST_CASE("the on-air JSON is the same byte for byte when face-down identities a
   }
   CHECK(direct >= 6);
   CHECK(valid > 2);  // enough swapped pairs kept to mean something
+  CHECK(g_ended_unclosed > 0);  // results before close were among them
 }

@@ -13,6 +13,7 @@
 #include "overlay/overlay_draw.h"
 #include "overlay/overlay_window.h"
 #include "overlay_support.h"
+#include "reveal_support.h"
 #include "scripts.h"
 
 using namespace facedown;
@@ -146,6 +147,40 @@ TEST_CASE("the result banner with the verified reveal", "[screenshot]") {
   m.commitments[1] = SetupCommitment{2, "c0ffee00112233445566778899aabbccddeeff00112233445566778899aabbcc", std::string("x"),
                                      std::string("y"), true};
   shoot("result", m, at(m, 1), Background::kSolid);
+}
+
+// The director's elements and placements (docs/director.md), one closed match:
+// the faces layout with the small board, the slate, and the final reveal in
+// landscape and portrait, across both languages. The browser's goldens of the
+// same frame: tests/browser/elements_test.mjs (director-*.png).
+OnAirModel revealed_match() {
+  std::string script = std::string(kOpenBattle) + "@30 resign 1\n@31 close\n";
+  const engine::Match match = script_match(script);
+  OnAirModel m = derive_model(public_rows(match, 1.7e9, 1), 1000, engine::all_games());
+  attach_commitments(m, open_seals(match));
+  m.commitments[1]->verified = false;  // as the browser's frame (the cross-output test's): one MISMATCH
+  return m;
+}
+
+DrawOptions cued(const OnAirModel& m, Lang lang, std::initializer_list<const char*> cues) {
+  DrawOptions o = at(m, 20);
+  o.lang = lang;
+  broadcast::DirectorState d;
+  for (const char* text : cues) {
+    auto c = broadcast::parse_cue(text);
+    REQUIRE(std::holds_alternative<broadcast::Cue>(c));
+    d = broadcast::apply_cue(d, std::get<broadcast::Cue>(c), 0, 0);
+  }
+  o.director = d;
+  return o;
+}
+
+TEST_CASE("the director's elements: faces with the small board, slate, reveal", "[screenshot]") {
+  const OnAirModel m = revealed_match();
+  shoot("director-faces-compact-en", m, cued(m, Lang::kEn, {"layout faces", "show board-compact"}));
+  shoot("director-faces-slate-ko", m, cued(m, Lang::kKo, {"layout faces", "show slate"}));
+  shoot("director-reveal-en", m, cued(m, Lang::kEn, {"layout landscape"}), Background::kSolid);
+  shoot("director-reveal-portrait-ko", m, cued(m, Lang::kKo, {"layout portrait"}), Background::kSolid);
 }
 
 // Draws `m` at `o` into the window and returns the picture.

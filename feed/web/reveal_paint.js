@@ -1,0 +1,83 @@
+// The final reveal in the browser: the director's `reveal` element, both
+// players' setups once the referee has confirmed the result (`close`). It
+// paints the frame's "reveal" (docs/on-air.md; broadcast/reveal.h decides it,
+// null before close) and decides nothing: a card in the theme's `reveal`
+// placement with the title, each finalist's name in their colour and whether
+// their seal checks out, and the board with every piece of both setups face up
+// on its starting square. The same picture, at the same canvas pixels, as the
+// ImGui overlay's overlay/reveal_draw.cpp.
+import { boardLayout } from './layout.js';
+import { squareIndex } from './layout.js';
+
+const arr = (v) => (Array.isArray(v) ? v : []);
+const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
+const str = (v) => (typeof v === 'string' ? v : null);
+
+// The frame's "reveal" read for the scene (onair.js calls it): null when absent
+// or damaged. Pieces: square index -> {owner, label} in the screen's language.
+export function readReveal(raw, lang, files, squares) {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const title = str(obj(raw.title)[lang]) ?? str(obj(raw.title).en) ?? '';
+  const setups = [null, null];
+  const pieces = new Map();
+  for (const s of arr(raw.setups).slice(0, 2).map(obj)) {
+    const player = s.player === 1 || s.player === 2 ? s.player : 0;
+    if (!player) continue;
+    setups[player - 1] = { verified: typeof s.verified === 'boolean' ? s.verified : null };
+    for (const p of arr(s.pieces).slice(0, squares).map(obj)) {
+      const at = squareIndex(p.square, files);
+      const token = str(p.token);
+      if (at < 0 || at >= squares || token == null) continue;
+      pieces.set(at, { owner: player, label: str(obj(p.label)[lang]) ?? token });
+    }
+  }
+  if (!setups[0] && !setups[1]) return null;
+  return { title, setups, pieces };
+}
+
+function div(parent, cls, rect, text) {
+  const d = document.createElement('div');
+  d.className = cls;
+  if (rect) Object.assign(d.style, { left: `${rect.x}px`, top: `${rect.y}px`, width: `${rect.w}px`, height: `${rect.h}px` });
+  if (text != null) d.textContent = text;
+  parent.appendChild(d);
+  return d;
+}
+
+// Where the parts of the card go, in canvas pixels from the placement `r`
+// (the same numbers as overlay/reveal_draw.cpp's).
+export function revealParts(r) {
+  const column = 320, side = 32;
+  return {
+    title: { x: r.x + 40, y: r.y + 24, w: r.w - 80, h: 84 },
+    columns: [r.x + side, r.x + r.w - side - column].map((x) => ({
+      bar: { x, y: r.y + 150, w: column, h: 10 },
+      name: { x, y: r.y + 176, w: column, h: 60 },
+      check: { x, y: r.y + 250, w: column, h: 34 },
+    })),
+    board: { x: r.x + 2 * side + column + 32, y: r.y + 120, w: r.w - 2 * (2 * side + column + 32), h: r.h - 144 },
+  };
+}
+
+// Draws the card into `root`. `l`: the scene's layout (overlayLayout), `drawing`:
+// the board's landscape drawing (the card is wide in every layout, so the board
+// lies across it), `drawBoard`: scene.js's board painter.
+export function drawReveal(root, sc, l, drawing, drawBoard, phrase) {
+  const rv = sc.reveal;
+  if (!rv || !l.reveal || !drawing) return;
+  const r = l.reveal;
+  const parts = revealParts(r);
+  const card = div(root, 'panel reveal', r);
+  card.dataset.element = 'reveal';
+  div(root, 'fit reveal-title', parts.title, rv.title);
+  [1, 2].forEach((p) => {
+    const c = parts.columns[p - 1];
+    div(root, `slate-bar p${p}`, c.bar);
+    div(root, 'fit reveal-name', c.name, sc.players[p - 1]);
+    const s = rv.setups[p - 1];
+    if (s && s.verified != null)
+      div(root, `reveal-check ${s.verified ? 'ok' : 'bad'}`, c.check, phrase(sc, s.verified ? 'verified' : 'mismatch'));
+  });
+  // The board with both setups: scene.js's painter over a scene holding only them.
+  drawBoard(root, { ...sc, board: rv.pieces, lastMove: null }, { ...l, board: boardLayout(drawing, parts.board) }, false);
+}
