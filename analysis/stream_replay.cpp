@@ -78,6 +78,8 @@ std::variant<StreamReplay, std::string> StreamReplay::start(const GameInfo& info
   r.viewer_ = viewer;
   r.opened_ = *opened;
   for (const auto& t : game->roster()) r.roster_counts_.push_back(t.count);
+  auto match = Match::open(info, opened->preset, opened->options, opened->players);
+  if (auto* m = std::get_if<Match>(&match)) r.opened_match_ = std::make_shared<const Match>(std::move(*m));
   r.stream_.push_back(first);
   r.event_block_.push_back(-1);
   r.group_of_.push_back(0);
@@ -198,9 +200,14 @@ ReplayRun StreamReplay::advance(const GameInfo& game, const std::vector<PieceTyp
   };
   if (!c.ok) return fail(c.checked, {});
   if (!c.match) {
-    auto opened = Match::open(game, opened_.preset, opened_.options, opened_.players);
-    if (!std::holds_alternative<Match>(opened)) return fail(0, {});
-    c.match.emplace(std::move(std::get<Match>(opened)));
+    if (opened_match_ && opened_match_->info().id == game.id) {
+      c.match.emplace(*opened_match_);
+      c.match->reserve(stream_.size() + 8);
+    } else {
+      auto opened = Match::open(game, opened_.preset, opened_.options, opened_.players);
+      if (!std::holds_alternative<Match>(opened)) return fail(0, {});
+      c.match.emplace(std::move(std::get<Match>(opened)));
+    }
     if (c.match->log().empty() || !same_event(project(c.match->log()[0], viewer_), stream_[0])) return fail(0, {});
     c.next = c.checked = 1;
     out.matched = 1;
