@@ -13,7 +13,9 @@
 // stream one event at a time and asked after every event, per game: mean and
 // worst milliseconds per event (push and analysis), how many results were
 // sampled, and the largest standard error of the last result. UPDATE_EVENTS
-// sets AnalysisOptions::update_events (default 0: no bound).
+// sets AnalysisOptions::update_events (default 0: no bound). It also prints
+// a digest of every result on stderr (same digest: same results, bit for bit),
+// and reads SAMPLES, UPDATE_DRAWS and REJUVENATE_STEPS from the environment.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -278,6 +280,11 @@ int live(int matches, const std::string& only, long update_events) {
       Match m = random_match(info, 91ull * static_cast<std::uint64_t>(k + 1), 120);
       analysis::AnalysisOptions options;
       options.update_events = update_events;
+      // Budget experiments (docs/performance.md): SAMPLES, UPDATE_DRAWS,
+      // REJUVENATE_STEPS override the defaults.
+      if (const char* v = std::getenv("SAMPLES")) options.samples = std::atoi(v);
+      if (const char* v = std::getenv("UPDATE_DRAWS")) options.update_draws = std::atoi(v);
+      if (const char* v = std::getenv("REJUVENATE_STEPS")) options.rejuvenate_steps = std::atoi(v);
       analysis::Analyzer analyzer(info, kPublic, options);
       analysis::Analysis a;
       for (const Event& e : m.log()) {
