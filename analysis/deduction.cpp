@@ -70,12 +70,19 @@ class Learner {
   // The replay of the current candidate through the whole stream (null when it
   // does not replay).
   ReplayCursor* current_replay() {
-    if (!cursor_valid_ || cursor_types_ != current_) {
-      cursor_ = ReplayCursor{};
+    const std::size_t size = replay_->stream().size();
+    if (!cursor_valid_ || cursor_types_ != current_ || !cursor_) {
+      cursor_ = std::make_shared<ReplayCursor>();
       cursor_types_ = current_;
+    } else if (cursor_.use_count() > 1) {
+      // Shared with the Learner this one was copied from: advancing it would
+      // change that one's, so a cursor that must still move is copied first.
+      const ReplayCursor& c = *cursor_;
+      const bool at_end = c.match && c.ok && c.next >= size && c.checked == std::min(c.next, size);
+      if (!at_end) cursor_ = std::make_shared<ReplayCursor>(c);
     }
-    cursor_valid_ = replay_->advance(*info_, current_, cursor_, replay_->stream().size()).consistent;
-    return cursor_valid_ ? &cursor_ : nullptr;
+    cursor_valid_ = replay_->advance(*info_, current_, *cursor_, size).consistent;
+    return cursor_valid_ ? cursor_.get() : nullptr;
   }
 
   void give_up(const std::string& why) {
@@ -299,7 +306,7 @@ class Learner {
       for (int attempt = 0; attempt < 8 && !settled && !fallback_; ++attempt) {
         ReplayTrace tr;
         // The candidate's replay of the groups before continues when it is still the candidate.
-        ReplayCursor rc = cursor_valid_ && cursor_types_ == current_ ? cursor_ : ReplayCursor{};
+        ReplayCursor rc = cursor_valid_ && cursor_types_ == current_ && cursor_ ? *cursor_ : ReplayCursor{};
         const ReplayRun run = replay_->advance(*info_, current_, rc, limit, &tr);
         bool changed = false;
         for (const auto& [slot, type] : tr.shown) {
@@ -413,7 +420,7 @@ class Learner {
       }
       if (settled) {
         for (int s : settled_named) named_ever_[static_cast<std::size_t>(s)] = true;
-        cursor_ = std::move(settled_cursor);
+        cursor_ = std::make_shared<ReplayCursor>(std::move(settled_cursor));
         cursor_types_ = current_;
         cursor_valid_ = true;
       }
@@ -434,7 +441,10 @@ class Learner {
   std::vector<PieceType> current_;  // identities that replay the stream so far (counts aside)
   std::vector<bool> named_ever_;    // slots some command has named so far
   std::size_t next_group_ = 1;      // the groups before it are learned
-  ReplayCursor cursor_;             // the replay of cursor_types_, through the groups learned
+  // The replay of cursor_types_, through the groups learned. Shared between
+  // copies of the Learner (the live Analyzer copies it at every analysis()) and
+  // never changed in place while shared (current_replay copies it first).
+  std::shared_ptr<ReplayCursor> cursor_;
   std::vector<PieceType> cursor_types_;
   bool cursor_valid_ = false;
   bool exact_ = true;

@@ -24,32 +24,47 @@ void add_unique(std::vector<int>& v, int x) {
 
 }  // namespace
 
-std::vector<PieceRef> refs_of(const Event& e) {
-  std::vector<PieceRef> out;
+namespace {
+
+// Calls f on every piece reference an event carries, in refs_of's order,
+// without building a list (a replay does this for every event it produces).
+template <class F>
+void for_each_ref(const Event& e, F&& f) {
+  auto all = [&](const std::vector<PieceRef>& refs) {
+    for (const auto& r : refs) f(r);
+  };
   std::visit(Overloaded{
-                 [&](const SetupLocked& o) { out = o.pieces; },
-                 [&](const Moved& o) { out = {o.piece}; },
-                 [&](const DecisionAwaited& o) { out = o.candidates; },
+                 [&](const SetupLocked& o) { all(o.pieces); },
+                 [&](const Moved& o) { f(o.piece); },
+                 [&](const DecisionAwaited& o) { all(o.candidates); },
                  [&](const Battle& o) {
                    for (const auto& p : o.pairs) {
-                     out.push_back(p.mover);
-                     out.push_back(p.enemy);
+                     f(p.mover);
+                     f(p.enemy);
                    }
-                   out.insert(out.end(), o.removed.begin(), o.removed.end());
-                   out.insert(out.end(), o.revealed.begin(), o.revealed.end());
+                   all(o.removed);
+                   all(o.revealed);
                  },
                  [&](const Attack& o) {
-                   out = {o.attacker, o.defender};
-                   out.insert(out.end(), o.revealed.begin(), o.revealed.end());
+                   f(o.attacker);
+                   f(o.defender);
+                   all(o.revealed);
                  },
-                 [&](const Removed& o) { out = o.pieces; },
+                 [&](const Removed& o) { all(o.pieces); },
                  [&](const Revived& o) {
-                   if (o.arriving) out.push_back(*o.arriving);
-                   out.push_back(o.piece);
+                   if (o.arriving) f(*o.arriving);
+                   f(o.piece);
                  },
                  [](const auto&) {},
              },
              e.body);
+}
+
+}  // namespace
+
+std::vector<PieceRef> refs_of(const Event& e) {
+  std::vector<PieceRef> out;
+  for_each_ref(e, [&](const PieceRef& r) { out.push_back(r); });
   return out;
 }
 
@@ -78,6 +93,8 @@ std::variant<StreamReplay, std::string> StreamReplay::start(const GameInfo& info
   r.viewer_ = viewer;
   r.opened_ = *opened;
   for (const auto& t : game->roster()) r.roster_counts_.push_back(t.count);
+  auto match = Match::open(info, opened->preset, opened->options, opened->players);
+  if (auto* m = std::get_if<Match>(&match)) r.opened_match_ = std::make_shared<const Match>(std::move(*m));
   r.stream_.push_back(first);
   r.event_block_.push_back(-1);
   r.group_of_.push_back(0);
@@ -198,9 +215,14 @@ ReplayRun StreamReplay::advance(const GameInfo& game, const std::vector<PieceTyp
   };
   if (!c.ok) return fail(c.checked, {});
   if (!c.match) {
-    auto opened = Match::open(game, opened_.preset, opened_.options, opened_.players);
-    if (!std::holds_alternative<Match>(opened)) return fail(0, {});
-    c.match.emplace(std::move(std::get<Match>(opened)));
+    if (opened_match_ && opened_match_->info().id == game.id) {
+      c.match.emplace(*opened_match_);
+      c.match->reserve(stream_.size() + 8);
+    } else {
+      auto opened = Match::open(game, opened_.preset, opened_.options, opened_.players);
+      if (!std::holds_alternative<Match>(opened)) return fail(0, {});
+      c.match.emplace(std::move(std::get<Match>(opened)));
+    }
     if (c.match->log().empty() || !same_event(project(c.match->log()[0], viewer_), stream_[0])) return fail(0, {});
     c.next = c.checked = 1;
     out.matched = 1;
@@ -215,17 +237,18 @@ ReplayRun StreamReplay::advance(const GameInfo& game, const std::vector<PieceTyp
       // Identities the stream shows, matched to the replay's pieces by owner and
       // square (one piece per square within an event).
       if (seen.body.index() == stream_[q].body.index()) {
-        const auto mine = refs_of(produced_raw);
-        for (const auto& theirs : refs_of(stream_[q])) {
+        std::optional<std::vector<PieceRef>> mine;  // listed only when the stream shows a piece
+        for_each_ref(stream_[q], [&](const PieceRef& theirs) {
           // Off-board references (revival candidates) share kNoSquare: no match by square.
-          if (theirs.type == kHiddenType || theirs.square == kNoSquare) continue;
-          for (const auto& ref : mine)
+          if (theirs.type == kHiddenType || theirs.square == kNoSquare) return;
+          if (!mine) mine = refs_of(produced_raw);
+          for (const auto& ref : *mine)
             if (ref.id >= 0 && ref.square == theirs.square && ref.owner == theirs.owner &&
                 static_cast<std::size_t>(ref.id) < id_slot.size() && id_slot[static_cast<std::size_t>(ref.id)] >= 0) {
               trace->shown.emplace_back(id_slot[static_cast<std::size_t>(ref.id)], theirs.type);
               break;
             }
-        }
+        });
       }
     }
     return same_event(seen, stream_[q]);
@@ -278,9 +301,10 @@ ReplayRun StreamReplay::advance(const GameInfo& game, const std::vector<PieceTyp
       }
       // A setup names its pieces but decides nothing about them beyond their squares.
       if (!std::holds_alternative<SetupLocked>(ev.body))
-        for (const auto& ref : refs_of(ev))
+        for_each_ref(ev, [&](const PieceRef& ref) {
           if (ref.id >= 0 && static_cast<std::size_t>(ref.id) < id_slot.size())
             add_unique(named, id_slot[static_cast<std::size_t>(ref.id)]);
+        });
       if (const auto* d = std::get_if<DecisionAwaited>(&ev.body))
         if (d->piece_id >= 0 && static_cast<std::size_t>(d->piece_id) < id_slot.size())
           add_unique(named, id_slot[static_cast<std::size_t>(d->piece_id)]);

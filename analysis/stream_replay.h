@@ -19,6 +19,7 @@
 // the identities tried.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -108,6 +109,10 @@ class StreamReplay {
   std::optional<engine::Command> command_at(std::size_t event, const std::vector<engine::PieceType>& types) const;
 
   std::vector<engine::Event> stream_;
+  // The match as the Opened event left it, copied to start each replay (a copy
+  // shares the game's rules object; opening one made it afresh, about a fifth
+  // of Number Janggi's replay time). Empty when the opening was refused.
+  std::shared_ptr<const engine::Match> opened_match_;
   engine::Viewer viewer_ = engine::kPublic;
   engine::Opened opened_;
   std::vector<int> roster_counts_;

@@ -22,7 +22,7 @@ namespace facedown::engine {
 // ---------------------------------------------------------------- [SECTION] construction
 
 Match::Match(GameInfo info, std::unique_ptr<Game> game, const Options& options)
-    : info_(std::move(info)), game_(std::move(game)) {
+    : info_(std::make_shared<const GameInfo>(std::move(info))), game_(std::move(game)) {
   rules_.turn_limit = option_int(options, "turn_limit");
   rules_.warning_after = option_int(options, "warning_after");
   rules_.warnings_to_dq = option_int(options, "warnings_to_dq");
@@ -36,7 +36,7 @@ Match::Match(GameInfo info, std::unique_ptr<Game> game, const Options& options)
 Match::Match(Match&&) noexcept = default;
 Match::Match(const Match& o)
     : info_(o.info_),
-      game_(o.info_.make(o.state_.options)),
+      game_(o.game_),
       rules_(o.rules_),
       version_(o.version_),
       state_(o.state_),
@@ -171,6 +171,11 @@ void Match::apply_event(const Event& e) {
     state_.apply(e);
   }
   if (log_.size() % kSnapshotEvery == 0) take_snapshot();
+}
+
+void Match::reserve(std::size_t events) {
+  log_.reserve(events);
+  effective_.reserve(events);
 }
 
 void Match::take_snapshot() { snapshots_.emplace_back(log_.size(), state_); }

@@ -62,20 +62,26 @@ class Match final : private Resolver {
 
   Match(Match&&) noexcept;
   Match& operator=(Match&&) noexcept;
-  // A copy makes its own rules object from the same options (games hold no
-  // match state), so replays can keep snapshots to seek from.
+  // A copy shares the game's description and rules object with the original:
+  // both are immutable once made (a Game's methods are const and games hold no
+  // match state), so copies are cheap and may live on other threads; replays
+  // keep snapshots to seek from, and the analysis copies an opened match per
+  // replay instead of opening one (docs/performance.md, Analysis).
   Match(const Match& other);
   Match& operator=(const Match& other);
   ~Match() override;
 
   Submitted submit(const Command& command, Millis t);
+  // Room for this many events in the log, so a replay that knows how long it
+  // will run does not grow it step by step (moving every event each time).
+  void reserve(std::size_t events);
   // Lets time pass to t (the console calls this every frame). Never rejects;
   // a t in the past does nothing.
   std::vector<Event> advance(Millis t);
 
   const MatchState& state() const override { return state_; }
   const Game& game() const { return *game_; }
-  const GameInfo& info() const { return info_; }
+  const GameInfo& info() const { return *info_; }
   const std::vector<Event>& log() const { return log_; }
   // Whether each log entry is still in effect (false once voided).
   const std::vector<bool>& in_effect() const { return effective_; }
@@ -172,8 +178,8 @@ class Match final : private Resolver {
     bool no_moves_draw = false;
   };
 
-  GameInfo info_;
-  std::unique_ptr<Game> game_;
+  std::shared_ptr<const GameInfo> info_;  // shared by copies (immutable)
+  std::shared_ptr<const Game> game_;      // shared by copies (immutable)
   Rules rules_;
   // The legal moves of the player to move, computed once per turn (legal_moves
   // is a pure function of the state, so they stay right until an event applies):

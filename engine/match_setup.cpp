@@ -9,7 +9,7 @@ namespace facedown::engine {
 std::optional<Rejection> Match::decide_one(const SetupCmd& c) {
   const MatchState& s = state_;
   if (game_->has_fixed_placement())
-    return Rejection{info_.id + " has a fixed placement: the pieces are already on the board and "
+    return Rejection{info_->id + " has a fixed placement: the pieces are already on the board and "
                      "there is no setup (give first, then start)"};
   if (s.started) return Rejection{"setups are locked once the match has started"};
   if (!valid_player(c.player)) return Rejection{"player must be 1 or 2"};

@@ -13,13 +13,16 @@
 // stream one event at a time and asked after every event, per game: mean and
 // worst milliseconds per event (push and analysis), how many results were
 // sampled, and the largest standard error of the last result. UPDATE_EVENTS
-// sets AnalysisOptions::update_events (default 0: no bound).
+// sets AnalysisOptions::update_events (default 0: no bound). It also prints
+// a digest of every result on stderr (same digest: same results, bit for bit),
+// and reads SAMPLES, UPDATE_DRAWS and REJUVENATE_STEPS from the environment.
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <ctime>
 #include <vector>
@@ -262,10 +265,26 @@ int live(int matches, const std::string& only, long update_events) {
     long count = 0, sampled = 0, failed = 0, estimates = 0, small = 0;
     std::vector<double> times, sampled_se;
     double wall = 0;
+    // A digest of every result (method, draws, every probability and error bar,
+    // bit for bit), so a faster build can show it computes the same thing.
+    std::uint64_t digest = 1469598103934665603ull;
+    const auto mix = [&](std::uint64_t x) {
+      for (int b = 0; b < 8; ++b) digest = (digest ^ ((x >> (8 * b)) & 0xff)) * 1099511628211ull;
+    };
+    const auto mix_double = [&](double d) {
+      std::uint64_t x = 0;
+      std::memcpy(&x, &d, sizeof x);
+      mix(x);
+    };
     for (int k = 0; k < matches; ++k) {
       Match m = random_match(info, 91ull * static_cast<std::uint64_t>(k + 1), 120);
       analysis::AnalysisOptions options;
       options.update_events = update_events;
+      // Budget experiments (docs/performance.md): SAMPLES, UPDATE_DRAWS,
+      // REJUVENATE_STEPS override the defaults.
+      if (const char* v = std::getenv("SAMPLES")) options.samples = std::atoi(v);
+      if (const char* v = std::getenv("UPDATE_DRAWS")) options.update_draws = std::atoi(v);
+      if (const char* v = std::getenv("REJUVENATE_STEPS")) options.rejuvenate_steps = std::atoi(v);
       analysis::Analyzer analyzer(info, kPublic, options);
       analysis::Analysis a;
       for (const Event& e : m.log()) {
@@ -285,6 +304,15 @@ int live(int matches, const std::string& only, long update_events) {
                        a.notes.empty() ? "" : a.notes.front().c_str());
         ++count;
         failed += a.error.has_value();
+        mix(static_cast<std::uint64_t>(a.method));
+        mix(static_cast<std::uint64_t>(a.draws));
+        mix(static_cast<std::uint64_t>(a.accepted));
+        mix(a.error.has_value());
+        for (const auto& piece : a.pieces) {
+          mix(static_cast<std::uint64_t>(piece.square));
+          for (double x : piece.p) mix_double(x);
+          for (double x : piece.se) mix_double(x);
+        }
         if (a.method == analysis::Method::kSampled && !a.error) {
           ++sampled;
           double largest = 0;
@@ -306,6 +334,7 @@ int live(int matches, const std::string& only, long update_events) {
     std::sort(sampled_se.begin(), sampled_se.end());
     const double median_se = sampled_se.empty() ? 0.0 : sampled_se[sampled_se.size() / 2];
     const auto within = std::count_if(sampled_se.begin(), sampled_se.end(), [](double x) { return x <= 0.02; });
+    std::fprintf(stderr, "%s: results digest %016llx\n", info.id.c_str(), static_cast<unsigned long long>(digest));
     std::printf("| %s | %ld | %.2f ms (%.2f) | %.2f ms | %.1f ms | %.1f ms | %ld | %ld | %.3f | %ld | %.1f%% | %.3f |\n", info.id.c_str(),
                 count, total / static_cast<double>(count), wall / static_cast<double>(count), rank(0.5), rank(0.99), worst, sampled,
                 failed, median_se, static_cast<long>(within), estimates ? 100.0 * static_cast<double>(small) / static_cast<double>(estimates) : 0.0,
