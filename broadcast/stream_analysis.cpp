@@ -45,7 +45,14 @@ struct StreamAnalysis::State {
 StreamAnalysisOptions live_analysis_options() {
   StreamAnalysisOptions o;
   o.win.policy = analysis::PlayerOptions{analysis::PlayerKind::kInformed, 1, 8, false};
+  o.tune_per_game = true;
   return o;
+}
+
+void tune_for_live(const std::string& game, analysis::AnalysisOptions& options) {
+  if (game == "number-janggi") options.update_events = 2000;
+  else if (game == "capture-flag") options.update_events = 100000;
+  else if (game == "salpakan" || game == "luzhanqi-mini") options.samples = 800;
 }
 
 StreamAnalysis::StreamAnalysis(engine::Viewer viewer, StreamAnalysisOptions options,
@@ -106,6 +113,7 @@ bool StreamAnalysis::open(const std::string& game, const std::string& preset, co
   } catch (const std::exception& ex) {
     return fail(std::string("the opening is malformed: ") + ex.what());
   }
+  if (s.options.tune_per_game) tune_for_live(s.info->id, s.options.deduction);
   s.analyzer.emplace(*s.info, s.viewer, s.options.deduction);
   return true;
 }

@@ -30,10 +30,22 @@ struct StreamAnalysisOptions {
   analysis::AnalysisOptions deduction;
   analysis::WinOptions win;
   bool win_probability = true;  // false: the deduction only
+  // Bound the deduction per game for live use (tune_for_live) once the opening
+  // names the game; the options above are used as they are otherwise.
+  bool tune_per_game = false;
 };
 
-// Options bounded for live use: the deduction's defaults, and playouts that stop
-// at ±3 points (or 1,100), cheap settings of the informed player.
+// The live bounds of one game's deduction, measured in docs/performance.md
+// ("Speed round"): Number Janggi's sampled moments replay at most 2,000 events
+// (its p99 per event under 5 ms), Capture Flag's at most 100,000 (its worst
+// moment from 478 to about 170 ms); Salpakan and Luzhanqi Mini aim for 800 draws
+// (more estimates at a standard error of 0.02, p99 about 110 ms). Other games
+// keep the defaults. A bound only widens the error bars it reports.
+void tune_for_live(const std::string& game, analysis::AnalysisOptions& options);
+
+// Options bounded for live use: the deduction's defaults tuned per game
+// (tune_for_live), and playouts that stop at ±3 points (or 1,100), cheap
+// settings of the informed player.
 StreamAnalysisOptions live_analysis_options();
 
 class StreamAnalysis {

@@ -12,29 +12,15 @@ import fs from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { arg, CHROMIUM, loadChromium } from './browser_env.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const arg = (name, d = '') => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : d;
-};
-const CHROMIUM = arg('chromium', '/usr/bin/chromium');
 const HOST = arg('desk-host');
-if (!fs.existsSync(CHROMIUM)) {
-  console.log(`SKIP: ${CHROMIUM} not found (scripts/install-deps.sh installs Debian's chromium)`);
-  process.exit(77);
-}
 if (!HOST || !fs.existsSync(HOST)) {
   console.log(`FAIL: --desk-host ${HOST} not found`);
   process.exit(1);
 }
-let chromium;
-try {
-  ({ chromium } = await import('playwright-core'));
-} catch (e) {
-  console.log('FAIL: playwright-core missing: run scripts/install-deps.sh (npm ci in tests/browser)');
-  process.exit(1);
-}
+const chromium = await loadChromium();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const script = path.join(fs.mkdtempSync('/tmp/facedown-director-'), 'match.txt');

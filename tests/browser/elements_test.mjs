@@ -20,25 +20,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveWebFile } from './web_files.mjs';
 import { checkGolden } from './images.mjs';
+import { arg, CHROMIUM, loadChromium } from './browser_env.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const arg = (name, d = '') => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : d;
-};
-const CHROMIUM = arg('chromium', '/usr/bin/chromium');
 const webDir = path.resolve(arg('web', path.join(here, '../../feed/web')));
-if (!fs.existsSync(CHROMIUM)) {
-  console.log(`SKIP: ${CHROMIUM} not found (scripts/install-deps.sh installs Debian's chromium)`);
-  process.exit(77);
-}
-let chromium;
-try {
-  ({ chromium } = await import('playwright-core'));
-} catch (e) {
-  console.log('FAIL: playwright-core missing: run scripts/install-deps.sh (npm ci in tests/browser)');
-  process.exit(1);
-}
+const chromium = await loadChromium();
 
 const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://x');

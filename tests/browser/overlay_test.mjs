@@ -11,13 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startRealFeed, startStandinFeed } from './feed_driver.mjs';
 import { checkGolden, maxAlpha, minAlpha } from './images.mjs';
+import { arg, CHROMIUM, loadChromium } from './browser_env.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const arg = (name, d = '') => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : d;
-};
-const CHROMIUM = arg('chromium', '/usr/bin/chromium');
 const webDir = path.resolve(arg('web', path.join(here, '../../feed/web')));
 const goldenDir = path.resolve(arg('golden', path.join(here, 'golden')));
 const outDir = path.resolve(arg('out', '/tmp/facedown-browser-out'));
@@ -26,17 +22,7 @@ const facedownBin = arg('facedown');
 const script = arg('script', path.join(here, 'fixtures/battle-match.txt'));
 const samples = Number(arg('samples', '50'));
 
-if (!fs.existsSync(CHROMIUM)) {
-  console.log(`SKIP: ${CHROMIUM} not found (scripts/install-deps.sh installs Debian's chromium)`);
-  process.exit(77);
-}
-let chromium;
-try {
-  ({ chromium } = await import('playwright-core'));
-} catch (e) {
-  console.log('FAIL: playwright-core missing: run scripts/install-deps.sh (npm ci in tests/browser)');
-  process.exit(1);
-}
+const chromium = await loadChromium();
 fs.mkdirSync(outDir, { recursive: true });
 
 const results = [];

@@ -11,26 +11,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startRealFeed } from './feed_driver.mjs';
+import { arg, CHROMIUM, loadChromium } from './browser_env.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const arg = (name, d = '') => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : d;
-};
-const CHROMIUM = arg('chromium', '/usr/bin/chromium');
 const feedBin = arg('feed');
 const facedownBin = arg('facedown');
 const outDir = path.resolve(arg('out', '/tmp/facedown-browser-out'));
 const script = arg('script', path.join(here, '../../assets/matches/demo-genius.txt'));
-if (!fs.existsSync(CHROMIUM)) {
-  console.log(`SKIP: ${CHROMIUM} not found (scripts/install-deps.sh installs Debian's chromium)`);
-  process.exit(77);
-}
 if (!feedBin || !facedownBin || !fs.existsSync(feedBin) || !fs.existsSync(facedownBin)) {
   console.log('SKIP: the replay graph test needs facedown-feed and facedown (--feed, --facedown)');
   process.exit(77);
 }
-const { chromium } = await import('playwright-core');
+const chromium = await loadChromium();
 fs.mkdirSync(outDir, { recursive: true });
 
 let failed = false;

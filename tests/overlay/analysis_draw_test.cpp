@@ -107,3 +107,20 @@ TEST_CASE("analysis draw: the deduction and win-bar elements paint the model's a
   CHECK(count_if_text(only_bar, heat) == 0);
   CHECK(std::find(only_bar.begin(), only_bar.end(), p1) != only_bar.end());
 }
+
+TEST_CASE("analysis draw: the live options bound each game's deduction as measured") {
+  // docs/performance.md "Speed round": what each game's live analysis may spend.
+  const analysis::AnalysisOptions defaults;
+  for (const auto& info : engine::all_games()) {
+    analysis::AnalysisOptions o;
+    broadcast::tune_for_live(info.id, o);
+    INFO(info.id);
+    if (info.id == "number-janggi") CHECK(o.update_events == 2000);
+    else if (info.id == "capture-flag") CHECK(o.update_events == 100000);
+    else CHECK(o.update_events == defaults.update_events);
+    if (info.id == "salpakan" || info.id == "luzhanqi-mini") CHECK(o.samples == 800);
+    else CHECK(o.samples == defaults.samples);
+  }
+  CHECK(broadcast::live_analysis_options().tune_per_game);
+  CHECK_FALSE(broadcast::StreamAnalysisOptions{}.tune_per_game);
+}
