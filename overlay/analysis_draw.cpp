@@ -7,57 +7,34 @@
 #include "broadcast/explainer.h"
 #include "broadcast/on_air_analysis.h"
 #include "broadcast/theme.h"
+#include "overlay/canvas_pen.h"
 
 namespace facedown::overlay {
 
 namespace {
 
-ImU32 colour(broadcast::Rgba c, float alpha = 1.0f) {
-  return IM_COL32(c.r, c.g, c.b, static_cast<int>(std::clamp(alpha, 0.0f, 1.0f) * static_cast<float>(c.a)));
-}
-
 std::string percent(double p) { return std::to_string(static_cast<int>(std::lround(p * 100))) + "%"; }
 
-// Canvas pixels to the window, the overlay's fonts, the text log: as overlay_draw.cpp's pen.
-struct Painter {
-  ImDrawList& dl;
-  const DrawOptions& o;
-  const broadcast::Theme& theme;
-  ImVec2 at(Point p) const {
-    const Point q = o.transform.apply(p);
-    return {q.x, q.y};
-  }
-  ImU32 c(std::string_view name, float alpha = 1.0f) const { return colour(theme.colour(name), alpha); }
-  void rect(const Rect& r, ImU32 fill, float rounding = 0) const {
-    dl.AddRectFilled(at({r.x, r.y}), at({r.right(), r.bottom()}), fill, rounding * o.transform.scale);
-  }
-  void frame(const Rect& r, ImU32 col, float thickness, float rounding = 0) const {
-    dl.AddRect(at({r.x, r.y}), at({r.right(), r.bottom()}), col, rounding * o.transform.scale, 0,
-               thickness * o.transform.scale);
-  }
-  ImFont* font(float size) const {
-    ImFont* f = size <= 36 ? o.small_font : o.large_font;
-    if (!f) f = size <= 36 ? o.large_font : o.small_font;
-    return f ? f : ImGui::GetFont();
-  }
+// The canvas pen (canvas_pen.h) with the analysis layer's own text: a label
+// with a drop shadow, its middle at y (it sits over the board's squares).
+struct Painter : CanvasPen {
+  using CanvasPen::CanvasPen;
   // Text centred (align 0.5), left (0) or right (1) of x, its middle at y; shrunk to max_width.
   void text(const std::string& s, float x, float y, float size, ImU32 col, float align, float max_width) const {
     if (s.empty()) return;
-    ImVec2 m = font(size)->CalcTextSizeA(size, FLT_MAX, 0, s.c_str());
+    Point m = measure(s, size);
     if (max_width > 0 && m.x > max_width) {
       size *= max_width / m.x;
-      m = font(size)->CalcTextSizeA(size, FLT_MAX, 0, s.c_str());
+      m = measure(s, size);
     }
     if (o.text_log) o.text_log->push_back(s);
     const Point tl{x - m.x * align, y - m.y / 2};
     if (o.text_boxes) o.text_boxes->push_back({tl.x, tl.y, m.x, m.y});
     const ImVec2 shadow = at({tl.x + 1.5f, tl.y + 1.5f});
-    dl.AddText(font(size), size * o.transform.scale, shadow, IM_COL32(0, 0, 0, 220), s.c_str());
-    dl.AddText(font(size), size * o.transform.scale, at(tl), col, s.c_str());
+    dl.AddText(font_for(size), px(size), shadow, IM_COL32(0, 0, 0, 220), s.c_str());
+    dl.AddText(font_for(size), px(size), at(tl), col, s.c_str());
   }
 };
-
-Rect inset(const Rect& r, float d) { return {r.x + d, r.y + d, r.w - 2 * d, r.h - 2 * d}; }
 
 void draw_deduction(const Painter& p, const OnAirModel& m, const broadcast::OnAirAnalysis& a, const OverlayLayout& l) {
   const engine::Geometry& g = m.game->geometry();
@@ -114,7 +91,7 @@ void draw_win_bar(const Painter& p, const OnAirModel& m, const broadcast::Analys
 void draw_analysis(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o, bool deduction,
                    bool win_bar) {
   if (!m.analysis || !m.game) return;
-  const Painter p{dl, o, o.theme ? *o.theme : broadcast::built_in_theme()};
+  const Painter p(dl, o);
   if (deduction && !m.analysis->error) draw_deduction(p, m, *m.analysis, l);
   if (win_bar && m.analysis->win) draw_win_bar(p, m, *m.analysis->win, l);
 }

@@ -10,6 +10,7 @@
 #include "broadcast/on_air_glyphs.h"
 #include "engine/registry.h"
 #include "overlay/analysis_draw.h"
+#include "overlay/canvas_pen.h"
 #include "overlay/reveal_draw.h"
 
 namespace facedown::overlay {
@@ -17,7 +18,6 @@ namespace facedown::overlay {
 // [SECTION] Palette — no green anywhere: the default background is keyed out.
 namespace {
 
-ImU32 colour(broadcast::Rgba c) { return IM_COL32(c.r, c.g, c.b, c.a); }
 ImU32 set_alpha(ImU32 c, int alpha) {
   return (c & ~IM_COL32_A_MASK) | (static_cast<ImU32>(std::clamp(alpha, 0, 255)) << IM_COL32_A_SHIFT);
 }
@@ -26,18 +26,9 @@ ImU32 with_alpha(ImU32 c, float a) {
   return (c & ~IM_COL32_A_MASK) | (alpha << IM_COL32_A_SHIFT);
 }
 
-const broadcast::Theme& theme_of(const DrawOptions& o) { return o.theme ? *o.theme : broadcast::built_in_theme(); }
-
 // The theme's palette as ImGui colours (feed/web/theme.json; the browser page
 // reads the same keys). Opaque panels: anything translucent over chroma green
 // picks up a green cast. Player 1 blue, player 2 red, as on the console.
-// The string without its last UTF-8 character.
-std::string cut_last_character(const std::string& s) {
-  std::size_t n = s.size();
-  while (n > 0 && (static_cast<unsigned char>(s[n - 1]) & 0xC0) == 0x80) --n;
-  return s.substr(0, n > 0 ? n - 1 : 0);
-}
-
 struct Style {
   const broadcast::Theme& theme;
   ImU32 panel, panel_edge, board, grid, text, dim, gold, amber, red, minus, lake, p1, p2, p1_dark, p2_dark, shade,
@@ -58,62 +49,11 @@ struct Style {
 };
 
 // [SECTION] Canvas drawing helpers: everything below works in canvas pixels.
-struct Pen {
-  ImDrawList& dl;
-  const DrawOptions& o;
+// The canvas pen (canvas_pen.h: transform, fonts, the text rule) with the palette at hand.
+struct Pen : CanvasPen {
   Style st;
-  Pen(ImDrawList& d, const DrawOptions& opts) : dl(d), o(opts), st(theme_of(opts)) {}
+  Pen(ImDrawList& d, const DrawOptions& opts) : CanvasPen(d, opts), st(theme) {}
 
-  ImVec2 at(Point p) const {
-    Point q = o.transform.apply(p);
-    return {q.x, q.y};
-  }
-  float px(float v) const { return v * o.transform.scale; }
-  ImFont* font_for(float size) const {
-    ImFont* f = size <= 36 ? o.small_font : o.large_font;
-    if (!f) f = size <= 36 ? o.large_font : o.small_font;
-    return f ? f : ImGui::GetFont();
-  }
-  Point measure(const std::string& s, float size) const {
-    ImVec2 v = font_for(size)->CalcTextSizeA(size, FLT_MAX, 0, s.c_str());
-    return {v.x, v.y};
-  }
-  void rect(const Rect& r, ImU32 fill, float rounding = 0) const {
-    dl.AddRectFilled(at({r.x, r.y}), at({r.right(), r.bottom()}), fill, px(rounding));
-  }
-  void frame(const Rect& r, ImU32 col, float thickness, float rounding = 0) const {
-    dl.AddRect(at({r.x, r.y}), at({r.right(), r.bottom()}), col, px(rounding), 0, px(thickness));
-  }
-  void line(Point a, Point b, ImU32 col, float thickness) const { dl.AddLine(at(a), at(b), col, px(thickness)); }
-  // Text with its top-left at p, or aligned in a box: align 0 left, 0.5 centre, 1 right.
-  // Shrinks to max_width when given. Returns the size used.
-  // Shrinks to max_width when given, never under kMinTextSize (legible at
-  // 1080p): what still does not fit is cut with an ellipsis. Returns the size used.
-  float text(const std::string& text_in_full, Point p, float size, ImU32 col, float align = 0, float max_width = 0) const {
-    if (text_in_full.empty()) return size;
-    std::string s = text_in_full;
-    size = std::max(size, kMinTextSize);
-    Point m = measure(s, size);
-    float dy = 0;
-    if (max_width > 0 && m.x > max_width) {
-      const float full_height = m.y;
-      size = std::max(kMinTextSize, size * max_width / m.x);
-      m = measure(s, size);
-      // Cut only at the floor: above it the shrink fits (up to the font's rounding).
-      while (size <= kMinTextSize && m.x > max_width + 0.5f && !s.empty()) {
-        s = cut_last_character(s);
-        m = measure(s + "\xE2\x80\xA6", size);
-      }
-      if (s != text_in_full) s += "\xE2\x80\xA6";
-      dy = (full_height - m.y) / 2;  // shrunk text keeps its line's middle
-    }
-    if (o.text_log) o.text_log->push_back(s);
-    Point tl{p.x - m.x * align, p.y + dy};
-    if (o.text_boxes) o.text_boxes->push_back({tl.x, tl.y, m.x, m.y});
-    if (o.text_sizes) o.text_sizes->push_back(size);
-    dl.AddText(font_for(size), px(size), at(tl), col, s.c_str());
-    return size;
-  }
   void text_in(const std::string& s, const Rect& r, float size, ImU32 col) const {
     Point m = measure(s, size);
     if (m.x > r.w * 0.92f) {
@@ -123,9 +63,6 @@ struct Pen {
     text(s, {r.centre().x, r.centre().y - m.y / 2}, size, col, 0.5f);
   }
 };
-
-Rect inset(const Rect& r, float d) { return {r.x + d, r.y + d, r.w - 2 * d, r.h - 2 * d}; }
-
 
 // How a piece tile looks: face (a label) or back, with an owner colour.
 struct TileLook {

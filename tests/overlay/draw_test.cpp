@@ -379,12 +379,13 @@ TEST_CASE("the battle explainer states what decided each pair, only as far as th
   o.battle_elapsed = 1.0;
   CHECK(draw(open, o).has(lines[0]));
   CHECK(lines[0].find(" wins") != std::string::npos);
-  // A blinded piece: no kind, no values, only what was removed.
+  // A blinded 10 against a face-up 3: no kind, nothing of the blinded piece,
+  // only the item, the face-up piece and what became of it.
   OnAirModel blind = model_of(kBlindBattle);
   const auto hidden = battle_explainer(blind, Lang::kEn);
   REQUIRE(hidden.size() == 1);
-  CHECK(hidden[0].find("hidden battle") == 0);
-  for (char c : std::string("0123456789")) CHECK(hidden[0].find(c) == std::string::npos);
+  CHECK(hidden[0] == "Blind vs 3: the 3 is removed");
+  CHECK(hidden[0].find("10") == std::string::npos);
   // The arithmetic for each kind.
   OnAirModel m = open;
   m.battle->pairs = {{"sum", "enemy", 1, 9, "1", "9"}};
