@@ -89,3 +89,14 @@ export function squareIndex(name, files) {
 export function squareName(s, files) {
   return String.fromCharCode(97 + (s % files)) + String(Math.floor(s / files) + 1);
 }
+
+// A div absolutely placed at `rect` (canvas pixels) under `parent`, with a class
+// and an optional text: every painter of the page builds its boxes with it.
+export function el(parent, cls, rect, text) {
+  const d = document.createElement('div');
+  d.className = cls;
+  if (rect) Object.assign(d.style, { left: `${rect.x}px`, top: `${rect.y}px`, width: `${rect.w}px`, height: `${rect.h}px` });
+  if (text != null) d.textContent = text;
+  parent.appendChild(d);
+  return d;
+}

@@ -6,8 +6,7 @@
 // their seal checks out, and the board with every piece of both setups face up
 // on its starting square. The same picture, at the same canvas pixels, as the
 // ImGui overlay's overlay/reveal_draw.cpp.
-import { boardLayout } from './layout.js';
-import { squareIndex } from './layout.js';
+import { boardLayout, el, squareIndex } from './layout.js';
 
 const arr = (v) => (Array.isArray(v) ? v : []);
 const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
@@ -35,14 +34,6 @@ export function readReveal(raw, lang, files, squares) {
   return { title, setups, pieces };
 }
 
-function div(parent, cls, rect, text) {
-  const d = document.createElement('div');
-  d.className = cls;
-  if (rect) Object.assign(d.style, { left: `${rect.x}px`, top: `${rect.y}px`, width: `${rect.w}px`, height: `${rect.h}px` });
-  if (text != null) d.textContent = text;
-  parent.appendChild(d);
-  return d;
-}
 
 // Where the parts of the card go, in canvas pixels from the placement `r`
 // (the same numbers as overlay/reveal_draw.cpp's).
@@ -67,16 +58,16 @@ export function drawReveal(root, sc, l, drawing, drawBoard, phrase) {
   if (!rv || !l.reveal || !drawing) return;
   const r = l.reveal;
   const parts = revealParts(r);
-  const card = div(root, 'panel reveal', r);
+  const card = el(root, 'panel reveal', r);
   card.dataset.element = 'reveal';
-  div(root, 'fit reveal-title', parts.title, rv.title);
+  el(root, 'fit reveal-title', parts.title, rv.title);
   [1, 2].forEach((p) => {
     const c = parts.columns[p - 1];
-    div(root, `slate-bar p${p}`, c.bar);
-    div(root, 'fit reveal-name', c.name, sc.players[p - 1]);
+    el(root, `slate-bar p${p}`, c.bar);
+    el(root, 'fit reveal-name', c.name, sc.players[p - 1]);
     const s = rv.setups[p - 1];
     if (s && s.verified != null)
-      div(root, `reveal-check ${s.verified ? 'ok' : 'bad'}`, c.check, phrase(sc, s.verified ? 'verified' : 'mismatch'));
+      el(root, `reveal-check ${s.verified ? 'ok' : 'bad'}`, c.check, phrase(sc, s.verified ? 'verified' : 'mismatch'));
   });
   // The board with both setups: scene.js's painter over a scene holding only them.
   drawBoard(root, { ...sc, board: rv.pieces, lastMove: null }, { ...l, board: boardLayout(drawing, parts.board) }, false);

@@ -8,20 +8,12 @@
 // the theme's (theme.json), and so are the offsets inside each element
 // (theme.metrics, read by the ImGui overlay too); the board's squares and
 // lines are the frame's.
-import { elements, inset, overlayLayout, right, bottom, themeProperties } from './layout.js';
+import { el, elements, inset, overlayLayout, right, bottom, themeProperties } from './layout.js';
 import { theme, themeError } from './theme.js';
 import { phrase } from './words.js';
 import { drawReveal } from './reveal_paint.js';
 
-// [SECTION] DOM helpers: every box is absolutely placed in canvas pixels.
-function el(parent, cls, rect, text) {
-  const d = document.createElement('div');
-  d.className = cls;
-  if (rect) Object.assign(d.style, { left: `${rect.x}px`, top: `${rect.y}px`, width: `${rect.w}px`, height: `${rect.h}px` });
-  if (text != null) d.textContent = text;
-  parent.appendChild(d);
-  return d;
-}
+// [SECTION] DOM helpers: every box is absolutely placed in canvas pixels (el: layout.js).
 
 // Marks a one-line text to shrink until it fits its box, as the ImGui overlay
 // does (a long name or a Korean item word must never spill into its

@@ -145,7 +145,10 @@ try {
       check(got.title.length === 1 && got.title[0] === revealed.reveal.title[sc.lang], `${sc.name}: the reveal's title ${JSON.stringify(got.title)}`);
       check(got.tiles === 28, `${sc.name}: both setups face up on the reveal's board (${got.tiles} pieces)`);
     }
-    await p.waitForTimeout(450);  // past the 0.3 s fades
+    // Past the 0.3 s fades: every transition finished, however slow the machine
+    // (a fixed wait shot the previous elements half faded on a loaded one).
+    await p.waitForTimeout(350);
+    await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10000 });
     const file = path.join(tmp, `${sc.name}.png`);
     await p.screenshot({ path: file, omitBackground: true });
     const r = checkGolden(file, path.join(here, 'golden', `${sc.name}.png`), { outDir: tmp });
