@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 
+#include "analysis/battle_forest.h"
 #include "analysis/setup_count.h"
 #include "analysis/stream_replay.h"
 #include "engine/view.h"
@@ -19,6 +20,16 @@ namespace {
 struct Component {
   std::vector<int> slots;
   std::vector<std::vector<PieceType>> tuples;
+};
+
+// A battle between two pieces of different components whose joint identities
+// were too many to list (a chain of outcome-only battles): the pairs of
+// identities (a's, b's) its outcome allows, learned by trials like a
+// component's tuples and kept beside them, so the sampler's proposal
+// (battle_forest.h) keeps every battle of the chain.
+struct Edge {
+  int a = 0, b = 0;  // slots
+  std::vector<std::pair<PieceType, PieceType>> pairs;
 };
 
 // The learning over a stream's commands: the constraints found so far and a
@@ -64,7 +75,64 @@ class Learner {
       for (int s : c.slots) now.push_back(types[static_cast<std::size_t>(s)]);
       if (std::find(c.tuples.begin(), c.tuples.end(), now) == c.tuples.end()) return false;
     }
+    for (const auto& e : edges_) {
+      const auto pair = std::make_pair(types[static_cast<std::size_t>(e.a)], types[static_cast<std::size_t>(e.b)]);
+      if (std::find(e.pairs.begin(), e.pairs.end(), pair) == e.pairs.end()) return false;
+    }
     return true;
+  }
+
+  bool has_edges() const { return !edges_.empty(); }
+
+  // The sampler's proposal: every component with several pieces and every
+  // piece a learned battle names is a node (its tuples, never loosened), the
+  // battles are edges, and the other pieces are groups as in make_counter().
+  BattleForest make_forest() const {
+    std::vector<std::vector<int>> counts;
+    for (const auto& b : replay_->blocks()) counts.push_back(b.counts);
+    std::vector<int> node_of(comps_.size(), -1);
+    std::vector<bool> in_edge(comps_.size(), false);
+    for (const auto& e : edges_) {
+      in_edge[static_cast<std::size_t>(comp_of_[static_cast<std::size_t>(e.a)])] = true;
+      in_edge[static_cast<std::size_t>(comp_of_[static_cast<std::size_t>(e.b)])] = true;
+    }
+    std::vector<ForestNode> nodes;
+    std::map<std::pair<int, std::vector<PieceType>>, std::size_t> group_index;
+    std::vector<CountGroup> groups;
+    for (std::size_t ci = 0; ci < comps_.size(); ++ci) {
+      const auto& c = comps_[ci];
+      if (c.slots.empty()) continue;
+      if (c.slots.size() > 1 || in_edge[ci]) {
+        node_of[ci] = static_cast<int>(nodes.size());
+        ForestNode node{c.slots, {}, c.tuples};
+        for (int s : c.slots) node.slot_block.push_back(replay_->slots()[static_cast<std::size_t>(s)].block);
+        nodes.push_back(std::move(node));
+        continue;
+      }
+      const int block = replay_->slots()[static_cast<std::size_t>(c.slots[0])].block;
+      std::vector<PieceType> allowed;
+      for (const auto& t : c.tuples) allowed.push_back(t[0]);
+      std::sort(allowed.begin(), allowed.end());
+      auto key = std::make_pair(block, allowed);
+      auto it = group_index.find(key);
+      if (it == group_index.end()) {
+        it = group_index.emplace(key, groups.size()).first;
+        groups.push_back({block, {}, allowed});
+      }
+      groups[it->second].slots.push_back(c.slots[0]);
+    }
+    std::vector<ForestEdge> forest_edges;
+    for (const auto& e : edges_) {
+      const int ca = comp_of_[static_cast<std::size_t>(e.a)], cb = comp_of_[static_cast<std::size_t>(e.b)];
+      const auto& sa = comps_[static_cast<std::size_t>(ca)].slots;
+      const auto& sb = comps_[static_cast<std::size_t>(cb)].slots;
+      forest_edges.push_back({node_of[static_cast<std::size_t>(ca)],
+                              static_cast<int>(std::find(sa.begin(), sa.end(), e.a) - sa.begin()),
+                              node_of[static_cast<std::size_t>(cb)],
+                              static_cast<int>(std::find(sb.begin(), sb.end(), e.b) - sb.begin()), e.pairs});
+    }
+    return BattleForest(std::move(counts), std::move(groups), std::move(nodes), std::move(forest_edges),
+                        replay_->slots().size());
   }
 
   // The replay of the current candidate through the whole stream (null when it
@@ -293,6 +361,148 @@ class Learner {
     return true;
   }
 
+  struct EdgeLearned {
+    bool tried = false;
+    std::optional<std::vector<PieceType>> passing;  // a candidate that replays the group
+    std::optional<ReplayCursor> cursor;
+    std::vector<int> named;
+  };
+
+  // Identities for every piece of `comp`'s tree (components joined by edges)
+  // with `slot` of type `type`: each component takes a tuple that agrees with
+  // the one it hangs from (its current one when it does). Appends (slot, type)
+  // to `out`; false when a component has no such tuple.
+  bool tree_identities(int comp, int slot, PieceType type, std::vector<int>& slots, std::vector<PieceType>& want) const {
+    std::vector<std::pair<int, std::pair<int, PieceType>>> queue{{comp, {slot, type}}};
+    std::vector<int> done;
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+      const auto [ci, need] = queue[head];
+      if (std::find(done.begin(), done.end(), ci) != done.end()) continue;
+      done.push_back(ci);
+      const auto& c = comps_[static_cast<std::size_t>(ci)];
+      const auto j = static_cast<std::size_t>(std::find(c.slots.begin(), c.slots.end(), need.first) - c.slots.begin());
+      std::vector<PieceType> now;
+      for (int s : c.slots) now.push_back(current_[static_cast<std::size_t>(s)]);
+      const std::vector<PieceType>* pick = nullptr;
+      if (now[j] == need.second && std::find(c.tuples.begin(), c.tuples.end(), now) != c.tuples.end()) pick = &now;
+      for (std::size_t i = 0; i < c.tuples.size() && !pick; ++i)
+        if (c.tuples[i][j] == need.second) pick = &c.tuples[i];
+      if (!pick) return false;
+      const std::vector<PieceType> chosen = *pick;
+      for (std::size_t k = 0; k < c.slots.size(); ++k) {
+        slots.push_back(c.slots[k]);
+        want.push_back(chosen[k]);
+      }
+      for (const auto& e : edges_) {
+        for (int side = 0; side < 2; ++side) {
+          const int mine = side == 0 ? e.a : e.b, other = side == 0 ? e.b : e.a;
+          const auto k = std::find(c.slots.begin(), c.slots.end(), mine);
+          if (k == c.slots.end()) continue;
+          const int oc = comp_of_[static_cast<std::size_t>(other)];
+          if (std::find(done.begin(), done.end(), oc) != done.end()) continue;
+          const PieceType t = chosen[static_cast<std::size_t>(k - c.slots.begin())];
+          // The other piece: its current identity when the battle allows it, else the first allowed.
+          std::optional<PieceType> ot;
+          const PieceType cur = current_[static_cast<std::size_t>(other)];
+          for (const auto& [pa, pb] : e.pairs) {
+            const PieceType m = side == 0 ? pa : pb, o = side == 0 ? pb : pa;
+            if (m != t) continue;
+            if (!ot || o == cur) ot = o;
+          }
+          if (!ot) return false;
+          queue.push_back({oc, {other, *ot}});
+        }
+      }
+    }
+    return true;
+  }
+
+  bool same_tree(int ca, int cb) const {
+    std::vector<int> reach{ca};
+    for (std::size_t head = 0; head < reach.size(); ++head)
+      for (const auto& e : edges_) {
+        const int x = comp_of_[static_cast<std::size_t>(e.a)], y = comp_of_[static_cast<std::size_t>(e.b)];
+        for (const int next : {x == reach[head] ? y : -1, y == reach[head] ? x : -1})
+          if (next >= 0 && std::find(reach.begin(), reach.end(), next) == reach.end()) reach.push_back(next);
+      }
+    return std::find(reach.begin(), reach.end(), cb) != reach.end();
+  }
+
+  // A battle between pieces of two components too large to list together (a
+  // chain of outcome-only battles): every pair of identities the two named
+  // pieces may have is tried, the rest of their trees agreeing (tree_identities);
+  // a pair is ruled out only when its replay fails at this group's events and
+  // those name no unknown piece but the two. The pairs kept become an edge.
+  EdgeLearned learn_edge(std::size_t g, const std::vector<int>& open, const std::vector<int>& named, std::size_t limit) {
+    EdgeLearned out;
+    int ends[2] = {-1, -1};
+    for (int k = 0; k < 2; ++k)
+      for (int s : named)
+        if (comp_of_[static_cast<std::size_t>(s)] == open[static_cast<std::size_t>(k)]) {
+          if (ends[k] >= 0 && ends[k] != s) return out;  // two pieces of one component: not a battle of two
+          ends[k] = s;
+        }
+    if (ends[0] < 0 || ends[1] < 0 || same_tree(open[0], open[1])) return out;
+    auto values = [&](int comp, int slot) {
+      const auto& c = comps_[static_cast<std::size_t>(comp)];
+      const auto j = static_cast<std::size_t>(std::find(c.slots.begin(), c.slots.end(), slot) - c.slots.begin());
+      std::vector<PieceType> v;
+      for (const auto& t : c.tuples)
+        if (std::find(v.begin(), v.end(), t[j]) == v.end()) v.push_back(t[j]);
+      return v;
+    };
+    const auto va = values(open[0], ends[0]), vb = values(open[1], ends[1]);
+    out.tried = true;
+    Edge edge{ends[0], ends[1], {}};
+    const std::size_t n = replay_->stream().size();
+    for (PieceType ta : va)
+      for (PieceType tb : vb) {
+        std::vector<int> slots;
+        std::vector<PieceType> want;
+        auto trial = current_;
+        if (!tree_identities(open[0], ends[0], ta, slots, want) || !tree_identities(open[1], ends[1], tb, slots, want) ||
+            !reassign(trial, slots, want, nullptr)) {
+          edge.pairs.emplace_back(ta, tb);  // not tried: kept (the proposal stays a superset)
+          continue;
+        }
+        if (++replays_ > options_->max_replays) {
+          fallback_ = true;
+          give_up("the replay budget for learning ran out (the rest is sampled)");
+          out.passing.reset();
+          return out;
+        }
+        ReplayTrace ttr;
+        ReplayCursor tc;
+        const ReplayRun r = replay_->advance(*info_, trial, tc, limit, &ttr);
+        if (r.consistent) {
+          if (!out.passing) {
+            out.passing = trial;
+            out.cursor = std::move(tc);
+            out.named = ttr.named[g];
+          }
+          edge.pairs.emplace_back(ta, tb);
+          continue;
+        }
+        bool attributed = replay_->group_of(std::min(r.failed_event, n - 1)) == g && !r.failed_named.empty();
+        for (int s : r.failed_named) {
+          const int c = comp_of_[static_cast<std::size_t>(s)];
+          if (c != open[0] && c != open[1] && comps_[static_cast<std::size_t>(c)].tuples.size() > 1) attributed = false;
+        }
+        if (!attributed) edge.pairs.emplace_back(ta, tb);
+      }
+    // Each end keeps the identities some pair allows.
+    for (int k = 0; k < 2; ++k) {
+      auto& c = comps_[static_cast<std::size_t>(open[static_cast<std::size_t>(k)])];
+      const auto j = static_cast<std::size_t>(std::find(c.slots.begin(), c.slots.end(), ends[k]) - c.slots.begin());
+      std::erase_if(c.tuples, [&](const auto& tuple) {
+        return std::none_of(edge.pairs.begin(), edge.pairs.end(),
+                            [&](const auto& p) { return (k == 0 ? p.first : p.second) == tuple[j]; });
+      });
+    }
+    edges_.push_back(std::move(edge));
+    return out;
+  }
+
   // One command (group) at a time: what it shows fixes identities, and the
   // pieces it names are tried with every identity they may still have.
   void learn_group(std::size_t g) {
@@ -344,6 +554,17 @@ class Learner {
         for (int c : open) product *= comps_[static_cast<std::size_t>(c)].tuples.size();
         if (product > options_->max_tuples) {
           give_up("pieces that only fought face down are tried together beyond the exact limit");
+          if (open.size() == 2) {
+            const EdgeLearned e = learn_edge(g, open, tr.named[g], limit);
+            if (e.tried) {
+              if (!e.passing) break;
+              current_ = std::move(*e.passing);
+              settled = true;
+              settled_cursor = std::move(*e.cursor);
+              settled_named = e.named;
+              continue;
+            }
+          }
           if (run.consistent) settle_here();
           else break;
           continue;
@@ -438,6 +659,7 @@ class Learner {
   std::size_t types_ = 0;
   std::vector<Component> comps_;
   std::vector<int> comp_of_;
+  std::vector<Edge> edges_;
   std::vector<PieceType> current_;  // identities that replay the stream so far (counts aside)
   std::vector<bool> named_ever_;    // slots some command has named so far
   std::size_t next_group_ = 1;      // the groups before it are learned
@@ -612,6 +834,11 @@ Analysis Analyzer::analysis() {
     Particle k{counter.draw(st.rng), {}, ++st.ancestors};
     return k;
   };
+  // Where battles couple pieces beyond what the counting keeps (loosened
+  // coupled sets, learned edges), fresh draws come from the battle forest:
+  // exact and uniform over the setups that keep every battle learned, so they
+  // mostly replay (battle_forest.h). Built once the result is known sampled.
+  std::optional<BattleForest> forest;
   if (work.exact() && !work.fallback()) {
     std::vector<Particle> kept;
     for (std::size_t i = 0; i < static_cast<std::size_t>(std::max(0, options.verify_draws)) && work.exact(); ++i) {
@@ -639,9 +866,18 @@ Analysis Analyzer::analysis() {
     // `update_events` (a deterministic stand-in for time).
     long spent = 0;
     const long cap = options.update_events > 0 ? options.update_events : std::numeric_limits<long>::max();
+    if (work.loosen_coupled() || work.has_edges()) forest.emplace(work.make_forest());
     while (static_cast<int>(kept.size()) < options.samples && a.draws < budget && spent < cap) {
       ++a.draws;
-      Particle k = fresh();
+      Particle k;
+      if (forest) {
+        // Proposals the roster rejects cost no replay; a fresh draw gets a bounded number.
+        auto types_drawn = forest->draw(st.rng, 256, &a.proposals);
+        if (!types_drawn) continue;
+        k = Particle{std::move(*types_drawn), {}, ++st.ancestors};
+      } else {
+        k = fresh();
+      }
       const ReplayRun run = replay.advance(st.info, k.types, k.cursor, size);
       spent += static_cast<long>(run.matched) + 1;
       if (run.consistent) kept.push_back(std::move(k));
@@ -743,7 +979,10 @@ Analysis Analyzer::analysis() {
         // accepted draws is not read as certainty, nor their noise as
         // information (the effect fades as draws accumulate; docs/analysis.md,
         // Calibration, measures it).
-        const double alpha = std::max(0.0, options.prior_draws);
+        // Draws from the battle forest already keep every battle learned; the
+        // counting's odds (battles loosened piece by piece) would only pull them
+        // towards a law known to be looser, so they weigh as one draw there.
+        const double alpha = std::max(0.0, forest ? options.forest_prior_draws : options.prior_draws);
         p[s][t] = (q[t] * worth + alpha * proposal[s][t]) / (worth + alpha);
         // A type the counting allows keeps an error bar even when no draw had it;
         // the bar also covers how far the counting's weight moved the estimate

@@ -39,6 +39,11 @@ struct AnalysisOptions {
   // hundred rejection draws are noisier than what outcome-only battles teach about
   // pieces that never fought; 40 measured best of 1, 15 and 40 (docs/analysis.md).
   double prior_draws = 40;
+  // The same where the fresh draws come from the battle forest (battle_forest.h),
+  // whose draws keep every battle learned: one draw's worth, so an identity the
+  // counting allows is never shown as impossible nor certain, while 800
+  // independent draws can reach a standard error of 0.02.
+  double forest_prior_draws = 1;
   // Analyzer: when the stream kills kept draws and fresh ones do not make up
   // the number, survivors are copied and moved by Metropolis steps (swap two
   // identities of one block, kept when the whole stream replays): at most
@@ -80,6 +85,7 @@ struct Analysis {
   int accepted = 0;               // sampler: draws the real game reproduced (rejuvenated copies included)
   int independent = 0;            // sampler: distinct fresh draws they descend from
   int moves = 0;                  // sampler: Metropolis steps tried in this update
+  long proposals = 0;             // sampler: battle-forest proposals in this update (most cost no replay)
   std::vector<std::string> notes;  // why the result is sampled, in English
   std::optional<std::string> error;
 };

@@ -1,0 +1,248 @@
+#include "analysis/battle_forest.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "engine/game.h"
+
+namespace facedown::analysis {
+
+using engine::PieceType;
+
+namespace {
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+double unit_real(std::uint64_t& rng) {
+  return static_cast<double>(engine::splitmix64(rng) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+long double binomial(int n, int k) {
+  if (k < 0 || k > n) return 0;
+  long double r = 1;
+  for (int i = 1; i <= k; ++i) r = r * static_cast<long double>(n - k + i) / static_cast<long double>(i);
+  return r;
+}
+
+// Picks an index with probability weight[i] / sum; weights.size() when all are 0.
+std::size_t pick(const std::vector<long double>& weight, std::uint64_t& rng) {
+  long double sum = 0;
+  for (long double w : weight) sum += w;
+  if (sum <= 0) return weight.size();
+  long double target = static_cast<long double>(unit_real(rng)) * sum;
+  std::size_t last = weight.size();
+  for (std::size_t i = 0; i < weight.size(); ++i) {
+    if (weight[i] <= 0) continue;
+    last = i;
+    target -= weight[i];
+    if (target < 0) break;
+  }
+  return last;
+}
+
+}  // namespace
+
+BattleForest::~BattleForest() = default;
+BattleForest::BattleForest(BattleForest&&) noexcept = default;
+
+BattleForest::BattleForest(std::vector<std::vector<int>> counts, std::vector<CountGroup> rest, std::vector<ForestNode> nodes,
+                           std::vector<ForestEdge> edges, std::size_t slots)
+    : counts_(std::move(counts)), rest_(std::move(rest)), nodes_(std::move(nodes)), slots_(slots) {
+  types_ = counts_.empty() ? 0 : counts_[0].size();
+  const std::size_t n = nodes_.size();
+  // The forest: edges that would close a cycle are left out (a superset).
+  std::vector<int> root(n);
+  std::iota(root.begin(), root.end(), 0);
+  auto find = [&](int x) {
+    while (root[at(x)] != x) x = root[at(x)];
+    return x;
+  };
+  std::vector<std::vector<std::size_t>> incident(n);
+  for (std::size_t e = 0; e < edges.size(); ++e) {
+    const int ra = find(edges[e].a), rb = find(edges[e].b);
+    if (ra == rb) continue;
+    root[at(ra)] = rb;
+    incident[at(edges[e].a)].push_back(e);
+    incident[at(edges[e].b)].push_back(e);
+  }
+  parent_.assign(n, -1);
+  parent_pos_.assign(n, 0);
+  own_pos_.assign(n, 0);
+  allow_.assign(n, {});
+  first_child_.assign(n, -1);
+  next_sibling_.assign(n, -1);
+  std::vector<bool> seen(n, false);
+  for (std::size_t r = 0; r < n; ++r) {
+    if (seen[r]) continue;
+    seen[r] = true;
+    const std::size_t head0 = order_.size();
+    order_.push_back(static_cast<int>(r));
+    for (std::size_t head = head0; head < order_.size(); ++head) {
+      const int u = order_[head];
+      for (std::size_t e : incident[at(u)]) {
+        const ForestEdge& ed = edges[e];
+        const bool from_a = ed.a == u;
+        const int v = from_a ? ed.b : ed.a;
+        if (seen[at(v)]) continue;
+        seen[at(v)] = true;
+        parent_[at(v)] = u;
+        parent_pos_[at(v)] = from_a ? ed.pos_a : ed.pos_b;
+        own_pos_[at(v)] = from_a ? ed.pos_b : ed.pos_a;
+        auto& allow = allow_[at(v)];
+        allow.assign(types_ * types_, 0);
+        for (const auto& [ta, tb] : ed.pairs) {
+          const PieceType tp = from_a ? ta : tb, tv = from_a ? tb : ta;
+          allow[at(tp) * types_ + at(tv)] = 1;
+        }
+        next_sibling_[at(v)] = first_child_[at(u)];
+        first_child_[at(u)] = v;
+        order_.push_back(v);
+      }
+    }
+  }
+  // Upward messages: beta(tuple) = its roster weight times each child's
+  // message at the tuple's identity on that child's edge.
+  beta_.assign(n, {});
+  std::vector<std::vector<long double>> message(n, std::vector<long double>(types_, 0));
+  for (auto it = order_.rbegin(); it != order_.rend(); ++it) {
+    const auto u = at(*it);
+    const ForestNode& node = nodes_[u];
+    auto& beta = beta_[u];
+    beta.assign(node.tuples.size(), 0);
+    for (std::size_t i = 0; i < node.tuples.size(); ++i) {
+      long double w = 1;
+      for (std::size_t j = 0; j < node.slots.size() && w > 0; ++j)
+        w *= static_cast<long double>(counts_[at(node.slot_block[j])][at(node.tuples[i][j])]);
+      for (int c = first_child_[u]; c >= 0 && w > 0; c = next_sibling_[at(c)])
+        w *= message[at(c)][at(node.tuples[i][at(parent_pos_[at(c)])])];
+      beta[i] = w;
+    }
+    if (parent_[u] >= 0)
+      for (std::size_t t = 0; t < types_; ++t)
+        for (std::size_t i = 0; i < node.tuples.size(); ++i)
+          if (allow_[u][t * types_ + at(node.tuples[i][at(own_pos_[u])])]) message[u][t] += beta[i];
+  }
+  for (std::size_t u = 0; u < n; ++u)
+    if (parent_[u] < 0 && std::all_of(beta_[u].begin(), beta_[u].end(), [](long double w) { return w <= 0; }))
+      possible_ = false;
+  for (std::size_t b = 0; b < counts_.size() && possible_; ++b) {
+    const long double bound = block_bound(b);
+    if (bound <= 0) possible_ = false;
+    bound_ *= bound;
+  }
+}
+
+// B_b >= N_b(counts - h) / prod_t counts_t^h_t over every histogram h the
+// fought pieces of block b may take: a programme over the types like the
+// counting's fill, taking the largest term over h_t at each (type, slots
+// left) instead of fixing h first (a maximum of sums is at most the sum of
+// maxima, so this bounds the ratio).
+long double BattleForest::block_bound(std::size_t b) const {
+  std::vector<int> caps;
+  std::vector<std::vector<PieceType>> allowed;
+  for (const auto& g : rest_)
+    if (at(g.block) == b) {
+      caps.push_back(static_cast<int>(g.slots.size()));
+      allowed.push_back(g.allowed);
+    }
+  std::vector<int> most(types_, 0);  // fought slots of this block that may take each type
+  for (const auto& node : nodes_)
+    for (std::size_t j = 0; j < node.slots.size(); ++j) {
+      if (at(node.slot_block[j]) != b) continue;
+      std::vector<bool> may(types_, false);
+      for (const auto& t : node.tuples) may[at(t[j])] = true;
+      for (std::size_t t = 0; t < types_; ++t) most[t] += may[t];
+    }
+  const auto& n = counts_[b];
+  std::map<std::pair<std::size_t, std::vector<int>>, long double> memo;
+  auto bound = [&](auto&& self, std::size_t t) -> long double {
+    if (t == types_) return std::all_of(caps.begin(), caps.end(), [](int c) { return c == 0; }) ? 1 : 0;
+    const auto key = std::make_pair(t, caps);
+    if (auto it = memo.find(key); it != memo.end()) return it->second;
+    std::vector<std::size_t> open;
+    for (std::size_t g = 0; g < caps.size(); ++g)
+      if (std::find(allowed[g].begin(), allowed[g].end(), static_cast<PieceType>(t)) != allowed[g].end()) open.push_back(g);
+    long double best = 0;
+    for (int h = 0; h <= std::min(most[t], n[t]); ++h) {
+      long double sum = 0;
+      auto split = [&](auto&& rec, std::size_t i, int left, long double w) -> void {
+        if (i == open.size()) {
+          if (left == 0) sum += w * self(self, t + 1);
+          return;
+        }
+        const std::size_t g = open[i];
+        for (int x = 0; x <= std::min(left, caps[g]); ++x) {
+          const long double ways = binomial(caps[g], x);
+          caps[g] -= x;
+          rec(rec, i + 1, left - x, w * ways);
+          caps[g] += x;
+        }
+      };
+      split(split, 0, n[t] - h, 1.0L);
+      best = std::max(best, sum / std::pow(static_cast<long double>(std::max(n[t], 1)), h));
+    }
+    memo.emplace(key, best);
+    return best;
+  };
+  return bound(bound, 0);
+}
+
+const SetupCounter& BattleForest::rest_counter(const std::vector<int>& rem) const {
+  auto it = rest_counters_.find(rem);
+  if (it != rest_counters_.end()) return *it->second;
+  // Memory stays bounded: the counters of a few thousand histograms at most.
+  if (rest_counters_.size() >= 4096) rest_counters_.clear();
+  std::vector<std::vector<int>> counts;
+  for (std::size_t b = 0; b < counts_.size(); ++b)
+    counts.emplace_back(rem.begin() + static_cast<long>(b * types_), rem.begin() + static_cast<long>((b + 1) * types_));
+  auto counter = std::make_unique<SetupCounter>(std::move(counts), rest_, std::vector<CountCoupled>{}, slots_);
+  return *rest_counters_.emplace(rem, std::move(counter)).first->second;
+}
+
+long double BattleForest::rest_count(const std::vector<int>& rem) const { return rest_counter(rem).total(); }
+
+std::optional<std::vector<PieceType>> BattleForest::draw(std::uint64_t& rng, int max_tries, long* tries) const {
+  if (!possible_) return std::nullopt;
+  std::vector<std::size_t> chosen(nodes_.size(), 0);
+  std::vector<long double> weight;
+  for (int attempt = 0; attempt < max_tries; ++attempt) {
+    if (tries) ++*tries;
+    // 1. The nodes, top-down: a root by its weight, a child given its parent's
+    //    identity on their edge.
+    for (int u : order_) {
+      const ForestNode& node = nodes_[at(u)];
+      weight = beta_[at(u)];
+      if (parent_[at(u)] >= 0) {
+        const auto pt = at(nodes_[at(parent_[at(u)])].tuples[chosen[at(parent_[at(u)])]][at(parent_pos_[at(u)])]);
+        for (std::size_t i = 0; i < weight.size(); ++i)
+          if (!allow_[at(u)][pt * types_ + at(node.tuples[i][at(own_pos_[at(u)])])]) weight[i] = 0;
+      }
+      chosen[at(u)] = pick(weight, rng);
+    }
+    // 2. Kept with probability N(rest) / (prod counts^h * B).
+    std::vector<int> rem;
+    for (const auto& c : counts_) rem.insert(rem.end(), c.begin(), c.end());
+    long double power = 1;
+    bool fits = true;
+    for (std::size_t u = 0; u < nodes_.size() && fits; ++u)
+      for (std::size_t j = 0; j < nodes_[u].slots.size(); ++j) {
+        const auto b = at(nodes_[u].slot_block[j]);
+        const auto t = at(nodes_[u].tuples[chosen[u]][j]);
+        power *= static_cast<long double>(counts_[b][t]);
+        if (--rem[b * types_ + t] < 0) fits = false;
+      }
+    if (!fits) continue;
+    const SetupCounter& rest = rest_counter(rem);
+    const long double ratio = rest.total() / (power * bound_);
+    if (static_cast<long double>(unit_real(rng)) >= ratio) continue;
+    // 3. The rest, uniformly given the identities left.
+    std::vector<PieceType> out = rest.draw(rng);
+    for (std::size_t u = 0; u < nodes_.size(); ++u)
+      for (std::size_t j = 0; j < nodes_[u].slots.size(); ++j) out[at(nodes_[u].slots[j])] = nodes_[u].tuples[chosen[u]][j];
+    return out;
+  }
+  return std::nullopt;
+}
+
+}  // namespace facedown::analysis

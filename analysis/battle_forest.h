@@ -1,0 +1,83 @@
+// Exact, uniform draws over the setups that keep every roster count, every
+// piece's allowed identities and every learned battle between two hidden
+// pieces (outcome-only games: Salpakan, Luzhanqi, Gunjin Shogi). The sampler's
+// proposal where the counting (setup_count.h) would loosen the battles to what
+// they allow piece by piece, and so propose setups that rarely replay.
+//
+// Nodes are the learning's coupled sets (explicit tuples) and single pieces
+// that fought; edges are battles between pieces of two nodes (the pairs of
+// identities the battle's outcome allows). Battles form a forest: each removes
+// at least one of its two pieces, so no chain of battles closes on itself (an
+// edge that would close one is left out: the proposal stays a superset).
+// Invariant: every draw is exactly uniform over the setups counted (roster
+// counts, allowed sets, coupled tuples, edges), whatever the structure:
+//  1. the nodes are drawn from a tree-structured law (each tuple weighs the
+//     product of its identities' roster counts; exact by message passing);
+//  2. that law ignores that the fought pieces share the roster, so the draw is
+//     kept with probability N(rest) / (prod counts * B), where N(rest) counts
+//     the ways the unfought pieces take the identities left (setup_count.h)
+//     and B bounds that ratio over every histogram (a max-sum programme);
+//  3. the unfought pieces are drawn uniformly given the identities left.
+// Step 2's rejection is the price of the shared roster (two winners both drawn
+// as the one 5-star general); a draw costs no replay until it is kept.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "analysis/setup_count.h"
+#include "engine/piece.h"
+
+namespace facedown::analysis {
+
+struct ForestNode {
+  std::vector<int> slots;
+  std::vector<int> slot_block;  // per slot
+  std::vector<std::vector<engine::PieceType>> tuples;
+};
+
+// A battle between slot `pos_a` of node `a` and slot `pos_b` of node `b`.
+struct ForestEdge {
+  int a = 0, pos_a = 0, b = 0, pos_b = 0;
+  std::vector<std::pair<engine::PieceType, engine::PieceType>> pairs;  // (a's, b's) identities allowed
+};
+
+class BattleForest {
+ public:
+  // counts[block][type]; `rest`: the other slots as groups (setup_count.h).
+  BattleForest(std::vector<std::vector<int>> counts, std::vector<CountGroup> rest, std::vector<ForestNode> nodes,
+               std::vector<ForestEdge> edges, std::size_t slots);
+  ~BattleForest();
+  BattleForest(BattleForest&&) noexcept;
+
+  // False when no setup is counted.
+  bool possible() const { return possible_; }
+  // One setup drawn uniformly over those counted, or nothing after `max_tries`
+  // proposals (each rejected one adds to *tries).
+  std::optional<std::vector<engine::PieceType>> draw(std::uint64_t& rng, int max_tries, long* tries = nullptr) const;
+
+ private:
+  long double rest_count(const std::vector<int>& rem) const;
+  const SetupCounter& rest_counter(const std::vector<int>& rem) const;
+  long double block_bound(std::size_t b) const;
+
+  std::vector<std::vector<int>> counts_;
+  std::vector<CountGroup> rest_;
+  std::vector<ForestNode> nodes_;
+  std::size_t slots_ = 0;
+  std::size_t types_ = 0;
+  std::vector<int> order_;               // nodes, parents before children
+  std::vector<int> parent_;              // per node (-1: a root)
+  std::vector<int> parent_pos_, own_pos_;  // per node: the edge's slot in the parent, in the node
+  std::vector<std::vector<char>> allow_;   // per node: [parent type * types + own type]
+  std::vector<std::vector<long double>> beta_;  // per node, per tuple: own weight times the children's messages
+  std::vector<int> first_child_, next_sibling_;
+  long double bound_ = 1;  // B: the product of the blocks' bounds
+  bool possible_ = true;
+  // The unfought pieces' counting per histogram of identities left.
+  mutable std::map<std::vector<int>, std::unique_ptr<SetupCounter>> rest_counters_;
+};
+
+}  // namespace facedown::analysis

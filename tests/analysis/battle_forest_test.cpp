@@ -1,0 +1,245 @@
+// The battle forest (battle_forest.h) against brute force: small hand-built
+// problems of two blocks whose pieces fought in chains of outcome-only battles
+// (edges between single pieces and coupled pairs), beside unfought pieces with
+// placement-like limits. Every draw is uniform over the setups that keep the
+// counts, the allowed sets, the tuples and every battle, so its rates agree with
+// the exact marginals within three standard errors; a problem with no setup
+// draws nothing.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <functional>
+
+#include "analysis/battle_forest.h"
+#include "engine/game.h"
+
+using namespace facedown;
+using facedown::engine::PieceType;
+
+namespace {
+
+struct Problem {
+  std::vector<std::vector<int>> counts;
+  std::vector<analysis::CountGroup> rest;
+  std::vector<analysis::ForestNode> nodes;
+  std::vector<analysis::ForestEdge> edges;
+  std::size_t slots = 0;
+};
+
+// "a beats b" in a rank order with one exception (type 0 beats the top type),
+// as Salpakan's spy beats the generals: the outcome couples the two identities.
+std::vector<std::pair<PieceType, PieceType>> beats(std::size_t types) {
+  std::vector<std::pair<PieceType, PieceType>> out;
+  for (std::size_t a = 0; a < types; ++a)
+    for (std::size_t b = 0; b < types; ++b)
+      if ((a > b && !(b == 0 && a == types - 1)) || (a == 0 && b == types - 1))
+        out.emplace_back(static_cast<PieceType>(a), static_cast<PieceType>(b));
+  return out;
+}
+
+// Two blocks; a chain of battles over `fought` pieces alternating between the
+// blocks (slot i fought slot i+1; the first two as one coupled pair when
+// `pair`), the other pieces in one or two groups with random allowed sets.
+Problem chain_problem(std::uint64_t seed, std::size_t types, int fought, bool pair) {
+  auto next = [&](std::uint64_t n) { return engine::splitmix64(seed) % n; };
+  Problem p;
+  const int per_block = 4 + static_cast<int>(next(2));
+  for (int b = 0; b < 2; ++b) {
+    std::vector<int> c(types, 0);
+    for (int i = 0; i < per_block; ++i) ++c[i < static_cast<int>(types) ? static_cast<std::size_t>(i) : next(types)];
+    p.counts.push_back(c);
+  }
+  std::vector<int> block_of;
+  for (int i = 0; i < fought; ++i) block_of.push_back(i % 2);
+  const auto rel = beats(types);
+  int slot = 0;
+  std::vector<int> node_of_slot;
+  for (int i = 0; i < fought; ++i) {
+    if (pair && i == 1) {
+      // Slots 0 and 1 are one coupled node: the pair's tuples (slot 0 beat slot 1).
+      auto& n0 = p.nodes[0];
+      n0.slots.push_back(slot);
+      n0.slot_block.push_back(block_of[static_cast<std::size_t>(i)]);
+      std::vector<std::vector<PieceType>> tuples;
+      for (const auto& [x, y] : rel) tuples.push_back({x, y});
+      n0.tuples = tuples;
+      node_of_slot.push_back(0);
+      ++slot;
+      continue;
+    }
+    analysis::ForestNode n{{slot}, {block_of[static_cast<std::size_t>(i)]}, {}};
+    for (std::size_t t = 0; t < types; ++t)
+      if (next(5) != 0) n.tuples.push_back({static_cast<PieceType>(t)});
+    if (n.tuples.empty()) n.tuples.push_back({0});
+    node_of_slot.push_back(static_cast<int>(p.nodes.size()));
+    p.nodes.push_back(n);
+    ++slot;
+  }
+  for (int i = (pair ? 1 : 0); i + 1 < fought; ++i) {
+    // Winner and loser at random: slot i beat slot i+1, or the other way round.
+    const int a = node_of_slot[static_cast<std::size_t>(i)], b = node_of_slot[static_cast<std::size_t>(i + 1)];
+    const int pos_a = pair && i == 1 ? 1 : 0;
+    analysis::ForestEdge e{a, pos_a, b, 0, {}};
+    const bool a_won = next(2) == 0;
+    for (const auto& [x, y] : rel) e.pairs.emplace_back(a_won ? x : y, a_won ? y : x);
+    p.edges.push_back(e);
+  }
+  for (int b = 0; b < 2; ++b) {
+    const int used = static_cast<int>(std::count(block_of.begin(), block_of.end(), b));
+    int left = per_block - used;
+    while (left > 0) {
+      const int size = 1 + static_cast<int>(next(static_cast<std::uint64_t>(left)));
+      analysis::CountGroup g{b, {}, {}};
+      for (std::size_t t = 0; t < types; ++t)
+        if (next(4) != 0) g.allowed.push_back(static_cast<PieceType>(t));
+      for (int i = 0; i < size; ++i) g.slots.push_back(slot++);
+      left -= size;
+      p.rest.push_back(g);
+    }
+  }
+  p.slots = static_cast<std::size_t>(slot);
+  return p;
+}
+
+std::vector<int> slot_blocks(const Problem& p) {
+  std::vector<int> block(p.slots, 0);
+  for (const auto& n : p.nodes)
+    for (std::size_t j = 0; j < n.slots.size(); ++j) block[static_cast<std::size_t>(n.slots[j])] = n.slot_block[j];
+  for (const auto& g : p.rest)
+    for (int s : g.slots) block[static_cast<std::size_t>(s)] = g.block;
+  return block;
+}
+
+// Every assignment, kept when it keeps the counts, the groups, the tuples and the edges.
+long brute_force(const Problem& p, std::size_t types, std::vector<std::vector<long>>& hits) {
+  const auto block = slot_blocks(p);
+  std::vector<PieceType> a(p.slots, 0);
+  long total = 0;
+  hits.assign(p.slots, std::vector<long>(types, 0));
+  auto keeps = [&] {
+    auto counts = p.counts;
+    for (std::size_t s = 0; s < p.slots; ++s)
+      if (--counts[static_cast<std::size_t>(block[s])][static_cast<std::size_t>(a[s])] < 0) return false;
+    for (const auto& g : p.rest)
+      for (int s : g.slots)
+        if (std::find(g.allowed.begin(), g.allowed.end(), a[static_cast<std::size_t>(s)]) == g.allowed.end()) return false;
+    for (const auto& n : p.nodes) {
+      std::vector<PieceType> x;
+      for (int s : n.slots) x.push_back(a[static_cast<std::size_t>(s)]);
+      if (std::find(n.tuples.begin(), n.tuples.end(), x) == n.tuples.end()) return false;
+    }
+    for (const auto& e : p.edges) {
+      const auto pr = std::make_pair(a[static_cast<std::size_t>(p.nodes[static_cast<std::size_t>(e.a)].slots[static_cast<std::size_t>(e.pos_a)])],
+                                     a[static_cast<std::size_t>(p.nodes[static_cast<std::size_t>(e.b)].slots[static_cast<std::size_t>(e.pos_b)])]);
+      if (std::find(e.pairs.begin(), e.pairs.end(), pr) == e.pairs.end()) return false;
+    }
+    return true;
+  };
+  std::function<void(std::size_t)> rec = [&](std::size_t i) {
+    if (i == p.slots) {
+      if (!keeps()) return;
+      ++total;
+      for (std::size_t s = 0; s < p.slots; ++s) ++hits[s][static_cast<std::size_t>(a[s])];
+      return;
+    }
+    for (std::size_t t = 0; t < types; ++t) {
+      a[i] = static_cast<PieceType>(t);
+      rec(i + 1);
+    }
+  };
+  rec(0);
+  return total;
+}
+
+}  // namespace
+
+TEST_CASE("battle forest draws agree with brute force over chains of battles", "[analysis][exact][forest]") {
+  const std::size_t types = 4;
+  int checked = 0;
+  for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+    const bool pair = seed % 2 == 0;
+    const int fought = 3 + static_cast<int>(seed % 3);  // chains of 2 to 4 battles
+    const Problem p = chain_problem(seed, types, fought, pair);
+    std::vector<std::vector<long>> hits;
+    const long total = brute_force(p, types, hits);
+    analysis::BattleForest forest(p.counts, p.rest, p.nodes, p.edges, p.slots);
+    INFO("seed " << seed << " setups " << total);
+    std::uint64_t rng = seed * 7919;
+    if (total == 0) {
+      CHECK((!forest.possible() || !forest.draw(rng, 2000)));
+      continue;
+    }
+    REQUIRE(forest.possible());
+    ++checked;
+    const int n = 3000;
+    std::vector<std::vector<int>> tally(p.slots, std::vector<int>(types, 0));
+    long tries = 0;
+    for (int i = 0; i < n; ++i) {
+      const auto d = forest.draw(rng, 100000, &tries);
+      REQUIRE(d);
+      for (std::size_t s = 0; s < d->size(); ++s) ++tally[s][static_cast<std::size_t>((*d)[s])];
+    }
+    for (std::size_t s = 0; s < p.slots; ++s)
+      for (std::size_t t = 0; t < types; ++t) {
+        const double q = static_cast<double>(hits[s][t]) / static_cast<double>(total);
+        const double se = std::sqrt(q * (1 - q) / n);
+        INFO("slot " << s << " type " << t << " exact " << q << " drawn " << tally[s][t] / static_cast<double>(n));
+        if (q == 0 || q == 1) CHECK(tally[s][t] == (q == 1 ? n : 0));
+        else CHECK(std::abs(tally[s][t] / static_cast<double>(n) - q) <= 3 * se + 1e-12);
+      }
+  }
+  CHECK(checked >= 12);
+}
+
+TEST_CASE("battle forest draws agree with brute force on a hand-built chain of three battles", "[analysis][exact][forest]") {
+  // Each block holds types 0-3 once each and four pieces; "beats" is the rank
+  // order but 0 beats 3. A (block 0) beat B and C and lost to D (block 1):
+  // beating two distinct pieces takes type 2 (beats 0, 1; then D is 3) or 3
+  // (beats 1, 2; then D is 0), never 0 or 1.
+  const std::size_t types = 4;
+  Problem p;
+  p.counts = {{1, 1, 1, 1}, {1, 1, 1, 1}};
+  const auto rel = beats(types);
+  auto single = [&](int slot, int block) {
+    analysis::ForestNode n{{slot}, {block}, {}};
+    for (std::size_t t = 0; t < types; ++t) n.tuples.push_back({static_cast<PieceType>(t)});
+    p.nodes.push_back(n);
+  };
+  single(0, 0);  // A
+  single(1, 1);  // B: A beat B
+  single(2, 1);  // C: A beat C
+  single(3, 1);  // D: D beat A
+  for (int b : {1, 2}) {
+    analysis::ForestEdge e{0, 0, b, 0, rel};
+    p.edges.push_back(e);
+  }
+  analysis::ForestEdge lost{3, 0, 0, 0, rel};
+  p.edges.push_back(lost);
+  p.rest.push_back({0, {4, 5, 6}, {0, 1, 2, 3}});
+  p.rest.push_back({1, {7}, {0, 1, 2, 3}});
+  p.slots = 8;
+  std::vector<std::vector<long>> hits;
+  const long total = brute_force(p, types, hits);
+  REQUIRE(total > 0);
+  analysis::BattleForest forest(p.counts, p.rest, p.nodes, p.edges, p.slots);
+  std::uint64_t rng = 5;
+  const int n = 4000;
+  std::vector<std::vector<int>> tally(p.slots, std::vector<int>(types, 0));
+  for (int i = 0; i < n; ++i) {
+    const auto d = forest.draw(rng, 100000);
+    REQUIRE(d);
+    for (std::size_t s = 0; s < d->size(); ++s) ++tally[s][static_cast<std::size_t>((*d)[s])];
+  }
+  for (std::size_t s = 0; s < p.slots; ++s)
+    for (std::size_t t = 0; t < types; ++t) {
+      const double q = static_cast<double>(hits[s][t]) / static_cast<double>(total);
+      const double se = std::sqrt(q * (1 - q) / n);
+      INFO("slot " << s << " type " << t << " exact " << q);
+      if (q == 0 || q == 1) CHECK(tally[s][t] == (q == 1 ? n : 0));
+      else CHECK(std::abs(tally[s][t] / static_cast<double>(n) - q) <= 3 * se + 1e-12);
+    }
+  CHECK(tally[0][0] == 0);
+  CHECK(tally[0][1] == 0);
+  CHECK(tally[0][2] > 0);
+  CHECK(tally[0][3] > 0);
+}
