@@ -188,19 +188,24 @@ long double BattleForest::block_bound(std::size_t b) const {
   return bound(bound, 0);
 }
 
-const SetupCounter& BattleForest::rest_counter(const std::vector<int>& rem) const {
-  auto it = rest_counters_.find(rem);
+// One block's unfought pieces given the identities left to them (the other
+// blocks empty): blocks are filled apart, so a histogram of one side that
+// recurs reuses its counting whatever the other side drew.
+const SetupCounter& BattleForest::rest_counter(std::size_t b, const std::vector<int>& rem) const {
+  std::vector<int> key(rem.begin() + static_cast<long>(b * types_), rem.begin() + static_cast<long>((b + 1) * types_));
+  key.push_back(static_cast<int>(b));
+  auto it = rest_counters_.find(key);
   if (it != rest_counters_.end()) return *it->second;
   // Memory stays bounded: the counters of a few thousand histograms at most.
   if (rest_counters_.size() >= 4096) rest_counters_.clear();
-  std::vector<std::vector<int>> counts;
-  for (std::size_t b = 0; b < counts_.size(); ++b)
-    counts.emplace_back(rem.begin() + static_cast<long>(b * types_), rem.begin() + static_cast<long>((b + 1) * types_));
-  auto counter = std::make_unique<SetupCounter>(std::move(counts), rest_, std::vector<CountCoupled>{}, slots_);
-  return *rest_counters_.emplace(rem, std::move(counter)).first->second;
+  std::vector<std::vector<int>> counts(counts_.size(), std::vector<int>(types_, 0));
+  counts[b].assign(key.begin(), key.end() - 1);
+  std::vector<CountGroup> groups;
+  for (const auto& g : rest_)
+    if (at(g.block) == b) groups.push_back(g);
+  auto counter = std::make_unique<SetupCounter>(std::move(counts), std::move(groups), std::vector<CountCoupled>{}, slots_);
+  return *rest_counters_.emplace(std::move(key), std::move(counter)).first->second;
 }
-
-long double BattleForest::rest_count(const std::vector<int>& rem) const { return rest_counter(rem).total(); }
 
 std::optional<std::vector<PieceType>> BattleForest::draw(std::uint64_t& rng, int max_tries, long* tries) const {
   if (!possible_) return std::nullopt;
@@ -233,11 +238,30 @@ std::optional<std::vector<PieceType>> BattleForest::draw(std::uint64_t& rng, int
         if (--rem[b * types_ + t] < 0) fits = false;
       }
     if (!fits) continue;
-    const SetupCounter& rest = rest_counter(rem);
-    const long double ratio = rest.total() / (power * bound_);
-    if (static_cast<long double>(unit_real(rng)) >= ratio) continue;
+    // The unfought pieces without their limits take the identities left in
+    // |U|! / prod rem! ways, at least N(rest): most rejections are decided by
+    // that bound before any counting.
+    const long double bar = static_cast<long double>(unit_real(rng)) * power * bound_;
+    long double loose = 1;
+    for (std::size_t b = 0; b < counts_.size(); ++b) {
+      int left = 0;
+      for (std::size_t t = 0; t < types_; ++t) {
+        const int r = rem[b * types_ + t];
+        for (int i = 1; i <= r; ++i) loose *= static_cast<long double>(++left) / static_cast<long double>(i);
+      }
+    }
+    if (bar >= loose) continue;
+    long double exact = 1;
+    for (std::size_t b = 0; b < counts_.size() && exact > 0; ++b) exact *= rest_counter(b, rem).total();
+    if (bar >= exact) continue;
     // 3. The rest, uniformly given the identities left.
-    std::vector<PieceType> out = rest.draw(rng);
+    std::vector<PieceType> out(slots_, 0);
+    for (std::size_t b = 0; b < counts_.size(); ++b) {
+      const auto part = rest_counter(b, rem).draw(rng);
+      for (const auto& g : rest_)
+        if (at(g.block) == b)
+          for (int s : g.slots) out[at(s)] = part[at(s)];
+    }
     for (std::size_t u = 0; u < nodes_.size(); ++u)
       for (std::size_t j = 0; j < nodes_[u].slots.size(); ++j) out[at(nodes_[u].slots[j])] = nodes_[u].tuples[chosen[u]][j];
     return out;

@@ -59,8 +59,7 @@ class BattleForest {
   std::optional<std::vector<engine::PieceType>> draw(std::uint64_t& rng, int max_tries, long* tries = nullptr) const;
 
  private:
-  long double rest_count(const std::vector<int>& rem) const;
-  const SetupCounter& rest_counter(const std::vector<int>& rem) const;
+  const SetupCounter& rest_counter(std::size_t block, const std::vector<int>& rem) const;
   long double block_bound(std::size_t b) const;
 
   std::vector<std::vector<int>> counts_;
@@ -76,7 +75,7 @@ class BattleForest {
   std::vector<int> first_child_, next_sibling_;
   long double bound_ = 1;  // B: the product of the blocks' bounds
   bool possible_ = true;
-  // The unfought pieces' counting per histogram of identities left.
+  // The unfought pieces' counting per block and histogram of identities left.
   mutable std::map<std::vector<int>, std::unique_ptr<SetupCounter>> rest_counters_;
 };
 

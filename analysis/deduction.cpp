@@ -872,7 +872,12 @@ Analysis Analyzer::analysis() {
       Particle k;
       if (forest) {
         // Proposals the roster rejects cost no replay; a fresh draw gets a bounded number.
+        // Against `update_events`, a proposal counts as 25 replayed events: one
+        // that meets a new histogram of identities counts its unfought pieces
+        // afresh (Gunjin Shogi's 16 types: about a short replay's time).
+        const long before = a.proposals;
         auto types_drawn = forest->draw(st.rng, 256, &a.proposals);
+        spent += 25 * (a.proposals - before);
         if (!types_drawn) continue;
         k = Particle{std::move(*types_drawn), {}, ++st.ancestors};
       } else {

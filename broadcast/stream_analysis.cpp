@@ -52,7 +52,12 @@ StreamAnalysisOptions live_analysis_options() {
 void tune_for_live(const std::string& game, analysis::AnalysisOptions& options) {
   if (game == "number-janggi") options.update_events = 2000;
   else if (game == "capture-flag") options.update_events = 100000;
-  else if (game == "salpakan" || game == "luzhanqi-mini") options.samples = 800;
+  else if (game == "salpakan" || game == "luzhanqi-mini") {
+    options.samples = 800;
+    options.update_events = 100000;
+  } else if (game == "gunjin-shogi") {
+    options.update_events = 25000;
+  }
 }
 
 StreamAnalysis::StreamAnalysis(engine::Viewer viewer, StreamAnalysisOptions options,

@@ -39,8 +39,10 @@ struct StreamAnalysisOptions {
 // ("Speed round"): Number Janggi's sampled moments replay at most 2,000 events
 // (its p99 per event under 5 ms), Capture Flag's at most 100,000 (its worst
 // moment from 478 to about 170 ms); Salpakan and Luzhanqi Mini aim for 800 draws
-// (more estimates at a standard error of 0.02, p99 about 110 ms). Other games
-// keep the defaults. A bound only widens the error bars it reports.
+// (with the battle forest's draws, most sampled results at a standard error of
+// 0.02 everywhere) and replay at most 100,000 events an update, Gunjin Shogi at
+// most 25,000 ("Battle forest" in docs/performance.md). Other games keep the
+// defaults. A bound only widens the error bars it reports.
 void tune_for_live(const std::string& game, analysis::AnalysisOptions& options);
 
 // Options bounded for live use: the deduction's defaults tuned per game

@@ -299,8 +299,8 @@ int live(int matches, const std::string& only, long update_events) {
         worst = std::max(worst, ms);
         times.push_back(ms);
         if (std::getenv("ANALYSIS_BENCH_SLOW") && ms > std::atof(std::getenv("ANALYSIS_BENCH_SLOW")))
-          std::fprintf(stderr, "slow: %s match %d event %zu: %.1f ms, %s, draws %d accepted %d, %s\n", info.id.c_str(), k,
-                       analyzer.events(), ms, a.method == analysis::Method::kExact ? "exact" : "sampled", a.draws, a.accepted,
+          std::fprintf(stderr, "slow: %s match %d event %zu: %.1f ms, %s, draws %d accepted %d, proposals %ld, %s\n", info.id.c_str(), k,
+                       analyzer.events(), ms, a.method == analysis::Method::kExact ? "exact" : "sampled", a.draws, a.accepted, a.proposals,
                        a.notes.empty() ? "" : a.notes.front().c_str());
         ++count;
         failed += a.error.has_value();

@@ -116,7 +116,8 @@ TEST_CASE("analysis draw: the live options bound each game's deduction as measur
     broadcast::tune_for_live(info.id, o);
     INFO(info.id);
     if (info.id == "number-janggi") CHECK(o.update_events == 2000);
-    else if (info.id == "capture-flag") CHECK(o.update_events == 100000);
+    else if (info.id == "capture-flag" || info.id == "salpakan" || info.id == "luzhanqi-mini") CHECK(o.update_events == 100000);
+    else if (info.id == "gunjin-shogi") CHECK(o.update_events == 25000);
     else CHECK(o.update_events == defaults.update_events);
     if (info.id == "salpakan" || info.id == "luzhanqi-mini") CHECK(o.samples == 800);
     else CHECK(o.samples == defaults.samples);
