@@ -32,6 +32,19 @@ struct Edge {
   std::vector<std::pair<PieceType, PieceType>> pairs;
 };
 
+// Puts `slot` into the group of its block with exactly `allowed` (made on first use).
+void add_to_group(std::vector<CountGroup>& groups, std::map<std::pair<int, std::vector<PieceType>>, std::size_t>& index,
+                  int block, std::vector<PieceType> allowed, int slot) {
+  std::sort(allowed.begin(), allowed.end());
+  auto key = std::make_pair(block, allowed);
+  auto it = index.find(key);
+  if (it == index.end()) {
+    it = index.emplace(key, groups.size()).first;
+    groups.push_back({block, {}, std::move(allowed)});
+  }
+  groups[it->second].slots.push_back(slot);
+}
+
 // The learning over a stream's commands: the constraints found so far and a
 // current candidate that replays every command learned. Copyable, so a live
 // Analyzer keeps one for the commands that are over and learns the last (still
@@ -109,17 +122,10 @@ class Learner {
         nodes.push_back(std::move(node));
         continue;
       }
-      const int block = replay_->slots()[static_cast<std::size_t>(c.slots[0])].block;
       std::vector<PieceType> allowed;
       for (const auto& t : c.tuples) allowed.push_back(t[0]);
-      std::sort(allowed.begin(), allowed.end());
-      auto key = std::make_pair(block, allowed);
-      auto it = group_index.find(key);
-      if (it == group_index.end()) {
-        it = group_index.emplace(key, groups.size()).first;
-        groups.push_back({block, {}, allowed});
-      }
-      groups[it->second].slots.push_back(c.slots[0]);
+      add_to_group(groups, group_index, replay_->slots()[static_cast<std::size_t>(c.slots[0])].block, std::move(allowed),
+                   c.slots[0]);
     }
     std::vector<ForestEdge> forest_edges;
     for (const auto& e : edges_) {
@@ -187,18 +193,11 @@ class Learner {
       if (c.slots.empty()) continue;
       if (c.slots.size() == 1 || loosen) {
         for (std::size_t j = 0; j < c.slots.size(); ++j) {
-          const int block = replay_->slots()[static_cast<std::size_t>(c.slots[j])].block;
           std::vector<PieceType> allowed;
           for (const auto& t : c.tuples)
             if (std::find(allowed.begin(), allowed.end(), t[j]) == allowed.end()) allowed.push_back(t[j]);
-          std::sort(allowed.begin(), allowed.end());
-          auto key = std::make_pair(block, allowed);
-          auto it = group_index.find(key);
-          if (it == group_index.end()) {
-            it = group_index.emplace(key, groups.size()).first;
-            groups.push_back({block, {}, allowed});
-          }
-          groups[it->second].slots.push_back(c.slots[j]);
+          add_to_group(groups, group_index, replay_->slots()[static_cast<std::size_t>(c.slots[j])].block,
+                       std::move(allowed), c.slots[j]);
         }
         continue;
       }

@@ -151,6 +151,27 @@ long brute_force(const Problem& p, std::size_t types, std::vector<std::vector<lo
   return total;
 }
 
+// `n` draws: each identity's rate within three standard errors of the exact
+// marginal (brute force), never an identity no setup gives. Returns the tally.
+std::vector<std::vector<int>> check_draws(const analysis::BattleForest& forest, const Problem& p, std::size_t types,
+                                          const std::vector<std::vector<long>>& hits, long total, int n, std::uint64_t rng) {
+  std::vector<std::vector<int>> tally(p.slots, std::vector<int>(types, 0));
+  for (int i = 0; i < n; ++i) {
+    const auto d = forest.draw(rng, 100000);
+    REQUIRE(d);
+    for (std::size_t s = 0; s < d->size(); ++s) ++tally[s][static_cast<std::size_t>((*d)[s])];
+  }
+  for (std::size_t s = 0; s < p.slots; ++s)
+    for (std::size_t t = 0; t < types; ++t) {
+      const double q = static_cast<double>(hits[s][t]) / static_cast<double>(total);
+      const double se = std::sqrt(q * (1 - q) / n);
+      INFO("slot " << s << " type " << t << " exact " << q << " drawn " << tally[s][t] / static_cast<double>(n));
+      if (q == 0 || q == 1) CHECK(tally[s][t] == (q == 1 ? n : 0));
+      else CHECK(std::abs(tally[s][t] / static_cast<double>(n) - q) <= 3 * se + 1e-12);
+    }
+  return tally;
+}
+
 }  // namespace
 
 TEST_CASE("battle forest draws agree with brute force over chains of battles", "[analysis][exact][forest]") {
@@ -171,22 +192,7 @@ TEST_CASE("battle forest draws agree with brute force over chains of battles", "
     }
     REQUIRE(forest.possible());
     ++checked;
-    const int n = 3000;
-    std::vector<std::vector<int>> tally(p.slots, std::vector<int>(types, 0));
-    long tries = 0;
-    for (int i = 0; i < n; ++i) {
-      const auto d = forest.draw(rng, 100000, &tries);
-      REQUIRE(d);
-      for (std::size_t s = 0; s < d->size(); ++s) ++tally[s][static_cast<std::size_t>((*d)[s])];
-    }
-    for (std::size_t s = 0; s < p.slots; ++s)
-      for (std::size_t t = 0; t < types; ++t) {
-        const double q = static_cast<double>(hits[s][t]) / static_cast<double>(total);
-        const double se = std::sqrt(q * (1 - q) / n);
-        INFO("slot " << s << " type " << t << " exact " << q << " drawn " << tally[s][t] / static_cast<double>(n));
-        if (q == 0 || q == 1) CHECK(tally[s][t] == (q == 1 ? n : 0));
-        else CHECK(std::abs(tally[s][t] / static_cast<double>(n) - q) <= 3 * se + 1e-12);
-      }
+    check_draws(forest, p, types, hits, total, 3000, rng);
   }
   CHECK(checked >= 12);
 }
@@ -222,22 +228,7 @@ TEST_CASE("battle forest draws agree with brute force on a hand-built chain of t
   const long total = brute_force(p, types, hits);
   REQUIRE(total > 0);
   analysis::BattleForest forest(p.counts, p.rest, p.nodes, p.edges, p.slots);
-  std::uint64_t rng = 5;
-  const int n = 4000;
-  std::vector<std::vector<int>> tally(p.slots, std::vector<int>(types, 0));
-  for (int i = 0; i < n; ++i) {
-    const auto d = forest.draw(rng, 100000);
-    REQUIRE(d);
-    for (std::size_t s = 0; s < d->size(); ++s) ++tally[s][static_cast<std::size_t>((*d)[s])];
-  }
-  for (std::size_t s = 0; s < p.slots; ++s)
-    for (std::size_t t = 0; t < types; ++t) {
-      const double q = static_cast<double>(hits[s][t]) / static_cast<double>(total);
-      const double se = std::sqrt(q * (1 - q) / n);
-      INFO("slot " << s << " type " << t << " exact " << q);
-      if (q == 0 || q == 1) CHECK(tally[s][t] == (q == 1 ? n : 0));
-      else CHECK(std::abs(tally[s][t] / static_cast<double>(n) - q) <= 3 * se + 1e-12);
-    }
+  const auto tally = check_draws(forest, p, types, hits, total, 4000, 5);
   CHECK(tally[0][0] == 0);
   CHECK(tally[0][1] == 0);
   CHECK(tally[0][2] > 0);
