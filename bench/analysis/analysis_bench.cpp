@@ -6,6 +6,7 @@
 // its roster share). SAMPLES and MAX_DRAWS (200, 2000) set the sampler's budget;
 // calibration-live asks an Analyzer after every event up to the moment instead
 // of analyze() once (the live path, whose accepted draws carry over).
+// CALIBRATION_FROM / CALIBRATION_TO run a part of the series (same seeds).
 // analysis_bench speed [MATCHES]: public Number Janggi analysis after each
 // event of random matches, and every game's analysis at the end: mean and
 // worst milliseconds.
@@ -76,7 +77,11 @@ int calibration(int matches, const std::string& only, int samples, int max_draws
     std::array<double, 3> ce_n{0, 0, 0}, base_n{0, 0, 0};
     std::array<long, 3> pieces_n{0, 0, 0};
     std::array<long, 2> zero{0, 0};
-    for (int k = 0; k < matches; ++k) {
+    // CALIBRATION_FROM / CALIBRATION_TO: only matches [from, to) of the same
+    // series (the same seeds), so a long run can be split across processes.
+    const int from = std::getenv("CALIBRATION_FROM") ? std::atoi(std::getenv("CALIBRATION_FROM")) : 0;
+    const int to = std::getenv("CALIBRATION_TO") ? std::atoi(std::getenv("CALIBRATION_TO")) : matches;
+    for (int k = std::max(0, from); k < std::min(matches, to); ++k) {
       std::uint64_t seed = conformance::calibration_seed(k);
       Match full = calibration_match(info, seed, 120);
       // A random moment: the prefix through a random event after the start.
