@@ -84,9 +84,8 @@ int calibration(int matches, const std::string& only, int samples, int max_draws
     for (int k = std::max(0, from); k < std::min(matches, to); ++k) {
       std::uint64_t seed = conformance::calibration_seed(k);
       Match full = calibration_match(info, seed, 120);
-      // A random moment: the prefix through a random event after the start.
-      const std::size_t size = full.log().size();
-      const std::size_t cut = conformance::calibration_cut(seed, size);
+      // A random moment: the prefix through a random command after the start.
+      const std::size_t cut = conformance::calibration_cut(seed, full.log());
       auto rebuilt = Match::from_log(info, std::vector<Event>(full.log().begin(), full.log().begin() + static_cast<long>(cut)));
       if (!std::holds_alternative<Match>(rebuilt)) {
         std::fprintf(stderr, "%s: %s\n", info.id.c_str(), std::get<Rejection>(rebuilt).reason.c_str());

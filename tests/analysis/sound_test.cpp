@@ -88,7 +88,7 @@ TEST_CASE("the truth stays possible where the calibration once ruled it out", "[
   for (int k : {361, 457, 700}) {
     std::uint64_t seed = conformance::calibration_seed(k);
     const Match full = conformance::calibration_match(info, seed, 120);
-    const std::size_t cut = conformance::calibration_cut(seed, full.log().size());
+    const std::size_t cut = conformance::calibration_cut(seed, full.log());
     auto rebuilt = Match::from_log(info, std::vector<Event>(full.log().begin(), full.log().begin() + static_cast<long>(cut)));
     REQUIRE(std::holds_alternative<Match>(rebuilt));
     const Match& m = std::get<Match>(rebuilt);

@@ -34,8 +34,11 @@ Match calibration_match(const GameInfo& info, std::uint64_t seed, int max_plies)
 
 std::uint64_t calibration_seed(int k) { return 1000003ull * static_cast<std::uint64_t>(k + 1); }
 
-std::size_t calibration_cut(std::uint64_t& seed, std::size_t events) {
-  return events < 8 ? events : 8 + splitmix64(seed) % (events - 7);
+std::size_t calibration_cut(std::uint64_t& seed, const std::vector<Event>& log) {
+  const std::size_t size = log.size();
+  std::size_t cut = size < 8 ? size : 8 + splitmix64(seed) % (size - 7);
+  while (cut < size && log[cut].cmd != 0 && log[cut].cmd == log[cut - 1].cmd) ++cut;
+  return cut;
 }
 
 }  // namespace conformance
