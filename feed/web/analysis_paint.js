@@ -1,7 +1,7 @@
 // The analysis on air, in the browser: the director's `deduction` element (a
 // heat map of each side's objective piece over the board, and each face-down
 // piece's most likely identity under it) and `win-bar` (both names and the
-// public win probability). It paints the frame's "analysis" (docs/on-air.md)
+// public win probability with its interval note). It paints the frame's "analysis" (docs/on-air.md)
 // and decides nothing: which elements are on is the frame's `elements`, the
 // numbers are the feed's. One layer of its own over the stage, redrawn only
 // when what it shows changes.
