@@ -41,7 +41,7 @@ struct ThemeMetric {
   std::string_view key;
   float min, max;
 };
-inline constexpr std::array<ThemeMetric, 84> kThemeMetrics = {{
+inline constexpr std::array<ThemeMetric, 97> kThemeMetrics = {{
     {"scorebug.pad_x", 0, 1080},
     {"scorebug.title_w", 0, 1080},
     {"scorebug.title_y", 0, 1080},
@@ -126,6 +126,20 @@ inline constexpr std::array<ThemeMetric, 84> kThemeMetrics = {{
     {"slate.bar_h", 0, 1080},
     {"slate.bar_w_fraction", 0, 1},
     {"slate.name_y", 0, 1080},
+    // The analysis layer (deduction, win bar): its text sizes are never under 24 px.
+    {"analysis.pad_x", 0, 1080},
+    {"analysis.text_mid_y", 0, 1080},
+    {"analysis.bar_text", 24, 200},
+    {"analysis.note_text", 24, 200},
+    {"analysis.note_w", 0, 1920},
+    {"analysis.fill_h", 0, 1080},
+    {"analysis.fill_inset", 0, 1080},
+    {"analysis.label_text", 24, 200},
+    {"analysis.heat_label_y_fraction", 0, 1},
+    {"analysis.odds_label_y_fraction", 0, 1},
+    {"analysis.heat_inset", 0, 1080},
+    {"analysis.full_label_cell", 0, 1080},
+    {"analysis.short_label_cell", 0, 1080},
 }};
 // The director's layouts (director.h): each its own set of placements.
 inline constexpr std::array<std::string_view, 3> kThemeLayouts = {"landscape", "portrait", "faces"};

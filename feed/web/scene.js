@@ -25,7 +25,7 @@ function fit(node) {
   return node;
 }
 
-function fitAll(root) {
+export function fitAll(root) {
   const nodes = [...root.querySelectorAll('.fit')];
   const sizes = nodes.map((n) => [n.clientWidth, n.scrollWidth, parseFloat(getComputedStyle(n).fontSize)]);
   nodes.forEach((n, i) => {
