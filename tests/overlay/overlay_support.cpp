@@ -4,6 +4,7 @@
 
 #include "codec/json.h"
 #include "codec/script_runner.h"
+#include "engine/registry.h"
 #include "engine/view.h"
 
 namespace facedown::overlay::testing {
@@ -101,6 +102,21 @@ Match random_match(const GameInfo& info, const std::string& preset, std::uint64_
   }
   if (!m.state().result) submit(ResignCmd{static_cast<int>(1 + pick(2))});
   return m;
+}
+
+std::vector<GameFrame> every_game_frame() {
+  std::vector<GameFrame> out;
+  for (const auto& info : engine::all_games())
+    for (const auto& preset : info.presets) {
+      const auto rows = public_rows(random_match(info, preset.id, 3, 60), 1.7e9, 1);
+      std::size_t shown = rows.size();
+      while (shown > 1 && rows[shown - 1].type != "attack" && rows[shown - 1].type != "moved" &&
+             rows[shown - 1].type != "removed")
+        --shown;
+      out.push_back({preset.id == info.default_preset ? info.id : info.id + "-" + preset.id,
+                     derive_model(rows, shown, engine::all_games())});
+    }
+  return out;
 }
 
 }  // namespace facedown::overlay::testing
