@@ -167,10 +167,7 @@ std::vector<Case> cases() {
   for (const auto& info : engine::all_games()) {
     for (const auto& preset : info.presets) {
       const auto rows = public_rows(random_match(info, preset.id, 7, 80), 1.7e9, 1);
-      std::size_t battle = rows.size();
-      while (battle > 1 && rows[battle - 1].type != "battle" && rows[battle - 1].type != "attack" &&
-             rows[battle - 1].type != "removed")
-        --battle;
+      const std::size_t battle = rows_through_last(rows, {"battle", "attack", "removed"});
       const std::string name = info.id + " " + preset.id;
       if (battle > 1) add_battle_moments(out, name + " battle", derive_model(rows, battle, engine::all_games()));
       const OnAirModel end = derive_model(rows, rows.size(), engine::all_games());
