@@ -41,7 +41,7 @@ struct ThemeMetric {
   std::string_view key;
   float min, max;
 };
-inline constexpr std::array<ThemeMetric, 97> kThemeMetrics = {{
+inline constexpr std::array<ThemeMetric, 147> kThemeMetrics = {{
     {"scorebug.pad_x", 0, 1080},
     {"scorebug.title_w", 0, 1080},
     {"scorebug.title_y", 0, 1080},
@@ -140,6 +140,60 @@ inline constexpr std::array<ThemeMetric, 97> kThemeMetrics = {{
     {"analysis.heat_inset", 0, 1080},
     {"analysis.full_label_cell", 0, 1080},
     {"analysis.short_label_cell", 0, 1080},
+    // The painters' look, once: line widths, corner radii, the tile tag badge (its text size and
+    // tile overlap as fractions), the CSS line box's offset above a glyph box (the page only).
+    {"stroke.panel_edge", 0, 50},
+    {"stroke.to_move", 0, 50},
+    {"stroke.warning_card", 0, 50},
+    {"stroke.edge", 0, 50},
+    {"stroke.grid", 0, 50},
+    {"stroke.points", 0, 50},
+    {"stroke.minus", 0, 50},
+    {"stroke.terrain", 0, 50},
+    {"stroke.last_from", 0, 50},
+    {"stroke.last_to", 0, 50},
+    {"stroke.tile_face", 0, 50},
+    {"stroke.tile_back", 0, 50},
+    {"stroke.explainer", 0, 50},
+    {"stroke.result", 0, 50},
+    {"stroke.card", 0, 50},
+    {"stroke.seal_tick", 0, 50},
+    {"stroke.shadow", 0, 50},
+    {"radius.panel", 0, 200},
+    {"radius.footer", 0, 200},
+    {"radius.glow", 0, 200},
+    {"radius.mover_bar", 0, 200},
+    {"radius.board", 0, 200},
+    {"radius.lake", 0, 200},
+    {"radius.headquarters", 0, 200},
+    {"radius.last_from", 0, 200},
+    {"radius.last_to", 0, 200},
+    {"radius.tile_fraction", 0, 1},
+    {"radius.warning_card", 0, 200},
+    {"radius.chip", 0, 200},
+    {"radius.explainer", 0, 200},
+    {"radius.caption", 0, 200},
+    {"radius.caption_bar", 0, 200},
+    {"radius.result", 0, 200},
+    {"radius.card", 0, 200},
+    {"radius.toast", 0, 200},
+    {"radius.toast_card", 0, 200},
+    {"radius.seal_bar", 0, 200},
+    {"radius.slate_bar", 0, 200},
+    {"radius.minus", 0, 200},
+    {"radius.minus_badge", 0, 200},
+    {"radius.card_large", 0, 200},
+    {"tag.size_fraction", 0, 1},
+    {"tag.pad_x", 0, 50},
+    {"tag.stroke", 0, 50},
+    {"tag.radius", 0, 50},
+    {"tag.overlap_fraction", 0, 1},
+    {"text.line_top", 0, 50},
+    // The sealed setups' check: its box from the seal's x, the text after the drawn tick; the
+    // hash's box ends before it (both painters fit the hash into it).
+    {"footer.seal_hash_w", 0, 1080},
+    {"footer.seal_check_x", 0, 1080},
+    {"footer.seal_check_pad", 0, 200},
 }};
 // The director's layouts (director.h): each its own set of placements.
 inline constexpr std::array<std::string_view, 3> kThemeLayouts = {"landscape", "portrait", "faces"};

@@ -4,6 +4,7 @@
 // FACEDOWN_UPDATE_GOLDEN=1 rewrites the goldens; every run leaves the frames
 // in the build tree (overlay-screenshots/) for a person to look at.
 #include <imgui.h>
+#include <imgui_internal.h>  // ImTextCharFromUtf8: which glyphs a text needs
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -384,5 +385,39 @@ TEST_CASE("Gwangsanghui mid-match: on points with palace diagonals, 15x14 in bot
               << " along ranks");
     CHECK(along_files > files_total * 9 / 10);
     CHECK(along_ranks > ranks_total * 9 / 10);
+  }
+}
+
+TEST_CASE("every game and preset in both languages, mid-match (the browser's fixtures' frames)", "[screenshot]") {
+  const broadcast::Theme& theme = broadcast::built_in_theme();
+  const float margin_x = kThemeCanvasWidth * (1 - theme.safe_fraction) / 2;
+  const float margin_y = kThemeCanvasHeight * (1 - theme.safe_fraction) / 2;
+  for (const GameFrame& f : every_game_frame()) {
+    for (Lang lang : {Lang::kEn, Lang::kKo}) {
+      INFO(f.name << (lang == Lang::kKo ? " ko" : " en"));
+      std::vector<Rect> boxes;
+      std::vector<std::string> texts;
+      DrawOptions o = at(f.model, 10);  // the fixture's moment: the last battle done
+      o.lang = lang;
+      o.text_boxes = &boxes;
+      o.text_log = &texts;
+      shoot("game-" + f.name + (lang == Lang::kKo ? "-ko" : "-en"), f.model, o);
+      // Every text inside title safe, and none drawn as ImGui's fallback "?".
+      REQUIRE(boxes.size() == texts.size());
+      ImFont* font = window().fonts().small;
+      REQUIRE(font);
+      for (std::size_t i = 0; i < boxes.size(); ++i) {
+        INFO(texts[i]);
+        for (const char* c = texts[i].c_str(); *c;) {
+          unsigned int code = 0;
+          c += ImTextCharFromUtf8(&code, c, nullptr);
+          if (code > ' ') CHECK(font->FindGlyphNoFallback(static_cast<ImWchar>(code)) != nullptr);
+        }
+        CHECK(boxes[i].x >= margin_x - 0.5f);
+        CHECK(boxes[i].right() <= kThemeCanvasWidth - margin_x + 0.5f);
+        CHECK(boxes[i].y >= margin_y - 0.5f);
+        CHECK(boxes[i].bottom() <= kThemeCanvasHeight - margin_y + 0.5f);
+      }
+    }
   }
 }
