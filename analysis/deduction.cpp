@@ -271,51 +271,67 @@ class Learner {
   }
 
   // Gives `slots` the identities `want` in `assign`, keeping every block's roster
-  // counts: the identity each slot gives up is passed along the shortest chain of
-  // other single pieces (never-named ones first), each taking an identity it may
-  // have. The chain's pieces are added to `moved`. False when no chain exists.
+  // counts: every slot takes its identity first, then each identity a block has
+  // one too many of is passed along the shortest chain of other single pieces
+  // (never-named ones first), each taking an identity it may have, to one the
+  // block has too few of. The chain's pieces are added to `moved`. False when no
+  // chain exists. Complete: a chain is an augmenting path of the block's
+  // assignment with the slots held, so one exists whenever an assignment does
+  // (changing the slots one at a time, each holding the others at their old
+  // identities, missed assignments that exist: the 1,000-match calibration
+  // found Luzhanqi moments where that ruled the truth out).
   bool reassign(std::vector<PieceType>& assign, const std::vector<int>& slots, const std::vector<PieceType>& want,
                 std::vector<int>* moved) const {
     std::vector<bool> fixed(assign.size(), false);
-    for (int s : slots) fixed[static_cast<std::size_t>(s)] = true;
+    std::map<int, std::vector<int>> surplus;  // per block, per identity: too many (> 0) or too few (< 0)
     for (std::size_t j = 0; j < slots.size(); ++j) {
       const auto s = static_cast<std::size_t>(slots[j]);
-      const PieceType old = assign[s];
-      if (old == want[j]) continue;
+      fixed[s] = true;
+      if (assign[s] == want[j]) continue;
+      auto& d = surplus.try_emplace(replay_->slots()[s].block, std::vector<int>(types_, 0)).first->second;
+      --d[static_cast<std::size_t>(assign[s])];
+      ++d[static_cast<std::size_t>(want[j])];
       assign[s] = want[j];
-      const int block = replay_->slots()[s].block;
-      bool done = false;
-      for (int pass = 0; pass < 2 && !done; ++pass) {
-        // BFS over identities: from want[j] (one too many) to old (one too few).
-        std::vector<int> via(types_, -2), from(types_, -1);
-        std::vector<PieceType> queue{want[j]};
-        via[static_cast<std::size_t>(want[j])] = -1;
-        for (std::size_t head = 0; head < queue.size() && via[static_cast<std::size_t>(old)] == -2; ++head) {
-          const PieceType a = queue[head];
-          for (int u : replay_->blocks()[static_cast<std::size_t>(block)].slots) {
-            const auto uu = static_cast<std::size_t>(u);
-            if (fixed[uu] || assign[uu] != a || (pass == 0 && named_ever_[uu])) continue;
-            for (std::size_t b = 0; b < types_; ++b) {
-              if (via[b] != -2 || !allows(u, static_cast<PieceType>(b))) continue;
-              via[b] = u;
-              from[b] = a;
-              queue.push_back(static_cast<PieceType>(b));
-            }
-          }
-        }
-        if (via[static_cast<std::size_t>(old)] == -2) continue;
-        for (PieceType b = old; via[static_cast<std::size_t>(b)] != -1;) {
-          const int u = via[static_cast<std::size_t>(b)];
-          const PieceType a = static_cast<PieceType>(from[static_cast<std::size_t>(b)]);
-          assign[static_cast<std::size_t>(u)] = b;
-          fixed[static_cast<std::size_t>(u)] = true;
-          if (moved) moved->push_back(u);
-          b = a;
-        }
-        done = true;
-      }
-      if (!done) return false;
     }
+    for (auto& [block, d] : surplus)
+      for (std::size_t e = 0; e < types_; ++e)
+        while (d[e] > 0) {
+          bool done = false;
+          for (int pass = 0; pass < 2 && !done; ++pass) {
+            // BFS over identities, from e to the first one in deficit.
+            std::vector<int> via(types_, -2), from(types_, -1);
+            std::vector<PieceType> queue{static_cast<PieceType>(e)};
+            via[e] = -1;
+            int target = -1;
+            for (std::size_t head = 0; head < queue.size() && target < 0; ++head) {
+              const PieceType a = queue[head];
+              for (int u : replay_->blocks()[static_cast<std::size_t>(block)].slots) {
+                const auto uu = static_cast<std::size_t>(u);
+                if (fixed[uu] || assign[uu] != a || (pass == 0 && named_ever_[uu])) continue;
+                for (std::size_t b = 0; b < types_ && target < 0; ++b) {
+                  if (via[b] != -2 || !allows(u, static_cast<PieceType>(b))) continue;
+                  via[b] = u;
+                  from[b] = a;
+                  queue.push_back(static_cast<PieceType>(b));
+                  if (d[b] < 0) target = static_cast<int>(b);
+                }
+                if (target >= 0) break;
+              }
+            }
+            if (target < 0) continue;
+            for (auto b = static_cast<PieceType>(target); via[static_cast<std::size_t>(b)] != -1;) {
+              const int u = via[static_cast<std::size_t>(b)];
+              const auto a = static_cast<PieceType>(from[static_cast<std::size_t>(b)]);
+              assign[static_cast<std::size_t>(u)] = b;
+              if (moved) moved->push_back(u);
+              b = a;
+            }
+            --d[e];
+            ++d[static_cast<std::size_t>(target)];
+            done = true;
+          }
+          if (!done) return false;
+        }
     return true;
   }
 

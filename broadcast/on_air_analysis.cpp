@@ -1,6 +1,8 @@
 #include "broadcast/on_air_analysis.h"
 
+#include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 
 #include "broadcast/explainer.h"
 #include "broadcast/model.h"
@@ -21,6 +23,21 @@ json label_json(const OnAirModel& m, const std::string& token) {
   return json{{"en", piece_label(m, token, Lang::kEn)}, {"ko", piece_label(m, token, Lang::kKo)}};
 }
 
+// A text in both languages ({en, ko}) made by `text(lang)`.
+template <typename F>
+json both_json(F&& text) {
+  return json{{"en", text(Lang::kEn)}, {"ko", text(Lang::kKo)}};
+}
+
+std::string percent(double p) { return fmt::format("{}%", std::lround(p * 100)); }
+
+// A place's JSON with its labels, full and short (the painter picks by its cell).
+json place_json(const OnAirModel& m, const OnAirAnalysis& a, json place, double p) {
+  place["text"] = both_json([&](Lang l) { return objective_place_text(m, a, p, l, LabelFit::kFull); });
+  place["short"] = both_json([&](Lang l) { return objective_place_text(m, a, p, l, LabelFit::kShort); });
+  return place;
+}
+
 std::string square_text(const OnAirModel& m, engine::Square s) {
   return m.game && s != engine::kNoSquare && s < m.game->geometry().size() ? m.game->geometry().name(s) : std::string();
 }
@@ -33,7 +50,7 @@ json places_json(const OnAirModel& m, const OnAirAnalysis& a, int seat) {
   const auto& places = a.objective_places[static_cast<std::size_t>(seat - 1)];
   for (const auto& pl : places) {
     if (pl.square != engine::kNoSquare)
-      out.push_back(json{{"square", square_text(m, pl.square)}, {"lost", nullptr}, {"p", rounded(pl.p)}});
+      out.push_back(place_json(m, a, json{{"square", square_text(m, pl.square)}, {"lost", nullptr}, {"p", rounded(pl.p)}}, pl.p));
     else
       out.push_back(json{{"square", nullptr}, {"lost", pl.lost}, {"p", rounded(pl.p)}});
   }
@@ -41,7 +58,7 @@ json places_json(const OnAirModel& m, const OnAirAnalysis& a, int seat) {
   for (std::size_t s = 0; s < m.board.size(); ++s) {
     const auto& piece = m.board[s];
     if (piece && piece->owner == seat && piece->token == a.objective)
-      out.push_back(json{{"square", square_text(m, static_cast<engine::Square>(s))}, {"lost", nullptr}, {"p", 1.0}});
+      out.push_back(place_json(m, a, json{{"square", square_text(m, static_cast<engine::Square>(s))}, {"lost", nullptr}, {"p", 1.0}}, 1.0));
   }
   const auto& tray = m.removed[static_cast<std::size_t>(seat - 1)];
   for (std::size_t i = 0; i < tray.size(); ++i)
@@ -73,8 +90,12 @@ json analysis_json(const OnAirModel& m, const OnAirAnalysis& a) {
       if (!a.exact) one["se"] = rounded(o.se);
       odds.push_back(std::move(one));
     }
-    pieces.push_back(
-        json{{"square", square_text(m, p.square)}, {"owner", p.owner}, {"certain", p.certain}, {"odds", std::move(odds)}});
+    pieces.push_back(json{{"square", square_text(m, p.square)},
+                          {"owner", p.owner},
+                          {"certain", p.certain},
+                          {"odds", std::move(odds)},
+                          {"text", both_json([&](Lang l) { return piece_odds_text(m, p, l, LabelFit::kFull); })},
+                          {"short", both_json([&](Lang l) { return piece_odds_text(m, p, l, LabelFit::kShort); })}});
   }
   j["pieces"] = std::move(pieces);
   j["headlines"] = json{{"en", a.headlines[0]}, {"ko", a.headlines[1]}};
@@ -86,11 +107,47 @@ json analysis_json(const OnAirModel& m, const OnAirAnalysis& a) {
                     {"playouts", a.win->playouts},
                     {"seq", a.win_seq},
                     {"ply", a.win_ply}};
+    j["win"]["sides"] = json::array({win_side_text(m, *a.win, 1), win_side_text(m, *a.win, 2)});
+    j["win"]["note"] = a.win->decided ? json(nullptr) : both_json([&](Lang l) { return win_note(a, l); });
   } else {
     j["win"] = nullptr;
   }
   j["win_error"] = a.win_error ? json(*a.win_error) : json(nullptr);
   return j;
+}
+
+LabelFit analysis_label_fit(const Theme& theme, float cell) {
+  if (cell >= theme.metric("analysis.full_label_cell")) return LabelFit::kFull;
+  if (cell >= theme.metric("analysis.short_label_cell")) return LabelFit::kShort;
+  return LabelFit::kNone;
+}
+
+std::string objective_place_text(const OnAirModel& m, const OnAirAnalysis& a, double p, Lang lang, LabelFit fit) {
+  if (fit == LabelFit::kNone) return {};
+  // A certain place is ringed in gold: its name says the rest ("K 100%" would not fit a cell).
+  if (p >= 0.999 && !a.objective.empty()) return piece_label(m, a.objective, lang);
+  if (fit == LabelFit::kShort || a.objective.empty()) return percent(p);
+  return piece_label(m, a.objective, lang) + " " + percent(p);
+}
+
+std::string piece_odds_text(const OnAirModel& m, const PieceOddsShown& piece, Lang lang, LabelFit fit) {
+  if (fit == LabelFit::kNone || piece.odds.empty()) return {};
+  const std::string label = piece_label(m, piece.odds.front().token, lang);
+  if (fit == LabelFit::kShort || piece.certain) return label;
+  return label + " " + percent(piece.odds.front().p);
+}
+
+std::string win_side_text(const OnAirModel& m, const AnalysisWin& w, int seat) {
+  const std::string& name = m.players[seat == 1 ? 0 : 1];
+  const std::string chance = percent(w.win[seat == 1 ? 0 : 1].p);
+  return seat == 1 ? name + " " + chance : chance + " " + name;
+}
+
+std::string win_note(const OnAirAnalysis& a, Lang lang) {
+  if (!a.win || a.win->decided) return {};
+  const AnalysisShare& s = a.win->win[0];
+  const long half = std::lround(100 * std::max(s.high - s.p, s.p - s.low));
+  return fmt::format(fmt::runtime(phrase(lang, Phrase::kWinNote)), half, a.win_ply);
 }
 
 std::string analysis_idle(const OnAirModel& m, Element e) {

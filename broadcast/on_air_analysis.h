@@ -18,6 +18,8 @@
 #include <nlohmann/json.hpp>
 
 #include "broadcast/director.h"
+#include "broadcast/on_air_text.h"
+#include "broadcast/theme.h"
 #include "engine/geometry.h"
 
 namespace facedown::broadcast {
@@ -81,6 +83,28 @@ struct OnAirAnalysis {
 // The frame's "analysis" object for `a` over the model on air (square names,
 // labels, and the objective where the audience sees it face up).
 nlohmann::json analysis_json(const OnAirModel& m, const OnAirAnalysis& a);
+
+// The texts the analysis elements paint, decided here once for both painters
+// (the frame carries them in both languages). A square's labels are sized
+// by the theme (metrics.analysis.label_text, never under 24 px), so what a
+// square says depends on its cell on the canvas: the full label ("K 75%",
+// "9 40%") on a cell of at least metrics.analysis.full_label_cell, the short one
+// ("75%", "9": the identity alone) from metrics.analysis.short_label_cell, no
+// label below that (the heat map's colour still says it).
+enum class LabelFit { kFull, kShort, kNone };
+LabelFit analysis_label_fit(const Theme& theme, float cell);
+// The heat map's label on one of the objective's places (p its probability):
+// "K 75%", short "75%"; a certain place (ringed) its name alone, "K".
+std::string objective_place_text(const OnAirModel& m, const OnAirAnalysis& a, double p, Lang lang, LabelFit fit);
+// A face-down piece's label: its most likely identity and that chance, the
+// identity alone when certain or short; "" without odds.
+std::string piece_odds_text(const OnAirModel& m, const PieceOddsShown& piece, Lang lang, LabelFit fit);
+// The win bar's side of a seat: its name and chance ("Kim 62%"; seat 2 mirrored: "38% Lee").
+std::string win_side_text(const OnAirModel& m, const AnalysisWin& w, int seat);
+// The win bar's note: how uncertain the numbers are (the 95 % interval's
+// half-width, in points) and the move they belong to ("± 6 pts · move 12",
+// "± 6%p · 12수 기준"); "" when the match is decided (the numbers are then exact).
+std::string win_note(const OnAirAnalysis& a, Lang lang);
 
 // Whether the director's `deduction` or `win-bar` element has something to
 // show: empty, or why not ("no analysis yet").

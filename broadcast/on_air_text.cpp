@@ -37,6 +37,7 @@ const char* phrase(Lang lang, Phrase p) {
     case Phrase::kHiddenBattle: return ko ? "비공개 전투" : "hidden battle";
     case Phrase::kRemovedCount: return ko ? "{}개 제거" : "{} removed";
     case Phrase::kSetupsRevealed: return ko ? "배치 공개" : "SETUPS REVEALED";
+    case Phrase::kWinNote: return ko ? "\xC2\xB1 {}%p \xC2\xB7 {}수 기준" : "\xC2\xB1 {} pts \xC2\xB7 move {}";
   }
   return "";
 }
@@ -70,6 +71,7 @@ const char* phrase_key(Phrase p) {
     case Phrase::kHiddenBattle: return "hiddenBattle";
     case Phrase::kRemovedCount: return "removedCount";
     case Phrase::kSetupsRevealed: return "setupsRevealed";
+    case Phrase::kWinNote: return "winNote";
   }
   return "";
 }

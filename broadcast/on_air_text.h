@@ -43,9 +43,10 @@ enum class Phrase {
   kHiddenBattle,
   kRemovedCount,  // "{} removed"
   kSetupsRevealed,  // the final reveal's title (reveal.h)
+  kWinNote,         // the win bar's interval note: "± {} pts · move {}" (on_air_analysis.h win_note)
 };
-// How many phrases there are (keep kSetupsRevealed, or its successor, last).
-inline constexpr int kPhraseCount = static_cast<int>(Phrase::kSetupsRevealed) + 1;
+// How many phrases there are (keep kWinNote, or its successor, last).
+inline constexpr int kPhraseCount = static_cast<int>(Phrase::kWinNote) + 1;
 
 const char* phrase(Lang lang, Phrase p);
 // The phrase's key in the on-air JSON's "phrases" ("paused", "toMove", "awaiting-items").

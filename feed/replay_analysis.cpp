@@ -135,89 +135,96 @@ void ReplayAnalysis::run() {
       wanted_.pop_front();
       e = entries_[key];
     }
-    const db::MatchId id = key.first;
-    if (key.second != engine::kPublic) {
+    if (key.second == engine::kPublic)
+      run_public(key, e, reader);
+    else
       run_released(key, e, delayed);
-      continue;
-    }
-    auto done = [&](std::optional<std::string> error) {
-      std::lock_guard lock(mu_);
-      e->queued = false;
-      if (error) e->error = error;
-    };
-    if (!reader) {
-      auto opened = db::PublicReader::open(options_.db_path);
-      if (auto* err = std::get_if<db::StoreError>(&opened)) {
-        done(err->message);
-        continue;
-      }
-      reader.emplace(std::move(std::get<db::PublicReader>(opened)));
-    }
-    // Every row (the stream needs them all); a few hundred to a few thousand.
-    std::vector<db::PublicEventRow> rows;
-    bool failed = false;
-    for (int after = 0;;) {
-      auto got = reader->events_after(id, after, 512, true);
-      if (auto* err = std::get_if<db::StoreError>(&got)) {
-        done(err->message);
-        failed = true;
-        break;
-      }
-      auto& chunk = std::get<std::vector<db::PublicEventRow>>(got);
-      if (chunk.empty()) break;
-      after = chunk.back().seq;
-      for (auto& r : chunk) rows.push_back(std::move(r));
-    }
-    if (failed) continue;
-    std::vector<engine::StepMark> marks;
-    for (const auto& r : rows) {
-      db::PublicEventRow copy{r.match, r.seq, r.type, r.t, r.wall_ms, r.event, json()};
-      marks.push_back(broadcast::step_mark(to_public_row(std::move(copy))));
-    }
-    const engine::ReplaySteps steps = engine::replay_steps(marks);
-    {
-      std::lock_guard lock(mu_);
-      if (e->total != static_cast<int>(rows.size())) e->complete = false;  // more to work out: not complete meanwhile
-      e->total = static_cast<int>(rows.size());
-      if (rows.empty()) e->error = "no rows";
-    }
-    if (!e->stream) e->stream.emplace(engine::kPublic, options_.analysis, e->games);
-    int last_done = 0;
-    {
-      std::lock_guard lock(mu_);
-      drop_stale_steps(e->steps, steps.moves);
-      if (!e->steps.empty()) last_done = e->steps.back().at("position").get<int>();
-    }
-    for (int position : steps.moves) {
-      if (position <= last_done) continue;
-      {
-        std::lock_guard lock(mu_);
-        if (stopping_) return;
-      }
-      while (e->fed < position && e->fed < static_cast<int>(rows.size())) {
-        const auto& r = rows[static_cast<std::size_t>(e->fed)];
-        e->stream->push(r.seq, r.event, r.state.is_object() ? r.state.value("ply", 0) : 0);
-        ++e->fed;
-      }
-      if (e->stream->error()) {
-        done(*e->stream->error());
-        failed = true;
-        break;
-      }
-      json share = nullptr;
-      auto w = e->stream->win();
-      if (auto* ok = std::get_if<broadcast::AnalysisWin>(&w)) share = replay_win_json(*ok);
-      const int ply = rows[static_cast<std::size_t>(position - 1)].state.is_object()
-                          ? rows[static_cast<std::size_t>(position - 1)].state.value("ply", 0)
-                          : 0;
-      std::lock_guard lock(mu_);
-      e->steps.push_back(json{{"position", position}, {"ply", ply}, {"public", share}});
-    }
-    if (failed) continue;
-    std::lock_guard lock(mu_);
-    e->complete = !rows.empty() && static_cast<int>(rows.size()) >= e->stored;
-    e->queued = false;
   }
+}
+
+void ReplayAnalysis::end_pass(Entry& e, std::optional<std::string> error) {
+  std::lock_guard lock(mu_);
+  e.queued = false;
+  if (error) e.error = std::move(error);
+}
+
+void ReplayAnalysis::set_total(Entry& e, int rows) {
+  std::lock_guard lock(mu_);
+  if (e.total != rows) e.complete = false;  // more to work out: not complete meanwhile
+  e.total = rows;
+}
+
+void ReplayAnalysis::record_steps(Entry& e, const std::vector<int>& moves, const std::string& key,
+                                  const StepSource& src) {
+  int last_done = 0;
+  {
+    std::lock_guard lock(mu_);
+    drop_stale_steps(e.steps, moves);
+    if (!e.steps.empty()) last_done = e.steps.back().at("position").get<int>();
+  }
+  for (int position : moves) {
+    if (position <= last_done) continue;
+    {
+      std::lock_guard lock(mu_);
+      if (stopping_) return;
+    }
+    while (e.fed < position && e.fed < src.rows) src.feed(e.fed++);
+    if (auto err = src.error()) return end_pass(e, std::move(err));
+    json share = nullptr;
+    auto w = src.win();
+    if (auto* ok = std::get_if<broadcast::AnalysisWin>(&w)) share = replay_win_json(*ok);
+    const int ply = src.ply(position);
+    std::lock_guard lock(mu_);
+    e.steps.push_back(json{{"position", position}, {"ply", ply}, {key, share}});
+  }
+  std::lock_guard lock(mu_);
+  // Complete once every event the match had when asked is read and done.
+  e.complete = src.rows > 0 && src.rows >= e.stored;
+  e.queued = false;
+}
+
+// The public view: every public row (the stream needs them all; a few hundred
+// to a few thousand).
+void ReplayAnalysis::run_public(const Key& key, const std::shared_ptr<Entry>& e,
+                                std::optional<db::PublicReader>& reader) {
+  const db::MatchId id = key.first;
+  if (!reader) {
+    auto opened = db::PublicReader::open(options_.db_path);
+    if (auto* err = std::get_if<db::StoreError>(&opened)) return end_pass(*e, err->message);
+    reader.emplace(std::move(std::get<db::PublicReader>(opened)));
+  }
+  std::vector<db::PublicEventRow> rows;
+  for (int after = 0;;) {
+    auto got = reader->events_after(id, after, 512, true);
+    if (auto* err = std::get_if<db::StoreError>(&got)) return end_pass(*e, err->message);
+    auto& chunk = std::get<std::vector<db::PublicEventRow>>(got);
+    if (chunk.empty()) break;
+    after = chunk.back().seq;
+    for (auto& r : chunk) rows.push_back(std::move(r));
+  }
+  std::vector<engine::StepMark> marks;
+  for (const auto& r : rows) {
+    db::PublicEventRow copy{r.match, r.seq, r.type, r.t, r.wall_ms, r.event, json()};
+    marks.push_back(broadcast::step_mark(to_public_row(std::move(copy))));
+  }
+  const engine::ReplaySteps steps = engine::replay_steps(marks);
+  set_total(*e, static_cast<int>(rows.size()));
+  if (rows.empty()) {
+    std::lock_guard lock(mu_);
+    e->error = "no rows";
+  }
+  if (!e->stream) e->stream.emplace(engine::kPublic, options_.analysis, e->games);
+  auto ply_of = [&](const db::PublicEventRow& r) { return r.state.is_object() ? r.state.value("ply", 0) : 0; };
+  StepSource src;
+  src.rows = static_cast<int>(rows.size());
+  src.feed = [&](int i) {
+    const auto& r = rows[static_cast<std::size_t>(i)];
+    e->stream->push(r.seq, r.event, ply_of(r));
+  };
+  src.error = [&] { return e->stream->error(); };
+  src.win = [&] { return e->stream->win(); };
+  src.ply = [&](int position) { return ply_of(rows[static_cast<std::size_t>(position - 1)]); };
+  record_steps(*e, steps.moves, codec::viewer_name(key.second), src);
 }
 
 // Player 1's, player 2's or the referee's view: only what the delayed reader
@@ -225,68 +232,39 @@ void ReplayAnalysis::run() {
 void ReplayAnalysis::run_released(const Key& key, const std::shared_ptr<Entry>& e,
                                   std::optional<db::DelayedReader>& reader) {
   const db::MatchId id = key.first;
-  const std::string name = codec::viewer_name(key.second);
-  auto done = [&](std::optional<std::string> error) {
-    std::lock_guard lock(mu_);
-    e->queued = false;
-    if (error) e->error = error;
-  };
   if (!reader) {
     db::DelayedReaderOptions ro;
     ro.delay_ms = std::max<std::int64_t>(0, options_.delay_ms);
     ro.wall_clock_ms = options_.wall_clock_ms;
     auto opened = db::DelayedReader::open(options_.db_path, ro);
-    if (auto* err = std::get_if<db::StoreError>(&opened)) return done(err->message);
+    if (auto* err = std::get_if<db::StoreError>(&opened)) return end_pass(*e, err->message);
     reader.emplace(std::move(std::get<db::DelayedReader>(opened)));
   }
   std::vector<db::StoredEvent> rows;
   for (int after = 0;;) {
     auto got = reader->released_after(id, after, 512);
-    if (auto* err = std::get_if<db::StoreError>(&got)) return done(err->message);
+    if (auto* err = std::get_if<db::StoreError>(&got)) return end_pass(*e, err->message);
     auto& chunk = std::get<std::vector<db::ReleasedEvent>>(got);
     if (chunk.empty()) break;
     after = chunk.back().seq;
     for (auto& r : chunk) rows.push_back(db::StoredEvent{r.seq, r.type, r.t, r.wall_ms, std::move(r.payload), {}});
   }
-  {
-    std::lock_guard lock(mu_);
-    if (e->total != static_cast<int>(rows.size())) e->complete = false;  // more to work out: not complete meanwhile
-    e->total = static_cast<int>(rows.size());
-  }
-  if (rows.empty()) return done(std::nullopt);  // nothing released yet: no steps, not complete
+  set_total(*e, static_cast<int>(rows.size()));
+  if (rows.empty()) return end_pass(*e, std::nullopt);  // nothing released yet: no steps, not complete
   auto parsed = db::parse_log(rows, e->games);
   if (auto* f = std::get_if<db::ParseFailure>(&parsed))
-    return done("event " + std::to_string(f->seq) + ": " + f->reason);
+    return end_pass(*e, "event " + std::to_string(f->seq) + ": " + f->reason);
   const auto& events = std::get<db::ParsedLog>(parsed).events;
-  const engine::ReplaySteps steps = engine::replay_steps(events);
   if (!e->story) e->story.emplace(key.second, options_.analysis, e->games);
-  int last_done = 0;
-  {
-    std::lock_guard lock(mu_);
-    drop_stale_steps(e->steps, steps.moves);
-    if (!e->steps.empty()) last_done = e->steps.back().at("position").get<int>();
-  }
-  for (int position : steps.moves) {
-    if (position <= last_done) continue;
-    {
-      std::lock_guard lock(mu_);
-      if (stopping_) return;
-    }
-    while (e->fed < position && e->fed < static_cast<int>(events.size())) {
-      e->story->push(rows[static_cast<std::size_t>(e->fed)].seq, events[static_cast<std::size_t>(e->fed)]);
-      ++e->fed;
-    }
-    if (auto err = e->story->error()) return done(*err);
-    json share = nullptr;
-    auto w = e->story->win();
-    if (auto* ok = std::get_if<broadcast::AnalysisWin>(&w)) share = replay_win_json(*ok);
-    std::lock_guard lock(mu_);
-    e->steps.push_back(json{{"position", position}, {"ply", e->story->ply()}, {name, share}});
-  }
-  std::lock_guard lock(mu_);
-  // Complete once every event the match had when asked is released and done.
-  e->complete = static_cast<int>(rows.size()) >= e->stored;
-  e->queued = false;
+  StepSource src;
+  src.rows = static_cast<int>(events.size());
+  src.feed = [&](int i) {
+    e->story->push(rows[static_cast<std::size_t>(i)].seq, events[static_cast<std::size_t>(i)]);
+  };
+  src.error = [&] { return e->story->error(); };
+  src.win = [&] { return e->story->win(); };
+  src.ply = [&](int) { return e->story->ply(); };
+  record_steps(*e, engine::replay_steps(events).moves, codec::viewer_name(key.second), src);
 }
 
 }  // namespace facedown::feed

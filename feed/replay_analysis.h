@@ -29,12 +29,14 @@
 #include <string>
 #include <thread>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "broadcast/stream_analysis.h"
 #include "db/delayed_reader.h"
+#include "db/public_reader.h"
 #include "db/store.h"
 #include "engine/view.h"
 
@@ -74,8 +76,27 @@ class ReplayAnalysis {
   struct Entry;
   using Key = std::pair<db::MatchId, engine::Viewer>;
   void run();
+  // One pass over the public view: its public rows, the steps not done yet.
+  void run_public(const Key& key, const std::shared_ptr<Entry>& e, std::optional<db::PublicReader>& reader);
   // One pass over a non-public view: the released events, the steps not done yet.
   void run_released(const Key& key, const std::shared_ptr<Entry>& e, std::optional<db::DelayedReader>& reader);
+
+  // What a pass hands to record_steps: the rows it read, and its analysis fed
+  // one row at a time. The two views differ only in these.
+  struct StepSource {
+    int rows = 0;
+    std::function<void(int index)> feed;                 // push row `index` (0-based) to the analysis
+    std::function<std::optional<std::string>()> error;   // the analysis's error, once it has one
+    std::function<std::variant<broadcast::AnalysisWin, std::string>()> win;
+    std::function<int(int position)> ply;                // the ply shown at a step
+  };
+  // The rest of a pass, the same for every view: makes the steps of `moves` not
+  // made yet under `key`, then marks the entry complete if it caught up.
+  void record_steps(Entry& e, const std::vector<int>& moves, const std::string& key, const StepSource& src);
+  // Ends a pass: the entry may be queued again; `error` (if any) is kept.
+  void end_pass(Entry& e, std::optional<std::string> error);
+  // The rows a pass read: fewer or more than before means not complete meanwhile.
+  void set_total(Entry& e, int rows);
 
   ReplayAnalysisOptions options_;
   std::mutex mu_;

@@ -1,8 +1,9 @@
 #include "overlay/analysis_draw.h"
 
 #include <algorithm>
-#include <cfloat>
 #include <cmath>
+#include <fmt/format.h>
+#include <string_view>
 
 #include "broadcast/explainer.h"
 #include "broadcast/on_air_analysis.h"
@@ -13,33 +14,23 @@ namespace facedown::overlay {
 
 namespace {
 
-std::string percent(double p) { return std::to_string(static_cast<int>(std::lround(p * 100))) + "%"; }
+// The analysis layer's offsets and sizes (theme.json metrics.analysis).
+float metric(const CanvasPen& p, std::string_view name) { return p.theme.metric(fmt::format("analysis.{}", name)); }
 
-// The canvas pen (canvas_pen.h) with the analysis layer's own text: a label
-// with a drop shadow, its middle at y (it sits over the board's squares).
-struct Painter : CanvasPen {
-  using CanvasPen::CanvasPen;
-  // Text centred (align 0.5), left (0) or right (1) of x, its middle at y; shrunk to max_width.
-  void text(const std::string& s, float x, float y, float size, ImU32 col, float align, float max_width) const {
-    if (s.empty()) return;
-    Point m = measure(s, size);
-    if (max_width > 0 && m.x > max_width) {
-      size *= max_width / m.x;
-      m = measure(s, size);
-    }
-    if (o.text_log) o.text_log->push_back(s);
-    const Point tl{x - m.x * align, y - m.y / 2};
-    if (o.text_boxes) o.text_boxes->push_back({tl.x, tl.y, m.x, m.y});
-    const ImVec2 shadow = at({tl.x + 1.5f, tl.y + 1.5f});
-    dl.AddText(font_for(size), px(size), shadow, IM_COL32(0, 0, 0, 220), s.c_str());
-    dl.AddText(font_for(size), px(size), at(tl), col, s.c_str());
-  }
-};
+// A label over a square: its middle at y, centred on x, in the theme's label
+// size (never under 24 px: the pen's rule), with a drop shadow.
+void label(const CanvasPen& p, const std::string& s, const Rect& cell, std::string_view y_fraction, ImU32 col) {
+  if (s.empty()) return;
+  const float size = metric(p, "label_text");
+  const float top = cell.y + cell.h * metric(p, y_fraction) - p.measure(s, size).y / 2;
+  p.text(s, {cell.centre().x, top}, size, col, 0.5f, cell.w - 4, IM_COL32(0, 0, 0, 220));
+}
 
-void draw_deduction(const Painter& p, const OnAirModel& m, const broadcast::OnAirAnalysis& a, const OverlayLayout& l) {
+void draw_deduction(const CanvasPen& p, const OnAirModel& m, const broadcast::OnAirAnalysis& a, const OverlayLayout& l) {
   const engine::Geometry& g = m.game->geometry();
+  const broadcast::LabelFit fit = broadcast::analysis_label_fit(p.theme, l.deduction.square_rect(0).h);
+  const float heat_inset = metric(p, "heat_inset");
   if (!a.objective.empty()) {
-    const std::string name = broadcast::piece_label(m, a.objective, p.o.lang);
     for (int seat : {1, 2}) {
       const char* hue = seat == 1 ? "p1" : "p2";
       std::vector<broadcast::ObjectivePlace> places = a.objective_places[static_cast<std::size_t>(seat - 1)];
@@ -51,39 +42,44 @@ void draw_deduction(const Painter& p, const OnAirModel& m, const broadcast::OnAi
       for (const auto& place : places) {
         if (place.square == engine::kNoSquare || place.square >= g.size()) continue;
         const Rect r = l.deduction.square_rect(place.square);
-        p.rect(inset(r, 2), p.c(hue, static_cast<float>(0.18 + 0.62 * place.p)), 6);
-        if (place.p >= 0.999) p.frame(inset(r, 3), p.c("gold"), 4, 6);
-        p.text(name + " " + percent(place.p), r.centre().x, r.y + r.h * 0.16f, std::max(16.0f, r.h * 0.24f),
-               p.c("text"), 0.5f, r.w - 4);
+        p.rect(inset(r, heat_inset), p.c(hue, static_cast<float>(0.18 + 0.62 * place.p)), 6);
+        if (place.p >= 0.999) p.frame(inset(r, heat_inset + 1), p.c("gold"), 4, 6);
+        label(p, broadcast::objective_place_text(m, a, place.p, p.o.lang, fit), r, "heat_label_y_fraction", p.c("text"));
       }
     }
   }
   for (const auto& piece : a.pieces) {
     if (piece.square == engine::kNoSquare || piece.square >= g.size() || piece.odds.empty()) continue;
-    const Rect r = l.deduction.square_rect(piece.square);
-    const auto& top = piece.odds.front();
-    const std::string label = broadcast::piece_label(m, top.token, p.o.lang);
-    p.text(piece.certain ? label : label + " " + percent(top.p), r.centre().x, r.y + r.h * 0.86f,
-           std::max(14.0f, r.h * 0.2f), piece.certain ? p.c("gold") : p.c("text"), 0.5f, r.w - 4);
+    label(p, broadcast::piece_odds_text(m, piece, p.o.lang, fit), l.deduction.square_rect(piece.square),
+          "odds_label_y_fraction", piece.certain ? p.c("gold") : p.c("text"));
   }
 }
 
-void draw_win_bar(const Painter& p, const OnAirModel& m, const broadcast::AnalysisWin& w, const OverlayLayout& l) {
-  // The theme's place (its "win_bar"): the bar at its top, 64 px high.
-  const Rect bar{l.win_bar.x, l.win_bar.y, l.win_bar.w, 64};
-  p.rect(bar, p.c("panel"), 12);
-  const float inner = bar.w - 4;
+// The theme's place (its "win_bar"): a panel with both names and their
+// numbers at the ends, the note (broadcast's win_note) between them, and the
+// bar along its bottom.
+void draw_win_bar(const CanvasPen& p, const OnAirModel& m, const broadcast::OnAirAnalysis& a, const OverlayLayout& l) {
+  const broadcast::AnalysisWin& w = *a.win;
+  const Rect& place = l.win_bar;
+  p.rect(place, p.c("panel"), 12);
+  p.frame(place, p.c("panel_edge"), 2, 12);
+  const float fill_inset = metric(p, "fill_inset");
+  const Rect fill{place.x + fill_inset, place.bottom() - fill_inset - metric(p, "fill_h"), place.w - 2 * fill_inset,
+                  metric(p, "fill_h")};
   const float p1 = static_cast<float>(std::clamp(w.win[0].p, 0.0, 1.0));
   const float p2 = static_cast<float>(std::clamp(w.win[1].p, 0.0, 1.0));
   const float draw = std::max(0.0f, 1.0f - p1 - p2);
-  const Rect body = inset(bar, 2);
-  p.rect({body.x, body.y, inner * p1, body.h}, p.c("p1"), 10);
-  if (draw > 0) p.rect({body.x + inner * p1, body.y, inner * draw, body.h}, p.c("dim"));
-  p.rect({body.x + inner * (p1 + draw), body.y, inner * (1 - p1 - draw), body.h}, p.c("p2"), 10);
-  p.frame(bar, p.c("panel_edge"), 2, 12);
-  const float y = bar.centre().y;
-  p.text(m.players[0] + " " + percent(w.win[0].p), bar.x + 16, y, 28, p.c("text"), 0, bar.w / 2 - 24);
-  p.text(percent(w.win[1].p) + " " + m.players[1], bar.right() - 16, y, 28, p.c("text"), 1, bar.w / 2 - 24);
+  p.rect({fill.x, fill.y, fill.w * p1, fill.h}, p.c("p1"), 4);
+  if (draw > 0) p.rect({fill.x + fill.w * p1, fill.y, fill.w * draw, fill.h}, p.c("dim"));
+  p.rect({fill.x + fill.w * (p1 + draw), fill.y, fill.w * (1 - p1 - draw), fill.h}, p.c("p2"), 4);
+  const float pad = metric(p, "pad_x"), mid = place.y + metric(p, "text_mid_y");
+  const float name_w = (place.w - metric(p, "note_w")) / 2 - pad;
+  const float size = metric(p, "bar_text");
+  const auto top = [&](float s) { return mid - p.measure("0", s).y / 2; };
+  p.text(broadcast::win_side_text(m, w, 1), {place.x + pad, top(size)}, size, p.c("text"), 0, name_w);
+  p.text(broadcast::win_side_text(m, w, 2), {place.right() - pad, top(size)}, size, p.c("text"), 1, name_w);
+  const float note = metric(p, "note_text");
+  p.text(broadcast::win_note(a, p.o.lang), {place.centre().x, top(note)}, note, p.c("dim"), 0.5f, metric(p, "note_w"));
 }
 
 }  // namespace
@@ -91,9 +87,9 @@ void draw_win_bar(const Painter& p, const OnAirModel& m, const broadcast::Analys
 void draw_analysis(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o, bool deduction,
                    bool win_bar) {
   if (!m.analysis || !m.game) return;
-  const Painter p(dl, o);
+  const CanvasPen p(dl, o);
   if (deduction && !m.analysis->error) draw_deduction(p, m, *m.analysis, l);
-  if (win_bar && m.analysis->win) draw_win_bar(p, m, *m.analysis->win, l);
+  if (win_bar && m.analysis->win) draw_win_bar(p, m, *m.analysis, l);
 }
 
 }  // namespace facedown::overlay

@@ -41,8 +41,10 @@ struct CanvasPen {
   void line(Point a, Point b, ImU32 col, float thickness) const;
   // Text with its top-left at p, or aligned on p.x: align 0 left, 0.5 centre,
   // 1 right. Shrinks to max_width when given (the floor and ellipsis above);
-  // a shrunk line keeps its middle. Returns the size used.
-  float text(const std::string& text_in_full, Point p, float size, ImU32 col, float align = 0, float max_width = 0) const;
+  // a shrunk line keeps its middle. A shadow colour (not 0) draws the text's
+  // drop shadow under it (a label over the board's squares). Returns the size used.
+  float text(const std::string& text_in_full, Point p, float size, ImU32 col, float align = 0, float max_width = 0,
+             ImU32 shadow = 0) const;
 };
 
 }  // namespace facedown::overlay

@@ -93,7 +93,7 @@ struct OverlayLayout {
   Rect slate;                   // the title card
   Rect reveal;                  // both setups after `close` (overlay/reveal_draw.h)
   BoardLayout deduction;        // the board the deduction's heat map lies on (the theme's "deduction": a board's placement)
-  Rect win_bar;                 // who is winning: the bar and its note under it (the theme's "win_bar")
+  Rect win_bar;                 // who is winning: both sides, the interval note between them, the bar under them (the theme's "win_bar")
 };
 
 // The theme's layout for the orientation, with the board fitted into it.

@@ -41,6 +41,9 @@ struct Style {
   ImU32 c(std::string_view name) const { return colour(theme.colour(name)); }
   float size(std::string_view name) const { return theme.size(name); }
   float metric(std::string_view key) const { return theme.metric(key); }  // theme.json "metrics"
+  // Line widths and corner radii (theme.json "metrics" stroke, radius), as the page's CSS reads them.
+  float stroke(std::string_view k) const { return theme.metric(fmt::format("stroke.{}", k)); }
+  float radius(std::string_view k) const { return theme.metric(fmt::format("radius.{}", k)); }
   ImU32 player(int p, int alpha = 255) const { return set_alpha(p == 1 ? p1 : p == 2 ? p2 : draw, alpha); }
   ImU32 player_dark(int p) const { return p == 1 ? p1_dark : p2_dark; }
   ImU32 clock(ClockLevel level) const {
@@ -82,6 +85,19 @@ bool round_pieces(const OnAirModel& m) {
   return m.game && (m.game->geometry().on_points() || m.game->geometry().stones());
 }
 
+// A tile's tag badge ("BLIND", "=11"), centred on `bottom` (the piece's lowest
+// point) and overlapping it by the theme's share of its height (metrics "tag",
+// as the page's .tile .tag).
+void draw_tag(const Pen& pen, const std::string& tag, Point bottom, float cell_h, float alpha) {
+  const auto T = [&](std::string_view k) { return pen.st.metric(fmt::format("tag.{}", k)); };
+  const float size = std::max(kMinTextSize, cell_h * T("size_fraction")), pad = T("pad_x");
+  const Point m = pen.measure(tag, size);
+  const Rect badge{bottom.x - m.x / 2 - pad, bottom.y - m.y * T("overlap_fraction"), m.x + 2 * pad, m.y + 2};
+  pen.rect(badge, with_alpha(pen.st.badge, alpha), T("radius"));
+  pen.frame(badge, with_alpha(pen.st.gold, alpha), T("stroke"), T("radius"));
+  pen.text(tag, {badge.x + pad, badge.y + 1}, size, with_alpha(pen.st.gold, alpha));
+}
+
 void draw_disc(const Pen& pen, const Rect& cell, const TileLook& t) {
   const Point c = cell.centre();
   const float rad = cell.w * 0.43f;
@@ -99,7 +115,7 @@ void draw_disc(const Pen& pen, const Rect& cell, const TileLook& t) {
   if (t.highlight) ellipse(rad + cell.w * 0.06f, with_alpha(pen.st.gold, 0.9f * t.alpha), true, 0);
   if (t.label) {
     ellipse(rad, with_alpha(pen.st.player(t.owner), t.alpha), true, 0);
-    ellipse(rad, with_alpha(pen.st.outline, t.alpha), false, 2.5f);
+    ellipse(rad, with_alpha(pen.st.outline, t.alpha), false, pen.st.stroke("tile_face"));
     if (t.squash > 0.5f) {
       const Rect box{c.x - rad * 0.72f, c.y - rad * 0.72f, rad * 1.44f, rad * 1.44f};
       const float size = cell.h * (is_number_token(*t.label) ? 0.48f : 0.36f);
@@ -108,17 +124,10 @@ void draw_disc(const Pen& pen, const Rect& cell, const TileLook& t) {
   } else {
     // A back: the same for every piece of an owner (a stone's role never shows).
     ellipse(rad, with_alpha(pen.st.player_dark(t.owner), t.alpha), true, 0);
-    ellipse(rad, with_alpha(pen.st.player(t.owner), t.alpha), false, 3.0f);
+    ellipse(rad, with_alpha(pen.st.player(t.owner), t.alpha), false, pen.st.stroke("tile_back"));
     ellipse(rad * 0.45f, with_alpha(pen.st.player(t.owner, 200), t.alpha), true, 0);
   }
-  if (t.tag && t.squash > 0.5f) {
-    const float size = std::max(kMinTextSize, cell.h * 0.2f);
-    Point m = pen.measure(*t.tag, size);
-    Rect badge{c.x - m.x / 2 - 6, c.y + rad - m.y * 0.7f, m.x + 12, m.y + 2};
-    pen.rect(badge, with_alpha(pen.st.badge, t.alpha), 4);
-    pen.frame(badge, with_alpha(pen.st.gold, t.alpha), 1.5f, 4);
-    pen.text(*t.tag, {badge.x + 6, badge.y + 1}, size, with_alpha(pen.st.gold, t.alpha));
-  }
+  if (t.tag && t.squash > 0.5f) draw_tag(pen, *t.tag, {c.x, c.y + rad}, cell.h, t.alpha);
 }
 
 void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
@@ -126,11 +135,11 @@ void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
   Rect r = inset(cell, cell.w * pen.st.metric("tile.inset_fraction"));
   const float w = r.w * std::max(0.04f, t.squash);
   r = {r.centre().x - w / 2, r.y, w, r.h};
-  const float round = cell.w * 0.16f;
+  const float round = cell.w * pen.st.radius("tile_fraction");
   if (t.highlight) pen.rect(inset(r, -cell.w * 0.06f), with_alpha(pen.st.gold, 0.9f * t.alpha), round * 1.3f);
   if (t.label) {
     pen.rect(r, with_alpha(pen.st.player(t.owner), t.alpha), round);
-    pen.frame(r, with_alpha(pen.st.outline, t.alpha), 2.5f, round);
+    pen.frame(r, with_alpha(pen.st.outline, t.alpha), pen.st.stroke("tile_face"), round);
     if (t.squash > 0.5f) {
       Point m = pen.measure(*t.label, cell.h * 0.5f);
       float size = cell.h * pen.st.metric(is_number_token(*t.label) ? "tile.number_label_fraction" : "tile.label_fraction");
@@ -139,21 +148,14 @@ void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
     }
   } else {
     pen.rect(r, with_alpha(pen.st.player_dark(t.owner), t.alpha), round);
-    pen.frame(r, with_alpha(pen.st.player(t.owner), t.alpha), 3.0f, round);
+    pen.frame(r, with_alpha(pen.st.player(t.owner), t.alpha), pen.st.stroke("tile_back"), round);
     // A back: a diamond, the same for every piece of an owner.
     const Point c = r.centre();
     const float d = std::min(r.w, r.h) * 0.22f;
     pen.dl.AddQuadFilled(pen.at({c.x, c.y - d}), pen.at({c.x + d, c.y}), pen.at({c.x, c.y + d}), pen.at({c.x - d, c.y}),
                          with_alpha(pen.st.player(t.owner, 200), t.alpha));
   }
-  if (t.tag && t.squash > 0.5f) {
-    const float size = std::max(kMinTextSize, cell.h * 0.2f);
-    Point m = pen.measure(*t.tag, size);
-    Rect badge{r.centre().x - m.x / 2 - 6, r.bottom() - m.y * 0.7f, m.x + 12, m.y + 2};
-    pen.rect(badge, with_alpha(pen.st.badge, t.alpha), 4);
-    pen.frame(badge, with_alpha(pen.st.gold, t.alpha), 1.5f, 4);
-    pen.text(*t.tag, {badge.x + 6, badge.y + 1}, size, with_alpha(pen.st.gold, t.alpha));
-  }
+  if (t.tag && t.squash > 0.5f) draw_tag(pen, *t.tag, {r.centre().x, r.bottom()}, cell.h, t.alpha);
 }
 
 std::string short_hash(const std::string& h) { return h.size() > 12 ? h.substr(0, 12) + "\xE2\x80\xA6" : h; }
@@ -180,8 +182,8 @@ bool needs_animation_frames(const OnAirModel& m, const DrawOptions& o) {
 void draw_top_bar(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
   Pen pen{dl, o};
   const Rect& r = l.top_bar;
-  pen.rect(r, pen.st.panel, 14);
-  pen.frame(r, pen.st.panel_edge, 2, 14);
+  pen.rect(r, pen.st.panel, pen.st.radius("panel"));
+  pen.frame(r, pen.st.panel_edge, pen.st.stroke("panel_edge"), pen.st.radius("panel"));
   const std::string title = o.lang == Lang::kKo ? m.game_name_ko : m.game_name_en;
   const auto M = [&](std::string_view k) { return pen.st.metric(fmt::format("scorebug.{}", k)); };
   pen.text(title, {r.x + M("pad_x"), r.y + M("title_y")}, pen.st.size("title"), pen.st.text, 0, M("title_w"));
@@ -193,12 +195,12 @@ void draw_top_bar(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, c
     const ImU32 col = c.running ? pen.st.clock(c.level) : pen.st.dim;
     if (c.level != ClockLevel::kCalm && c.running) {
       Rect glow{mid.x - M("clock_glow_w") / 2, r.y + M("clock_glow_inset"), M("clock_glow_w"), r.h - 2 * M("clock_glow_inset")};
-      pen.rect(glow, with_alpha(col, 0.18f), 12);
+      pen.rect(glow, with_alpha(col, 0.18f), pen.st.radius("glow"));
     }
     pen.text(format_clock(c.seconds, c.counts_down), {mid.x, r.y + M("clock_y")}, pen.st.size("clock"), col, 0.5f);
     // Whose turn, in their colour, beside the clock.
     const std::string& who = m.players[static_cast<std::size_t>(m.to_move - 1)];
-    pen.rect({mid.x + M("mover_bar_x"), r.y + M("mover_bar_y"), M("mover_bar_w"), M("mover_bar_h")}, pen.st.player(m.to_move), 4);
+    pen.rect({mid.x + M("mover_bar_x"), r.y + M("mover_bar_y"), M("mover_bar_w"), M("mover_bar_h")}, pen.st.player(m.to_move), pen.st.radius("mover_bar"));
     pen.text(who, {mid.x + M("mover_x"), r.y + M("mover_y")}, pen.st.size("mover"), pen.st.text, 0, M("mover_w"));
     if (c.next_warning > 0 && !c.counts_down)
       pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kWarning), format_clock(c.next_warning, true)),
@@ -217,7 +219,7 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
   const engine::Geometry& g = m.game->geometry();
   const BoardLayout& b = l.board;
   const auto M = [&](std::string_view k) { return pen.st.metric(fmt::format("board.{}", k)); };
-  pen.rect(inset(b.rect(), -M("margin")), pen.st.board, 10);
+  pen.rect(inset(b.rect(), -M("margin")), pen.st.board, pen.st.radius("board"));
   const bool round = round_pieces(m);
   const broadcast::BoardDrawing& d = l.drawing;
   for (engine::Square s = 0; s < g.size(); ++s) {
@@ -226,32 +228,32 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
     if (owner) pen.rect(inset(cell, M("territory_inset")), pen.st.player(owner, 38));
     // Palaces are drawn by the drawing's lines below, not per cell.
     const std::uint8_t t = g.terrain(s);
-    if (t & engine::kLake) pen.rect(inset(cell, M("lake_inset")), pen.st.lake, 6);
-    if (t & engine::kCamp) dl.AddCircle(pen.at(cell.centre()), pen.px(cell.w * 0.42f), pen.st.dim, 32, pen.px(3));
-    if (t & engine::kHeadquarters) pen.frame(inset(cell, M("mark_inset")), pen.st.gold, 3, 4);
+    if (t & engine::kLake) pen.rect(inset(cell, M("lake_inset")), pen.st.lake, pen.st.radius("lake"));
+    if (t & engine::kCamp) dl.AddCircle(pen.at(cell.centre()), pen.px(cell.w * 0.42f), pen.st.dim, 32, pen.px(pen.st.stroke("terrain")));
+    if (t & engine::kHeadquarters) pen.frame(inset(cell, M("mark_inset")), pen.st.gold, pen.st.stroke("terrain"), pen.st.radius("headquarters"));
   }
   // The lines are broadcast/'s (board_drawing.h): only their look is decided here.
   for (const broadcast::CellBox& f : d.palace_fills) pen.rect(b.box(f), with_alpha(pen.st.dim, 0.16f));
   for (const broadcast::BoardLine& line : d.lines) {
     const Point a = b.at(line.a), z = b.at(line.b);
     switch (line.kind) {
-      case broadcast::BoardLineKind::kEdge: pen.line(a, z, pen.st.grid, 3.0f); break;
-      case broadcast::BoardLineKind::kGrid: pen.line(a, z, pen.st.grid, d.on_points ? 2.5f : 1.5f); break;
+      case broadcast::BoardLineKind::kEdge: pen.line(a, z, pen.st.grid, pen.st.stroke("edge")); break;
+      case broadcast::BoardLineKind::kGrid: pen.line(a, z, pen.st.grid, pen.st.stroke(d.on_points ? "points" : "grid")); break;
       case broadcast::BoardLineKind::kPalace:
-        pen.line(a, z, d.on_points ? pen.st.grid : with_alpha(pen.st.dim, 0.5f), d.on_points ? 2.5f : 1.5f);
+        pen.line(a, z, d.on_points ? pen.st.grid : with_alpha(pen.st.dim, 0.5f), pen.st.stroke(d.on_points ? "points" : "grid"));
         break;
-      case broadcast::BoardLineKind::kMinus: pen.line(a, z, pen.st.minus, 4); break;
+      case broadcast::BoardLineKind::kMinus: pen.line(a, z, pen.st.minus, pen.st.stroke("minus")); break;
     }
   }
   // A minus sign at the middle of each minus-line segment.
   for (const broadcast::CellPoint& mc : d.minus_signs) {
     const Point c = b.at(mc);
     const float half = b.cell() * M("minus_half_fraction"), thick = b.cell() * M("minus_thick_fraction");
-    pen.rect({c.x - half - 3, c.y - thick - 3, 2 * half + 6, 2 * thick + 6}, set_alpha(pen.st.badge, 255), 3);
-    pen.rect({c.x - half, c.y - thick / 2, 2 * half, thick}, pen.st.minus, 2);
+    pen.rect({c.x - half - 3, c.y - thick - 3, 2 * half + 6, 2 * thick + 6}, set_alpha(pen.st.badge, 255), pen.st.radius("minus_badge"));
+    pen.rect({c.x - half, c.y - thick / 2, 2 * half, thick}, pen.st.minus, pen.st.radius("minus"));
   }
   if (m.last_from && *m.last_from != engine::kNoSquare)
-    pen.frame(inset(b.square_rect(*m.last_from), M("last_from_inset")), with_alpha(pen.st.gold, 0.55f), 3, 6);
+    pen.frame(inset(b.square_rect(*m.last_from), M("last_from_inset")), with_alpha(pen.st.gold, 0.55f), pen.st.stroke("last_from"), pen.st.radius("last_from"));
   const bool animating = m.battle && o.battle_elapsed >= 0 && o.battle_elapsed < o.timing.total();
   for (engine::Square s = 0; s < g.size(); ++s) {
     const auto& p = m.board[static_cast<std::size_t>(s)];
@@ -266,7 +268,7 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
     draw_tile(pen, b.square_rect(s), look);
   }
   if (m.last_to && *m.last_to != engine::kNoSquare)
-    pen.frame(inset(b.square_rect(*m.last_to), M("last_to_inset")), pen.st.gold, 5, 8);
+    pen.frame(inset(b.square_rect(*m.last_to), M("last_to_inset")), pen.st.gold, pen.st.stroke("last_to"), pen.st.radius("last_to"));
 }
 
 // [SECTION] Battle animation.
@@ -311,8 +313,8 @@ void draw_battle(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
   float y = b.y;
   for (std::size_t i = 0; i < lines.size() && i < static_cast<std::size_t>(broadcast::kExplainerMaxLines); ++i) {
     const Rect box{b.x, y, b.w, pen.st.metric("explainer.line_h")};
-    pen.rect(box, pen.st.shade, 10);
-    pen.frame(box, pen.st.gold, 3, 10);
+    pen.rect(box, pen.st.shade, pen.st.radius("explainer"));
+    pen.frame(box, pen.st.gold, pen.st.stroke("explainer"), pen.st.radius("explainer"));
     pen.text(lines[i], {box.centre().x, box.y + 12}, pen.st.size("explainer"), pen.st.text, 0.5f, box.w - 30);
     y += pen.st.metric("explainer.line_h") + pen.st.metric("explainer.line_gap");
   }
@@ -328,13 +330,13 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
   Pen pen{dl, o};
   const auto pi = static_cast<std::size_t>(player - 1);
   const Rect& r = l.panels[pi];
-  pen.rect(r, pen.st.panel, 14);
+  pen.rect(r, pen.st.panel, pen.st.radius("panel"));
   const bool to_move = m.to_move == player && !m.result;
-  pen.frame(r, to_move ? pen.st.gold : pen.st.panel_edge, to_move ? 4.0f : 2.0f, 14);
+  pen.frame(r, to_move ? pen.st.gold : pen.st.panel_edge, pen.st.stroke(to_move ? "to_move" : "panel_edge"), pen.st.radius("panel"));
   const auto M = [&](std::string_view k) { return pen.st.metric(fmt::format("panel.{}", k)); };
   const float pad = M("pad_x");
   Rect head{r.x, r.y, r.w, M("head_h")};
-  pen.rect(head, pen.st.player(player), 14);
+  pen.rect(head, pen.st.player(player), pen.st.radius("panel"));
   pen.text(m.players[pi], {r.x + pad, r.y + M("name_y")}, pen.st.size("player_name"), pen.st.text, 0, r.w - 2 * pad);
   float y = head.bottom() + M("head_gap");
   if (to_move) {
@@ -347,8 +349,8 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
   const int cards = std::max(m.warnings_to_dq, m.warnings[pi]);
   for (int i = 0; i < cards; ++i) {
     Rect card{r.right() - pad - static_cast<float>(cards - i) * M("card_step"), y + M("card_y"), M("card_w"), M("card_h")};
-    if (i < m.warnings[pi]) pen.rect(card, m.warnings[pi] >= m.warnings_to_dq && m.warnings_to_dq > 0 ? pen.st.red : pen.st.gold, 4);
-    else pen.frame(card, pen.st.dim, 2, 4);
+    if (i < m.warnings[pi]) pen.rect(card, m.warnings[pi] >= m.warnings_to_dq && m.warnings_to_dq > 0 ? pen.st.red : pen.st.gold, pen.st.radius("warning_card"));
+    else pen.frame(card, pen.st.dim, pen.st.stroke("warning_card"), pen.st.radius("warning_card"));
   }
   y += M("warnings_row");
 
@@ -364,7 +366,7 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
       int used = 0;
       for (const auto& u : m.items_used)
         if (u.player == player && u.item == kItems[k]) ++used;
-      pen.rect(chip, left > 0 ? pen.st.chip : pen.st.chip_spent, 8);
+      pen.rect(chip, left > 0 ? pen.st.chip : pen.st.chip_spent, pen.st.radius("chip"));
       pen.text(item_text(m, o.lang, kItems[k]), {chip.x + chip_pad, chip.y + 4}, pen.st.size("chip_name"), left > 0 ? pen.st.text : pen.st.dim, 0, chip.w * 0.5f);
       pen.text(fmt::format("{}", left), {chip.right() - chip_pad, chip.y + 2}, pen.st.size("chip_left"), left > 0 ? pen.st.gold : pen.st.dim, 1);
       if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.right() - M("chip_used_x"), chip.y + 6}, pen.st.size("chip_used"), pen.st.dim, 1, chip.w * 0.5f - M("chip_used_inset"));
@@ -409,8 +411,8 @@ void draw_caption(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, c
   Pen pen{dl, o};
   // Over the bottom of the board only, never over a player's panel (the theme's "caption").
   const Rect& box = l.caption;
-  pen.rect(box, pen.st.shade, 12);
-  pen.rect({box.x, box.y, pen.st.metric("caption.bar_w"), box.h}, pen.st.gold, 4);
+  pen.rect(box, pen.st.shade, pen.st.radius("caption"));
+  pen.rect({box.x, box.y, pen.st.metric("caption.bar_w"), box.h}, pen.st.gold, pen.st.radius("caption_bar"));
   pen.text(*m.caption, {box.centre().x, box.y + 16}, pen.st.size("caption"), pen.st.text, 0.5f,
            box.w - 2 * pen.st.metric("caption.text_margin"));
 }
@@ -432,10 +434,11 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
     case Banner::kNone:
       return;
     case Banner::kResult: {
-      pen.rect(inset(r, -6), pen.st.shadow, 18);
+      const float shadow = pen.st.stroke("shadow");
+      pen.rect(inset(r, -shadow), pen.st.shadow, pen.st.radius("result") + shadow);
       // The winner's colour, whoever the headline names (a disqualification names the loser).
-      pen.rect(r, pen.st.c(broadcast::result_colour(m)), 16);
-      pen.frame(r, pen.st.gold, 5, 16);
+      pen.rect(r, pen.st.c(broadcast::result_colour(m)), pen.st.radius("result"));
+      pen.frame(r, pen.st.gold, pen.st.stroke("result"), pen.st.radius("result"));
       const std::string head = result_headline(m, o.lang);
       pen.text(head, {r.centre().x, r.y + 26}, pen.st.size("result_headline"), pen.st.text, 0.5f, r.w - margin);
       // What happened, with names, in the screen's language (the game's words).
@@ -445,16 +448,16 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
     }
     case Banner::kStandby: {
       const Rect& p = card;
-      pen.rect(p, pen.st.shade, 14);
-      pen.frame(p, pen.st.dim, 4, 14);
+      pen.rect(p, pen.st.shade, pen.st.radius("card"));
+      pen.frame(p, pen.st.dim, pen.st.stroke("card"), pen.st.radius("card"));
       pen.text(phrase(o.lang, Phrase::kStandby), {p.centre().x, p.y + 14}, pen.st.size("card_headline"), pen.st.text, 0.5f, p.w - 40);
       pen.text(phrase(o.lang, Phrase::kDeskReconnecting), {p.centre().x, p.y + 92}, pen.st.size("card_sentence"), pen.st.dim, 0.5f, p.w - 40);
       return;
     }
     case Banner::kPaused: {
       const Rect& p = card;
-      pen.rect(p, pen.st.shade, 14);
-      pen.frame(p, pen.st.amber, 4, 14);
+      pen.rect(p, pen.st.shade, pen.st.radius("card"));
+      pen.frame(p, pen.st.amber, pen.st.stroke("card"), pen.st.radius("card"));
       pen.text(phrase(o.lang, Phrase::kPaused), {p.centre().x, p.y + 14}, pen.st.size("card_headline"), pen.st.amber, 0.5f, p.w - 40);
       pen.text(m.pause_reason, {p.centre().x, p.y + 92}, pen.st.size("card_sentence"), pen.st.text, 0.5f, p.w - 40);
       return;
@@ -462,9 +465,9 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
     case Banner::kWarning: {
       const WarningShown& w = *m.last_warning;
       const Rect& p = toast;
-      pen.rect(p, pen.st.shade, 12);
-      pen.frame(p, pen.st.gold, 4, 12);
-      pen.rect({p.x + M("toast_card_x"), p.y + 18, M("toast_card_w"), M("toast_card_h")}, pen.st.gold, 5);
+      pen.rect(p, pen.st.shade, pen.st.radius("toast"));
+      pen.frame(p, pen.st.gold, pen.st.stroke("card"), pen.st.radius("toast"));
+      pen.rect({p.x + M("toast_card_x"), p.y + 18, M("toast_card_w"), M("toast_card_h")}, pen.st.gold, pen.st.radius("toast_card"));
       pen.text(warning_line(m, o.lang, w), {p.x + M("toast_text_x"), p.y + 10}, pen.st.size("warning_line"), pen.st.text, 0, p.w - 96);
       // What the warning says, in the screen's language (the referee's words stay at the desk).
       pen.text(warning_text(m, o.lang, w), {p.x + M("toast_text_x"), p.y + 56}, pen.st.size("warning_text"), pen.st.dim, 0, p.w - 96);
@@ -479,7 +482,7 @@ void draw_footer(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
   const Rect& r = l.footer;
   const bool any = m.commitments[0] || m.commitments[1];
   if (!any && !o.replay) return;
-  pen.rect(r, pen.st.panel, 12);
+  pen.rect(r, pen.st.panel, pen.st.radius("footer"));
   const auto M = [&](std::string_view k) { return pen.st.metric(fmt::format("footer.{}", k)); };
   float x = r.x + M("pad_x");
   if (any) {
@@ -488,18 +491,22 @@ void draw_footer(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
     for (int p = 0; p < 2; ++p) {
       const auto& c = m.commitments[static_cast<std::size_t>(p)];
       if (!c) continue;
-      pen.rect({x, r.y + M("seal_bar_y"), M("seal_bar_w"), M("seal_bar_h")}, pen.st.player(p + 1), 3);
-      pen.text(short_hash(c->hash), {x + M("seal_hash_x"), r.y + M("seal_hash_y")}, pen.st.size("seal_hash"), pen.st.text);
-      x += M("seal_step");
+      pen.rect({x, r.y + M("seal_bar_y"), M("seal_bar_w"), M("seal_bar_h")}, pen.st.player(p + 1), pen.st.radius("seal_bar"));
+      // The hash shrinks into its box, which ends before the check's (the "…" never touches the tick).
+      pen.text(short_hash(c->hash), {x + M("seal_hash_x"), r.y + M("seal_hash_y")}, pen.st.size("seal_hash"), pen.st.text, 0,
+               M("seal_hash_w"));
       if (c->verified) {
         const bool ok = *c->verified;
+        const float cx = x + M("seal_check_x"), tick = pen.st.stroke("seal_tick");
         if (ok) {  // a drawn tick: NanumGothic has no U+2713
-          pen.line({x - 84, r.y + 46}, {x - 76, r.y + 55}, pen.st.gold, 4);
-          pen.line({x - 76, r.y + 55}, {x - 62, r.y + 34}, pen.st.gold, 4);
+          pen.line({cx + 6, r.y + 46}, {cx + 14, r.y + 55}, pen.st.gold, tick);
+          pen.line({cx + 14, r.y + 55}, {cx + 28, r.y + 34}, pen.st.gold, tick);
         }
-        pen.text(phrase(o.lang, ok ? Phrase::kVerified : Phrase::kMismatch), {x - 56, r.y + 30}, pen.st.size("seal_check"), ok ? pen.st.gold : pen.st.red);
+        pen.text(phrase(o.lang, ok ? Phrase::kVerified : Phrase::kMismatch), {cx + M("seal_check_pad"), r.y + 30},
+                 pen.st.size("seal_check"), ok ? pen.st.gold : pen.st.red);
         x += M("seal_check_step");
       }
+      x += M("seal_step");
     }
   }
   if (o.replay) {
@@ -514,15 +521,16 @@ void draw_footer(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
 void draw_slate(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
   Pen pen{dl, o};
   const Rect& r = l.slate;
-  pen.rect(inset(r, -6), pen.st.shadow, 18);
-  pen.rect(r, pen.st.panel, 16);
-  pen.frame(r, pen.st.gold, 4, 16);
+  const float shadow = pen.st.stroke("shadow"), round = pen.st.radius("card_large");
+  pen.rect(inset(r, -shadow), pen.st.shadow, round + shadow);
+  pen.rect(r, pen.st.panel, round);
+  pen.frame(r, pen.st.gold, pen.st.stroke("card"), round);
   const std::string& title = o.lang == Lang::kKo ? m.game_name_ko : m.game_name_en;
   pen.text(title, {r.centre().x, r.y + 50}, pen.st.size("card_headline"), pen.st.gold, 0.5f, r.w - 80);
   const float bar_w = r.w * pen.st.metric("slate.bar_w_fraction");
   for (int p = 1; p <= 2; ++p) {
     const float x = p == 1 ? r.x + r.w * 0.25f : r.x + r.w * 0.75f;  // each player's half, centred
-    pen.rect({x - bar_w / 2, r.y + pen.st.metric("slate.bar_y"), bar_w, pen.st.metric("slate.bar_h")}, pen.st.player(p), 4);
+    pen.rect({x - bar_w / 2, r.y + pen.st.metric("slate.bar_y"), bar_w, pen.st.metric("slate.bar_h")}, pen.st.player(p), pen.st.radius("slate_bar"));
     pen.text(m.players[static_cast<std::size_t>(p - 1)], {x, r.y + pen.st.metric("slate.name_y")}, pen.st.size("player_name"),
              pen.st.text, 0.5f, bar_w);
   }
@@ -538,7 +546,7 @@ void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o_in) 
   if (!m.opened || !m.game) {
     Pen pen{dl, o};
     const Rect box = to_rect(theme_of(o).element(layout_name(o.orientation), "waiting"));
-    pen.rect(box, pen.st.panel, 16);
+    pen.rect(box, pen.st.panel, pen.st.radius("card_large"));
     // Neutral words on air: the store's path is for the logs only.
     pen.text(phrase(o.lang, Phrase::kWaitingForMatch),
              {box.centre().x, box.y + 54}, pen.st.size("waiting"), pen.st.text, 0.5f, box.w - 60);

@@ -45,12 +45,14 @@ void draw_reveal(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
   const Painter p(dl, o);
   const Rect& r = l.reveal;
   const RevealParts parts = reveal_parts(r);
-  p.rect(inset(r, -6), p.c("shadow"), 18);
-  p.rect(r, p.c("panel"), 16);
-  p.frame(r, p.c("gold"), 4, 16);
+  const auto M = [&](std::string_view k) { return p.theme.metric(k); };  // line widths and radii, as the page's
+  const float shadow = M("stroke.shadow"), round = M("radius.card_large");
+  p.rect(inset(r, -shadow), p.c("shadow"), round + shadow);
+  p.rect(r, p.c("panel"), round);
+  p.frame(r, p.c("gold"), M("stroke.card"), round);
   p.text(phrase(o.lang, Phrase::kSetupsRevealed), parts.title, p.theme.size("card_headline"), p.c("gold"));
   for (std::size_t i = 0; i < 2; ++i) {
-    p.rect(parts.bar[i], p.c(i == 0 ? "p1" : "p2"), 4);
+    p.rect(parts.bar[i], p.c(i == 0 ? "p1" : "p2"), M("radius.slate_bar"));
     p.text(m.players[i], parts.name[i], p.theme.size("player_name"), p.c("text"));
     const auto& s = reveal->setups[i];
     if (s && s->verified)

@@ -3,7 +3,7 @@
 # Safe to run again; as root, or through sudo.
 set -euo pipefail
 packages=(
-  build-essential cmake pkg-config git
+  build-essential cmake pkg-config git ccache
   libspdlog-dev libfmt-dev libsqlite3-dev sqlite3 libsqlitecpp-dev
   nlohmann-json3-dev libcli11-dev libssl-dev catch2 libbenchmark-dev
   libcpp-httplib-dev

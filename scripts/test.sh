@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
+source scripts/compiler-cache.sh
 bash scripts/build.sh ci
 ctest --preset ci
 # The sanitizer share: the fuzz test (an eighth of its cases in a Debug build)

@@ -6,6 +6,7 @@
 // its roster share). SAMPLES and MAX_DRAWS (200, 2000) set the sampler's budget;
 // calibration-live asks an Analyzer after every event up to the moment instead
 // of analyze() once (the live path, whose accepted draws carry over).
+// CALIBRATION_FROM / CALIBRATION_TO run a part of the series (same seeds).
 // analysis_bench speed [MATCHES]: public Number Janggi analysis after each
 // event of random matches, and every game's analysis at the end: mean and
 // worst milliseconds.
@@ -32,38 +33,14 @@
 #include "engine/match.h"
 #include "engine/registry.h"
 #include "engine/view.h"
+#include "tests/conformance/calibration_match.h"
 
 using namespace facedown;
 using namespace facedown::engine;
 
 namespace {
 
-// A random match: random setups, random legal moves, no items, revivals declined.
-Match random_match(const GameInfo& info, std::uint64_t seed, int max_plies) {
-  auto opened = Match::open(info, info.default_preset, {{"ply_limit", std::to_string(max_plies)}}, {"A", "B"});
-  if (std::holds_alternative<Rejection>(opened))
-    opened = Match::open(info, info.default_preset, {}, {"A", "B"});
-  Match m = std::move(std::get<Match>(opened));
-  std::uint64_t rng = seed;
-  if (!m.game().has_fixed_placement())
-    for (int p : {1, 2}) m.submit(SetupCmd{p, m.game().random_setup(p, splitmix64(rng))}, 0);
-  m.submit(FirstCmd{1 + static_cast<int>(splitmix64(rng) % 2), std::nullopt}, 0);
-  m.submit(StartCmd{}, 0);
-  for (int guard = 0; guard < 4 * max_plies && m.state().phase != Phase::kFinished; ++guard) {
-    if (m.state().phase == Phase::kAwaitingItems) {
-      m.submit(ItemsCmd{}, 0);
-      continue;
-    }
-    if (m.state().phase == Phase::kAwaitingRevival) {
-      m.submit(ReviveCmd{true, 0, kNoSquare}, 0);
-      continue;
-    }
-    auto moves = m.legal_moves();
-    if (moves.empty()) break;
-    m.submit(MoveCmd{moves[splitmix64(rng) % moves.size()]}, 0);
-  }
-  return m;
-}
+using conformance::calibration_match;
 
 std::vector<Event> public_stream(const std::vector<Event>& log, std::size_t n) {
   std::vector<Event> out;
@@ -100,12 +77,15 @@ int calibration(int matches, const std::string& only, int samples, int max_draws
     std::array<double, 3> ce_n{0, 0, 0}, base_n{0, 0, 0};
     std::array<long, 3> pieces_n{0, 0, 0};
     std::array<long, 2> zero{0, 0};
-    for (int k = 0; k < matches; ++k) {
-      std::uint64_t seed = 1000003ull * static_cast<std::uint64_t>(k + 1);
-      Match full = random_match(info, seed, 120);
-      // A random moment: the prefix through a random event after the start.
-      const std::size_t size = full.log().size();
-      const std::size_t cut = size < 8 ? size : 8 + splitmix64(seed) % (size - 7);
+    // CALIBRATION_FROM / CALIBRATION_TO: only matches [from, to) of the same
+    // series (the same seeds), so a long run can be split across processes.
+    const int from = std::getenv("CALIBRATION_FROM") ? std::atoi(std::getenv("CALIBRATION_FROM")) : 0;
+    const int to = std::getenv("CALIBRATION_TO") ? std::atoi(std::getenv("CALIBRATION_TO")) : matches;
+    for (int k = std::max(0, from); k < std::min(matches, to); ++k) {
+      std::uint64_t seed = conformance::calibration_seed(k);
+      Match full = calibration_match(info, seed, 120);
+      // A random moment: the prefix through a random command after the start.
+      const std::size_t cut = conformance::calibration_cut(seed, full.log());
       auto rebuilt = Match::from_log(info, std::vector<Event>(full.log().begin(), full.log().begin() + static_cast<long>(cut)));
       if (!std::holds_alternative<Match>(rebuilt)) {
         std::fprintf(stderr, "%s: %s\n", info.id.c_str(), std::get<Rejection>(rebuilt).reason.c_str());
@@ -226,7 +206,7 @@ int speed(int matches) {
   double total = 0, worst = 0;
   long count = 0;
   for (int k = 0; k < matches; ++k) {
-    Match m = random_match(nj, 77ull * static_cast<std::uint64_t>(k + 1), 120);
+    Match m = calibration_match(nj, 77ull * static_cast<std::uint64_t>(k + 1), 120);
     for (std::size_t cut = 2; cut <= m.log().size(); ++cut) {
       const auto stream = public_stream(m.log(), cut);
       const double c0 = cpu_ms();
@@ -242,7 +222,7 @@ int speed(int matches) {
   for (const GameInfo& info : games) {
     double sum = 0, max = 0;
     for (int k = 0; k < matches; ++k) {
-      Match m = random_match(info, 91ull * static_cast<std::uint64_t>(k + 1), 120);
+      Match m = calibration_match(info, 91ull * static_cast<std::uint64_t>(k + 1), 120);
       const double c0 = cpu_ms();
       analysis::analyze(info, public_stream(m.log(), m.log().size()), kPublic);
       const double ms = cpu_ms() - c0;
@@ -277,7 +257,7 @@ int live(int matches, const std::string& only, long update_events) {
       mix(x);
     };
     for (int k = 0; k < matches; ++k) {
-      Match m = random_match(info, 91ull * static_cast<std::uint64_t>(k + 1), 120);
+      Match m = calibration_match(info, 91ull * static_cast<std::uint64_t>(k + 1), 120);
       analysis::AnalysisOptions options;
       options.update_events = update_events;
       // Budget experiments (docs/performance.md): SAMPLES, UPDATE_DRAWS,

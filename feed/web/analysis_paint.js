@@ -1,11 +1,12 @@
 // The analysis on air, in the browser: the director's `deduction` element (a
 // heat map of each side's objective piece over the board, and each face-down
 // piece's most likely identity under it) and `win-bar` (both names and the
-// public win probability). It paints the frame's "analysis" (docs/on-air.md)
+// public win probability with its interval note). It paints the frame's "analysis" (docs/on-air.md)
 // and decides nothing: which elements are on is the frame's `elements`, the
 // numbers are the feed's. One layer of its own over the stage, redrawn only
 // when what it shows changes.
 import { overlayLayout } from './layout.js';
+import { fitAll } from './scene.js';
 import { theme } from './theme.js';
 
 const LAYER = 'analysis-layer';
@@ -20,7 +21,6 @@ function box(parent, rect, style = {}, text = null) {
   return d;
 }
 
-const pct = (p) => `${Math.round(p * 100)}%`;
 const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
 function squareIndexOf(name, files) {
@@ -62,12 +62,39 @@ export function paintAnalysis(stage, raw, sc, { orientation = 'landscape', only 
   const l = overlayLayout(theme, orientation, drawing);
   const files = num(raw.board && raw.board.files);
   if (showDeduction) paintDeduction(layer, a, l, files, lang);
-  if (showBar) paintWinBar(layer, a, l, sc, lang);
+  if (showBar) paintWinBar(layer, a, l, lang);
+  fitAll(layer);  // a long name shrinks to 24 px, then is cut (as the ImGui pen)
   return layer;
+}
+
+// The analysis layer's offsets and sizes (theme.json metrics.analysis); its
+// text sizes are never under 24 px (the theme's ranges, theme.h kThemeMetrics).
+const metric = (name) => theme.metrics.analysis[name];
+
+// Which of the frame's labels a square carries (broadcast/on_air_analysis.h
+// analysis_label_fit): the full one on a large cell, the short one on a
+// smaller cell, none where a 24 px label would not fit.
+function labelFit(cell) {
+  if (cell >= metric('full_label_cell')) return 'text';
+  if (cell >= metric('short_label_cell')) return 'short';
+  return null;
+}
+
+// A label over a square: its middle at the fraction of the cell, in the theme's label size.
+function label(layer, r, fraction, text, color, className) {
+  const size = metric('label_text');
+  const t = box(layer, { x: r.x + 2, y: r.y + r.h * metric(fraction) - size * 0.7, w: r.w - 4, h: size * 1.4 }, {
+    color, fontSize: `${size}px`, lineHeight: `${size * 1.4}px`, textAlign: 'center', fontWeight: 'bold',
+    textShadow: '0 0 4px #000, 0 0 2px #000', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis',
+  }, text);
+  t.className = className;
+  return t;
 }
 
 function paintDeduction(layer, a, l, files, lang) {
   const b = l.deduction || l.board;
+  const fit = labelFit(b.squareRect(0).h);
+  const inset = metric('heat_inset');
   // The objective's heat map: each side's colour, its strength the probability.
   const objective = a.objective;
   if (objective) {
@@ -78,59 +105,52 @@ function paintDeduction(layer, a, l, files, lang) {
         if (s < 0) continue;
         const r = b.squareRect(s);
         const p = num(place.p);
-        const cell = box(layer, r, {
+        const cell = box(layer, { x: r.x + inset, y: r.y + inset, w: r.w - 2 * inset, h: r.h - 2 * inset }, {
           background: `var(--p${i + 1})`, opacity: String(0.18 + 0.62 * p), borderRadius: '6px',
           boxShadow: p >= 0.999 ? '0 0 0 4px var(--gold) inset' : 'none',
         });
         cell.className = `heat p${i + 1}`;
         cell.dataset.square = place.square;
         cell.dataset.p = String(p);
-        const tag = box(layer, { x: r.x, y: r.y + 2, w: r.w, h: Math.max(18, r.h * 0.3) }, {
-          color: '#fff', fontWeight: 'bold', fontSize: `${Math.max(16, Math.round(r.h * 0.24))}px`, textAlign: 'center',
-          textShadow: '0 0 4px #000, 0 0 2px #000',
-        }, `${objective.label[lang] || objective.token} ${pct(p)}`);
-        tag.className = 'heat-label';
+        if (fit && place[fit]) label(layer, r, 'heat_label_y_fraction', place[fit][lang], '#fff', 'heat-label');
       }
     });
   }
   // Each face-down piece's most likely identity, under its tile.
   for (const piece of a.pieces || []) {
     const s = squareIndexOf(piece.square, files);
-    if (s < 0 || !piece.odds || !piece.odds.length) continue;
-    const r = b.squareRect(s);
-    const top = piece.odds[0];
-    const text = piece.certain ? `${top.label[lang] || top.token}` : `${top.label[lang] || top.token} ${pct(top.p)}`;
-    const t = box(layer, { x: r.x, y: r.y + r.h * 0.72, w: r.w, h: r.h * 0.28 }, {
-      color: piece.certain ? 'var(--gold)' : '#fff', fontSize: `${Math.max(14, Math.round(r.h * 0.2))}px`, textAlign: 'center',
-      fontWeight: 'bold', textShadow: '0 0 4px #000, 0 0 2px #000', whiteSpace: 'nowrap', overflow: 'hidden',
-    }, text);
-    t.className = 'odds';
+    if (s < 0 || !fit || !piece[fit]) continue;
+    const t = label(layer, b.squareRect(s), 'odds_label_y_fraction', piece[fit][lang], piece.certain ? 'var(--gold)' : '#fff', 'odds');
     t.dataset.square = piece.square;
   }
 }
 
-function paintWinBar(layer, a, l, sc, lang) {
+// The theme's place (its "win_bar"): a panel with both names and their numbers
+// at the ends, the note (the frame's) between them, and the bar along its bottom.
+function paintWinBar(layer, a, l, lang) {
   const w = a.win;
-  // The theme's place (its "win_bar"): the bar at its top, 64 px high, the note under it.
-  const place = l.winBar || { x: 1920 / 2 - 450, y: l.topBar.y + l.topBar.h + 12, w: 900 };
-  const rect = { x: place.x, y: place.y, w: place.w, h: 64 };
-  const bar = box(layer, rect, { background: 'var(--panel)', borderRadius: '12px', overflow: 'hidden', border: '2px solid var(--panel-edge)' });
+  const place = l.winBar;
+  const bar = box(layer, place, { background: 'var(--panel)', borderRadius: '12px', border: '2px solid var(--panel-edge)', boxSizing: 'border-box' });
   bar.className = 'win-bar';
   const p1 = num(w.player1.p), p2 = num(w.player2.p), d = Math.max(0, 1 - p1 - p2);
-  const inner = { x: 0, y: 0, w: rect.w - 4, h: rect.h - 4 };
-  const w1 = inner.w * p1, wd = inner.w * d;
-  box(bar, { x: 0, y: 0, w: w1, h: inner.h }, { background: 'var(--p1)' }).className = 'win-fill p1';
-  if (wd > 0) box(bar, { x: w1, y: 0, w: wd, h: inner.h }, { background: 'var(--dim)' }).className = 'win-fill draw';
-  box(bar, { x: w1 + wd, y: 0, w: inner.w - w1 - wd, h: inner.h }, { background: 'var(--p2)' }).className = 'win-fill p2';
-  const names = (sc.players || []).map((n) => String(n || ''));
-  const text = { color: '#fff', fontSize: '28px', fontWeight: 'bold', lineHeight: `${inner.h}px`, whiteSpace: 'nowrap', textShadow: '0 0 4px #000' };
-  box(bar, { x: 16, y: 0, w: inner.w / 2 - 16, h: inner.h }, { ...text, textAlign: 'left' }, `${names[0] || ''} ${pct(p1)}`).className = 'win-text p1';
-  box(bar, { x: inner.w / 2, y: 0, w: inner.w / 2 - 16, h: inner.h }, { ...text, textAlign: 'right' }, `${pct(p2)} ${names[1] || ''}`).className = 'win-text p2';
-  if (!w.decided) {
-    const half = Math.round(100 * Math.max(num(w.player1.high) - p1, p1 - num(w.player1.low)));
-    const note = lang === 'ko' ? `± ${half}%p · ${w.ply}수 기준` : `± ${half} pts · as of move ${w.ply}`;
-    box(layer, { x: rect.x + rect.w / 2 - 150, y: rect.y + rect.h - 2, w: 300, h: 30 }, {
-      color: '#fff', fontSize: '24px', textAlign: 'center', background: 'var(--panel)', borderRadius: '0 0 8px 8px',
-    }, note).className = 'win-note';
+  const fi = metric('fill_inset'), fh = metric('fill_h');
+  // Inside the bar's 2 px border: the fill's place in the placement's coordinates, less the border.
+  const fill = { x: fi - 2, y: place.h - fi - fh - 2, w: place.w - 2 * fi, h: fh };
+  const w1 = fill.w * p1, wd = fill.w * d;
+  box(bar, { ...fill, w: w1 }, { background: 'var(--p1)', borderRadius: '4px' }).className = 'win-fill p1';
+  if (wd > 0) box(bar, { ...fill, x: fill.x + w1, w: wd }, { background: 'var(--dim)' }).className = 'win-fill draw';
+  box(bar, { ...fill, x: fill.x + w1 + wd, w: fill.w - w1 - wd }, { background: 'var(--p2)', borderRadius: '4px' }).className = 'win-fill p2';
+  const pad = metric('pad_x'), mid = metric('text_mid_y'), noteW = metric('note_w');
+  const nameW = (place.w - noteW) / 2 - pad;
+  const row = (size) => ({ fontSize: `${size}px`, lineHeight: `${size * 1.4}px`, whiteSpace: 'nowrap', fontWeight: 'bold', color: '#fff' });
+  const size = metric('bar_text');
+  const sides = w.sides || ['', ''];
+  const at = (x, width, s) => ({ x: x - 2, y: mid - s * 0.7 - 2, w: width, h: s * 1.4 });
+  box(bar, at(pad, nameW, size), { ...row(size), textAlign: 'left' }, sides[0]).className = 'win-text p1 fit';
+  box(bar, at(place.w - pad - nameW, nameW, size), { ...row(size), textAlign: 'right' }, sides[1]).className = 'win-text p2 fit';
+  if (w.note) {
+    const note = metric('note_text');
+    box(bar, at((place.w - noteW) / 2, noteW, note), { ...row(note), fontWeight: 'normal', color: 'var(--dim)', textAlign: 'center' },
+      w.note[lang]).className = 'win-note fit';
   }
 }

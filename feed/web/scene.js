@@ -25,7 +25,7 @@ function fit(node) {
   return node;
 }
 
-function fitAll(root) {
+export function fitAll(root) {
   const nodes = [...root.querySelectorAll('.fit')];
   const sizes = nodes.map((n) => [n.clientWidth, n.scrollWidth, parseFloat(getComputedStyle(n).fontSize)]);
   nodes.forEach((n, i) => {
@@ -41,9 +41,9 @@ const isNumber = (s) => typeof s === 'string' && /^\d+$/.test(s);
 // The theme's offsets inside an element (theme.json "metrics", checked by theme.js).
 const metrics = (group) => theme.metrics[group];
 // The top bar's and the slate's names: ImGui places a glyph box's top at the theme's y; a CSS
-// line box of these sizes starts 4 px higher (the browser's own correction
-// for its font's line gap, not a placement).
-const LINE_TOP = 4;
+// line box of these sizes starts metrics text.line_top (4 px) higher (the
+// browser's own correction for its font's line gap, not a placement).
+const lineTop = () => metrics('text').line_top;
 
 // Round pieces: on points (janggi-style discs) or stones, as the ImGui overlay.
 const roundClass = (g) => (g && (g.onPoints || g.stones) ? ' round' : '');
@@ -51,6 +51,9 @@ const roundClass = (g) => (g && (g.onPoints || g.stones) ? ' round' : '');
 function tile(parent, cell, owner, label, extra = '') {
   const m = metrics('tile');
   const t = el(parent, `tile p${owner} ${label == null ? 'back' : 'face'} ${extra}`, inset(cell, cell.w * m.inset_fraction));
+  // Corners and the tag badge are sized by the cell (metrics radius.tile_fraction, tag.size_fraction), as in ImGui.
+  t.style.setProperty('--cell-w', `${cell.w}px`);
+  t.style.setProperty('--tag-size', `${Math.max(MIN_TEXT, cell.h * metrics('tag').size_fraction)}px`);
   // Never under 24 px (legible at 1080p), as the ImGui overlay's pen: a small tray tile's label may be wider than it.
   t.style.fontSize = `${Math.max(MIN_TEXT, cell.h * (isNumber(label) ? m.number_label_fraction : m.label_fraction))}px`;
   if (label != null) el(t, 'label', null, label);
@@ -85,14 +88,14 @@ export function clockLevel(c, now) {
 function drawTopBar(root, sc, l) {
   const r = l.topBar, m = metrics('scorebug');
   el(root, 'panel topbar', r);
-  fit(el(root, 'title', { x: r.x + m.pad_x, y: r.y + m.title_y - LINE_TOP, w: m.title_w, h: 44 }, sc.game.title));
+  fit(el(root, 'title', { x: r.x + m.pad_x, y: r.y + m.title_y - lineTop(), w: m.title_w, h: 44 }, sc.game.title));
   // The preset's id (genius-2015) is for the desk, never on air.
   const mid = r.x + r.w / 2;
   const refs = {};
   if (sc.clock.visible) {
     // A running clock past calm glows behind; a stopped one is dimmed (CSS .frozen).
     refs.glow = el(root, 'clock-glow', { x: mid - m.clock_glow_w / 2, y: r.y + m.clock_glow_inset, w: m.clock_glow_w, h: r.h - 2 * m.clock_glow_inset });
-    refs.clock = el(root, 'clock', { x: mid - 140, y: r.y + m.clock_y - LINE_TOP, w: 280, h: 80 });
+    refs.clock = el(root, 'clock', { x: mid - 140, y: r.y + m.clock_y - lineTop(), w: 280, h: 80 });
     // Whose clock it is: their colour and name beside it, as the ImGui overlay.
     const who = sc.clock.toMove;
     if (who >= 1) {
@@ -103,7 +106,7 @@ function drawTopBar(root, sc, l) {
       refs.nextWarning = el(root, 'next-warning', { x: mid - m.next_warning_x - m.next_warning_w, y: r.y + m.next_warning_y, w: m.next_warning_w, h: 36 });
   }
   if (sc.statusText && !sc.result && sc.status !== 'playing')
-    el(root, sc.clock.visible ? 'status small' : 'status', { x: mid - 300, y: r.y + (sc.clock.visible ? m.status_y : m.status_alone_y) - LINE_TOP, w: 600, h: 40 }, sc.statusText);
+    el(root, sc.clock.visible ? 'status small' : 'status', { x: mid - 300, y: r.y + (sc.clock.visible ? m.status_y : m.status_alone_y) - lineTop(), w: 600, h: 40 }, sc.statusText);
   el(root, 'ply', { x: right(r) - m.pad_x - 300, y: r.y + m.ply_y, w: 300, h: 44 }, `${phrase(sc, 'move')} ${sc.ply}`);
   return refs;
 }
@@ -275,7 +278,7 @@ function drawSlate(root, sc, l) {
   [1, 2].forEach((p) => {
     const x = (p === 1 ? r.w * 0.25 : r.w * 0.75) - w / 2;  // each player's half, centred
     el(d, `slate-bar p${p}`, { x, y: m.bar_y, w, h: m.bar_h });
-    fit(el(d, 'slate-name', { x, y: m.name_y - LINE_TOP, w, h: 64 }, sc.players[p - 1]));
+    fit(el(d, 'slate-name', { x, y: m.name_y - lineTop(), w, h: 64 }, sc.players[p - 1]));
   });
 }
 
@@ -297,13 +300,14 @@ function drawFooter(root, sc, l, replay) {
       if (!s) return;
       el(f, `seal-bar p${i + 1}`, { x, y: m.seal_bar_y, w: m.seal_bar_w, h: m.seal_bar_h });
       const h = s.hash.length > 12 ? `${s.hash.slice(0, 12)}…` : s.hash;
-      el(f, 'seal-hash', { x: x + m.seal_hash_x, y: m.seal_hash_y, w: 290, h: 40 }, h).title = s.hash;
-      x += m.seal_step;
+      // The hash shrinks into its box, which ends before the check's (the "…" never touches the tick).
+      fit(el(f, 'seal-hash', { x: x + m.seal_hash_x, y: m.seal_hash_y, w: m.seal_hash_w, h: 40 }, h)).title = s.hash;
       if (s.verified != null) {
-        el(f, `seal-check ${s.verified ? 'ok' : 'bad'}`, { x: x - 90, y: 30, w: 200, h: 34 },
+        el(f, `seal-check ${s.verified ? 'ok' : 'bad'}`, { x: x + m.seal_check_x, y: 30, w: 200, h: 34 },
           phrase(sc, s.verified ? 'verified' : 'mismatch'));
         x += m.seal_check_step;
       }
+      x += m.seal_step;
     });
   }
   if (replay) el(f, 'replay-pos', { x: r.w - m.pad_x - 500, y: m.replay_y, w: 500, h: 40 }, replay);

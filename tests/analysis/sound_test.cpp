@@ -9,6 +9,7 @@
 #include "engine/registry.h"
 #include "engine/view.h"
 #include "tests/analysis/analysis_support.h"
+#include "tests/conformance/calibration_match.h"
 #include "tests/conformance/random_match.h"
 
 using namespace facedown;
@@ -77,3 +78,28 @@ TEST_CASE("the truth is always possible, for every game, preset and viewer", "[a
   }
 }
 
+// Moments the 1,000-match calibration (bench/analysis, `calibration 1000
+// luzhanqi-mini`) found the truth ruled out at: an Officer whose identity the
+// learning dropped (reassign's chains were greedy across the slots of a
+// coupled set). Replayed here with the bench's own match, moment and budget.
+TEST_CASE("the truth stays possible where the calibration once ruled it out", "[analysis][sound]") {
+  const auto games = all_games();
+  const GameInfo& info = *find_game(games, "luzhanqi-mini");
+  for (int k : {361, 457, 700}) {
+    std::uint64_t seed = conformance::calibration_seed(k);
+    const Match full = conformance::calibration_match(info, seed, 120);
+    const std::size_t cut = conformance::calibration_cut(seed, full.log());
+    auto rebuilt = Match::from_log(info, std::vector<Event>(full.log().begin(), full.log().begin() + static_cast<long>(cut)));
+    REQUIRE(std::holds_alternative<Match>(rebuilt));
+    const Match& m = std::get<Match>(rebuilt);
+    analysis::AnalysisOptions options;
+    options.seed = seed;
+    options.samples = 200;
+    options.max_draws = 2000;
+    const auto a = analysis::analyze(info, analysis_test::stream_of(m, kPublic), kPublic, options);
+    INFO("calibration match " << k << " at event " << cut << " " << (a.error ? *a.error : std::string()));
+    REQUIRE_FALSE(a.error);
+    for (const auto& odds : a.pieces)
+      CHECK(odds.possible[static_cast<std::size_t>(analysis_test::truth_of(m, odds).type)]);
+  }
+}

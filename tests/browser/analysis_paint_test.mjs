@@ -5,8 +5,11 @@
 //   - deduction on: one heat cell per place of each side's objective, stronger
 //     for a likelier place, a certain place ringed; one odds label per face-down piece;
 //   - win-bar on: both names with their numbers, the bars' widths in proportion;
-//   - ?elements=scorebug shows neither; a frame with no analysis shows neither.
-// A screenshot is kept (printed path) for a look.
+//   - ?elements=scorebug shows neither; a frame with no analysis shows neither;
+//   - no text of the layer is under 24 px, in each layout and both languages;
+//   - goldens of both elements in each layout (landscape, portrait, faces over
+//     the small board), both languages (FACEDOWN_UPDATE_GOLDEN=1 rewrites); the
+//     ImGui goldens of the same analysis: tests/overlay/golden/analysis-*.png.
 // Exit: 0 passed, 1 a check failed, 77 skipped (no chromium).
 import fs from 'node:fs';
 import http from 'node:http';
@@ -14,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveWebFile } from './web_files.mjs';
+import { checkGolden } from './images.mjs';
 import { arg, CHROMIUM, loadChromium } from './browser_env.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,19 +38,25 @@ const fixture = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/sample-batt
 const label = (t) => ({ en: t, ko: t });
 // The frame's "analysis" (docs/on-air.md) for the fixture's position: seat 1's
 // king on a1 or b1, seat 2's certain on b9; odds for the face-down pieces.
+// The texts are broadcast's (on_air_analysis.h), as the feed writes them.
+const place = (square, p) => (p === 1 ? { square, lost: null, p, text: { en: 'K', ko: '왕' }, short: { en: 'K', ko: '왕' } }
+  : { square, lost: null, p, text: { en: `K ${Math.round(p * 100)}%`, ko: `왕 ${Math.round(p * 100)}%` }, short: label(`${Math.round(p * 100)}%`) });
+const [n1, n2] = [fixture.players[0].name, fixture.players[1].name];
 const analysis = {
   view: 'public', seq: fixture.seq, ply: 7, method: 'exact', error: null,
-  objective: { token: 'K', label: label('K'), places: [
-    [{ square: 'a1', lost: null, p: 0.75 }, { square: 'b1', lost: null, p: 0.25 }],
-    [{ square: 'b9', lost: null, p: 1 }],
+  objective: { token: 'K', label: { en: 'K', ko: '왕' }, places: [
+    [place('a1', 0.75), place('b1', 0.25)],
+    [place('b9', 1)],
   ] },
   pieces: ['a1', 'b1', 'c1', 'd1', 'c8', 'd8', 'a9'].map((square, i) => ({
     square, owner: i < 4 ? 1 : 2, certain: square === 'c8',
     odds: [{ token: '9', label: label('9'), p: square === 'c8' ? 1 : 0.4 }, { token: '3', label: label('3'), p: 0.3 }],
+    text: label(square === 'c8' ? '9' : '9 40%'), short: label('9'),
   })),
   headlines: { en: ['Player 2\'s king is on b9'], ko: ['b9'] },
   win: { player1: { p: 0.62, low: 0.59, high: 0.65 }, player2: { p: 0.38, low: 0.35, high: 0.41 },
-    draw: { p: 0, low: 0, high: 0.003 }, decided: false, playouts: 1100, seq: fixture.seq, ply: 7 },
+    draw: { p: 0, low: 0, high: 0.003 }, decided: false, playouts: 1100, seq: fixture.seq, ply: 7,
+    sides: [`${n1} 62%`, `38% ${n2}`], note: { en: '± 3 pts · move 7', ko: '± 3%p · 7수 기준' } },
   win_error: null,
 };
 const NAMES = ['board', 'board-compact', 'scorebug', 'players', 'explainer', 'caption', 'result', 'reveal', 'standby',
@@ -79,8 +89,16 @@ try {
       texts: [...document.querySelectorAll('.analysis-layer .win-text')].map((t) => t.textContent),
       widths: Object.fromEntries([...document.querySelectorAll('.analysis-layer .win-fill')].map((f) => [f.className.split(' ')[1], f.getBoundingClientRect().width])),
     } : null,
+    note: document.querySelector('.analysis-layer .win-note')?.textContent ?? null,
+    // Every text of the layer with its size: none may be under 24 px at 1920x1080.
+    sizes: [...document.querySelectorAll('.analysis-layer *')].filter((e) => [...e.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim()))
+      .map((e) => ({ text: e.textContent, px: parseFloat(getComputedStyle(e).fontSize) })),
     onTop: document.getElementById('stage').lastElementChild.classList.contains('analysis-layer'),
   }));
+  const legible = (s, what) => {
+    const small = s.sizes.filter((t) => !(t.px >= 24));
+    check(s.sizes.length > 0 && small.length === 0, `${what}: no analysis text under 24 px (${s.sizes.length} texts; under: ${small.map((t) => `${t.text} ${t.px}px`).join(', ')})`);
+  };
 
   const page = await open('');
   await show(page, frame(BASE));
@@ -101,9 +119,10 @@ try {
   await show(page, frame([...BASE, 'deduction', 'win-bar']));
   s = await read(page);
   check(s.bar !== null, 'win-bar on: the bar shows');
-  const [n1, n2] = [fixture.players[0].name, fixture.players[1].name];
   check(s.bar && s.bar.texts[0] === `${n1} 62%` && s.bar.texts[1] === `38% ${n2}`, `both names with their numbers (${s.bar && s.bar.texts})`);
   check(s.bar && Math.abs(s.bar.widths.p1 / (s.bar.widths.p1 + s.bar.widths.p2) - 0.62) < 0.01, 'the bars in proportion');
+  check(s.note === analysis.win.note.en, `the interval note is the frame's (${s.note})`);
+  legible(s, 'landscape, English');
   const shot = path.join(tmp, 'analysis.png');
   await page.screenshot({ path: shot, omitBackground: true });
   console.log(`screenshot: ${shot}`);
@@ -123,6 +142,30 @@ try {
   s = await read(bar);
   check(s.heat.length === 0 && s.bar !== null, '?elements=win-bar: the bar alone');
   await bar.close();
+
+  // Goldens: both elements in each layout and language, the board under them.
+  for (const lang of ['en', 'ko']) {
+    for (const layout of ['landscape', 'portrait', 'faces']) {
+      const name = `analysis-${layout}-${lang}`;
+      const p = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+      await p.goto(`${base}/overlay.html?lang=${lang}&feed=off`);
+      await p.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
+      const on = layout === 'faces' ? ['scorebug', 'caption', 'board-compact', 'deduction', 'win-bar'] : [...BASE, 'deduction', 'win-bar'];
+      const doc = { ...frame(on), layout: { ...fixture.layout, name: layout, theme: layout, orientation: layout === 'portrait' ? 'portrait' : 'landscape' } };
+      await p.evaluate(({ d, now }) => { window.facedownOverlay.pinClock(now); window.update(d); }, { d: doc, now: doc.now });
+      await p.waitForTimeout(350);
+      await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10000 });
+      s = await read(p);
+      check(s.bar !== null && s.heat.length === 3, `${name}: the bar and the heat map show`);
+      check(s.note === analysis.win.note[lang], `${name}: the note in the frame's language (${s.note})`);
+      legible(s, name);
+      const file = path.join(tmp, `${name}.png`);
+      await p.screenshot({ path: file, omitBackground: true });
+      const r = checkGolden(file, path.join(here, 'golden', `${name}.png`), { outDir: tmp });
+      check(r.ok, `${name} matches its golden: ${r.why}`);
+      await p.close();
+    }
+  }
 } finally {
   await browser.close();
   server.close();

@@ -15,8 +15,10 @@
 // blocks may differ) and 40x40 cells' mean colour (within 48 of 255; at most 6
 // cells may differ), both in canvas pixels on half-size pictures
 // (picture_compare.mjs says why; docs/on-air.md, Cross-output test). It then
-// serves a changed theme to the browser only and checks that the pictures no
-// longer agree: a change to one painter alone fails this test. A failure's
+// serves a changed theme to the browser only, and compares the ImGui half's
+// pictures of the ImGui overlay alone changed (a metric, a colour, an offset:
+// the frames' `changed`) with the unchanged page, and checks that the pictures
+// no longer agree either way: a change to one painter alone fails this test. A failure's
 // pictures are saved and their directory printed.
 // Exit: 0 passed, 1 a check failed, 77 skipped (no chromium, or an overlay_tests
 // built without the ImGui overlay).
@@ -91,6 +93,7 @@ const PICTURE_PAGE = { viewport: { width: 1920, height: 1080 }, deviceScaleFacto
 const failureDir = path.join(workDir, 'failures');
 const pictured = [];
 let pictureMs = 0, compareMs = 0;
+let imguiAloneChecked = 0;
 async function chromaBackground(page) {
   await page.evaluate(() => {
     document.documentElement.style.background = 'rgb(0, 177, 64)';
@@ -152,11 +155,24 @@ try {
         } else {
           console.log(`PASS picture ${lang} ${f.name}: ${what}`);
         }
+        // The ImGui overlay alone changed (the ImGui half painted it so): the same shot must no longer agree.
+        for (const c of f.changed || []) {
+          const rc = comparePictures(c.picture, shot);
+          const caught = !rc.ok && (c.caught === 'shape' ? rc.shape.length > SHAPE_BLOCKS_ALLOWED : rc.colour.length > COLOUR_CELLS_ALLOWED);
+          if (!caught) ++failed;
+          ++imguiAloneChecked;
+          console.log(`${caught ? 'PASS' : 'FAIL'} the ImGui overlay alone with ${c.what} (${lang} ${f.name}): ${rc.shape.length} blocks, ${rc.colour.length} cells differ${caught ? ', caught' : ', NOT caught'}`);
+        }
         pictured.push(f);
         pictureMs += Date.now() - t0;
       }
     }
     await page.close();
+  }
+
+  if (imguiAloneChecked < 9) {
+    ++failed;
+    console.log(`FAIL only ${imguiAloneChecked} pictures of the ImGui overlay alone changed were compared (want 3 changes on 3 frames)`);
   }
 
   // [SECTION] A change to one painter alone fails the picture check: the

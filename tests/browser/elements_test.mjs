@@ -10,7 +10,8 @@
 //     be at least 75 %;
 //   - remove() leaves an empty stage;
 //   - goldens of the faces layout with the small board and the slate, and the
-//     final reveal in landscape and portrait (FACEDOWN_UPDATE_GOLDEN=1 rewrites).
+//     final reveal in landscape and portrait, each in both languages
+//     (FACEDOWN_UPDATE_GOLDEN=1 rewrites).
 // Exit: 0 passed, 1 a check failed, 77 skipped (no chromium).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -112,7 +113,7 @@ try {
   // Goldens of the director's elements and placements, one closed match (the
   // frame the ImGui half of the cross-output test makes, fixtures/revealed.json):
   // the faces layout with the small board, the slate, and the final reveal in
-  // landscape and portrait, across both languages. The ImGui goldens of the same
+  // landscape and portrait, each in both languages. The ImGui goldens of the same
   // frame: tests/overlay/golden/director-*.png.
   const revealed = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/revealed.json'), 'utf8'));
   const LANDSCAPE = ['board', 'scorebug', 'players', 'explainer', 'caption', 'result', 'reveal', 'standby'];
@@ -121,6 +122,11 @@ try {
     { name: 'director-faces-slate-ko', lang: 'ko', layout: 'faces', on: ['scorebug', 'caption', 'slate'] },
     { name: 'director-reveal-en', lang: 'en', layout: 'landscape', on: LANDSCAPE },
     { name: 'director-reveal-portrait-ko', lang: 'ko', layout: 'portrait', on: LANDSCAPE },
+    // The same elements in the other language.
+    { name: 'director-faces-compact-ko', lang: 'ko', layout: 'faces', on: ['scorebug', 'caption', 'board-compact'] },
+    { name: 'director-faces-slate-en', lang: 'en', layout: 'faces', on: ['scorebug', 'caption', 'slate'] },
+    { name: 'director-reveal-ko', lang: 'ko', layout: 'landscape', on: LANDSCAPE },
+    { name: 'director-reveal-portrait-en', lang: 'en', layout: 'portrait', on: LANDSCAPE },
   ];
   for (const sc of scenes) {
     const p = await browser.newPage({ viewport: { width: 1920, height: 1080 } });

@@ -333,8 +333,7 @@ try {
     });
   }
 
-  // The games of issue 12, each from its fixture (tests/overlay/new_games_test.cpp
-  // checks each is the on-air JSON of a real mid-match): how the board is drawn.
+  // The games of issue 12: how the board is drawn (their fixtures below).
   const gameChecks = {
     'gunjin-shogi': async (p, doc) => {
       const hq = doc.board.squares.filter((q) => q.terrain.includes('headquarters')).length;
@@ -378,18 +377,25 @@ try {
       return `${lines} lines, ${diagonals} diagonals`;
     },
   };
-  for (const [id, extra] of Object.entries(gameChecks)) {
-    await check(`${id}: board drawn for its game, landscape and portrait match their goldens`, async () => {
+  // Every game and preset (tests/overlay/new_games_test.cpp writes the
+  // fixtures, screenshot_test.cpp paints the same frames in ImGui): landscape
+  // in both languages, and portrait in English where the board is checked.
+  const gameFrames = ['number-janggi', 'number-janggi-rsf-s52', 'capture-flag', 'salpakan', 'luzhanqi-mini',
+    'gunjin-shogi', 'hidden-hasami', 'gwangsanghui'];
+  for (const id of gameFrames) {
+    const extra = gameChecks[id];
+    const shots = [['landscape', 'en'], ['landscape', 'ko'], ...(extra ? [['portrait', 'en']] : [])];
+    await check(`${id}: ${shots.map((s) => s.join(' ')).join(', ')} match their goldens`, async () => {
       const doc = JSON.parse(fs.readFileSync(path.join(here, `fixtures/${id}.json`), 'utf8'));
       const s = await startStandinFeed({ webDir, fixture: doc, steps: [doc] });
       const notes = [];
       try {
-        for (const layout of ['landscape', 'portrait']) {
-          const p = await openOverlay(`lang=en&layout=${layout}`, s.base);
+        for (const [layout, lang] of shots) {
+          const p = await openOverlay(`lang=${lang}&layout=${layout}`, s.base);
           await p.evaluate((t) => window.facedownOverlay.pinClock(t), doc.now);
-          const file = path.join(outDir, `game-${id}-${layout}.png`);
+          const file = path.join(outDir, `game-${id}-${layout}${lang === 'en' ? '' : `-${lang}`}.png`);
           await p.screenshot({ path: file, omitBackground: true });
-          notes.push(await extra(p, doc));
+          if (extra) notes.push(await extra(p, doc));
           notes.push(await golden(file));
           await p.close();
         }

@@ -184,14 +184,7 @@ TEST_CASE("analysis on the TV cut: every point of view, never before the delay",
   store_match(path, a.match);
   const int total = static_cast<int>(a.match.log().size());
   auto now = std::make_shared<std::atomic<std::int64_t>>(kWall0 - 1);
-  FeedOptions o;
-  o.db_path = path;
-  o.tv_token = kToken;
-  o.tv_delay_ms = kDelay;
-  o.wall_clock_ms = [now] { return now->load(); };
-  o.analysis = true;
-  o.analysis_playouts = 40;
-  auto feed = start_feed(o);
+  auto feed = start_feed(tv_options(path, kDelay, [now] { return now->load(); }, 40));
   SseClient tv(feed->port(), "/tv/stream?token=" + kToken);
   // Row k (1-based) was committed at kWall0 + (k - 1) * kStep: released once the
   // clock passes it by the delay. The clock walks on; at every moment, no

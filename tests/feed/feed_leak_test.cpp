@@ -114,12 +114,7 @@ TEST_CASE("feed leaks: the TV feed sends nothing younger than its delay, whateve
     store_match(path, a.match);
     const int total = static_cast<int>(a.match.log().size());
     auto now = std::make_shared<std::atomic<std::int64_t>>(kWall0 - kDelay - 1);
-    FeedOptions o;
-    o.db_path = path;
-    o.tv_token = kToken;
-    o.tv_delay_ms = kDelay;
-    o.wall_clock_ms = [now] { return now->load(); };
-    auto feed = start_feed(o);
+    auto feed = start_feed(tv_options(path, kDelay, [now] { return now->load(); }));
     SseClient tv(feed->port(), "/tv/stream?token=" + kToken);
     // The clock walks forward by uneven steps; at each, what was sent is exactly
     // the events committed at least kDelay before it.

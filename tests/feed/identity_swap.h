@@ -2,6 +2,7 @@
 // never saw (tests/support/identity_swap.h), both stored one event per commit on
 // the same clock, and the seals' random parts blanked before bytes are compared.
 #pragma once
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -26,6 +27,22 @@ using facedown::testing::swapped;
 inline constexpr std::int64_t kWall0 = 1'760'000'000'000;
 inline constexpr std::int64_t kStep = 1000;  // wall time between commits, the same in both runs
 inline const std::string kToken = "leak-test-token-0123456789";
+
+// A feed over `path` with the TV cut (kToken, `delay`) on the test's own clock,
+// and the analysis on with `playouts` playouts a step (0: off).
+inline FeedOptions tv_options(const std::string& path, std::int64_t delay, std::function<std::int64_t()> clock,
+                              int playouts = 0) {
+  FeedOptions o;
+  o.db_path = path;
+  o.tv_token = kToken;
+  o.tv_delay_ms = delay;
+  o.wall_clock_ms = std::move(clock);
+  if (playouts > 0) {
+    o.analysis = true;
+    o.analysis_playouts = playouts;
+  }
+  return o;
+}
 
 // Stores the match one event per commit, commit k at kWall0 + k * kStep.
 inline void store_match(const std::string& path, const Match& m) {

@@ -143,14 +143,7 @@ TEST_CASE("replay views: refused while the match is live and before the delay, s
   const std::size_t live_part = total / 2;
   s.store_to(live_part);  // the match is being played
   auto clock = std::make_shared<std::atomic<std::int64_t>>(kWall0 + kStep * static_cast<std::int64_t>(live_part));
-  FeedOptions o;
-  o.db_path = path;
-  o.tv_token = kToken;
-  o.tv_delay_ms = kDelay;
-  o.wall_clock_ms = [clock] { return clock->load(); };
-  o.analysis = true;
-  o.analysis_playouts = 8;
-  auto feed = start_feed(o);
+  auto feed = start_feed(tv_options(path, kDelay, [clock] { return clock->load(); }, 8));
   const int port = feed->port();
   const std::string id = std::to_string(s.id);
   const std::string route = "/replay/" + id + "/analysis";
@@ -244,14 +237,8 @@ TEST_CASE("replay analysis under attack: clear 4xx errors, no crash, other clien
   const Match m = finished_match(9);
   const std::string path = dir.file("attack.db");
   store_match(path, m);
-  FeedOptions o;
-  o.db_path = path;
-  o.tv_token = kToken;
-  o.tv_delay_ms = kDelay;
-  o.wall_clock_ms = [] { return kWall0 + 10'000'000; };  // long after the end: every view is anyone's
-  o.analysis = true;
-  o.analysis_playouts = 8;
-  auto feed = start_feed(o);
+  // Long after the end: every view is anyone's.
+  auto feed = start_feed(tv_options(path, kDelay, [] { return kWall0 + 10'000'000; }, 8));
   const int port = feed->port();
 
   struct Case {

@@ -21,22 +21,35 @@ using namespace facedown::overlay::testing;
 
 namespace {
 
-std::vector<std::string> drawn_texts(const OnAirModel& m, const std::optional<broadcast::DirectorState>& d) {
-  ImGuiFrame frame(glyphs_needed(m, Lang::kEn));
+// Every text the overlay draws, each with its size (every one must be reported with one).
+struct Drawn {
   std::vector<std::string> text;
+  std::vector<float> sizes;
+};
+
+Drawn drawn(const OnAirModel& m, const std::optional<broadcast::DirectorState>& d, Lang lang = Lang::kEn,
+            Orientation orientation = Orientation::kLandscape) {
+  ImGuiFrame frame(glyphs_needed(m, lang));
+  Drawn out;
   DrawOptions o;
-  o.lang = Lang::kEn;
+  o.lang = lang;
+  o.orientation = orientation;
   o.now_wall = 2000;
   o.director = d;
-  o.text_log = &text;
+  o.text_log = &out.text;
+  o.text_sizes = &out.sizes;
   o.small_font = frame.fonts().small;
   o.large_font = frame.fonts().large;
   draw_overlay(frame.draw_list(), m, o);
-  for (const auto& s : text) {
+  for (const auto& s : out.text) {
     INFO(s);
     CHECK(font_covers(*frame.fonts().small, s));
   }
-  return text;
+  return out;
+}
+
+std::vector<std::string> drawn_texts(const OnAirModel& m, const std::optional<broadcast::DirectorState>& d) {
+  return drawn(m, d).text;
 }
 
 std::size_t count_if_text(const std::vector<std::string>& t, const std::function<bool(const std::string&)>& f) {
@@ -106,6 +119,26 @@ TEST_CASE("analysis draw: the deduction and win-bar elements paint the model's a
   const auto only_bar = drawn_texts(m, bar);
   CHECK(count_if_text(only_bar, heat) == 0);
   CHECK(std::find(only_bar.begin(), only_bar.end(), p1) != only_bar.end());
+  // The interval note is broadcast's, in the frame's language, in both painters.
+  CHECK(std::find(only_bar.begin(), only_bar.end(), broadcast::win_note(a, Lang::kEn)) != only_bar.end());
+  CHECK(broadcast::win_note(a, Lang::kEn).find(" move ") != std::string::npos);
+
+  // No analysis text under 24 px at 1920x1080, in either language or layout:
+  // every text drawn is reported with its size (a painter bypassing the pen's
+  // 24 px rule reports none), and none is smaller.
+  for (Lang lang : {Lang::kEn, Lang::kKo})
+    for (Orientation orientation : {Orientation::kLandscape, Orientation::kPortrait}) {
+      INFO("lang " << static_cast<int>(lang) << ", orientation " << static_cast<int>(orientation));
+      const Drawn all = drawn(m, d, lang, orientation);
+      CHECK(all.text.size() > drawn(m, std::nullopt, lang, orientation).text.size());
+      REQUIRE(all.sizes.size() == all.text.size());
+      for (std::size_t i = 0; i < all.text.size(); ++i) {
+        INFO(all.text[i]);
+        CHECK(all.sizes[i] >= 24.0f);
+      }
+      const std::string note = broadcast::win_note(a, lang);
+      CHECK(std::find(all.text.begin(), all.text.end(), note) != all.text.end());
+    }
 }
 
 TEST_CASE("analysis draw: the live options bound each game's deduction as measured") {

@@ -12,7 +12,11 @@
 // caption: pictured() below) into DIR as raw RGB over chroma green, at half
 // the canvas's size (960x540: the comparison is coarse, CI time is not), with
 // the software rasteriser of draw_list_raster.h, for the browser half to
-// compare with Chromium's screenshots of the same frames.
+// compare with Chromium's screenshots of the same frames. The first few
+// pictured frames are painted again by the ImGui overlay alone changed
+// (changed_painters() below: another theme handed to it through
+// DrawOptions::theme, or its canvas transform moved), each beside the frame as
+// `changed`; the browser half requires each of those to fail its comparison.
 #include <imgui.h>
 
 #include <algorithm>
@@ -20,6 +24,7 @@
 #include <cstdlib>
 #include <fmt/format.h>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "broadcast/on_air_json.h"
@@ -49,7 +54,9 @@ OnAirModel model_of(const std::string& script, std::size_t rows_shown = 0) {
 }
 
 // The texts the ImGui overlay paints for the frame; with `picture` a path, its picture there too.
-std::vector<std::string> imgui_texts(const OnAirModel& m, double now, Lang lang, const std::string& picture = {}) {
+// `change` alters the options before painting (the ImGui overlay alone changed).
+std::vector<std::string> imgui_texts(const OnAirModel& m, double now, Lang lang, const std::string& picture = {},
+                                     const std::function<void(DrawOptions&)>& change = {}) {
   ImGuiFrame frame(glyphs_needed(m, lang));
   std::vector<std::string> texts;
   DrawOptions o;
@@ -63,6 +70,7 @@ std::vector<std::string> imgui_texts(const OnAirModel& m, double now, Lang lang,
   // The picture at half size, as the browser half shoots it (deviceScaleFactor 0.5); the texts are in canvas pixels either way.
   constexpr int kPictureWidth = 960, kPictureHeight = 540;
   if (!picture.empty()) o.transform = fit_canvas(kPictureWidth, kPictureHeight);
+  if (change) change(o);
   draw_overlay(frame.draw_list(), m, o);
   if (!picture.empty()) {
     AtlasPixels atlas;
@@ -90,6 +98,23 @@ bool pictured(const std::string& name, Lang lang, std::size_t game_index) {
   return name.ends_with(" battle explained") && name.find("number-janggi") == std::string::npos &&
          (game_index % 2 == 1) == ko;
 }
+
+// The ImGui overlay changed alone, as a painter's edit would change it: a
+// metric (the panels' heads 40 px taller), a colour (the panels'), and the
+// whole picture 12 canvas px to the right (a drawing offset, not the theme).
+// `caught` names the measure that must see it (the browser half checks it).
+struct ChangedPainter {
+  std::string what, caught;  // caught: "shape" or "colour"
+  std::function<void(DrawOptions&)> change;
+};
+std::vector<ChangedPainter> changed_painters(const broadcast::Theme& taller, const broadcast::Theme& recoloured) {
+  return {{"panel head 40 px taller", "colour", [&](DrawOptions& o) { o.theme = &taller; }},
+          {"panel colour changed", "colour", [&](DrawOptions& o) { o.theme = &recoloured; }},
+          {"picture 12 px right", "shape", [](DrawOptions& o) { o.transform.offset.x += 12 * o.transform.scale; }}};
+}
+// How many pictured frames are painted changed too (each change costs a
+// software rasterisation here and a comparison there, no screenshot).
+constexpr std::size_t kChangedFrames = 3;
 
 void add_battle_moments(std::vector<Case>& cases, const std::string& name, const OnAirModel& m) {
   const double t0 = m.row_wall_time;
@@ -142,10 +167,7 @@ std::vector<Case> cases() {
   for (const auto& info : engine::all_games()) {
     for (const auto& preset : info.presets) {
       const auto rows = public_rows(random_match(info, preset.id, 7, 80), 1.7e9, 1);
-      std::size_t battle = rows.size();
-      while (battle > 1 && rows[battle - 1].type != "battle" && rows[battle - 1].type != "attack" &&
-             rows[battle - 1].type != "removed")
-        --battle;
+      const std::size_t battle = rows_through_last(rows, {"battle", "attack", "removed"});
       const std::string name = info.id + " " + preset.id;
       if (battle > 1) add_battle_moments(out, name + " battle", derive_model(rows, battle, engine::all_games()));
       const OnAirModel end = derive_model(rows, rows.size(), engine::all_games());
@@ -164,6 +186,10 @@ TEST_CASE("cross-output frames: what the ImGui overlay paints for each frame", "
   std::vector<std::string> games;  // in the order met, for pictured()
   std::size_t pictures = 0;
   std::vector<std::string> pictured_battles;  // one battle per game (its first preset's)
+  broadcast::Theme taller = broadcast::built_in_theme(), recoloured = broadcast::built_in_theme();
+  taller.metrics["panel.head_h"] += 40;
+  recoloured.palette["panel"] = broadcast::Rgba{0x6a, 0x10, 0x60, 0xff};
+  const std::vector<ChangedPainter> changes = changed_painters(taller, recoloured);
   for (const Case& c : cases()) {
     const std::string game = c.name.substr(0, c.name.find(' '));
     if (std::find(games.begin(), games.end(), game) == games.end()) games.push_back(game);
@@ -187,6 +213,14 @@ TEST_CASE("cross-output frames: what the ImGui overlay paints for each frame", "
                               {"frame", broadcast::on_air_json(c.model, c.now, {})},
                               {"imgui", texts}};
       if (!picture.empty()) entry["picture"] = picture, ++pictures;
+      if (!picture.empty() && pictures <= kChangedFrames) {
+        entry["changed"] = nlohmann::json::array();
+        for (std::size_t k = 0; k < changes.size(); ++k) {
+          const std::string file = fmt::format("{}/{:03}-changed{}.rgb", picture_dir, all.size(), k);
+          CHECK(imgui_texts(c.model, c.now, lang, file, changes[k].change) == texts);
+          entry["changed"].push_back({{"what", changes[k].what}, {"caught", changes[k].caught}, {"picture", file}});
+        }
+      }
       all.push_back(std::move(entry));
     }
   }

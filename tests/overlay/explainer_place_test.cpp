@@ -144,8 +144,9 @@ TEST_CASE("a layout's elements never overlap, all inside title safe, no type und
 
 // The analysis elements (cue-only) have their own placements: the deduction
 // lies on a board's squares (its placement is that board's, so the heat map
-// lands on them), and the win bar, over the board's top edge, overlaps no other
-// element the layout shows when taken (nor, in faces, the small board).
+// lands on them), and the win bar, between the top bar and the board, overlaps
+// no other element the layout shows when taken, nor the full board in any
+// layout (a director may cue it in faces too), nor, in faces, the small board.
 TEST_CASE("the deduction lies on a board, the win bar on no other element", "[explainer][legibility]") {
   const broadcast::Theme& theme = broadcast::built_in_theme();
   using broadcast::Element;
@@ -159,12 +160,19 @@ TEST_CASE("the deduction lies on a board, the win bar on no other element", "[ex
     const ThemeRect deduction = theme.element(layout, "deduction");
     CHECK((same(deduction, theme.element(layout, "board")) || same(deduction, theme.element(layout, "board_compact"))));
     const ThemeRect bar = theme.element(layout, "win_bar");
-    CHECK(bar.h >= 92);  // the bar (64) and its note under it
+    CHECK(bar.h >= 52);  // the names and the note (24 px and more) over the bar
     std::vector<std::pair<std::string, ThemeRect>> others;
     for (const auto& [e, names] : placements)
       if (broadcast::shown_by_default(director, e))
         for (const char* n : names) others.emplace_back(n, theme.element(layout, n));
-    if (director == broadcast::Layout::kFaces) others.emplace_back("board_compact", theme.element(layout, "board_compact"));
+    // A board's frame is drawn board.margin outside its placement.
+    const float m = theme.metric("board.margin");
+    const auto framed = [&](const char* n) {
+      const ThemeRect r = theme.element(layout, n);
+      return ThemeRect{r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m};
+    };
+    others.emplace_back("board", framed("board"));
+    if (director == broadcast::Layout::kFaces) others.emplace_back("board_compact", framed("board_compact"));
     CHECK(others.size() >= 2);
     for (const auto& [name, r] : others) {
       INFO("win_bar and " << name);

@@ -174,23 +174,18 @@ TEST_CASE("Hidden Hasami: stones alike on air, the leader never shown before the
   CHECK(captures > 0);  // the matches did capture by custodian
 }
 
-// The browser overlay's shots of these games (tests/browser/overlay_test.mjs)
-// draw these documents; they must stay what broadcast/ makes of a real match.
+// The browser overlay's shots of every game and preset (tests/browser/overlay_test.mjs)
+// draw these documents; they must stay what broadcast/ makes of a real match
+// (the ImGui overlay's goldens paint the same frames: screenshot_test.cpp).
 // FACEDOWN_UPDATE_GOLDEN=1 rewrites them.
-TEST_CASE("browser fixtures of the new games are the on-air JSON of a real mid-match") {
-  for (const char* id : {"gunjin-shogi", "hidden-hasami", "gwangsanghui"}) {
-    INFO(id);
-    const engine::GameInfo& info = game(id);
-    const auto rows = public_rows(random_match(info, info.default_preset, 3, 60), 1.7e9, 1);
-    std::size_t shown = rows.size();
-    while (shown > 1 && rows[shown - 1].type != "attack" && rows[shown - 1].type != "moved" &&
-           rows[shown - 1].type != "removed")
-      --shown;
-    const OnAirModel m = derive_model(rows, shown, engine::all_games());
+TEST_CASE("browser fixtures of every game and preset are the on-air JSON of a real mid-match") {
+  for (const GameFrame& f : every_game_frame()) {
+    INFO(f.name);
+    const OnAirModel& m = f.model;
     REQUIRE(m.opened);
     REQUIRE_FALSE(m.result);
     const auto doc = broadcast::on_air_json(m, m.row_wall_time + 10, {});
-    const std::string file = std::string(FACEDOWN_SOURCE_DIR) + "/tests/browser/fixtures/" + id + ".json";
+    const std::string file = std::string(FACEDOWN_SOURCE_DIR) + "/tests/browser/fixtures/" + f.name + ".json";
     const char* update = std::getenv("FACEDOWN_UPDATE_GOLDEN");
     if (update && std::string(update) == "1") {
       std::ofstream(file) << doc.dump(1) << "\n";

@@ -1,9 +1,12 @@
 #include "overlay_support.h"
 
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "codec/json.h"
 #include "codec/script_runner.h"
+#include "engine/registry.h"
 #include "engine/view.h"
 
 namespace facedown::overlay::testing {
@@ -101,6 +104,23 @@ Match random_match(const GameInfo& info, const std::string& preset, std::uint64_
   }
   if (!m.state().result) submit(ResignCmd{static_cast<int>(1 + pick(2))});
   return m;
+}
+
+std::size_t rows_through_last(const std::vector<PublicRow>& rows, std::initializer_list<std::string_view> types) {
+  std::size_t n = rows.size();
+  while (n > 1 && std::find(types.begin(), types.end(), rows[n - 1].type) == types.end()) --n;
+  return n;
+}
+
+std::vector<GameFrame> every_game_frame() {
+  std::vector<GameFrame> out;
+  for (const auto& info : engine::all_games())
+    for (const auto& preset : info.presets) {
+      const auto rows = public_rows(random_match(info, preset.id, 3, 60), 1.7e9, 1);
+      out.push_back({preset.id == info.default_preset ? info.id : info.id + "-" + preset.id,
+                     derive_model(rows, rows_through_last(rows, {"attack", "moved", "removed"}), engine::all_games())});
+    }
+  return out;
 }
 
 }  // namespace facedown::overlay::testing

@@ -5,10 +5,13 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
+#include <string_view>
 #include <string>
 #include <vector>
 
 #include "engine/match.h"
+#include "broadcast/model.h"
 #include "broadcast/public_row.h"
 
 namespace facedown::overlay::testing {
@@ -28,5 +31,20 @@ engine::Match random_match(const engine::GameInfo& info, const std::string& pres
 using EventSink = std::function<void(const engine::Match&, const std::vector<engine::Event>&)>;
 engine::Match random_match(const engine::GameInfo& info, const std::string& preset, std::uint64_t seed,
                            int max_plies, const EventSink& sink);
+
+// How many of `rows` there are up to and including the last row of one of
+// `types` ("attack", "moved"); 1 when none after the first.
+std::size_t rows_through_last(const std::vector<PublicRow>& rows, std::initializer_list<std::string_view> types);
+
+// Every game and preset on air mid-match, as both painters' goldens show it
+// (tests/browser/fixtures/NAME.json, tests/overlay/golden/game-NAME-LANG.png):
+// a random match (seed 3, 60 plies) cut just after its last battle, move or
+// removal, as the audience saw it then. NAME is the game's id, with the
+// preset's after it when that is not the default ("number-janggi-rsf-s52").
+struct GameFrame {
+  std::string name;
+  OnAirModel model;
+};
+std::vector<GameFrame> every_game_frame();
 
 }  // namespace facedown::overlay::testing

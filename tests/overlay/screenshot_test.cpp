@@ -4,11 +4,13 @@
 // FACEDOWN_UPDATE_GOLDEN=1 rewrites the goldens; every run leaves the frames
 // in the build tree (overlay-screenshots/) for a person to look at.
 #include <imgui.h>
+#include <imgui_internal.h>  // ImTextCharFromUtf8: which glyphs a text needs
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 
+#include "broadcast/on_air_analysis.h"
 #include "engine/registry.h"
 #include "overlay/overlay_draw.h"
 #include "overlay/overlay_window.h"
@@ -181,6 +183,49 @@ TEST_CASE("the director's elements: faces with the small board, slate, reveal", 
   shoot("director-faces-slate-ko", m, cued(m, Lang::kKo, {"layout faces", "show slate"}));
   shoot("director-reveal-en", m, cued(m, Lang::kEn, {"layout landscape"}), Background::kSolid);
   shoot("director-reveal-portrait-ko", m, cued(m, Lang::kKo, {"layout portrait"}), Background::kSolid);
+  // The same elements in the other language.
+  shoot("director-faces-compact-ko", m, cued(m, Lang::kKo, {"layout faces", "show board-compact"}));
+  shoot("director-faces-slate-en", m, cued(m, Lang::kEn, {"layout faces", "show slate"}));
+  shoot("director-reveal-ko", m, cued(m, Lang::kKo, {"layout landscape"}), Background::kSolid);
+  shoot("director-reveal-portrait-en", m, cued(m, Lang::kEn, {"layout portrait"}), Background::kSolid);
+}
+
+// The analysis elements (deduction, win-bar) over a mid-match, in each layout
+// and both languages. The analysis is written here (the one the browser's
+// goldens draw, tests/browser/analysis_paint_test.mjs): seat 1's king on one of
+// two squares, seat 2's certain, odds on every face-down piece, 62 % to 38 %.
+OnAirModel analysed_match() {
+  OnAirModel m = model_of(kOpenBattle);
+  broadcast::OnAirAnalysis a;
+  a.seq = m.last_seq;
+  a.ply = a.win_ply = m.ply;
+  a.objective = "K";
+  for (std::size_t s = 0; s < m.board.size(); ++s) {
+    const auto& piece = m.board[s];
+    if (!piece || piece->token) continue;
+    const auto square = static_cast<engine::Square>(s);
+    auto& places = a.objective_places[static_cast<std::size_t>(piece->owner - 1)];
+    if (places.size() < (piece->owner == 1 ? 2u : 1u))
+      places.push_back({square, 0, piece->owner == 2 ? 1.0 : places.empty() ? 0.75 : 0.25});
+    const bool certain = a.pieces.size() == 4;
+    a.pieces.push_back({piece->owner, square, {{"9", certain ? 1.0 : 0.4, 0}, {"3", 0.3, 0}}, certain});
+  }
+  a.win = broadcast::AnalysisWin{{{{0.62, 0.59, 0.65}, {0.38, 0.35, 0.41}}}, {0, 0, 0.003}, false, 1100};
+  m.analysis = std::make_shared<const broadcast::OnAirAnalysis>(a);
+  return m;
+}
+
+TEST_CASE("the analysis elements: deduction and win bar in each layout, both languages", "[screenshot]") {
+  const OnAirModel m = analysed_match();
+  for (Lang lang : {Lang::kEn, Lang::kKo}) {
+    const std::string suffix = lang == Lang::kEn ? "-en" : "-ko";
+    shoot("analysis-landscape" + suffix, m, cued(m, lang, {"layout landscape", "show deduction", "show win-bar"}));
+    DrawOptions portrait = cued(m, lang, {"layout portrait", "show deduction", "show win-bar"});
+    portrait.orientation = Orientation::kPortrait;
+    shoot("analysis-portrait" + suffix, m, portrait);
+    shoot("analysis-faces" + suffix, m,
+          cued(m, lang, {"layout faces", "show board-compact", "show deduction", "show win-bar"}));
+  }
 }
 
 // Draws `m` at `o` into the window and returns the picture.
@@ -340,5 +385,39 @@ TEST_CASE("Gwangsanghui mid-match: on points with palace diagonals, 15x14 in bot
               << " along ranks");
     CHECK(along_files > files_total * 9 / 10);
     CHECK(along_ranks > ranks_total * 9 / 10);
+  }
+}
+
+TEST_CASE("every game and preset in both languages, mid-match (the browser's fixtures' frames)", "[screenshot]") {
+  const broadcast::Theme& theme = broadcast::built_in_theme();
+  const float margin_x = kThemeCanvasWidth * (1 - theme.safe_fraction) / 2;
+  const float margin_y = kThemeCanvasHeight * (1 - theme.safe_fraction) / 2;
+  for (const GameFrame& f : every_game_frame()) {
+    for (Lang lang : {Lang::kEn, Lang::kKo}) {
+      INFO(f.name << (lang == Lang::kKo ? " ko" : " en"));
+      std::vector<Rect> boxes;
+      std::vector<std::string> texts;
+      DrawOptions o = at(f.model, 10);  // the fixture's moment: the last battle done
+      o.lang = lang;
+      o.text_boxes = &boxes;
+      o.text_log = &texts;
+      shoot("game-" + f.name + (lang == Lang::kKo ? "-ko" : "-en"), f.model, o);
+      // Every text inside title safe, and none drawn as ImGui's fallback "?".
+      REQUIRE(boxes.size() == texts.size());
+      ImFont* font = window().fonts().small;
+      REQUIRE(font);
+      for (std::size_t i = 0; i < boxes.size(); ++i) {
+        INFO(texts[i]);
+        for (const char* c = texts[i].c_str(); *c;) {
+          unsigned int code = 0;
+          c += ImTextCharFromUtf8(&code, c, nullptr);
+          if (code > ' ') CHECK(font->FindGlyphNoFallback(static_cast<ImWchar>(code)) != nullptr);
+        }
+        CHECK(boxes[i].x >= margin_x - 0.5f);
+        CHECK(boxes[i].right() <= kThemeCanvasWidth - margin_x + 0.5f);
+        CHECK(boxes[i].y >= margin_y - 0.5f);
+        CHECK(boxes[i].bottom() <= kThemeCanvasHeight - margin_y + 0.5f);
+      }
+    }
   }
 }

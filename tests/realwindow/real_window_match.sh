@@ -119,8 +119,8 @@ until_shot() {
 # Regions of the 960x540 overlay window (the 1920x1080 canvas at half size).
 CLOCK=100x34+430+32      # the turn clock's digits in the top bar
 CAPTION=400x28+280+434   # the caption's lower third under the board
-EXPLAINER=340x28+310+90  # the explainer's first line, above the board
-EXPLAINER_LOW=340x28+310+165  # ... or below the top row when the battle is in it
+EXPLAINER=340x28+310+126  # the explainer's first line, over the board's top
+EXPLAINER_LOW=340x28+310+183  # ... or below the top row when the battle is in it
 CARD=300x100+330+225     # the standby or paused card over the board
 # diff_px A B REGION: how many pixels of REGION differ by more than 10 %.
 diff_px() {
