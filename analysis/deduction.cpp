@@ -146,7 +146,7 @@ class Learner {
   ReplayCursor* current_replay() {
     const std::size_t size = replay_->stream().size();
     if (!cursor_valid_ || cursor_types_ != current_ || !cursor_) {
-      cursor_ = std::make_shared<ReplayCursor>();
+      cursor_ = std::make_shared<ReplayCursor>(logging_cursor());
       cursor_types_ = current_;
     } else if (cursor_.use_count() > 1) {
       // Shared with the Learner this one was copied from: advancing it would
@@ -239,6 +239,14 @@ class Learner {
     if (!reassign(next, c.slots, c.tuples[0], nullptr)) return false;
     current_ = std::move(next);
     return true;
+  }
+
+  // The learning's replays log the identity questions asked, so a trial can
+  // start from the candidate's replay (StreamReplay::start_from).
+  static ReplayCursor logging_cursor() {
+    ReplayCursor c;
+    c.reads.on = true;
+    return c;
   }
 
   int merge(const std::vector<int>& ids) {
@@ -531,7 +539,10 @@ class Learner {
       for (int attempt = 0; attempt < 8 && !settled && !fallback_; ++attempt) {
         ReplayTrace tr;
         // The candidate's replay of the groups before continues when it is still the candidate.
-        ReplayCursor rc = cursor_valid_ && cursor_types_ == current_ && cursor_ ? *cursor_ : ReplayCursor{};
+        const bool continued = cursor_valid_ && cursor_types_ == current_ && cursor_;
+        ReplayCursor rc = continued ? *cursor_ : logging_cursor();
+        // The candidate's replay before this group, where trials may start.
+        const ReplayCursor* earlier = continued ? cursor_.get() : nullptr;
         const ReplayRun run = replay_->advance(*info_, current_, rc, limit, &tr);
         bool changed = false;
         for (const auto& [slot, type] : tr.shown) {
@@ -609,7 +620,10 @@ class Learner {
             give_up("the replay budget for learning ran out (the rest is sampled)");
             break;
           }
-          ReplayCursor tc;
+          // The trial replays only from the first command whose identity
+          // questions it answers otherwise (the candidate's replay has the rest;
+          // stream_replay.h, start_from): the same run from there on.
+          ReplayCursor tc = replay_->start_from(current_, rc, earlier, trial, limit);
           const ReplayRun r = replay_->advance(*info_, trial, tc, limit, &ttr);
           // A trial that got further may show pieces the start could not reach.
           for (const auto& shown : ttr.shown)

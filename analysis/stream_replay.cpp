@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/identity_reads.h"
 #include "engine/vocabulary.h"
 
 namespace facedown::analysis {
@@ -61,6 +62,35 @@ void for_each_ref(const Event& e, F&& f) {
 }
 
 }  // namespace
+
+void IdentityLog::note(int slot, PieceType tested_type, std::size_t event) {
+  if (slot < 0) return;
+  const auto s = static_cast<std::size_t>(slot);
+  if (whole.size() <= s) {
+    whole.resize(s + 1, kNever);
+    tested.resize((s + 1) * types, kNever);
+  }
+  std::uint32_t& at = tested_type == kWholeIdentity ? whole[s] : tested[s * types + static_cast<std::size_t>(tested_type)];
+  at = std::min(at, static_cast<std::uint32_t>(event));
+}
+
+std::uint32_t IdentityLog::first_difference(const std::vector<PieceType>& from, const std::vector<PieceType>& to) const {
+  std::uint32_t first = kNever;
+  for (std::size_t s = 0; s < std::min(whole.size(), std::min(from.size(), to.size())); ++s) {
+    if (from[s] == to[s]) continue;
+    first = std::min(first, whole[s]);
+    // "Is it t?" has another answer only for the identity left or the one taken.
+    for (PieceType t : {from[s], to[s]})
+      if (t >= 0 && static_cast<std::size_t>(t) < types) first = std::min(first, tested[s * types + static_cast<std::size_t>(t)]);
+  }
+  return first;
+}
+
+void IdentityLog::forget_from(std::size_t event) {
+  for (auto* v : {&whole, &tested})
+    for (auto& x : *v)
+      if (x != kNever && x >= event) x = kNever;
+}
 
 std::vector<PieceRef> refs_of(const Event& e) {
   std::vector<PieceRef> out;
@@ -269,8 +299,23 @@ ReplayRun StreamReplay::advance(const GameInfo& game, const std::vector<PieceTyp
     const Event& e = stream_[p];
     std::vector<Event> produced;
     std::vector<int> named;
+    // The identity questions the command's rules ask, when they are logged.
+    std::optional<IdentityReads> asked;
+    if (c.reads.on && m.game().reports_identity_reads()) {
+      if (c.reads.types == 0) c.reads.types = roster_counts_.size();
+      asked.emplace();
+    }
+    const bool asked_at_all = asked.has_value();
+    auto log_asked = [&] {
+      if (!asked) return;
+      for (const IdentityRead& r : asked->reads)
+        if (r.id >= 0 && static_cast<std::size_t>(r.id) < id_slot.size())
+          c.reads.note(id_slot[static_cast<std::size_t>(r.id)], r.tested, p);
+      asked.reset();
+    };
     if (e.cmd == 0) {
       produced = m.advance(e.t);
+      log_asked();
     } else {
       auto cmd = command_at(p, types);
       if (!cmd) return fail(p, {});
@@ -279,6 +324,7 @@ ReplayRun StreamReplay::advance(const GameInfo& game, const std::vector<PieceTyp
         if (id >= 0 && static_cast<std::size_t>(id) < id_slot.size()) add_unique(named, id_slot[static_cast<std::size_t>(id)]);
       }
       auto sub = m.submit(*cmd, e.t);
+      log_asked();
       if (sub.rejection) return fail(p, named);
       produced = std::move(sub.events);
     }
@@ -308,6 +354,14 @@ ReplayRun StreamReplay::advance(const GameInfo& game, const std::vector<PieceTyp
       if (const auto* d = std::get_if<DecisionAwaited>(&ev.body))
         if (d->piece_id >= 0 && static_cast<std::size_t>(d->piece_id) < id_slot.size())
           add_unique(named, id_slot[static_cast<std::size_t>(d->piece_id)]);
+      // An identity the viewer is shown is read by the comparison with the stream.
+      if (asked_at_all) {
+        const std::size_t q = p + static_cast<std::size_t>(&ev - produced.data());
+        for_each_ref(ev, [&](const PieceRef& ref) {
+          if (ref.id >= 0 && static_cast<std::size_t>(ref.id) < id_slot.size() && !(ref.hidden_from & viewer_bit(viewer_)))
+            c.reads.note(id_slot[static_cast<std::size_t>(ref.id)], kWholeIdentity, q);
+        });
+      }
     }
     for (std::size_t j = 0; j < produced.size(); ++j) {
       const std::size_t q = p + j;
@@ -328,6 +382,47 @@ ReplayRun StreamReplay::advance(const GameInfo& game, const std::vector<PieceTyp
   out.failed_event = c.next;
   if (trace) trace->id_slot = id_slot;
   return out;
+}
+
+}  // namespace facedown::analysis
+
+namespace facedown::analysis {
+
+ReplayCursor StreamReplay::start_from(const std::vector<PieceType>& base_types, const ReplayCursor& base,
+                                      const ReplayCursor* earlier, const std::vector<PieceType>& types,
+                                      std::size_t limit) const {
+  ReplayCursor out;
+  out.reads.on = base.reads.on;
+  if (!earlier || !base.reads.on || !earlier->reads.on || !earlier->match || !earlier->ok ||
+      earlier->checked != earlier->next || earlier->next <= 1 || base_types.size() != types.size() || stream_.empty() ||
+      !earlier->match->game().reports_identity_reads())
+    return out;
+  // The first event that might differ: one whose command asked a question the
+  // trial answers otherwise, where the base stopped matching, or the limit.
+  std::size_t cut = std::min<std::size_t>(base.reads.first_difference(base_types, types), base.checked);
+  cut = std::min({cut, limit, stream_.size() - 1});
+  const std::size_t g = group_of_[cut];
+  const std::size_t start = g == 0 ? 0 : group_end_[g - 1];
+  if (earlier->next > start) return out;
+  // Every changed setup must be behind, and one the game accepts (its check
+  // reads the whole placement, not through identity_reads.h).
+  for (const Block& b : blocks_) {
+    bool changed = false;
+    for (int s : b.slots) changed = changed || base_types[static_cast<std::size_t>(s)] != types[static_cast<std::size_t>(s)];
+    if (!changed) continue;
+    if (b.setup_event >= earlier->next) return out;
+    const auto cmd = command_at(b.setup_event, types);
+    const auto* setup = cmd ? std::get_if<SetupCmd>(&*cmd) : nullptr;
+    if (!setup || earlier->match->game().check_setup(setup->player, setup->placements)) return out;
+  }
+  ReplayCursor c = *earlier;
+  c.match->reserve(stream_.size() + 8);  // a copy's log has no room to grow
+  for (std::size_t id = 0; id < c.id_slot.size(); ++id) {
+    const int slot = c.id_slot[id];
+    if (slot < 0 || base_types[static_cast<std::size_t>(slot)] == types[static_cast<std::size_t>(slot)]) continue;
+    if (!c.match->retype(static_cast<int>(id), types[static_cast<std::size_t>(slot)])) return out;
+  }
+  return c;
 }
 
 }  // namespace facedown::analysis

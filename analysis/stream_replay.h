@@ -51,6 +51,25 @@ struct ReplayRun {
   std::vector<int> failed_named;  // slots the replay's events named in the group that failed
 };
 
+// The identity questions a replay's rules asked (engine/identity_reads.h), per
+// slot: the first stream event whose command asked its whole identity, and per
+// identity t the first that asked "is it t?". A stream event that shows the
+// viewer a slot's identity counts as asking the whole of it (the comparison
+// with the stream reads it). Kept only when `on` (the learning's replays).
+struct IdentityLog {
+  static constexpr std::uint32_t kNever = ~std::uint32_t{0};
+  bool on = false;
+  std::size_t types = 0;
+  std::vector<std::uint32_t> whole;   // per slot
+  std::vector<std::uint32_t> tested;  // per slot * types + t
+  void note(int slot, engine::PieceType tested_type, std::size_t event);
+  // The first event whose questions a replay with `to` instead of `from` would
+  // answer otherwise (kNever: none of the questions asked).
+  std::uint32_t first_difference(const std::vector<engine::PieceType>& from, const std::vector<engine::PieceType>& to) const;
+  // Forgets what events from `event` on asked.
+  void forget_from(std::size_t event);
+};
+
 // A replay kept between calls, so a growing stream is replayed once: the match
 // after the events checked so far, for one assignment of identities. Valid only
 // while every event checked matched (`ok`); advance() continues it.
@@ -62,6 +81,7 @@ struct ReplayCursor {
   std::vector<engine::Event> pending;  // produced for [checked, next) (as the game wrote them), awaiting the stream
   std::vector<int> pending_named;      // slots the command that produced them named
   std::vector<int> id_slot;            // piece id -> slot (-1: a visible piece)
+  IdentityLog reads;                   // when reads.on: the questions asked so far
 };
 
 // Filled by a reference replay: what each group of the stream names and shows.
@@ -103,6 +123,22 @@ class StreamReplay {
   // only (its `final` stays empty). A failed run leaves the cursor not ok.
   ReplayRun advance(const engine::GameInfo& game, const std::vector<engine::PieceType>& types, ReplayCursor& cursor,
                     std::size_t limit, ReplayTrace* trace = nullptr) const;
+  // A replay of `types` that need not start from the beginning. `base` is a
+  // replay of `base_types` that logged its identity questions (reads.on),
+  // through `limit` or to where it stopped matching; `earlier` (may be null) a
+  // replay of the same identities that stopped between two commands. When the
+  // game reports its identity questions (engine/identity_reads.h) and no
+  // command before `earlier`'s end asked a question `types` answers otherwise,
+  // the replay of `types` is the same as theirs up to there but for the
+  // identities copied: the result is `earlier` with the changed pieces retyped
+  // (Match::retype), and advance() goes on from there. Otherwise (or when a
+  // changed setup would be refused, or was not before `earlier`'s end) it is an
+  // empty cursor: a replay from the start. Either way advance() gives the run a
+  // replay from the start gives (tests/analysis/replay_suffix_test.cpp); its
+  // trace covers the events replayed, what came before being the base's.
+  ReplayCursor start_from(const std::vector<engine::PieceType>& base_types, const ReplayCursor& base,
+                          const ReplayCursor* earlier, const std::vector<engine::PieceType>& types,
+                          std::size_t limit) const;
 
  private:
   StreamReplay() = default;

@@ -1,5 +1,7 @@
 #include "engine/game.h"
 
+#include <algorithm>
+
 namespace facedown::engine {
 
 std::optional<Rejection> Game::declare_items(Resolver&, const ItemsCmd&) const {
@@ -14,6 +16,18 @@ void Game::decide_by_default(Resolver&) const {}
 
 std::vector<std::string> Game::explain(const ShownBattle& battle, Lang lang) const {
   return explain_ranks_and_outcomes(*this, battle, lang);
+}
+
+bool Game::has_legal_move(const MatchState& s, int player) const {
+  std::vector<Move> moves;
+  legal_moves(s, player, moves);
+  return !moves.empty();
+}
+
+bool Game::is_legal_move(const MatchState& s, int player, const Move& move) const {
+  std::vector<Move> moves;
+  legal_moves(s, player, moves);
+  return std::find(moves.begin(), moves.end(), move) != moves.end();
 }
 
 std::optional<Rejection> Game::check_placement(int player, const Placement& p) const {

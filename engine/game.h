@@ -81,6 +81,13 @@ class Game {
 
   // Every legal move of `player` in this state (appended to out).
   virtual void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const = 0;
+  // Whether `player` has a legal move, and whether `move` is one of theirs:
+  // what Match decides a turn by, for a game that reports its identity
+  // questions (reports_identity_reads), which answers them asking as few as it
+  // can (for other games Match keeps the turn's list, as legal_moves gives it).
+  // The defaults ask legal_moves.
+  virtual bool has_legal_move(const MatchState& s, int player) const;
+  virtual bool is_legal_move(const MatchState& s, int player, const Move& move) const;
   // Whether pieces of this type never move (a mine, a flag): the reason a refusal
   // gives, from the rules; legal_moves stays the only judge of what is legal.
   virtual bool never_moves(PieceType) const { return false; }
@@ -102,6 +109,11 @@ class Game {
   // where public and only the outcome where hidden
   // (explain_ranks_and_outcomes); Number Janggi states its arithmetic.
   virtual std::vector<std::string> explain(const ShownBattle& battle, Lang lang) const;
+
+  // Whether every identity question of this game's rules goes through
+  // type_is/type_of (engine/identity_reads.h), so the analysis may shorten its
+  // replays by what they record. False unless the game says so.
+  virtual bool reports_identity_reads() const { return false; }
 
   // After a complete resolution by `mover`: has the game been decided?
   virtual std::optional<Result> victory(const MatchState& s, int mover) const = 0;

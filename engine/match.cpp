@@ -178,6 +178,57 @@ void Match::reserve(std::size_t events) {
   effective_.reserve(events);
 }
 
+bool Match::retype(int id, PieceType type) {
+  if (!game_->reports_identity_reads() || id < 0 || static_cast<std::size_t>(id) >= state_.pieces.size() || type < 0 ||
+      static_cast<std::size_t>(type) >= game_->roster().size())
+    return false;
+  auto one = [&](PieceRef& r) {
+    if (r.id == id) r.type = type;
+  };
+  auto all = [&](std::vector<PieceRef>& refs) {
+    for (auto& r : refs) one(r);
+  };
+  for (Event& e : log_) {
+    if (auto* setup = std::get_if<SetupLocked>(&e.body)) {
+      for (const PieceRef& r : setup->pieces)
+        if (r.id == id)
+          if (auto* cmd = e.command ? std::get_if<SetupCmd>(&*e.command) : nullptr)
+            for (auto& p : cmd->placements)
+              if (p.square == r.square) p.type = type;
+    }
+    std::visit(Overloaded{
+                   [&](SetupLocked& o) { all(o.pieces); },
+                   [&](Moved& o) { one(o.piece); },
+                   [&](DecisionAwaited& o) { all(o.candidates); },
+                   [&](Battle& o) {
+                     for (auto& p : o.pairs) {
+                       one(p.mover);
+                       one(p.enemy);
+                     }
+                     all(o.removed);
+                     all(o.revealed);
+                   },
+                   [&](Attack& o) {
+                     one(o.attacker);
+                     one(o.defender);
+                     all(o.revealed);
+                   },
+                   [&](Removed& o) { all(o.pieces); },
+                   [&](Revived& o) {
+                     if (o.arriving) one(*o.arriving);
+                     one(o.piece);
+                   },
+                   [](auto&) {},
+               },
+               e.body);
+  }
+  state_.pieces[static_cast<std::size_t>(id)].type = type;
+  for (auto& [size, snapshot] : snapshots_)
+    if (static_cast<std::size_t>(id) < snapshot.pieces.size()) snapshot.pieces[static_cast<std::size_t>(id)].type = type;
+  moves_version_ = ~std::uint64_t{0};  // recomputed from the new state when asked
+  return true;
+}
+
 void Match::take_snapshot() { snapshots_.emplace_back(log_.size(), state_); }
 
 void Match::apply_void_clock(const Event& e, const Voided& v) {
@@ -337,7 +388,7 @@ std::vector<Event> Match::advance(Millis t) {
 // ---------------------------------------------------------------- [SECTION] turns
 
 void Match::begin_turn(int player) {
-  if (moves_of(player).empty()) {
+  if (game_->reports_identity_reads() ? !game_->has_legal_move(state_, player) : moves_of(player).empty()) {
     bool draw = rules_.no_moves_draw;
     emit(Ended{draw ? 0 : other(player), "no-legal-moves", {}, {"no-legal-moves", {{"player", seat_param(player)}}}});
     return;

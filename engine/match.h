@@ -75,6 +75,16 @@ class Match final : private Resolver {
   // Room for this many events in the log, so a replay that knows how long it
   // will run does not grow it step by step (moving every event each time).
   void reserve(std::size_t events);
+  // Gives piece `id` another identity as if it had been set up with it: in the
+  // state, in the log (its references and its setup command) and in the
+  // snapshots. For the analysis, which tries identities for a face-down piece
+  // (engine/identity_reads.h): right only when no rule has asked about that
+  // piece's identity so far, which only a game that reports its identity
+  // questions can tell, so false (nothing changed) for any other game or a bad
+  // id or type. The position keys with identities already recorded
+  // (PositionKind::kOwnersAndTypes) keep the old one: no game that reports reads
+  // them. tests/engine/identity_reads_test.cpp.
+  bool retype(int id, PieceType type);
   // Lets time pass to t (the console calls this every frame). Never rejects;
   // a t in the past does nothing.
   std::vector<Event> advance(Millis t);

@@ -21,8 +21,12 @@ std::optional<Rejection> Match::decide_one(const MoveCmd& c) {
   if (owner != s.to_move)
     return Rejection{g.name(c.move.from) + " is " + player_name(owner) + "'s piece; " +
                      player_name(s.to_move) + " is to move"};
-  const auto& moves = moves_of(s.to_move);
-  if (std::find(moves.begin(), moves.end(), c.move) == moves.end())
+  // A game that reports its identity questions is asked about this move only
+  // (engine/identity_reads.h); for the others the turn's list is kept.
+  const bool legal = game_->reports_identity_reads()
+                         ? game_->is_legal_move(s, s.to_move, c.move)
+                         : std::ranges::find(moves_of(s.to_move), c.move) != moves_of(s.to_move).end();
+  if (!legal)
     return Rejection{g.name(c.move.from) + "-" + g.name(c.move.to) + " is not a legal move: " + why_illegal(c.move)};
   game_->play(*this, c.move);
   finish_resolution();

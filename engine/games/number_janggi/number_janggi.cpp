@@ -5,6 +5,7 @@
 
 #include "engine/games/number_janggi/battle.h"
 #include "engine/games/number_janggi/explanation.h"
+#include "engine/identity_reads.h"
 #include "engine/roster_setup.h"
 
 namespace facedown::engine::number_janggi {
@@ -15,6 +16,8 @@ constexpr int kFiles = 6;
 constexpr int kRanks = 9;
 
 bool is_number(PieceType t) { return t >= 0 && t < kMineType; }
+// Whether piece `id` is a number, asked as the rules ask it (identity_reads.h).
+bool number_at(const MatchState& s, int id) { return !type_is(s, id, kMineType) && !type_is(s, id, kKingType); }
 int printed_value(PieceType t) { return t + 1; }
 Class class_of(PieceType t) { return t == kMineType ? Class::kMine : t == kKingType ? Class::kKing : Class::kNumber; }
 
@@ -93,29 +96,34 @@ class NumberJanggi final : public Game {
   }
 
   bool never_moves(PieceType t) const override { return t == kMineType; }
+  // Every identity question below goes through type_is/type_of.
+  bool reports_identity_reads() const override { return true; }
 
   void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {
     // The hottest function of self-play: plain index arithmetic on the 6x9 board.
-    const int dir = player == 1 ? kFiles : -kFiles;  // one rank forward, as a square offset
-    const int* board = s.board.data();
     out.reserve(out.size() + 64);
-    for (const Piece& p : s.pieces) {
-      if (p.owner != player || p.square == kNoSquare || p.type == kMineType) continue;
-      const Square sq = p.square;
-      const int f = sq % kFiles;
-      const Square fwd = sq + dir;
-      const bool has_fwd = fwd >= 0 && fwd < kFiles * kRanks;
-      if (f > 0 && board[sq - 1] < 0) out.push_back({sq, sq - 1});
-      if (f + 1 < kFiles && board[sq + 1] < 0) out.push_back({sq, sq + 1});
-      if (!has_fwd) continue;
-      if (f > 0 && board[fwd - 1] < 0) out.push_back({sq, fwd - 1});
-      if (f + 1 < kFiles && board[fwd + 1] < 0) out.push_back({sq, fwd + 1});
-      if (board[fwd] < 0) {
-        out.push_back({sq, fwd});
-        const Square two = fwd + dir;
-        if (two >= 0 && two < kFiles * kRanks && board[two] < 0) out.push_back({sq, two});
-      }
+    for (std::size_t id = 0; id < s.pieces.size(); ++id) {
+      const Piece& p = s.pieces[id];
+      if (p.owner != player || p.square == kNoSquare) continue;
+      each_move(s, static_cast<int>(id), [&](const Move& m) { out.push_back(m); });
     }
+  }
+
+  bool has_legal_move(const MatchState& s, int player) const override {
+    for (std::size_t id = 0; id < s.pieces.size(); ++id) {
+      const Piece& p = s.pieces[id];
+      if (p.owner == player && p.square != kNoSquare && each_move(s, static_cast<int>(id), [](const Move&) {}))
+        return true;
+    }
+    return false;
+  }
+
+  bool is_legal_move(const MatchState& s, int player, const Move& move) const override {
+    const int id = s.piece_at(move.from);
+    if (id < 0 || s.pieces[static_cast<std::size_t>(id)].owner != player) return false;
+    bool found = false;
+    each_move(s, id, [&](const Move& m) { found = found || m == move; });
+    return found;
   }
 
   void play(Resolver& r, const Move& move) const override {
@@ -140,7 +148,7 @@ class NumberJanggi final : public Game {
           std::find(squares.begin(), squares.end(), c.square) == squares.end())
         return Rejection{geometry_.name(c.square) + " is not one of " + who +
                          "'s pieces in this battle"};
-      if (*c.item != Item::kBlind && !is_number(s.pieces[static_cast<std::size_t>(id)].type))
+      if (*c.item != Item::kBlind && !number_at(s, id))
         return Rejection{std::string("+1 and -1 apply only to numbers; ") + geometry_.name(c.square) +
                          " is not a number"};
     }
@@ -161,7 +169,7 @@ class NumberJanggi final : public Game {
     }
     int chosen = -1;
     for (int id : s.pending.candidates)
-      if (s.pieces[static_cast<std::size_t>(id)].type == cmd.type) chosen = id;
+      if (type_is(s, id, cmd.type)) chosen = id;
     if (chosen < 0)
       return Rejection{roster_[static_cast<std::size_t>(cmd.type)].token + " is not among " + player_name(player) +
                        "'s removed numbers that may return"};
@@ -194,31 +202,35 @@ class NumberJanggi final : public Game {
   }
 
   std::optional<Result> victory(const MatchState& s, int mover) const override {
-    std::array<bool, 2> king_alive{false, false};
+    // Each player has exactly one king (the roster's count; a revival brings
+    // back a number only), so a king is alive unless it is among its owner's
+    // removed pieces, and "is it the king?" is asked only of those and of the
+    // mover's pieces on the far rank (identity_reads.h: the rules ask no more
+    // than what decides, so the analysis may replay less).
+    std::array<bool, 2> king_alive{true, true};
     std::array<int, 2> others{0, 0};
-    std::array<Square, 2> king_square{kNoSquare, kNoSquare};
-    for (const Piece& p : s.pieces) {
-      if (p.square == kNoSquare) continue;
-      auto o = static_cast<std::size_t>(p.owner - 1);
-      if (p.type == kKingType) {
-        king_alive[o] = true;
-        king_square[o] = p.square;
-      } else {
-        ++others[o];
-      }
-    }
+    for (std::size_t o = 0; o < 2; ++o)
+      for (int id : s.removed[o])
+        if (king_alive[o] && type_is(s, id, kKingType)) king_alive[o] = false;
+    for (const Piece& p : s.pieces)
+      if (p.square != kNoSquare) ++others[static_cast<std::size_t>(p.owner - 1)];
     for (int p = 1; p <= 2; ++p)
       if (!king_alive[static_cast<std::size_t>(p - 1)])
         return Result{other(p), "king-captured", {"king-removed", {{"player", seat_param(p)}}}, {}};
+    --others[0];
+    --others[1];
     if (others[0] == 0 && others[1] == 0)
       return Result{mover_wins_annihilation_ ? mover : 0, "simultaneous-annihilation",
                     {"simultaneous-annihilation", {}}, {}};
     for (int p = 1; p <= 2; ++p)
       if (others[static_cast<std::size_t>(p - 1)] == 0)
         return Result{other(p), "annihilation", {"annihilation", {{"player", seat_param(p)}}}, {}};
-    const Square ks = king_square[static_cast<std::size_t>(mover - 1)];
-    if (geometry_.rank_of(ks) == far_rank(mover))
-      return Result{mover, "king-reached-end", {"king-reached-end", {{"player", seat_param(mover)}}}, {}};
+    for (std::size_t id = 0; id < s.pieces.size(); ++id) {
+      const Piece& p = s.pieces[id];
+      if (p.owner == mover && p.square != kNoSquare && geometry_.rank_of(p.square) == far_rank(mover) &&
+          type_is(s, static_cast<int>(id), kKingType))
+        return Result{mover, "king-reached-end", {"king-reached-end", {{"player", seat_param(mover)}}}, {}};
+    }
     return std::nullopt;
   }
 
@@ -226,6 +238,36 @@ class NumberJanggi final : public Game {
   int far_rank(int player) const { return player == 1 ? kRanks - 1 : 0; }
   int back_rank(int player) const { return player == 1 ? 0 : kRanks - 1; }
 
+
+  // Calls f on each move of piece `id` (on the board) in legal_moves' order;
+  // false when it has none. Whether it is a mine is asked only when a square is
+  // free to go to (identity_reads.h: a blocked piece's identity decides nothing).
+  template <class F>
+  bool each_move(const MatchState& s, int id, F&& f) const {
+    const Piece& p = s.pieces[static_cast<std::size_t>(id)];
+    const int dir = p.owner == 1 ? kFiles : -kFiles;  // one rank forward, as a square offset
+    const int* board = s.board.data();
+    const Square sq = p.square;
+    const int file = sq % kFiles;
+    const Square fwd = sq + dir;
+    const bool has_fwd = fwd >= 0 && fwd < kFiles * kRanks;
+    std::array<Move, 6> moves;
+    std::size_t n = 0;
+    if (file > 0 && board[sq - 1] < 0) moves[n++] = {sq, sq - 1};
+    if (file + 1 < kFiles && board[sq + 1] < 0) moves[n++] = {sq, sq + 1};
+    if (has_fwd) {
+      if (file > 0 && board[fwd - 1] < 0) moves[n++] = {sq, fwd - 1};
+      if (file + 1 < kFiles && board[fwd + 1] < 0) moves[n++] = {sq, fwd + 1};
+      if (board[fwd] < 0) {
+        moves[n++] = {sq, fwd};
+        const Square two = fwd + dir;
+        if (two >= 0 && two < kFiles * kRanks && board[two] < 0) moves[n++] = {sq, two};
+      }
+    }
+    if (n == 0 || type_is(s, id, kMineType)) return false;  // a mine never moves
+    for (std::size_t i = 0; i < n; ++i) f(moves[i]);
+    return true;
+  }
 
   // Enemy pieces orthogonally adjacent to a square, in square order.
   // At most four: a fixed array, so a quiet move allocates nothing here.
@@ -280,7 +322,8 @@ class NumberJanggi final : public Game {
       const Piece& p = s.pieces[static_cast<std::size_t>(id)];
       const ItemChoice& c = items[static_cast<std::size_t>(p.owner - 1)];
       used = (c.item && c.square == p.square) ? c.item : std::nullopt;
-      Fighter f{class_of(p.type), is_number(p.type) ? printed_value(p.type) : 0, 0};
+      const PieceType type = type_of(s, id);
+      Fighter f{class_of(type), is_number(type) ? printed_value(type) : 0, 0};
       f.effective = f.printed + (used == Item::kPlus ? 1 : used == Item::kMinus ? -1 : 0);
       return f;
     };
@@ -359,7 +402,7 @@ class NumberJanggi final : public Game {
     const MatchState& s = r.state();
     if (s.pending.kind != Decision::kNone) return;
     const Piece& p = s.pieces[static_cast<std::size_t>(id)];
-    if (p.square == kNoSquare || !is_number(p.type) || geometry_.rank_of(p.square) != far_rank(p.owner))
+    if (p.square == kNoSquare || geometry_.rank_of(p.square) != far_rank(p.owner) || !number_at(s, id))
       return;
     if (victory(s, p.owner)) return;  // the game is decided; nothing more happens
     const int owner = p.owner;
@@ -377,7 +420,7 @@ class NumberJanggi final : public Game {
     for (int rid : s.removed[static_cast<std::size_t>(owner - 1)]) {
       const Piece& rp = s.pieces[static_cast<std::size_t>(rid)];
       if (rid != id && !rp.revealed) lost_face_down = true;
-      if (rid != id && is_number(rp.type)) {
+      if (rid != id && number_at(s, rid)) {
         PieceRef c = s.ref(rid);
         c.hidden_from = rp.revealed ? 0 : hidden_but_owner(owner);
         d.candidates.push_back(c);
