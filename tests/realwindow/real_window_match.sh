@@ -310,10 +310,12 @@ done
 wait_for "select count(*) from events where type='battle'" 1
 # Screenshots as fast as they come until the explainer's line is over the board
 # (after the flip, before the fade).
-# The explainer sits above the board unless the battle is in the top row; then
-# broadcast/explainer_place.h moves it just below that row.
+# The explainer sits over the board's top row unless the battle is in that row;
+# then broadcast/explainer_place.h moves it just below. The lower place is
+# looked at first: this battle is in the top row, whose flipping tiles alone
+# change the upper region by more than the threshold.
 has_explainer() {
-  for EXPLAINER_AT in "$EXPLAINER" "$EXPLAINER_LOW"; do
+  for EXPLAINER_AT in "$EXPLAINER_LOW" "$EXPLAINER"; do
     [ "$(diff_px before-battle "$1" "$EXPLAINER_AT")" -gt 3800 ] && return 0
   done
   return 1
