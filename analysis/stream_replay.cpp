@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/event_refs.h"
 #include "engine/identity_reads.h"
 #include "engine/vocabulary.h"
 
@@ -21,44 +22,6 @@ std::string text_or(const std::string& s) { return s.empty() || s == "restore" |
 
 void add_unique(std::vector<int>& v, int x) {
   if (x >= 0 && std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
-}
-
-}  // namespace
-
-namespace {
-
-// Calls f on every piece reference an event carries, in refs_of's order,
-// without building a list (a replay does this for every event it produces).
-template <class F>
-void for_each_ref(const Event& e, F&& f) {
-  auto all = [&](const std::vector<PieceRef>& refs) {
-    for (const auto& r : refs) f(r);
-  };
-  std::visit(Overloaded{
-                 [&](const SetupLocked& o) { all(o.pieces); },
-                 [&](const Moved& o) { f(o.piece); },
-                 [&](const DecisionAwaited& o) { all(o.candidates); },
-                 [&](const Battle& o) {
-                   for (const auto& p : o.pairs) {
-                     f(p.mover);
-                     f(p.enemy);
-                   }
-                   all(o.removed);
-                   all(o.revealed);
-                 },
-                 [&](const Attack& o) {
-                   f(o.attacker);
-                   f(o.defender);
-                   all(o.revealed);
-                 },
-                 [&](const Removed& o) { all(o.pieces); },
-                 [&](const Revived& o) {
-                   if (o.arriving) f(*o.arriving);
-                   f(o.piece);
-                 },
-                 [](const auto&) {},
-             },
-             e.body);
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "engine/event_refs.h"
 #include "engine/text.h"
 #include "engine/vocabulary.h"
 
@@ -182,12 +183,6 @@ bool Match::retype(int id, PieceType type) {
   if (!game_->reports_identity_reads() || id < 0 || static_cast<std::size_t>(id) >= state_.pieces.size() || type < 0 ||
       static_cast<std::size_t>(type) >= game_->roster().size())
     return false;
-  auto one = [&](PieceRef& r) {
-    if (r.id == id) r.type = type;
-  };
-  auto all = [&](std::vector<PieceRef>& refs) {
-    for (auto& r : refs) one(r);
-  };
   for (Event& e : log_) {
     if (auto* setup = std::get_if<SetupLocked>(&e.body)) {
       for (const PieceRef& r : setup->pieces)
@@ -196,31 +191,9 @@ bool Match::retype(int id, PieceType type) {
             for (auto& p : cmd->placements)
               if (p.square == r.square) p.type = type;
     }
-    std::visit(Overloaded{
-                   [&](SetupLocked& o) { all(o.pieces); },
-                   [&](Moved& o) { one(o.piece); },
-                   [&](DecisionAwaited& o) { all(o.candidates); },
-                   [&](Battle& o) {
-                     for (auto& p : o.pairs) {
-                       one(p.mover);
-                       one(p.enemy);
-                     }
-                     all(o.removed);
-                     all(o.revealed);
-                   },
-                   [&](Attack& o) {
-                     one(o.attacker);
-                     one(o.defender);
-                     all(o.revealed);
-                   },
-                   [&](Removed& o) { all(o.pieces); },
-                   [&](Revived& o) {
-                     if (o.arriving) one(*o.arriving);
-                     one(o.piece);
-                   },
-                   [](auto&) {},
-               },
-               e.body);
+    for_each_ref(e, [&](PieceRef& r) {
+      if (r.id == id) r.type = type;
+    });
   }
   state_.pieces[static_cast<std::size_t>(id)].type = type;
   for (auto& [size, snapshot] : snapshots_)
