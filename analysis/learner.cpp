@@ -226,7 +226,8 @@ bool Learner::allows(int slot, PieceType t) const {
   return std::any_of(c.tuples.begin(), c.tuples.end(), [&](const auto& tuple) { return tuple[0] == t; });
 }
 
-bool Learner::reassign(std::vector<PieceType>& assign, const std::vector<int>& slots, const std::vector<PieceType>& want, std::vector<int>* moved) const {
+bool Learner::reassign(std::vector<PieceType>& assign, const std::vector<int>& slots,
+                       const std::vector<PieceType>& want, std::vector<int>* moved) const {
   std::vector<bool> fixed(assign.size(), false);
   std::map<int, std::vector<int>> surplus;  // per block, per identity: too many (> 0) or too few (< 0)
   for (std::size_t j = 0; j < slots.size(); ++j) {
@@ -316,7 +317,8 @@ bool Learner::attributable(const std::vector<int>& named, int comp) const {
   return true;
 }
 
-bool Learner::tree_identities(int comp, int slot, PieceType type, std::vector<int>& slots, std::vector<PieceType>& want) const {
+bool Learner::tree_identities(int comp, int slot, PieceType type, std::vector<int>& slots,
+                              std::vector<PieceType>& want) const {
   std::vector<std::pair<int, std::pair<int, PieceType>>> queue{{comp, {slot, type}}};
   std::vector<int> done;
   for (std::size_t head = 0; head < queue.size(); ++head) {
@@ -372,7 +374,8 @@ bool Learner::same_tree(int ca, int cb) const {
   return std::find(reach.begin(), reach.end(), cb) != reach.end();
 }
 
-Learner::EdgeLearned Learner::learn_edge(std::size_t g, const std::vector<int>& open, const std::vector<int>& named, std::size_t limit) {
+Learner::EdgeLearned Learner::learn_edge(std::size_t g, const std::vector<int>& open, const std::vector<int>& named,
+                                         std::size_t limit) {
   EdgeLearned out;
   int ends[2] = {-1, -1};
   for (int k = 0; k < 2; ++k)
