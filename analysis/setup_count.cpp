@@ -1,6 +1,8 @@
 #include "analysis/setup_count.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <numeric>
 #include <unordered_map>
 
@@ -29,6 +31,222 @@ int root_of(std::vector<int>& parent, int x) {
 }
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+// One block's fill (its groups with `capacity` slots taking `counts` exactly) as
+// layers of reachable capacities, forward from the full ones, in a dense array
+// indexed by the capacities packed in mixed radix: no recursion, no hashing, no
+// allocation per state. Groups left one possible type (a certain piece, or every
+// other allowed type used up) are taken out first, and types with no piece left
+// are no layer. It runs only where every number it and the memoised programme
+// make is an exact integer in a long double (the block's multinomial times its
+// slots fits the mantissa), so both give the very same numbers whatever the
+// order of the additions; otherwise (or with too many packed capacities) it
+// declines and the programme counts as before. Returns false when it declines.
+class LayeredFill {
+ public:
+  static constexpr std::uint64_t kMaxStates = 1u << 16;
+
+  // The number of ways; with `sums`, also, per group and type, how many of the
+  // group's slots take the type, summed over the ways (BlockSums::sums).
+  static bool run(const std::vector<int>& capacity, const std::vector<std::vector<PieceType>>& allowed,
+                  const std::vector<int>& counts, long double& total, std::vector<std::vector<long double>>* sums) {
+    const std::size_t types = counts.size();
+    if (types > 64) return false;
+    LayeredFill f;
+    return f.setup(capacity, allowed, counts) && (f.solve(capacity, total, sums), true);
+  }
+
+ private:
+  struct Free {
+    std::size_t group;  // index into the block's groups
+    int capacity;
+    std::uint64_t types;  // mask of the types it may still take
+    std::uint64_t stride;
+  };
+  std::vector<Free> free_;
+  std::vector<int> left_;            // counts left once the forced groups took theirs
+  std::vector<std::size_t> forced_;  // group -> its one type (or `none`)
+  std::vector<std::size_t> layers_;  // the types with pieces left, in order
+  std::uint64_t states_ = 1;
+  bool impossible_ = false;
+  static constexpr std::size_t kNone = ~std::size_t{0};
+
+  bool setup(const std::vector<int>& capacity, const std::vector<std::vector<PieceType>>& allowed,
+             const std::vector<int>& counts) {
+    const std::size_t types = counts.size();
+    int n = 0, m = 0;
+    for (int c : capacity) n += c;
+    for (int c : counts) m += c;
+    if (n != m) {
+      impossible_ = true;  // no fill uses up the counts: every number is 0
+      return true;
+    }
+    // Exactness: every count the programme makes (a number of partial or whole
+    // fills, or such a number times a group's slots) is at most the
+    // multinomial n! / prod(counts!) times n; it must fit the mantissa.
+    long double bound = 1;
+    int placed = 0;
+    for (int c : counts) {
+      placed += c;
+      bound *= binomial(placed, c);
+    }
+    const long double limit = std::ldexp(1.0L, std::numeric_limits<long double>::digits - 1);
+    if (bound * static_cast<long double>(n + 1) >= limit) return false;
+
+    left_ = counts;
+    forced_.assign(capacity.size(), kNone);
+    std::vector<std::uint64_t> mask(capacity.size(), 0);
+    for (std::size_t g = 0; g < capacity.size(); ++g)
+      for (PieceType t : allowed[g])
+        if (static_cast<std::size_t>(t) < types) mask[g] |= std::uint64_t{1} << t;
+    // Take out the groups one type is left to, until none is (taking one out may
+    // use up a type another group allowed).
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (std::size_t g = 0; g < capacity.size(); ++g) {
+        if (forced_[g] != kNone || capacity[g] == 0) continue;
+        std::uint64_t open = 0;
+        for (std::size_t t = 0; t < types; ++t)
+          if ((mask[g] >> t & 1) && left_[t] > 0) open |= std::uint64_t{1} << t;
+        if (open == 0) {
+          impossible_ = true;
+          return true;
+        }
+        if ((open & (open - 1)) != 0) continue;
+        const auto t = static_cast<std::size_t>(__builtin_ctzll(open));
+        forced_[g] = t;
+        left_[t] -= capacity[g];
+        if (left_[t] < 0) {
+          impossible_ = true;
+          return true;
+        }
+        changed = true;
+      }
+    }
+    for (std::size_t g = 0; g < capacity.size(); ++g) {
+      if (forced_[g] != kNone || capacity[g] == 0) continue;
+      std::uint64_t open = 0;
+      for (std::size_t t = 0; t < types; ++t)
+        if ((mask[g] >> t & 1) && left_[t] > 0) open |= std::uint64_t{1} << t;
+      free_.push_back({g, capacity[g], open, states_});
+      states_ *= static_cast<std::uint64_t>(capacity[g] + 1);
+      if (states_ > kMaxStates) return false;
+    }
+    for (std::size_t t = 0; t < types; ++t)
+      if (left_[t] > 0) layers_.push_back(t);
+    return true;
+  }
+
+  // Every way to put `n` pieces of type t into the free groups with `caps` left:
+  // f(weight, new key, takes) with takes[i] the pieces free group i took.
+  template <class F>
+  void splits(std::size_t t, int n, const int* caps, std::uint64_t key, int* takes, F&& f) const {
+    open_.clear();
+    for (std::size_t i = 0; i < free_.size(); ++i)
+      if ((free_[i].types >> t & 1) && caps[i] > 0) open_.push_back(i);
+    // Slots the open groups after the i-th still have, to stop early.
+    room_.assign(open_.size() + 1, 0);
+    for (std::size_t i = open_.size(); i-- > 0;) room_[i] = room_[i + 1] + caps[open_[i]];
+    auto rec = [&](auto&& self, std::size_t i, int left, long double w, std::uint64_t k) -> void {
+      if (left == 0) {
+        f(w, k);
+        return;
+      }
+      if (i == open_.size() || room_[i] < left) return;
+      const std::size_t g = open_[i];
+      const int most = std::min(left, caps[g]);
+      for (int x = 0; x <= most; ++x) {
+        takes[g] = x;
+        self(self, i + 1, left - x, x == 0 ? w : w * binomial(caps[g], x), k - static_cast<std::uint64_t>(x) * free_[g].stride);
+      }
+      takes[g] = 0;
+    };
+    rec(rec, 0, n, 1.0L, key);
+  }
+
+  void decode(std::uint64_t key, int* caps) const {
+    for (std::size_t i = 0; i < free_.size(); ++i)
+      caps[i] = static_cast<int>((key / free_[i].stride) % static_cast<std::uint64_t>(free_[i].capacity + 1));
+  }
+
+  void solve(const std::vector<int>& capacity, long double& total, std::vector<std::vector<long double>>* sums) const {
+    const std::size_t types = left_.size();
+    if (sums) sums->assign(capacity.size(), std::vector<long double>(types, 0));
+    total = 0;
+    if (impossible_) return;
+    // room[l][i]: the pieces of the types from layer l on that free group i may take.
+    const std::size_t L = layers_.size(), G = free_.size();
+    std::vector<std::vector<int>> room(L + 1, std::vector<int>(G, 0));
+    for (std::size_t l = L; l-- > 0;)
+      for (std::size_t i = 0; i < G; ++i)
+        room[l][i] = room[l + 1][i] + ((free_[i].types >> layers_[l] & 1) ? left_[layers_[l]] : 0);
+    std::uint64_t full = 0;
+    for (const auto& fr : free_) full += static_cast<std::uint64_t>(fr.capacity) * fr.stride;
+    // Forward: the ways the layers before l leave each capacity (pruned where a
+    // group has more slots left than its types have pieces to come).
+    std::vector<std::vector<std::uint64_t>> keys(L + 1);
+    std::vector<std::vector<long double>> ways(L + 1);
+    keys[0] = {full};
+    ways[0] = {1.0L};
+    std::vector<long double>& acc = scratch(states_);
+    std::vector<int> caps(G), takes(G, 0), after(G);
+    for (std::size_t l = 0; l < L; ++l) {
+      const std::size_t t = layers_[l];
+      for (std::size_t j = 0; j < keys[l].size(); ++j) {
+        decode(keys[l][j], caps.data());
+        const long double w0 = ways[l][j];
+        splits(t, left_[t], caps.data(), keys[l][j], takes.data(), [&](long double w, std::uint64_t k) {
+          for (std::size_t i = 0; i < G; ++i)
+            if (caps[i] - takes[i] > room[l + 1][i]) return;
+          if (acc[k] == 0) keys[l + 1].push_back(k);
+          acc[k] += w0 * w;
+        });
+      }
+      for (std::uint64_t k : keys[l + 1]) {
+        ways[l + 1].push_back(acc[k]);
+        acc[k] = 0;
+      }
+    }
+    for (std::size_t j = 0; j < keys[L].size(); ++j)
+      if (keys[L][j] == 0) total = ways[L][j];
+    if (!sums || total <= 0) return;
+    for (std::size_t g = 0; g < capacity.size(); ++g)
+      if (forced_[g] != kNone) (*sums)[g][forced_[g]] = total * static_cast<long double>(capacity[g]);
+    // Backward: the ways to finish from each capacity of layer l + 1 (kept in
+    // `acc` by key while layer l is read), times the ways to reach each of layer l.
+    std::vector<long double> back{1.0L}, here;
+    for (std::size_t l = L; l-- > 0;) {
+      const std::size_t t = layers_[l];
+      for (std::size_t j = 0; j < keys[l + 1].size(); ++j) acc[keys[l + 1][j]] = back[j];
+      here.assign(keys[l].size(), 0);
+      for (std::size_t j = 0; j < keys[l].size(); ++j) {
+        decode(keys[l][j], caps.data());
+        const long double w0 = ways[l][j];
+        splits(t, left_[t], caps.data(), keys[l][j], takes.data(), [&](long double w, std::uint64_t k) {
+          const long double rest = acc[k];
+          if (rest <= 0) return;
+          here[j] += w * rest;
+          const long double through = w0 * w * rest;
+          for (std::size_t i = 0; i < G; ++i)
+            if (takes[i] > 0) (*sums)[free_[i].group][t] += through * static_cast<long double>(takes[i]);
+        });
+      }
+      for (std::uint64_t k : keys[l + 1]) acc[k] = 0;
+      back = std::move(here);
+      here = {};
+    }
+  }
+
+  // A zeroed array of at least n entries, kept per thread; callers leave it zeroed.
+  static std::vector<long double>& scratch(std::uint64_t n) {
+    thread_local std::vector<long double> s;
+    if (s.size() < n) s.assign(n, 0);
+    return s;
+  }
+
+  mutable std::vector<std::size_t> open_;
+  mutable std::vector<int> room_;
+};
 
 }  // namespace
 
@@ -132,8 +350,11 @@ struct SetupCounter::Programme {
     std::vector<int> counts(rem.begin() + offsets[b], rem.begin() + offsets[b] + static_cast<long>(types));
     const auto key = std::make_pair(b, counts);
     if (auto it = block_memo.find(key); it != block_memo.end()) return it->second;
-    auto caps = capacity[b];
-    const long double total = fill(b, 0, counts, caps, memo_of(b, counts));
+    long double total = 0;
+    if (!LayeredFill::run(capacity[b], allowed[b], counts, total, nullptr)) {
+      auto caps = capacity[b];
+      total = fill(b, 0, counts, caps, memo_of(b, counts));
+    }
     block_memo.emplace(key, total);
     return total;
   }
@@ -315,9 +536,10 @@ std::vector<std::vector<double>> SetupCounter::marginals(std::size_t types) cons
 // against the memoised backward count gives every group's sum in one sweep.
 SetupCounter::BlockSums SetupCounter::block_sums(Programme& k, std::size_t b, const std::vector<int>& counts) const {
   const std::size_t types = k.types;
+  BlockSums out;
+  if (LayeredFill::run(k.capacity[b], k.allowed[b], counts, out.total, &out.sums)) return out;
   auto& memo = k.memo_of(b, counts);
   auto caps0 = k.capacity[b];
-  BlockSums out;
   out.total = k.fill(b, 0, counts, caps0, memo);
   const std::size_t groups = caps0.size();
   out.sums.assign(groups, std::vector<long double>(types, 0));
