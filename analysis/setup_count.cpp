@@ -292,6 +292,7 @@ struct FillMemo {
 
 struct SetupCounter::Programme {
   std::size_t types = 0;
+  bool layered = true;  // LayeredFill where it applies
   std::vector<int> offsets;                          // per block of the cluster
   std::vector<std::vector<std::vector<int>>> uses;   // per coupled unit: per tuple, indices into rem
   std::vector<std::vector<int>> capacity;            // per block: per group, its slots
@@ -351,7 +352,7 @@ struct SetupCounter::Programme {
     const auto key = std::make_pair(b, counts);
     if (auto it = block_memo.find(key); it != block_memo.end()) return it->second;
     long double total = 0;
-    if (!LayeredFill::run(capacity[b], allowed[b], counts, total, nullptr)) {
+    if (!layered || !LayeredFill::run(capacity[b], allowed[b], counts, total, nullptr)) {
       auto caps = capacity[b];
       total = fill(b, 0, counts, caps, memo_of(b, counts));
     }
@@ -407,7 +408,7 @@ SetupCounter::SetupCounter(std::vector<std::vector<int>> counts, std::vector<Cou
 
 SetupCounter::Programme SetupCounter::programme(const Cluster& c, int pinned_group, int skipped_coupled) const {
   const std::size_t types = counts_.empty() ? 0 : counts_[0].size();
-  Programme k{types, {}, {}, {}, {}, {}, {}, {}};
+  Programme k{types, layered_, {}, {}, {}, {}, {}, {}, {}};
   auto offset = [&](int block) {
     return static_cast<int>(static_cast<std::size_t>(std::find(c.blocks.begin(), c.blocks.end(), block) - c.blocks.begin()) *
                             types);
@@ -537,7 +538,7 @@ std::vector<std::vector<double>> SetupCounter::marginals(std::size_t types) cons
 SetupCounter::BlockSums SetupCounter::block_sums(Programme& k, std::size_t b, const std::vector<int>& counts) const {
   const std::size_t types = k.types;
   BlockSums out;
-  if (LayeredFill::run(k.capacity[b], k.allowed[b], counts, out.total, &out.sums)) return out;
+  if (k.layered && LayeredFill::run(k.capacity[b], k.allowed[b], counts, out.total, &out.sums)) return out;
   auto& memo = k.memo_of(b, counts);
   auto caps0 = k.capacity[b];
   out.total = k.fill(b, 0, counts, caps0, memo);

@@ -68,6 +68,10 @@ class SetupCounter {
   void use_cache(CountCache* cache) { cache_ = cache; }
   // One setup drawn uniformly (types per slot); total() must be > 0.
   std::vector<engine::PieceType> draw(std::uint64_t& rng) const;
+  // Whether blocks may be counted by the dense layered fill where it is exact
+  // (the default); off, only the memoised programme counts. Both give the same
+  // numbers bit for bit: tests compare them.
+  void use_layered_fill(bool on) { layered_ = on; }
 
  private:
   struct Cluster {
@@ -100,6 +104,7 @@ class SetupCounter {
   std::size_t slots_;
   std::vector<Cluster> clusters_;
   CountCache* cache_ = nullptr;
+  bool layered_ = true;
   mutable std::vector<std::shared_ptr<Programme>> draw_cache_;  // per cluster: programme_of()
 };
 
