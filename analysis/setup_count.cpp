@@ -37,23 +37,67 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 // indexed by the capacities packed in mixed radix: no recursion, no hashing, no
 // allocation per state. Groups left one possible type (a certain piece, or every
 // other allowed type used up) are taken out first, and types with no piece left
-// are no layer. It runs only where every number it and the memoised programme
+// are no layer. It applies only where every number it and the memoised programme
 // make is an exact integer in a long double (the block's multinomial times its
 // slots fits the mantissa), so both give the very same numbers whatever the
 // order of the additions; otherwise (or with too many packed capacities) it
-// declines and the programme counts as before. Returns false when it declines.
+// declines and the programme counts as before. Its draws take the same random
+// numbers and the same choices as the programme's (the splits that can finish
+// come in the same order with the same weights), so they are the same draws.
 class LayeredFill {
  public:
   static constexpr std::uint64_t kMaxStates = 1u << 16;
 
-  // The number of ways; with `sums`, also, per group and type, how many of the
-  // group's slots take the type, summed over the ways (BlockSums::sums).
-  static bool run(const std::vector<int>& capacity, const std::vector<std::vector<PieceType>>& allowed,
-                  const std::vector<int>& counts, long double& total, std::vector<std::vector<long double>>* sums) {
-    const std::size_t types = counts.size();
-    if (types > 64) return false;
-    LayeredFill f;
-    return f.setup(capacity, allowed, counts) && (f.solve(capacity, total, sums), true);
+  LayeredFill(const std::vector<int>& capacity, const std::vector<std::vector<PieceType>>& allowed,
+              const std::vector<int>& counts)
+      : capacity_(capacity) {
+    applies_ = counts.size() <= 64 && setup(allowed, counts);
+    if (applies_) forward();
+  }
+  bool applies() const { return applies_; }
+  long double total() const { return total_; }
+
+  // Per group and type, how many of the group's slots take the type, summed over
+  // the ways (BlockSums::sums).
+  std::vector<std::vector<long double>> sums() {
+    std::vector<std::vector<long double>> out;
+    backward(&out);
+    return out;
+  }
+
+  // Draws the block's groups type by type as SetupCounter::draw() does with the
+  // programme: one unit_real per type, then the first split whose running weight
+  // passes it; bags[g] gets the types group g takes, in type order.
+  void draw(std::uint64_t& rng, std::vector<std::vector<PieceType>>& bags) {
+    if (back_.empty()) backward(nullptr);
+    const std::size_t types = left_.size(), G = free_.size();
+    bags.assign(capacity_.size(), {});
+    std::vector<int> caps(G), takes(G, 0), chosen;
+    std::uint64_t key = keys_.empty() ? 0 : keys_[0][0];
+    std::size_t l = 0;
+    for (std::size_t t = 0; t < types; ++t) {
+      const long double u = static_cast<long double>(unit_real(rng));
+      for (std::size_t g = 0; g < capacity_.size(); ++g)
+        if (forced_[g] == t)
+          for (int n = 0; n < capacity_[g]; ++n) bags[g].push_back(static_cast<PieceType>(t));
+      if (l == layers_.size() || layers_[l] != t) continue;
+      long double target = u * back_at(l, key);
+      decode(key, caps.data());
+      std::uint64_t next = key;
+      chosen.clear();
+      splits(t, left_[t], caps.data(), key, takes.data(), [&](long double w, std::uint64_t k) {
+        if (!chosen.empty() && target < 0) return;
+        const long double weight = w * back_at(l + 1, k);
+        if (weight <= 0) return;
+        chosen = takes;
+        next = k;
+        target -= weight;
+      });
+      for (std::size_t i = 0; i < G && !chosen.empty(); ++i)
+        for (int n = 0; n < chosen[i]; ++n) bags[free_[i].group].push_back(static_cast<PieceType>(t));
+      key = next;
+      ++l;
+    }
   }
 
  private:
@@ -63,19 +107,30 @@ class LayeredFill {
     std::uint64_t types;  // mask of the types it may still take
     std::uint64_t stride;
   };
+  static constexpr std::size_t kNone = ~std::size_t{0};
+  std::vector<int> capacity_;
+  bool applies_ = false;
+  bool impossible_ = false;
+  long double total_ = 0;
   std::vector<Free> free_;
   std::vector<int> left_;            // counts left once the forced groups took theirs
-  std::vector<std::size_t> forced_;  // group -> its one type (or `none`)
+  std::vector<std::size_t> forced_;  // group -> its one type (or kNone)
   std::vector<std::size_t> layers_;  // the types with pieces left, in order
   std::uint64_t states_ = 1;
-  bool impossible_ = false;
-  static constexpr std::size_t kNone = ~std::size_t{0};
+  // Per layer l (before layers_[l]; l = layers_.size() is the end): the
+  // capacities reached, sorted by key, the ways to reach each, and (once
+  // backward() ran) the ways to finish from each.
+  std::vector<std::vector<std::uint64_t>> keys_;
+  std::vector<std::vector<long double>> ways_, back_;
+  mutable std::vector<std::size_t> open_;
+  mutable std::vector<int> room_;
 
-  bool setup(const std::vector<int>& capacity, const std::vector<std::vector<PieceType>>& allowed,
-             const std::vector<int>& counts) {
+  bool setup(const std::vector<std::vector<PieceType>>& allowed, const std::vector<int>& counts) {
     const std::size_t types = counts.size();
+    forced_.assign(capacity_.size(), kNone);
+    left_ = counts;
     int n = 0, m = 0;
-    for (int c : capacity) n += c;
+    for (int c : capacity_) n += c;
     for (int c : counts) m += c;
     if (n != m) {
       impossible_ = true;  // no fill uses up the counts: every number is 0
@@ -93,21 +148,23 @@ class LayeredFill {
     const long double limit = std::ldexp(1.0L, std::numeric_limits<long double>::digits - 1);
     if (bound * static_cast<long double>(n + 1) >= limit) return false;
 
-    left_ = counts;
-    forced_.assign(capacity.size(), kNone);
-    std::vector<std::uint64_t> mask(capacity.size(), 0);
-    for (std::size_t g = 0; g < capacity.size(); ++g)
+    std::vector<std::uint64_t> mask(capacity_.size(), 0);
+    for (std::size_t g = 0; g < capacity_.size(); ++g)
       for (PieceType t : allowed[g])
         if (static_cast<std::size_t>(t) < types) mask[g] |= std::uint64_t{1} << t;
+    auto open_types = [&](std::size_t g) {
+      std::uint64_t open = 0;
+      for (std::size_t t = 0; t < types; ++t)
+        if ((mask[g] >> t & 1) && left_[t] > 0) open |= std::uint64_t{1} << t;
+      return open;
+    };
     // Take out the groups one type is left to, until none is (taking one out may
     // use up a type another group allowed).
     for (bool changed = true; changed;) {
       changed = false;
-      for (std::size_t g = 0; g < capacity.size(); ++g) {
-        if (forced_[g] != kNone || capacity[g] == 0) continue;
-        std::uint64_t open = 0;
-        for (std::size_t t = 0; t < types; ++t)
-          if ((mask[g] >> t & 1) && left_[t] > 0) open |= std::uint64_t{1} << t;
+      for (std::size_t g = 0; g < capacity_.size(); ++g) {
+        if (forced_[g] != kNone || capacity_[g] == 0) continue;
+        const std::uint64_t open = open_types(g);
         if (open == 0) {
           impossible_ = true;
           return true;
@@ -115,7 +172,7 @@ class LayeredFill {
         if ((open & (open - 1)) != 0) continue;
         const auto t = static_cast<std::size_t>(__builtin_ctzll(open));
         forced_[g] = t;
-        left_[t] -= capacity[g];
+        left_[t] -= capacity_[g];
         if (left_[t] < 0) {
           impossible_ = true;
           return true;
@@ -123,13 +180,10 @@ class LayeredFill {
         changed = true;
       }
     }
-    for (std::size_t g = 0; g < capacity.size(); ++g) {
-      if (forced_[g] != kNone || capacity[g] == 0) continue;
-      std::uint64_t open = 0;
-      for (std::size_t t = 0; t < types; ++t)
-        if ((mask[g] >> t & 1) && left_[t] > 0) open |= std::uint64_t{1} << t;
-      free_.push_back({g, capacity[g], open, states_});
-      states_ *= static_cast<std::uint64_t>(capacity[g] + 1);
+    for (std::size_t g = 0; g < capacity_.size(); ++g) {
+      if (forced_[g] != kNone || capacity_[g] == 0) continue;
+      free_.push_back({g, capacity_[g], open_types(g), states_});
+      states_ *= static_cast<std::uint64_t>(capacity_[g] + 1);
       if (states_ > kMaxStates) return false;
     }
     for (std::size_t t = 0; t < types; ++t)
@@ -137,14 +191,15 @@ class LayeredFill {
     return true;
   }
 
-  // Every way to put `n` pieces of type t into the free groups with `caps` left:
-  // f(weight, new key, takes) with takes[i] the pieces free group i took.
+  // Every way to put `n` pieces of type t into the free groups with `caps` left,
+  // in the programme's order (groups in order, fewer first): f(weight, new key)
+  // with takes[i] the pieces free group i takes.
   template <class F>
   void splits(std::size_t t, int n, const int* caps, std::uint64_t key, int* takes, F&& f) const {
     open_.clear();
     for (std::size_t i = 0; i < free_.size(); ++i)
       if ((free_[i].types >> t & 1) && caps[i] > 0) open_.push_back(i);
-    // Slots the open groups after the i-th still have, to stop early.
+    // Slots the open groups from the i-th on have, to stop early.
     room_.assign(open_.size() + 1, 0);
     for (std::size_t i = open_.size(); i-- > 0;) room_[i] = room_[i + 1] + caps[open_[i]];
     auto rec = [&](auto&& self, std::size_t i, int left, long double w, std::uint64_t k) -> void {
@@ -169,71 +224,86 @@ class LayeredFill {
       caps[i] = static_cast<int>((key / free_[i].stride) % static_cast<std::uint64_t>(free_[i].capacity + 1));
   }
 
-  void solve(const std::vector<int>& capacity, long double& total, std::vector<std::vector<long double>>* sums) const {
-    const std::size_t types = left_.size();
-    if (sums) sums->assign(capacity.size(), std::vector<long double>(types, 0));
-    total = 0;
+  // The ways to finish from capacities `key` before layer l (0 if never reached).
+  long double back_at(std::size_t l, std::uint64_t key) const {
+    const auto& ks = keys_[l];
+    const auto it = std::lower_bound(ks.begin(), ks.end(), key);
+    return it != ks.end() && *it == key ? back_[l][static_cast<std::size_t>(it - ks.begin())] : 0;
+  }
+
+  // Forward: the ways the layers before l leave each capacity (pruned where a
+  // group has more slots left than its types have pieces to come).
+  void forward() {
+    const std::size_t L = layers_.size(), G = free_.size();
+    keys_.assign(L + 1, {});
+    ways_.assign(L + 1, {});
     if (impossible_) return;
     // room[l][i]: the pieces of the types from layer l on that free group i may take.
-    const std::size_t L = layers_.size(), G = free_.size();
     std::vector<std::vector<int>> room(L + 1, std::vector<int>(G, 0));
     for (std::size_t l = L; l-- > 0;)
       for (std::size_t i = 0; i < G; ++i)
         room[l][i] = room[l + 1][i] + ((free_[i].types >> layers_[l] & 1) ? left_[layers_[l]] : 0);
     std::uint64_t full = 0;
     for (const auto& fr : free_) full += static_cast<std::uint64_t>(fr.capacity) * fr.stride;
-    // Forward: the ways the layers before l leave each capacity (pruned where a
-    // group has more slots left than its types have pieces to come).
-    std::vector<std::vector<std::uint64_t>> keys(L + 1);
-    std::vector<std::vector<long double>> ways(L + 1);
-    keys[0] = {full};
-    ways[0] = {1.0L};
+    keys_[0] = {full};
+    ways_[0] = {1.0L};
     std::vector<long double>& acc = scratch(states_);
-    std::vector<int> caps(G), takes(G, 0), after(G);
+    std::vector<int> caps(G), takes(G, 0);
     for (std::size_t l = 0; l < L; ++l) {
       const std::size_t t = layers_[l];
-      for (std::size_t j = 0; j < keys[l].size(); ++j) {
-        decode(keys[l][j], caps.data());
-        const long double w0 = ways[l][j];
-        splits(t, left_[t], caps.data(), keys[l][j], takes.data(), [&](long double w, std::uint64_t k) {
+      for (std::size_t j = 0; j < keys_[l].size(); ++j) {
+        decode(keys_[l][j], caps.data());
+        const long double w0 = ways_[l][j];
+        splits(t, left_[t], caps.data(), keys_[l][j], takes.data(), [&](long double w, std::uint64_t k) {
           for (std::size_t i = 0; i < G; ++i)
             if (caps[i] - takes[i] > room[l + 1][i]) return;
-          if (acc[k] == 0) keys[l + 1].push_back(k);
+          if (acc[k] == 0) keys_[l + 1].push_back(k);
           acc[k] += w0 * w;
         });
       }
-      for (std::uint64_t k : keys[l + 1]) {
-        ways[l + 1].push_back(acc[k]);
+      std::sort(keys_[l + 1].begin(), keys_[l + 1].end());
+      for (std::uint64_t k : keys_[l + 1]) {
+        ways_[l + 1].push_back(acc[k]);
         acc[k] = 0;
       }
     }
-    for (std::size_t j = 0; j < keys[L].size(); ++j)
-      if (keys[L][j] == 0) total = ways[L][j];
-    if (!sums || total <= 0) return;
-    for (std::size_t g = 0; g < capacity.size(); ++g)
-      if (forced_[g] != kNone) (*sums)[g][forced_[g]] = total * static_cast<long double>(capacity[g]);
-    // Backward: the ways to finish from each capacity of layer l + 1 (kept in
-    // `acc` by key while layer l is read), times the ways to reach each of layer l.
-    std::vector<long double> back{1.0L}, here;
+    if (!keys_[L].empty() && keys_[L][0] == 0) total_ = ways_[L][0];
+  }
+
+  // Backward: the ways to finish from each capacity of layer l + 1 (kept in
+  // `acc` by key while layer l is read), times the ways to reach each of layer
+  // l, gives with `sums` what each group takes summed over the ways.
+  void backward(std::vector<std::vector<long double>>* sums) {
+    const std::size_t types = left_.size(), L = layers_.size(), G = free_.size();
+    if (sums) sums->assign(capacity_.size(), std::vector<long double>(types, 0));
+    back_.assign(L + 1, {});
+    for (std::size_t l = 0; l <= L; ++l) back_[l].assign(keys_[l].size(), 0);
+    if (total_ <= 0) return;
+    if (sums)
+      for (std::size_t g = 0; g < capacity_.size(); ++g)
+        if (forced_[g] != kNone) (*sums)[g][forced_[g]] = total_ * static_cast<long double>(capacity_[g]);
+    back_[L][0] = 1;
+    std::vector<long double>& acc = scratch(states_);
+    std::vector<int> caps(G), takes(G, 0);
     for (std::size_t l = L; l-- > 0;) {
       const std::size_t t = layers_[l];
-      for (std::size_t j = 0; j < keys[l + 1].size(); ++j) acc[keys[l + 1][j]] = back[j];
-      here.assign(keys[l].size(), 0);
-      for (std::size_t j = 0; j < keys[l].size(); ++j) {
-        decode(keys[l][j], caps.data());
-        const long double w0 = ways[l][j];
-        splits(t, left_[t], caps.data(), keys[l][j], takes.data(), [&](long double w, std::uint64_t k) {
+      for (std::size_t j = 0; j < keys_[l + 1].size(); ++j) acc[keys_[l + 1][j]] = back_[l + 1][j];
+      for (std::size_t j = 0; j < keys_[l].size(); ++j) {
+        decode(keys_[l][j], caps.data());
+        const long double w0 = ways_[l][j];
+        long double here = 0;
+        splits(t, left_[t], caps.data(), keys_[l][j], takes.data(), [&](long double w, std::uint64_t k) {
           const long double rest = acc[k];
           if (rest <= 0) return;
-          here[j] += w * rest;
+          here += w * rest;
+          if (!sums) return;
           const long double through = w0 * w * rest;
           for (std::size_t i = 0; i < G; ++i)
             if (takes[i] > 0) (*sums)[free_[i].group][t] += through * static_cast<long double>(takes[i]);
         });
+        back_[l][j] = here;
       }
-      for (std::uint64_t k : keys[l + 1]) acc[k] = 0;
-      back = std::move(here);
-      here = {};
+      for (std::uint64_t k : keys_[l + 1]) acc[k] = 0;
     }
   }
 
@@ -243,9 +313,6 @@ class LayeredFill {
     if (s.size() < n) s.assign(n, 0);
     return s;
   }
-
-  mutable std::vector<std::size_t> open_;
-  mutable std::vector<int> room_;
 };
 
 }  // namespace
@@ -303,6 +370,18 @@ struct SetupCounter::Programme {
   // Shared by the total, the marginals and the draws of one counter.
   std::map<std::pair<std::size_t, std::vector<int>>, FillMemo> draw_memos;
 
+  // The layered fill per (block, its counts), where it applies; kept for the draws.
+  std::map<std::pair<std::size_t, std::vector<int>>, std::unique_ptr<LayeredFill>> layered_fills;
+
+  LayeredFill* layered_of(std::size_t b, const std::vector<int>& counts) {
+    if (!layered) return nullptr;
+    auto key = std::make_pair(b, counts);
+    auto it = layered_fills.find(key);
+    if (it == layered_fills.end())
+      it = layered_fills.emplace(std::move(key), std::make_unique<LayeredFill>(capacity[b], allowed[b], counts)).first;
+    return it->second->applies() ? it->second.get() : nullptr;
+  }
+
   FillMemo& memo_of(std::size_t b, const std::vector<int>& counts) {
     auto key = std::make_pair(b, counts);
     auto it = draw_memos.find(key);
@@ -352,7 +431,9 @@ struct SetupCounter::Programme {
     const auto key = std::make_pair(b, counts);
     if (auto it = block_memo.find(key); it != block_memo.end()) return it->second;
     long double total = 0;
-    if (!layered || !LayeredFill::run(capacity[b], allowed[b], counts, total, nullptr)) {
+    if (LayeredFill* lf = layered_of(b, counts)) {
+      total = lf->total();
+    } else {
       auto caps = capacity[b];
       total = fill(b, 0, counts, caps, memo_of(b, counts));
     }
@@ -408,7 +489,7 @@ SetupCounter::SetupCounter(std::vector<std::vector<int>> counts, std::vector<Cou
 
 SetupCounter::Programme SetupCounter::programme(const Cluster& c, int pinned_group, int skipped_coupled) const {
   const std::size_t types = counts_.empty() ? 0 : counts_[0].size();
-  Programme k{types, layered_, {}, {}, {}, {}, {}, {}, {}};
+  Programme k{types, layered_, {}, {}, {}, {}, {}, {}, {}, {}};
   auto offset = [&](int block) {
     return static_cast<int>(static_cast<std::size_t>(std::find(c.blocks.begin(), c.blocks.end(), block) - c.blocks.begin()) *
                             types);
@@ -538,7 +619,11 @@ std::vector<std::vector<double>> SetupCounter::marginals(std::size_t types) cons
 SetupCounter::BlockSums SetupCounter::block_sums(Programme& k, std::size_t b, const std::vector<int>& counts) const {
   const std::size_t types = k.types;
   BlockSums out;
-  if (k.layered && LayeredFill::run(k.capacity[b], k.allowed[b], counts, out.total, &out.sums)) return out;
+  if (LayeredFill* lf = k.layered_of(b, counts)) {
+    out.total = lf->total();
+    out.sums = lf->sums();
+    return out;
+  }
   auto& memo = k.memo_of(b, counts);
   auto caps0 = k.capacity[b];
   out.total = k.fill(b, 0, counts, caps0, memo);
@@ -666,9 +751,12 @@ std::vector<PieceType> SetupCounter::draw(std::uint64_t& rng) const {
     for (std::size_t b = 0; b < c.blocks.size(); ++b) {
       std::vector<int> counts(rem.begin() + k.offsets[b], rem.begin() + k.offsets[b] + static_cast<long>(types));
       auto caps = k.capacity[b];
-      auto& memo = k.memo_of(b, counts);
       std::vector<std::vector<PieceType>> bags(caps.size());
-      for (std::size_t t = 0; t < types; ++t) {
+      LayeredFill* lf = k.layered_of(b, counts);
+      if (lf) lf->draw(rng, bags);  // the same draw, from the layered tables
+      FillMemo* const memo_ptr = lf ? nullptr : &k.memo_of(b, counts);
+      for (std::size_t t = 0; t < types && !lf; ++t) {
+        FillMemo& memo = *memo_ptr;
         long double target = static_cast<long double>(unit_real(rng)) * k.fill(b, t, counts, caps, memo);
         std::vector<int> chosen;
         k.for_each_split(b, t, counts[t], caps, [&](long double w) {
