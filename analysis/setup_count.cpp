@@ -73,7 +73,7 @@ class LayeredFill {
     const std::size_t types = left_.size(), G = free_.size();
     bags.assign(capacity_.size(), {});
     std::vector<int> caps(G), takes(G, 0), chosen;
-    std::uint64_t key = keys_.empty() ? 0 : keys_[0][0];
+    std::uint64_t key = keys_.empty() || keys_[0].empty() ? 0 : keys_[0][0];  // none: total() is 0
     std::size_t l = 0;
     for (std::size_t t = 0; t < types; ++t) {
       const long double u = static_cast<long double>(unit_real(rng));
