@@ -73,7 +73,7 @@ class LayeredFill {
     const std::size_t types = left_.size(), G = free_.size();
     bags.assign(capacity_.size(), {});
     std::vector<int> caps(G), takes(G, 0), chosen;
-    std::uint64_t key = keys_.empty() || keys_[0].empty() ? 0 : keys_[0][0];  // none: total() is 0
+    std::uint64_t key = start_.size() < 2 || start_[1] == 0 ? 0 : keys_[0];  // none: total() is 0
     std::size_t l = 0;
     for (std::size_t t = 0; t < types; ++t) {
       const long double u = static_cast<long double>(unit_real(rng));
@@ -117,11 +117,13 @@ class LayeredFill {
   std::vector<std::size_t> forced_;  // group -> its one type (or kNone)
   std::vector<std::size_t> layers_;  // the types with pieces left, in order
   std::uint64_t states_ = 1;
-  // Per layer l (before layers_[l]; l = layers_.size() is the end): the
-  // capacities reached, sorted by key, the ways to reach each, and (once
-  // backward() ran) the ways to finish from each.
-  std::vector<std::vector<std::uint64_t>> keys_;
-  std::vector<std::vector<long double>> ways_, back_;
+  // Per layer l (before layers_[l]; l = layers_.size() is the end), entries
+  // start_[l] to start_[l + 1]: the capacities reached, sorted by key, the ways
+  // to reach each, and (once backward() ran) the ways to finish from each. One
+  // array each, not one per layer: a coupled unit's histograms are many fills.
+  std::vector<std::size_t> start_;
+  std::vector<std::uint64_t> keys_;
+  std::vector<long double> ways_, back_;
   mutable std::vector<std::size_t> open_;
   mutable std::vector<int> room_;
 
@@ -226,48 +228,52 @@ class LayeredFill {
 
   // The ways to finish from capacities `key` before layer l (0 if never reached).
   long double back_at(std::size_t l, std::uint64_t key) const {
-    const auto& ks = keys_[l];
-    const auto it = std::lower_bound(ks.begin(), ks.end(), key);
-    return it != ks.end() && *it == key ? back_[l][static_cast<std::size_t>(it - ks.begin())] : 0;
+    const auto first = keys_.begin() + static_cast<long>(start_[l]), last = keys_.begin() + static_cast<long>(start_[l + 1]);
+    const auto it = std::lower_bound(first, last, key);
+    return it != last && *it == key ? back_[static_cast<std::size_t>(it - keys_.begin())] : 0;
   }
 
   // Forward: the ways the layers before l leave each capacity (pruned where a
   // group has more slots left than its types have pieces to come).
   void forward() {
     const std::size_t L = layers_.size(), G = free_.size();
-    keys_.assign(L + 1, {});
-    ways_.assign(L + 1, {});
+    start_.assign(L + 2, 0);
     if (impossible_) return;
-    // room[l][i]: the pieces of the types from layer l on that free group i may take.
-    std::vector<std::vector<int>> room(L + 1, std::vector<int>(G, 0));
+    // room[l * G + i]: the pieces of the types from layer l on that free group i may take.
+    std::vector<int> room((L + 1) * G, 0);
     for (std::size_t l = L; l-- > 0;)
       for (std::size_t i = 0; i < G; ++i)
-        room[l][i] = room[l + 1][i] + ((free_[i].types >> layers_[l] & 1) ? left_[layers_[l]] : 0);
+        room[l * G + i] = room[(l + 1) * G + i] + ((free_[i].types >> layers_[l] & 1) ? left_[layers_[l]] : 0);
     std::uint64_t full = 0;
     for (const auto& fr : free_) full += static_cast<std::uint64_t>(fr.capacity) * fr.stride;
-    keys_[0] = {full};
-    ways_[0] = {1.0L};
+    keys_.assign(1, full);
+    ways_.assign(1, 1.0L);
+    start_[1] = 1;
     std::vector<long double>& acc = scratch(states_);
     std::vector<int> caps(G), takes(G, 0);
     for (std::size_t l = 0; l < L; ++l) {
       const std::size_t t = layers_[l];
-      for (std::size_t j = 0; j < keys_[l].size(); ++j) {
-        decode(keys_[l][j], caps.data());
-        const long double w0 = ways_[l][j];
-        splits(t, left_[t], caps.data(), keys_[l][j], takes.data(), [&](long double w, std::uint64_t k) {
+      const int* next_room = room.data() + (l + 1) * G;
+      for (std::size_t j = start_[l]; j < start_[l + 1]; ++j) {
+        const std::uint64_t key = keys_[j];  // copied: the next layer grows keys_
+        const long double w0 = ways_[j];
+        decode(key, caps.data());
+        splits(t, left_[t], caps.data(), key, takes.data(), [&](long double w, std::uint64_t k) {
           for (std::size_t i = 0; i < G; ++i)
-            if (caps[i] - takes[i] > room[l + 1][i]) return;
-          if (acc[k] == 0) keys_[l + 1].push_back(k);
+            if (caps[i] - takes[i] > next_room[i]) return;
+          if (acc[k] == 0) keys_.push_back(k);
           acc[k] += w0 * w;
         });
       }
-      std::sort(keys_[l + 1].begin(), keys_[l + 1].end());
-      for (std::uint64_t k : keys_[l + 1]) {
-        ways_[l + 1].push_back(acc[k]);
-        acc[k] = 0;
+      start_[l + 2] = keys_.size();
+      std::sort(keys_.begin() + static_cast<long>(start_[l + 1]), keys_.end());
+      ways_.resize(keys_.size());
+      for (std::size_t j = start_[l + 1]; j < start_[l + 2]; ++j) {
+        ways_[j] = acc[keys_[j]];
+        acc[keys_[j]] = 0;
       }
     }
-    if (!keys_[L].empty() && keys_[L][0] == 0) total_ = ways_[L][0];
+    if (start_[L + 1] > start_[L] && keys_[start_[L]] == 0) total_ = ways_[start_[L]];
   }
 
   // Backward: the ways to finish from each capacity of layer l + 1 (kept in
@@ -276,23 +282,22 @@ class LayeredFill {
   void backward(std::vector<std::vector<long double>>* sums) {
     const std::size_t types = left_.size(), L = layers_.size(), G = free_.size();
     if (sums) sums->assign(capacity_.size(), std::vector<long double>(types, 0));
-    back_.assign(L + 1, {});
-    for (std::size_t l = 0; l <= L; ++l) back_[l].assign(keys_[l].size(), 0);
+    back_.assign(keys_.size() + 1, 0);  // never empty once run
     if (total_ <= 0) return;
     if (sums)
       for (std::size_t g = 0; g < capacity_.size(); ++g)
         if (forced_[g] != kNone) (*sums)[g][forced_[g]] = total_ * static_cast<long double>(capacity_[g]);
-    back_[L][0] = 1;
+    back_[start_[L]] = 1;
     std::vector<long double>& acc = scratch(states_);
     std::vector<int> caps(G), takes(G, 0);
     for (std::size_t l = L; l-- > 0;) {
       const std::size_t t = layers_[l];
-      for (std::size_t j = 0; j < keys_[l + 1].size(); ++j) acc[keys_[l + 1][j]] = back_[l + 1][j];
-      for (std::size_t j = 0; j < keys_[l].size(); ++j) {
-        decode(keys_[l][j], caps.data());
-        const long double w0 = ways_[l][j];
+      for (std::size_t j = start_[l + 1]; j < start_[l + 2]; ++j) acc[keys_[j]] = back_[j];
+      for (std::size_t j = start_[l]; j < start_[l + 1]; ++j) {
+        decode(keys_[j], caps.data());
+        const long double w0 = ways_[j];
         long double here = 0;
-        splits(t, left_[t], caps.data(), keys_[l][j], takes.data(), [&](long double w, std::uint64_t k) {
+        splits(t, left_[t], caps.data(), keys_[j], takes.data(), [&](long double w, std::uint64_t k) {
           const long double rest = acc[k];
           if (rest <= 0) return;
           here += w * rest;
@@ -301,9 +306,9 @@ class LayeredFill {
           for (std::size_t i = 0; i < G; ++i)
             if (takes[i] > 0) (*sums)[free_[i].group][t] += through * static_cast<long double>(takes[i]);
         });
-        back_[l][j] = here;
+        back_[j] = here;
       }
-      for (std::uint64_t k : keys_[l + 1]) acc[k] = 0;
+      for (std::size_t j = start_[l + 1]; j < start_[l + 2]; ++j) acc[keys_[j]] = 0;
     }
   }
 
