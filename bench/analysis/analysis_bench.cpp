@@ -17,6 +17,11 @@
 // sets AnalysisOptions::update_events (default 0: no bound). It also prints
 // a digest of every result on stderr (same digest: same results, bit for bit),
 // and reads SAMPLES, UPDATE_DRAWS and REJUVENATE_STEPS from the environment.
+// analysis_bench coupled [UNITS]: the counting alone (setup_count.h) of a
+// Number Janggi-sized cluster (two blocks of 14, 12 types) with UNITS (1 or 2)
+// pair battles of 64 joint tuples each, with the layered fill and with the
+// memoised programme alone: processor milliseconds for the total, the
+// marginals and 12 draws, and whether both gave the same numbers bit for bit.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -29,6 +34,7 @@
 #include <vector>
 
 #include "analysis/deduction.h"
+#include "analysis/setup_count.h"
 #include "analysis/stream_replay.h"
 #include "engine/match.h"
 #include "engine/registry.h"
@@ -326,14 +332,68 @@ int live(int matches, const std::string& only, long update_events) {
 
 }  // namespace
 
+namespace {
+
+int coupled(int units) {
+  using engine::PieceType;
+  const std::vector<int> roster{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1};
+  const int hidden = 14 - units;  // per block, the slots in groups
+  std::vector<analysis::CountGroup> groups;
+  std::uint64_t seed = 7;
+  int slot = 0;
+  for (int b = 0; b < 2; ++b) {
+    for (int left = hidden; left > 0;) {
+      const int size = left >= 3 ? 1 + static_cast<int>(engine::splitmix64(seed) % 3) : left;
+      analysis::CountGroup g{b, {}, {}};
+      for (int t = 0; t < 12; ++t)
+        if (t == 10 || engine::splitmix64(seed) % 3 != 0) g.allowed.push_back(static_cast<PieceType>(t));
+      for (int i = 0; i < size; ++i) g.slots.push_back(slot++);
+      left -= size;
+      groups.push_back(g);
+    }
+    slot += units;
+  }
+  std::vector<analysis::CountCoupled> pairs;
+  for (int k = 0; k < units; ++k) {
+    analysis::CountCoupled cu{{hidden + k, 14 + hidden + k}, {0, 1}, {}};
+    for (int a = 0; a < 12; ++a)
+      for (int b = 0; b < 12; ++b)
+        if ((a + b + k) % 9 != 0 && cu.tuples.size() < 64) cu.tuples.push_back({static_cast<PieceType>(a), static_cast<PieceType>(b)});
+    pairs.push_back(cu);
+  }
+  std::vector<long double> totals;
+  std::vector<std::vector<std::vector<double>>> margins;
+  std::vector<std::vector<PieceType>> draws[2];
+  for (int layered = 1; layered >= 0; --layered) {
+    analysis::SetupCounter c({roster, roster}, groups, pairs, 28);
+    c.use_layered_fill(layered == 1);
+    const double t0 = cpu_ms();
+    totals.push_back(c.total());
+    const double t1 = cpu_ms();
+    margins.push_back(c.marginals(12));
+    const double t2 = cpu_ms();
+    std::uint64_t rng = 1;
+    for (int i = 0; i < 12; ++i) draws[layered].push_back(c.draw(rng));
+    const double t3 = cpu_ms();
+    std::printf("%s: total %.2f ms, marginals %.2f ms, 12 draws %.2f ms\n", layered ? "layered fill" : "memoised programme",
+                t1 - t0, t2 - t1, t3 - t2);
+  }
+  const bool same = totals[0] == totals[1] && margins[0] == margins[1] && draws[0] == draws[1];
+  std::printf("same numbers and draws: %s\n", same ? "yes" : "NO");
+  return same ? 0 : 1;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "calibration";
   const int matches = argc > 2 ? std::max(1, std::atoi(argv[2])) : 1000;
   if (mode == "speed") return speed(argc > 2 ? matches : 5);
+  if (mode == "coupled") return coupled(argc > 2 ? std::clamp(std::atoi(argv[2]), 1, 2) : 2);
   if (mode == "live") return live(argc > 2 ? matches : 3, argc > 3 ? argv[3] : "", argc > 4 ? std::atol(argv[4]) : 0);
   if (mode == "calibration" || mode == "calibration-live")
     return calibration(matches, argc > 3 ? argv[3] : "", argc > 4 ? std::atoi(argv[4]) : 200, argc > 5 ? std::atoi(argv[5]) : 2000,
                        mode == "calibration-live");
-  std::fprintf(stderr, "usage: analysis_bench calibration|calibration-live [MATCHES] [GAME] [SAMPLES] [MAX_DRAWS] | speed [MATCHES] | live [MATCHES] [GAME]\n");
+  std::fprintf(stderr, "usage: analysis_bench calibration|calibration-live [MATCHES] [GAME] [SAMPLES] [MAX_DRAWS] | speed [MATCHES] | live [MATCHES] [GAME] | coupled [UNITS]\n");
   return 2;
 }
