@@ -277,6 +277,17 @@ RestOdds::RestOdds(std::vector<std::vector<int>> counts, std::vector<CountGroup>
       open_(std::move(open)),
       types_(types) {}
 
+bool RestOdds::same_inputs(const RestOdds& o) const {
+  if (counts_ != o.counts_ || slot_block_ != o.slot_block_ || open_ != o.open_ || types_ != o.types_ ||
+      groups_.size() != o.groups_.size())
+    return false;
+  for (std::size_t i = 0; i < groups_.size(); ++i)
+    if (groups_[i].block != o.groups_[i].block || groups_[i].slots != o.groups_[i].slots ||
+        groups_[i].allowed != o.groups_[i].allowed)
+      return false;
+  return true;
+}
+
 const std::vector<std::pair<int, std::vector<double>>>* RestOdds::given(std::size_t block,
                                                                        const std::vector<PieceType>& types) {
   std::vector<int> rem = counts_[block];

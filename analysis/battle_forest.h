@@ -110,6 +110,13 @@ class RestOdds {
                                                                const std::vector<engine::PieceType>& types);
   std::size_t blocks() const { return counts_.size(); }
   std::size_t countings() const { return memo_.size(); }
+  // Same inputs (so the same rows): a live Analyzer keeps one between updates.
+  bool same_inputs(const RestOdds& o) const;
+  // Forgets the memo past `max` entries (call between uses: given()'s
+  // pointers die with it). Memory stays bounded.
+  void trim(std::size_t max) {
+    if (memo_.size() > max) memo_.clear();
+  }
 
  private:
   std::vector<std::vector<int>> counts_;

@@ -70,6 +70,10 @@ struct Analyzer::State {
   std::vector<Particle> verifiers, accepted;
   std::uint64_t ancestors = 0;  // fresh draws made so far (each particle's ancestor id)
   CountCache counts;  // the counting of clusters whose constraints did not change
+  // The Rao-Blackwellization's conditional odds, kept while its inputs (the
+  // unfought pieces' groups and the roster) stay the same: the kept draws'
+  // histograms mostly recur from one update to the next.
+  std::optional<RestOdds> rest_odds;
 
   // A new block: the learning starts afresh over every slot.
   void restart() {
@@ -77,6 +81,7 @@ struct Analyzer::State {
     learned.emplace(info, *replay, options, *game);
     start_error = learned->start();
     rng = options.seed * 0x9E3779B97F4A7C15ull + 0x5DEECE66Dull;
+    rest_odds.reset();
     verifiers.clear();
     accepted.clear();
     counts.entries.clear();
@@ -293,7 +298,7 @@ Analysis Analyzer::analysis() {
     // each allowed identity of an open piece is therefore witnessed, by an
     // accepted draw that has it or by one replay of a draw with it swapped in
     // from another open piece, or the piece is left out.
-    std::optional<RestOdds> rb;
+    RestOdds* rb = nullptr;
     const std::size_t n_slots = replay.slots().size();
     if (options.rao_blackwell && !work.fallback()) {
       std::optional<BattleForest> own;
@@ -345,7 +350,12 @@ Analysis Analyzer::analysis() {
       std::vector<int> slot_block;
       for (const auto& sl : slots) slot_block.push_back(sl.block);
       a.rao_blackwellized = static_cast<int>(std::count(open.begin(), open.end(), 1));
-      if (!groups.empty()) rb.emplace(f.counts(), std::move(groups), std::move(slot_block), std::move(open), types);
+      if (!groups.empty()) {
+        RestOdds built(f.counts(), std::move(groups), std::move(slot_block), std::move(open), types);
+        if (!st.rest_odds || !st.rest_odds->same_inputs(built)) st.rest_odds.emplace(std::move(built));
+        st.rest_odds->trim(4096);  // about 3 KB each in Salpakan
+        rb = &*st.rest_odds;
+      }
     }
     // x[i][s]: particle i's estimate of slot s's odds (one identity, or the
     // Rao-Blackwellized row; null: the indicator of the identity it drew).

@@ -267,6 +267,7 @@ int live(int matches, const std::string& only, long update_events) {
       if (const char* v = std::getenv("SAMPLES")) options.samples = std::atoi(v);
       if (const char* v = std::getenv("UPDATE_DRAWS")) options.update_draws = std::atoi(v);
       if (const char* v = std::getenv("REJUVENATE_STEPS")) options.rejuvenate_steps = std::atoi(v);
+      if (const char* v = std::getenv("RAO_BLACKWELL")) options.rao_blackwell = std::atoi(v) != 0;
       analysis::Analyzer analyzer(info, kPublic, options);
       analysis::Analysis a;
       for (const Event& e : m.log()) {
