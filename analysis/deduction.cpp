@@ -370,13 +370,21 @@ Analysis Analyzer::analysis() {
       const auto* row = x[i][sl];
       return row ? (*row)[t] : (st.accepted[i].types[sl] == static_cast<PieceType>(t) ? 1.0 : 0.0);
     };
-    std::vector<std::vector<double>> tally(n_slots, std::vector<double>(types, 0.0));
+    // The particles' sums and sums of squares per slot and type (an identity counts 1 in both).
+    std::vector<std::vector<double>> tally(n_slots, std::vector<double>(types, 0.0)), squares = tally;
     for (std::size_t i = 0; i < st.accepted.size(); ++i)
       for (std::size_t sl = 0; sl < n_slots; ++sl)
-        if (x[i][sl])
-          for (std::size_t t = 0; t < types; ++t) tally[sl][t] += (*x[i][sl])[t];
-        else
-          tally[sl][static_cast<std::size_t>(st.accepted[i].types[sl])] += 1;
+        if (x[i][sl]) {
+          for (std::size_t t = 0; t < types; ++t) {
+            const double v = (*x[i][sl])[t];
+            tally[sl][t] += v;
+            squares[sl][t] += v * v;
+          }
+        } else {
+          const auto t = static_cast<std::size_t>(st.accepted[i].types[sl]);
+          tally[sl][t] += 1;
+          squares[sl][t] += 1;
+        }
     const double n = a.accepted;
     // Particles by ancestor: independent draws when every ancestor is distinct.
     std::map<std::uint64_t, std::vector<std::size_t>> families;
@@ -399,14 +407,7 @@ Analysis Analyzer::analysis() {
       for (std::size_t t = 0; t < types; ++t) {
         q[t] = tally[s][t] / n;
         double per_draw = q[t] * (1 - q[t]);
-        if (smooth) {
-          double ss = 0;
-          for (std::size_t i = 0; i < st.accepted.size(); ++i) {
-            const double d = value(i, s, t) - q[t];
-            ss += d * d;
-          }
-          per_draw = n > 1 ? ss / (n - 1) : 0.25;
-        }
+        if (smooth) per_draw = n > 1 ? std::max(0.0, squares[s][t] - n * q[t] * q[t]) / (n - 1) : 0.25;
         const double binomial = std::max(per_draw, 1.0 / n) / n;
         var[t] = binomial;
         if (!independent) {
