@@ -20,6 +20,8 @@
 //  3. the unfought pieces are drawn uniformly given the identities left.
 // Step 2's rejection is the price of the shared roster (two winners both drawn
 // as the one 5-star general); a draw costs no replay until it is kept.
+// RestOdds (below) serves the sampler's estimate: the unfought pieces' exact
+// odds given a draw's other identities (Rao-Blackwellization).
 #pragma once
 #include <cstdint>
 #include <map>

@@ -7,8 +7,10 @@
 // Exact when the constraints found are per piece or per small set of pieces
 // (setup_count.h counts them and a few exact draws are replayed through the real
 // game to confirm nothing joint was missed); otherwise a seeded rejection sampler
-// over those constraints, each probability with its standard error. A
-// probability is 1 only when every setup counted agrees.
+// over those constraints, each probability with its standard error (the pieces
+// that never fought averaging their exact odds given each draw's other
+// identities, which keeps the same posterior with less noise). A probability is
+// 1 only when every setup counted agrees.
 #pragma once
 #include <cstdint>
 #include <memory>
