@@ -269,4 +269,58 @@ std::optional<std::vector<PieceType>> BattleForest::draw(std::uint64_t& rng, int
   return std::nullopt;
 }
 
+RestOdds::RestOdds(std::vector<std::vector<int>> counts, std::vector<CountGroup> open_groups,
+                   std::vector<int> slot_block, std::vector<char> open, std::size_t types)
+    : counts_(std::move(counts)),
+      groups_(std::move(open_groups)),
+      slot_block_(std::move(slot_block)),
+      open_(std::move(open)),
+      types_(types) {}
+
+bool RestOdds::same_inputs(const RestOdds& o) const {
+  if (counts_ != o.counts_ || slot_block_ != o.slot_block_ || open_ != o.open_ || types_ != o.types_ ||
+      groups_.size() != o.groups_.size())
+    return false;
+  for (std::size_t i = 0; i < groups_.size(); ++i)
+    if (groups_[i].block != o.groups_[i].block || groups_[i].slots != o.groups_[i].slots ||
+        groups_[i].allowed != o.groups_[i].allowed)
+      return false;
+  return true;
+}
+
+const std::vector<std::pair<int, std::vector<double>>>* RestOdds::given(std::size_t block,
+                                                                       const std::vector<PieceType>& types) {
+  std::vector<int> rem = counts_[block];
+  bool has_open = false;
+  for (std::size_t s = 0; s < slot_block_.size(); ++s) {
+    if (at(slot_block_[s]) != block) continue;
+    if (open_[s]) {
+      has_open = true;
+      continue;
+    }
+    if (--rem[at(types[s])] < 0) return nullptr;
+  }
+  if (!has_open) return nullptr;
+  rem.push_back(static_cast<int>(block));
+  auto it = memo_.find(rem);
+  if (it == memo_.end()) {
+    // The other blocks are left empty: their groups are not counted here.
+    std::vector<std::vector<int>> counts(counts_.size(), std::vector<int>(types_, 0));
+    counts[block].assign(rem.begin(), rem.end() - 1);
+    std::vector<CountGroup> groups;
+    for (const auto& g : groups_)
+      if (at(g.block) == block) groups.push_back(g);
+    const SetupCounter counter(std::move(counts), groups, {}, slot_block_.size());
+    std::optional<std::vector<std::pair<int, std::vector<double>>>> rows;
+    if (counter.total() > 0) {
+      const auto m = counter.marginals(types_);
+      rows.emplace();
+      for (const auto& g : groups)
+        for (int s : g.slots) rows->emplace_back(s, m[at(s)]);
+    }
+    it = memo_.emplace(std::move(rem), std::move(rows)).first;
+  }
+  return it->second ? &*it->second : nullptr;
+}
+
 }  // namespace facedown::analysis

@@ -20,6 +20,8 @@
 //  3. the unfought pieces are drawn uniformly given the identities left.
 // Step 2's rejection is the price of the shared roster (two winners both drawn
 // as the one 5-star general); a draw costs no replay until it is kept.
+// RestOdds (below) serves the sampler's estimate: the unfought pieces' exact
+// odds given a draw's other identities (Rao-Blackwellization).
 #pragma once
 #include <cstdint>
 #include <map>
@@ -58,6 +60,11 @@ class BattleForest {
   // proposals (each rejected one adds to *tries).
   std::optional<std::vector<engine::PieceType>> draw(std::uint64_t& rng, int max_tries, long* tries = nullptr) const;
 
+  // The roster counts per block and the unfought pieces' groups (the slots of
+  // no node), for the sampler's Rao-Blackwellization (RestOdds below).
+  const std::vector<std::vector<int>>& counts() const { return counts_; }
+  const std::vector<CountGroup>& rest() const { return rest_; }
+
  private:
   const SetupCounter& rest_counter(std::size_t block, const std::vector<int>& rem) const;
   long double block_bound(std::size_t b) const;
@@ -77,6 +84,49 @@ class BattleForest {
   bool possible_ = true;
   // The unfought pieces' counting per block and histogram of identities left.
   mutable std::map<std::vector<int>, std::unique_ptr<SetupCounter>> rest_counters_;
+};
+
+// Rao-Blackwellization of the sampler's estimate: for the `open` slots (some
+// of a forest's unfought groups), the exact probability of each identity given
+// the identities of every other slot of their block: the block's roster
+// counts minus those identities are what is left to the open slots, which the
+// counting (setup_count.h) spreads over them by what each one's group allows.
+// When the stream's consistency asks of the open slots nothing beyond their
+// allowed sets, the consistent setups with the other slots fixed are all the
+// ways the open slots take what is left, so these rows are the posterior's own
+// conditional law, and averaging them over posterior draws estimates the same
+// marginals as counting the draws' identities, with less variance
+// (docs/analysis.md, method item 9). Memoised per (block, identities left).
+class RestOdds {
+ public:
+  // `open` per slot; `slot_block` per slot; groups: the open slots' groups.
+  RestOdds(std::vector<std::vector<int>> counts, std::vector<CountGroup> open_groups, std::vector<int> slot_block,
+           std::vector<char> open, std::size_t types);
+  bool any() const { return !groups_.empty(); }
+  bool open(std::size_t slot) const { return open_[slot] != 0; }
+  // Rows (slot, P(type)) for block `block`'s open slots given `types` (a full
+  // assignment keeping the roster counts and allowed sets); null when the
+  // block has no open slot or `types` leaves them no setup (never for a draw
+  // the counting allows). The pointer stays valid while this object lives.
+  const std::vector<std::pair<int, std::vector<double>>>* given(std::size_t block,
+                                                               const std::vector<engine::PieceType>& types);
+  std::size_t blocks() const { return counts_.size(); }
+  std::size_t countings() const { return memo_.size(); }
+  // Same inputs (so the same rows): a live Analyzer keeps one between updates.
+  bool same_inputs(const RestOdds& o) const;
+  // Forgets the memo past `max` entries (call between uses: given()'s
+  // pointers die with it). Memory stays bounded.
+  void trim(std::size_t max) {
+    if (memo_.size() > max) memo_.clear();
+  }
+
+ private:
+  std::vector<std::vector<int>> counts_;
+  std::vector<CountGroup> groups_;
+  std::vector<int> slot_block_;
+  std::vector<char> open_;
+  std::size_t types_ = 0;
+  std::map<std::vector<int>, std::optional<std::vector<std::pair<int, std::vector<double>>>>> memo_;
 };
 
 }  // namespace facedown::analysis

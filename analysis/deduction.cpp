@@ -8,6 +8,7 @@
 #include "analysis/learner.h"
 #include "analysis/setup_count.h"
 #include "analysis/stream_replay.h"
+#include "engine/event_refs.h"
 #include "engine/view.h"
 
 namespace facedown::analysis {
@@ -69,6 +70,10 @@ struct Analyzer::State {
   std::vector<Particle> verifiers, accepted;
   std::uint64_t ancestors = 0;  // fresh draws made so far (each particle's ancestor id)
   CountCache counts;  // the counting of clusters whose constraints did not change
+  // The Rao-Blackwellization's conditional odds, kept while its inputs (the
+  // unfought pieces' groups and the roster) stay the same: the kept draws'
+  // histograms mostly recur from one update to the next.
+  std::optional<RestOdds> rest_odds;
 
   // A new block: the learning starts afresh over every slot.
   void restart() {
@@ -76,6 +81,7 @@ struct Analyzer::State {
     learned.emplace(info, *replay, options, *game);
     start_error = learned->start();
     rng = options.seed * 0x9E3779B97F4A7C15ull + 0x5DEECE66Dull;
+    rest_odds.reset();
     verifiers.clear();
     accepted.clear();
     counts.entries.clear();
@@ -279,9 +285,106 @@ Analysis Analyzer::analysis() {
       final = &*st.accepted.front().cursor.match;
       id_slot = st.accepted.front().cursor.id_slot;
     }
-    std::vector<std::vector<int>> tally(replay.slots().size(), std::vector<int>(types, 0));
-    for (const auto& k : st.accepted)
-      for (std::size_t s = 0; s < k.types.size(); ++s) ++tally[s][static_cast<std::size_t>(k.types[s])];
+    // Rao-Blackwellization (RestOdds, battle_forest.h; docs/analysis.md, method
+    // item 9): the estimate of a piece that never fought averages its exact
+    // odds given each draw's other identities instead of counting the identity
+    // the draw gave it. Those odds are the posterior's conditional law when the
+    // stream asks of such pieces nothing but their own allowed sets: a piece
+    // named by no battle, attack, removal or revival is named only by its own
+    // moves, and a move's events name no other unknown piece, so what they
+    // decide is per piece (a command whose outcome depends on pieces it does
+    // not name is the learning's fallback, where this is off). What remains is
+    // that the learning may have kept an identity it could not try (a superset):
+    // each allowed identity of an open piece is therefore witnessed, by an
+    // accepted draw that has it or by one replay of a draw with it swapped in
+    // from another open piece, or the piece is left out.
+    RestOdds* rb = nullptr;
+    const std::size_t n_slots = replay.slots().size();
+    if (options.rao_blackwell && !work.fallback()) {
+      std::optional<BattleForest> own;
+      const BattleForest& f = forest ? *forest : own.emplace(work.make_forest());
+      std::vector<char> open(n_slots, 0);
+      for (const auto& g : f.rest())
+        for (int sl : g.slots) open[static_cast<std::size_t>(sl)] = 1;
+      for (const Event& e : final->log()) {
+        if (std::holds_alternative<SetupLocked>(e.body) || std::holds_alternative<Moved>(e.body)) continue;
+        for_each_ref(e, [&](const PieceRef& r) {
+          if (r.id >= 0 && static_cast<std::size_t>(r.id) < id_slot.size() && id_slot[static_cast<std::size_t>(r.id)] >= 0)
+            open[static_cast<std::size_t>(id_slot[static_cast<std::size_t>(r.id)])] = 0;
+        });
+      }
+      std::vector<std::vector<char>> seen(n_slots, std::vector<char>(types, 0));
+      for (const auto& k : st.accepted)
+        for (std::size_t sl = 0; sl < n_slots; ++sl) seen[sl][static_cast<std::size_t>(k.types[sl])] = 1;
+      const auto& base = st.accepted.front().types;
+      const auto& slots = replay.slots();
+      int checks = 0;
+      for (const auto& g : f.rest())
+        for (int s1 : g.slots) {
+          const auto u = static_cast<std::size_t>(s1);
+          for (PieceType t : g.allowed) {
+            if (!open[u] || seen[u][static_cast<std::size_t>(t)]) continue;
+            // One replay: the first draw with t swapped in from another open
+            // piece of the block that holds it there.
+            bool witnessed = false;
+            for (int s2 : replay.blocks()[static_cast<std::size_t>(slots[u].block)].slots) {
+              const auto v = static_cast<std::size_t>(s2);
+              if (v == u || !open[v] || base[v] != t) continue;
+              auto trial = base;
+              std::swap(trial[u], trial[v]);
+              if (!work.supports(trial)) continue;
+              if (++checks > 64) break;
+              ReplayCursor c;
+              witnessed = replay.advance(st.info, trial, c, size).consistent;
+              break;
+            }
+            if (witnessed) seen[u][static_cast<std::size_t>(t)] = 1;
+            else open[u] = 0;
+          }
+        }
+      std::vector<CountGroup> groups;
+      for (auto g : f.rest()) {
+        std::erase_if(g.slots, [&](int sl) { return !open[static_cast<std::size_t>(sl)]; });
+        if (!g.slots.empty()) groups.push_back(std::move(g));
+      }
+      std::vector<int> slot_block;
+      for (const auto& sl : slots) slot_block.push_back(sl.block);
+      a.rao_blackwellized = static_cast<int>(std::count(open.begin(), open.end(), 1));
+      if (!groups.empty()) {
+        RestOdds built(f.counts(), std::move(groups), std::move(slot_block), std::move(open), types);
+        if (!st.rest_odds || !st.rest_odds->same_inputs(built)) st.rest_odds.emplace(std::move(built));
+        st.rest_odds->trim(4096);  // about 3 KB each in Salpakan
+        rb = &*st.rest_odds;
+      }
+    }
+    // x[i][s]: particle i's estimate of slot s's odds (one identity, or the
+    // Rao-Blackwellized row; null: the indicator of the identity it drew).
+    std::vector<std::vector<const std::vector<double>*>> x(st.accepted.size(),
+                                                           std::vector<const std::vector<double>*>(n_slots, nullptr));
+    if (rb)
+      for (std::size_t i = 0; i < st.accepted.size(); ++i)
+        for (std::size_t b = 0; b < rb->blocks(); ++b)
+          if (const auto* rows = rb->given(b, st.accepted[i].types))
+            for (const auto& [sl, row] : *rows) x[i][static_cast<std::size_t>(sl)] = &row;
+    auto value = [&](std::size_t i, std::size_t sl, std::size_t t) {
+      const auto* row = x[i][sl];
+      return row ? (*row)[t] : (st.accepted[i].types[sl] == static_cast<PieceType>(t) ? 1.0 : 0.0);
+    };
+    // The particles' sums and sums of squares per slot and type (an identity counts 1 in both).
+    std::vector<std::vector<double>> tally(n_slots, std::vector<double>(types, 0.0)), squares = tally;
+    for (std::size_t i = 0; i < st.accepted.size(); ++i)
+      for (std::size_t sl = 0; sl < n_slots; ++sl)
+        if (x[i][sl]) {
+          for (std::size_t t = 0; t < types; ++t) {
+            const double v = (*x[i][sl])[t];
+            tally[sl][t] += v;
+            squares[sl][t] += v * v;
+          }
+        } else {
+          const auto t = static_cast<std::size_t>(st.accepted[i].types[sl]);
+          tally[sl][t] += 1;
+          squares[sl][t] += 1;
+        }
     const double n = a.accepted;
     // Particles by ancestor: independent draws when every ancestor is distinct.
     std::map<std::uint64_t, std::vector<std::size_t>> families;
@@ -290,22 +393,29 @@ Analysis Analyzer::analysis() {
     const bool independent = families.size() == st.accepted.size();
     const double g = static_cast<double>(families.size());
     for (std::size_t s = 0; s < tally.size(); ++s) {
+      // Whether some particle's estimate of this slot is Rao-Blackwellized.
+      bool smooth = false;
+      for (std::size_t i = 0; i < st.accepted.size() && !smooth; ++i) smooth = x[i][s] != nullptr;
       // The variance of the draws' rate q per type: binomial for independent
-      // draws; with rejuvenated copies, the ancestors are the clusters (the
-      // cluster-robust variance, from 30 ancestors up; below that each ancestor
-      // counts as one draw, the conservative end).
+      // draws (the sample variance of the particles' estimates where they are
+      // Rao-Blackwellized, with the same floor); with rejuvenated copies, the
+      // ancestors are the clusters (the cluster-robust variance, from 30
+      // ancestors up; below that each ancestor counts as one draw, the
+      // conservative end).
       std::vector<double> q(types), var(types);
       double spread = 0, spread_var = 0;
       for (std::size_t t = 0; t < types; ++t) {
         q[t] = tally[s][t] / n;
-        const double binomial = std::max(q[t] * (1 - q[t]), 1.0 / n) / n;
+        double per_draw = q[t] * (1 - q[t]);
+        if (smooth) per_draw = n > 1 ? std::max(0.0, squares[s][t] - n * q[t] * q[t]) / (n - 1) : 0.25;
+        const double binomial = std::max(per_draw, 1.0 / n) / n;
         var[t] = binomial;
         if (!independent) {
           if (families.size() >= 30) {
             double sum = 0;
             for (const auto& [id, members] : families) {
               double d = 0;
-              for (std::size_t i : members) d += (st.accepted[i].types[s] == static_cast<PieceType>(t) ? 1.0 : 0.0) - q[t];
+              for (std::size_t i : members) d += value(i, s, t) - q[t];
               sum += d * d;
             }
             var[t] = std::max(binomial, g / (g - 1) * sum / (n * n));

@@ -7,8 +7,10 @@
 // Exact when the constraints found are per piece or per small set of pieces
 // (setup_count.h counts them and a few exact draws are replayed through the real
 // game to confirm nothing joint was missed); otherwise a seeded rejection sampler
-// over those constraints, each probability with its standard error. A
-// probability is 1 only when every setup counted agrees.
+// over those constraints, each probability with its standard error (the pieces
+// that never fought averaging their exact odds given each draw's other
+// identities, which keeps the same posterior with less noise). A probability is
+// 1 only when every setup counted agrees.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -44,6 +46,12 @@ struct AnalysisOptions {
   // counting allows is never shown as impossible nor certain, while 800
   // independent draws can reach a standard error of 0.02.
   double forest_prior_draws = 1;
+  // Where the draws come from the battle forest, the pieces that never fought
+  // (and whose learning is exact piece by piece) are Rao-Blackwellized: each
+  // draw adds their exact odds given its other identities instead of the one
+  // identity it gave them (RestOdds, battle_forest.h; the same posterior, less
+  // noise). false: count the draws' identities (tests compare the two).
+  bool rao_blackwell = true;
   // Analyzer: when the stream kills kept draws and fresh ones do not make up
   // the number, survivors are copied and moved by Metropolis steps (swap two
   // identities of one block, kept when the whole stream replays): at most
@@ -86,6 +94,7 @@ struct Analysis {
   int independent = 0;            // sampler: distinct fresh draws they descend from
   int moves = 0;                  // sampler: Metropolis steps tried in this update
   long proposals = 0;             // sampler: battle-forest proposals in this update (most cost no replay)
+  int rao_blackwellized = 0;      // sampler: hidden pieces whose odds average exact conditional odds
   std::vector<std::string> notes;  // why the result is sampled, in English
   std::optional<std::string> error;
 };

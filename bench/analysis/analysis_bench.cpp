@@ -104,6 +104,8 @@ int calibration(int matches, const std::string& only, int samples, int max_draws
       options.max_draws = max_draws;
       // REJUVENATE_STEPS=0 measures the live path without resample-move.
       if (const char* steps = std::getenv("REJUVENATE_STEPS")) options.rejuvenate_steps = std::atoi(steps);
+      // RAO_BLACKWELL=0 counts the never-fought pieces' drawn identities instead (the build before).
+      if (const char* rb = std::getenv("RAO_BLACKWELL")) options.rao_blackwell = std::atoi(rb) != 0;
       analysis::Analysis a;
       if (live) {
         // The live path: asked after every event, its kept draws carried along.
@@ -271,6 +273,7 @@ int live(int matches, const std::string& only, long update_events) {
       if (const char* v = std::getenv("SAMPLES")) options.samples = std::atoi(v);
       if (const char* v = std::getenv("UPDATE_DRAWS")) options.update_draws = std::atoi(v);
       if (const char* v = std::getenv("REJUVENATE_STEPS")) options.rejuvenate_steps = std::atoi(v);
+      if (const char* v = std::getenv("RAO_BLACKWELL")) options.rao_blackwell = std::atoi(v) != 0;
       analysis::Analyzer analyzer(info, kPublic, options);
       analysis::Analysis a;
       for (const Event& e : m.log()) {

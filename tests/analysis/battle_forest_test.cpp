@@ -234,3 +234,131 @@ TEST_CASE("battle forest draws agree with brute force on a hand-built chain of t
   CHECK(tally[0][2] > 0);
   CHECK(tally[0][3] > 0);
 }
+
+namespace {
+
+// RestOdds over every group of a problem (the unfought pieces all open).
+analysis::RestOdds rest_odds(const Problem& p, std::size_t types) {
+  std::vector<char> open(p.slots, 0);
+  for (const auto& g : p.rest)
+    for (int s : g.slots) open[static_cast<std::size_t>(s)] = 1;
+  return analysis::RestOdds(p.counts, p.rest, slot_blocks(p), open, types);
+}
+
+// Brute force of the unfought pieces' law given the fought ones' identities in
+// `fixed` (the setups that agree with it there): per slot, per type.
+std::vector<std::vector<double>> conditional(const Problem& p, std::size_t types, const std::vector<PieceType>& fixed) {
+  Problem q = p;
+  // Pin every fought slot to its identity: one tuple per node, edges then hold or not.
+  for (auto& n : q.nodes) {
+    std::vector<PieceType> t;
+    for (int s : n.slots) t.push_back(fixed[static_cast<std::size_t>(s)]);
+    n.tuples = {t};
+  }
+  std::vector<std::vector<long>> hits;
+  const long total = brute_force(q, types, hits);
+  std::vector<std::vector<double>> out(p.slots, std::vector<double>(types, 0));
+  for (std::size_t s = 0; s < p.slots; ++s)
+    for (std::size_t t = 0; t < types; ++t) out[s][t] = total > 0 ? static_cast<double>(hits[s][t]) / static_cast<double>(total) : -1;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the unfought pieces' Rao-Blackwellized odds are their exact law given the fought ones", "[analysis][exact][forest]") {
+  // RestOdds: for a draw, each unfought piece's odds given every fought
+  // identity of the draw, against brute force over the setups that agree with
+  // the draw there.
+  const std::size_t types = 4;
+  int compared = 0;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const Problem p = chain_problem(seed, types, 3 + static_cast<int>(seed % 3), seed % 2 == 0);
+    std::vector<std::vector<long>> hits;
+    if (brute_force(p, types, hits) == 0) continue;
+    analysis::BattleForest forest(p.counts, p.rest, p.nodes, p.edges, p.slots);
+    auto rb = rest_odds(p, types);
+    std::uint64_t rng = seed * 31;
+    for (int i = 0; i < 4; ++i) {
+      const auto d = forest.draw(rng, 100000);
+      REQUIRE(d);
+      const auto exact = conditional(p, types, *d);
+      for (std::size_t b = 0; b < p.counts.size(); ++b) {
+        const auto* rows = rb.given(b, *d);
+        if (!rows) continue;
+        for (const auto& [s, row] : *rows)
+          for (std::size_t t = 0; t < types; ++t) {
+            INFO("seed " << seed << " draw " << i << " slot " << s << " type " << t);
+            CHECK(row[t] == Approx(exact[static_cast<std::size_t>(s)][t]).margin(1e-12));
+          }
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared >= 24);
+}
+
+TEST_CASE("Rao-Blackwellized estimates agree with brute force and are less noisy", "[analysis][exact][forest]") {
+  // The sampler's estimate with the unfought pieces Rao-Blackwellized (their
+  // rows averaged over draws, the fought pieces' identities counted) within
+  // three standard errors (the rows' sample variance, as deduction.cpp
+  // computes it) of the exact marginals; its variance below the counted
+  // identities' binomial one summed over the unfought pieces.
+  const std::size_t types = 4;
+  const int n = 2000;
+  int checked = 0, beyond3 = 0, estimates = 0;
+  double var_rb = 0, var_counted = 0;
+  for (std::uint64_t seed = 1; seed <= 16; ++seed) {
+    const Problem p = chain_problem(seed, types, 3 + static_cast<int>(seed % 3), seed % 2 == 0);
+    std::vector<std::vector<long>> hits;
+    const long total = brute_force(p, types, hits);
+    if (total == 0) continue;
+    ++checked;
+    analysis::BattleForest forest(p.counts, p.rest, p.nodes, p.edges, p.slots);
+    auto rb = rest_odds(p, types);
+    std::uint64_t rng = seed * 104729;
+    std::vector<std::vector<double>> sum(p.slots, std::vector<double>(types, 0)), sq = sum;
+    std::vector<std::vector<int>> counted(p.slots, std::vector<int>(types, 0));
+    for (int i = 0; i < n; ++i) {
+      const auto d = forest.draw(rng, 100000);
+      REQUIRE(d);
+      std::vector<const std::vector<double>*> row(p.slots, nullptr);
+      for (std::size_t b = 0; b < p.counts.size(); ++b)
+        if (const auto* rows = rb.given(b, *d))
+          for (const auto& [s, r] : *rows) row[static_cast<std::size_t>(s)] = &r;
+      for (std::size_t s = 0; s < p.slots; ++s) {
+        ++counted[s][static_cast<std::size_t>((*d)[s])];
+        for (std::size_t t = 0; t < types; ++t) {
+          const double x = row[s] ? (*row[s])[t] : ((*d)[s] == static_cast<PieceType>(t) ? 1.0 : 0.0);
+          sum[s][t] += x;
+          sq[s][t] += x * x;
+        }
+      }
+    }
+    for (std::size_t s = 0; s < p.slots; ++s) {
+      const bool open = std::any_of(p.rest.begin(), p.rest.end(), [&](const auto& g) {
+        return std::find(g.slots.begin(), g.slots.end(), static_cast<int>(s)) != g.slots.end();
+      });
+      for (std::size_t t = 0; t < types; ++t) {
+        const double exact = static_cast<double>(hits[s][t]) / static_cast<double>(total);
+        const double q = sum[s][t] / n;
+        const double s2 = std::max(0.0, (sq[s][t] - n * q * q) / (n - 1));
+        const double se = std::sqrt(std::max(s2, 1.0 / n) / n);
+        INFO("seed " << seed << " slot " << s << " type " << t << " exact " << exact << " estimate " << q);
+        if (exact == 0) CHECK(q == 0);  // no weight on an identity no setup gives
+        ++estimates;
+        if (std::abs(q - exact) > 3 * se) ++beyond3;
+        CHECK(std::abs(q - exact) <= 5 * se);
+        if (open) {
+          var_rb += s2;
+          const double c = counted[s][t] / static_cast<double>(n);
+          var_counted += c * (1 - c);
+        }
+      }
+    }
+  }
+  CHECK(checked >= 8);
+  INFO(beyond3 << " of " << estimates << " beyond 3 standard errors");
+  CHECK(beyond3 <= estimates / 100 + 1);
+  INFO("variance per draw, Rao-Blackwellized " << var_rb << ", counted " << var_counted);
+  CHECK(var_rb < 0.8 * var_counted);
+}
