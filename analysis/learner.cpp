@@ -453,6 +453,9 @@ void Learner::learn_group(std::size_t g) {
     // The replay of the candidate through this group, and the slots the group names in it.
     ReplayCursor settled_cursor;
     std::vector<int> settled_named;
+    // Undecided pieces a trial's failure named that the candidate's replay had
+    // not reached (see below): named by this group from then on.
+    std::vector<int> reached;
     for (int attempt = 0; attempt < 8 && !settled && !fallback_; ++attempt) {
       ReplayTrace tr;
       // The candidate's replay of the groups before continues when it is still the candidate.
@@ -477,6 +480,7 @@ void Learner::learn_group(std::size_t g) {
         named.insert(named.end(), run.failed_named.begin(), run.failed_named.end());
         named.insert(named.end(), tr.named[failed_group].begin(), tr.named[failed_group].end());
       }
+      named.insert(named.end(), reached.begin(), reached.end());
       std::vector<int> open;  // components still undecided
       for (int s : named) {
         const int c = comp_of_[static_cast<std::size_t>(s)];
@@ -520,6 +524,7 @@ void Learner::learn_group(std::size_t g) {
       std::vector<int> passing_named;
       std::vector<std::pair<int, PieceType>> learned;
       bool unattributed = false;
+      std::vector<int> further;  // undecided pieces outside `comp` that failed trials named
       for (const auto& tuple : c.tuples) {
         auto trial = current_;
         std::vector<int> moved;
@@ -562,6 +567,12 @@ void Learner::learn_group(std::size_t g) {
         if (attributable(why, comp)) continue;
         unattributed = true;
         kept.push_back(tuple);
+        for (int u : r.failed_named) {
+          const int cu = comp_of_[static_cast<std::size_t>(u)];
+          if (cu != comp && comps_[static_cast<std::size_t>(cu)].tuples.size() > 1 &&
+              std::find(further.begin(), further.end(), u) == further.end())
+            further.push_back(u);
+        }
       }
       if (fallback_) break;
       c.tuples = std::move(kept);
@@ -578,7 +589,29 @@ void Learner::learn_group(std::size_t g) {
           }
         continue;
       }
-      if (!passing) break;
+      // A trial that got further than the candidate can meet pieces the
+      // candidate's replay never named: an Aircraft's attack across the board
+      // is refused for any other identity, so the candidate (not an Aircraft)
+      // names only the attacker, while the Aircraft trial reaches the battle
+      // and fails on the defender's identity (the outcome, or the Flag whose
+      // capture ends the game). The tuples those failures ruled out stay out;
+      // the candidate takes one left, and the next attempt tries the pieces
+      // met there with it, jointly.
+      if (!passing) {
+        bool more = false;
+        for (int u : further)
+          if (std::find(reached.begin(), reached.end(), u) == reached.end()) {
+            reached.push_back(u);
+            more = true;
+          }
+        if (!more) break;
+        if (!conform(comp)) {
+          fallback_ = true;
+          give_up("no counted setup keeps the identities learned so far");
+          break;
+        }
+        continue;
+      }
       if (unattributed) give_up("a replay stopped where the pieces tried were not the only unknown ones");
       current_ = std::move(*passing);
       settled = true;
