@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <unordered_map>
 
 #include "engine/game.h"
 
@@ -17,6 +18,10 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 double unit_real(std::uint64_t& rng) {
   return static_cast<double>(engine::splitmix64(rng) >> 11) * (1.0 / 9007199254740992.0);
 }
+
+// The roster bound's programme (block_bound) keeps a block's groups apart
+// while the product of their (slots + 1), its states per type, stays under this.
+constexpr double kBoundStates = 20000;
 
 long double binomial(int n, int k) {
   if (k < 0 || k > n) return 0;
@@ -146,6 +151,40 @@ long double BattleForest::block_bound(std::size_t b) const {
       caps.push_back(static_cast<int>(g.slots.size()));
       allowed.push_back(g.allowed);
     }
+  // The programme's state is every group's slots left, so its cost grows
+  // fast with the groups (Gunjin Shogi's learning leaves 8-9 allowed sets a
+  // block, and the bound then took seconds). Past kBoundStates, the two groups
+  // whose union frees the fewest slot-identities are merged: every way the
+  // unfought pieces had is still counted, so the bound stays a bound (looser:
+  // more proposals rejected in step 2, none wrongly kept).
+  auto states = [&] {
+    double p = 1;
+    for (int c : caps) p *= c + 1;
+    return p;
+  };
+  while (caps.size() > 1 && states() > kBoundStates) {
+    std::size_t bi = 0, bj = 1;
+    long best = -1;
+    for (std::size_t i = 0; i < caps.size(); ++i)
+      for (std::size_t j = i + 1; j < caps.size(); ++j) {
+        long both = 0;
+        for (PieceType t : allowed[j])
+          both += std::find(allowed[i].begin(), allowed[i].end(), t) != allowed[i].end();
+        const long uni = static_cast<long>(allowed[i].size() + allowed[j].size()) - both;
+        const long freed = caps[i] * (uni - static_cast<long>(allowed[i].size())) +
+                           caps[j] * (uni - static_cast<long>(allowed[j].size()));
+        if (best < 0 || freed < best) {
+          best = freed;
+          bi = i;
+          bj = j;
+        }
+      }
+    for (PieceType t : allowed[bj])
+      if (std::find(allowed[bi].begin(), allowed[bi].end(), t) == allowed[bi].end()) allowed[bi].push_back(t);
+    caps[bi] += caps[bj];
+    caps.erase(caps.begin() + static_cast<long>(bj));
+    allowed.erase(allowed.begin() + static_cast<long>(bj));
+  }
   std::vector<int> most(types_, 0);  // fought slots of this block that may take each type
   for (const auto& node : nodes_)
     for (std::size_t j = 0; j < node.slots.size(); ++j) {
@@ -155,10 +194,17 @@ long double BattleForest::block_bound(std::size_t b) const {
       for (std::size_t t = 0; t < types_; ++t) most[t] += may[t];
     }
   const auto& n = counts_[b];
-  std::map<std::pair<std::size_t, std::vector<int>>, long double> memo;
+  // The memo's key packs the type and every group's slots left (mixed radix).
+  std::unordered_map<std::uint64_t, long double> memo;
+  std::vector<int> full = caps;
+  auto key_of = [&](std::size_t t) {
+    std::uint64_t k = t;
+    for (std::size_t g = 0; g < caps.size(); ++g) k = k * static_cast<std::uint64_t>(full[g] + 1) + static_cast<std::uint64_t>(caps[g]);
+    return k;
+  };
   auto bound = [&](auto&& self, std::size_t t) -> long double {
     if (t == types_) return std::all_of(caps.begin(), caps.end(), [](int c) { return c == 0; }) ? 1 : 0;
-    const auto key = std::make_pair(t, caps);
+    const auto key = key_of(t);
     if (auto it = memo.find(key); it != memo.end()) return it->second;
     std::vector<std::size_t> open;
     for (std::size_t g = 0; g < caps.size(); ++g)

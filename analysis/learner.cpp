@@ -22,6 +22,61 @@ void add_to_group(std::vector<CountGroup>& groups, std::map<std::pair<int, std::
   groups[it->second].slots.push_back(slot);
 }
 
+// Merges groups of one block until the product of their (slots + 1) is at
+// most kForestStates: the forest's roster bound and its counting of the
+// unfought pieces run a programme whose states are every group's slots left,
+// and Gunjin Shogi's learning leaves 8-9 allowed sets a block (moved one
+// square, two, three, never, fought...), which took seconds an update. The two
+// groups whose union frees the fewest slot-identities go first (nested sets
+// cost nothing). The forest then draws from a superset (a merged slot may take
+// an identity its own set did not allow); the replay judges every draw, so the
+// accepted draws are still uniform over the consistent setups.
+constexpr double kForestStates = 4000;
+
+void coarsen(std::vector<CountGroup>& groups, double limit) {
+  std::map<int, std::vector<std::size_t>> by_block;
+  for (std::size_t i = 0; i < groups.size(); ++i) by_block[groups[i].block].push_back(i);
+  std::vector<bool> gone(groups.size(), false);
+  for (auto& [block, ids] : by_block) {
+    auto states = [&] {
+      double p = 1;
+      for (std::size_t i : ids) p *= static_cast<double>(groups[i].slots.size() + 1);
+      return p;
+    };
+    while (ids.size() > 1 && states() > limit) {
+      std::size_t bi = 0, bj = 1;
+      long best = -1;
+      for (std::size_t x = 0; x < ids.size(); ++x)
+        for (std::size_t y = x + 1; y < ids.size(); ++y) {
+          const auto& a = groups[ids[x]];
+          const auto& b = groups[ids[y]];
+          long both = 0;
+          for (PieceType t : b.allowed) both += std::find(a.allowed.begin(), a.allowed.end(), t) != a.allowed.end();
+          const long uni = static_cast<long>(a.allowed.size() + b.allowed.size()) - both;
+          const long freed = static_cast<long>(a.slots.size()) * (uni - static_cast<long>(a.allowed.size())) +
+                             static_cast<long>(b.slots.size()) * (uni - static_cast<long>(b.allowed.size()));
+          if (best < 0 || freed < best) {
+            best = freed;
+            bi = x;
+            bj = y;
+          }
+        }
+      auto& a = groups[ids[bi]];
+      auto& b = groups[ids[bj]];
+      for (PieceType t : b.allowed)
+        if (std::find(a.allowed.begin(), a.allowed.end(), t) == a.allowed.end()) a.allowed.push_back(t);
+      std::sort(a.allowed.begin(), a.allowed.end());
+      a.slots.insert(a.slots.end(), b.slots.begin(), b.slots.end());
+      gone[ids[bj]] = true;
+      ids.erase(ids.begin() + static_cast<long>(bj));
+    }
+  }
+  std::vector<CountGroup> kept;
+  for (std::size_t i = 0; i < groups.size(); ++i)
+    if (!gone[i]) kept.push_back(std::move(groups[i]));
+  groups = std::move(kept);
+}
+
 }  // namespace
 
 std::optional<std::string> Learner::start() {
@@ -88,6 +143,7 @@ BattleForest Learner::make_forest() const {
     add_to_group(groups, group_index, replay_->slots()[static_cast<std::size_t>(c.slots[0])].block, std::move(allowed),
                  c.slots[0]);
   }
+  coarsen(groups, kForestStates);
   std::vector<ForestEdge> forest_edges;
   for (const auto& e : edges_) {
     const int ca = comp_of_[static_cast<std::size_t>(e.a)], cb = comp_of_[static_cast<std::size_t>(e.b)];
@@ -453,6 +509,9 @@ void Learner::learn_group(std::size_t g) {
     // The replay of the candidate through this group, and the slots the group names in it.
     ReplayCursor settled_cursor;
     std::vector<int> settled_named;
+    // Undecided pieces a trial's failure named that the candidate's replay had
+    // not reached (see below): named by this group from then on.
+    std::vector<int> reached;
     for (int attempt = 0; attempt < 8 && !settled && !fallback_; ++attempt) {
       ReplayTrace tr;
       // The candidate's replay of the groups before continues when it is still the candidate.
@@ -477,6 +536,7 @@ void Learner::learn_group(std::size_t g) {
         named.insert(named.end(), run.failed_named.begin(), run.failed_named.end());
         named.insert(named.end(), tr.named[failed_group].begin(), tr.named[failed_group].end());
       }
+      named.insert(named.end(), reached.begin(), reached.end());
       std::vector<int> open;  // components still undecided
       for (int s : named) {
         const int c = comp_of_[static_cast<std::size_t>(s)];
@@ -520,6 +580,7 @@ void Learner::learn_group(std::size_t g) {
       std::vector<int> passing_named;
       std::vector<std::pair<int, PieceType>> learned;
       bool unattributed = false;
+      std::vector<int> further;  // undecided pieces outside `comp` that failed trials named
       for (const auto& tuple : c.tuples) {
         auto trial = current_;
         std::vector<int> moved;
@@ -562,6 +623,12 @@ void Learner::learn_group(std::size_t g) {
         if (attributable(why, comp)) continue;
         unattributed = true;
         kept.push_back(tuple);
+        for (int u : r.failed_named) {
+          const int cu = comp_of_[static_cast<std::size_t>(u)];
+          if (cu != comp && comps_[static_cast<std::size_t>(cu)].tuples.size() > 1 &&
+              std::find(further.begin(), further.end(), u) == further.end())
+            further.push_back(u);
+        }
       }
       if (fallback_) break;
       c.tuples = std::move(kept);
@@ -578,7 +645,29 @@ void Learner::learn_group(std::size_t g) {
           }
         continue;
       }
-      if (!passing) break;
+      // A trial that got further than the candidate can meet pieces the
+      // candidate's replay never named: an Aircraft's attack across the board
+      // is refused for any other identity, so the candidate (not an Aircraft)
+      // names only the attacker, while the Aircraft trial reaches the battle
+      // and fails on the defender's identity (the outcome, or the Flag whose
+      // capture ends the game). The tuples those failures ruled out stay out;
+      // the candidate takes one left, and the next attempt tries the pieces
+      // met there with it, jointly.
+      if (!passing) {
+        bool more = false;
+        for (int u : further)
+          if (std::find(reached.begin(), reached.end(), u) == reached.end()) {
+            reached.push_back(u);
+            more = true;
+          }
+        if (!more) break;
+        if (!conform(comp)) {
+          fallback_ = true;
+          give_up("no counted setup keeps the identities learned so far");
+          break;
+        }
+        continue;
+      }
       if (unattributed) give_up("a replay stopped where the pieces tried were not the only unknown ones");
       current_ = std::move(*passing);
       settled = true;

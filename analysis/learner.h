@@ -64,7 +64,9 @@ class Learner {
 
   // The sampler's proposal: every component with several pieces and every
   // piece a learned battle names is a node (its tuples, never loosened), the
-  // battles are edges, and the other pieces are groups as in make_counter().
+  // battles are edges, and the other pieces are groups as in make_counter(),
+  // merged where a block has too many for the forest's programmes (a
+  // superset: the replay judges every draw).
   BattleForest make_forest() const;
 
   // The replay of the current candidate through the whole stream (null when it
@@ -145,7 +147,10 @@ class Learner {
   EdgeLearned learn_edge(std::size_t g, const std::vector<int>& open, const std::vector<int>& named, std::size_t limit);
 
   // One command (group) at a time: what it shows fixes identities, and the
-  // pieces it names are tried with every identity they may still have.
+  // pieces it names are tried with every identity they may still have. Pieces
+  // only a trial's replay reached (an Aircraft's attack across the board meets
+  // a defender the candidate's refused move never named) are tried jointly
+  // with them at the next attempt.
   void learn_group(std::size_t g);
 
   const GameInfo* info_;

@@ -264,7 +264,9 @@ int live(int matches, const std::string& only, long update_events) {
       std::memcpy(&x, &d, sizeof x);
       mix(x);
     };
-    for (int k = 0; k < matches; ++k) {
+    // LIVE_FROM=K starts at match K (to look at one match's moments).
+    const int first = std::getenv("LIVE_FROM") ? std::atoi(std::getenv("LIVE_FROM")) : 0;
+    for (int k = first; k < matches; ++k) {
       Match m = calibration_match(info, 91ull * static_cast<std::uint64_t>(k + 1), 120);
       analysis::AnalysisOptions options;
       options.update_events = update_events;
