@@ -41,7 +41,7 @@ struct ThemeMetric {
   std::string_view key;
   float min, max;
 };
-inline constexpr std::array<ThemeMetric, 164> kThemeMetrics = {{
+inline constexpr std::array<ThemeMetric, 173> kThemeMetrics = {{
     {"scorebug.pad_x", 0, 1080},
     {"scorebug.title_w", 0, 1080},
     {"scorebug.title_y", 0, 1080},
@@ -216,6 +216,18 @@ inline constexpr std::array<ThemeMetric, 164> kThemeMetrics = {{
     {"reveal.board_gap", 0, 1080},
     {"reveal.board_y", 0, 1080},
     {"reveal.board_bottom", 0, 1080},
+    // Text tops inside the banners (result, pause/standby card, warning toast)
+    // and the item chips: ImGui places its glyph box there; the page's line
+    // boxes follow the same numbers less its own line-box correction (overlay.css).
+    {"banner.result_headline_y", 0, 1080},
+    {"banner.result_sentence_y", 0, 1080},
+    {"banner.card_headline_y", 0, 1080},
+    {"banner.card_sentence_y", 0, 1080},
+    {"banner.toast_line_y", 0, 1080},
+    {"banner.toast_text_y", 0, 1080},
+    {"panel.chip_name_y", 0, 1080},
+    {"panel.chip_left_y", 0, 1080},
+    {"panel.chip_used_y", 0, 1080},
 }};
 // The director's layouts (director.h): each its own set of placements.
 inline constexpr std::array<std::string_view, 3> kThemeLayouts = {"landscape", "portrait", "faces"};

@@ -365,9 +365,9 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
       for (const auto& u : m.items_used)
         if (u.player == player && u.item == kItems[k]) ++used;
       pen.rect(chip, left > 0 ? pen.st.chip : pen.st.chip_spent, pen.st.radius("chip"));
-      pen.text(item_text(m, o.lang, kItems[k]), {chip.x + chip_pad, chip.y + 4}, pen.st.size("chip_name"), left > 0 ? pen.st.text : pen.st.dim, 0, chip.w * 0.5f);
-      pen.text(fmt::format("{}", left), {chip.right() - chip_pad, chip.y + 2}, pen.st.size("chip_left"), left > 0 ? pen.st.gold : pen.st.dim, 1);
-      if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.right() - M("chip_used_x"), chip.y + 6}, pen.st.size("chip_used"), pen.st.dim, 1, chip.w * 0.5f - M("chip_used_inset"));
+      pen.text(item_text(m, o.lang, kItems[k]), {chip.x + chip_pad, chip.y + M("chip_name_y")}, pen.st.size("chip_name"), left > 0 ? pen.st.text : pen.st.dim, 0, chip.w * 0.5f);
+      pen.text(fmt::format("{}", left), {chip.right() - chip_pad, chip.y + M("chip_left_y")}, pen.st.size("chip_left"), left > 0 ? pen.st.gold : pen.st.dim, 1);
+      if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.right() - M("chip_used_x"), chip.y + M("chip_used_y")}, pen.st.size("chip_used"), pen.st.dim, 1, chip.w * 0.5f - M("chip_used_inset"));
     }
     y += 3 * M("chip_step") + M("chips_gap");
   }
@@ -438,26 +438,26 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
       pen.rect(r, pen.st.c(broadcast::result_colour(m)), pen.st.radius("result"));
       pen.frame(r, pen.st.gold, pen.st.stroke("result"), pen.st.radius("result"));
       const std::string head = result_headline(m, o.lang);
-      pen.text(head, {r.centre().x, r.y + 26}, pen.st.size("result_headline"), pen.st.text, 0.5f, r.w - margin);
+      pen.text(head, {r.centre().x, r.y + M("result_headline_y")}, pen.st.size("result_headline"), pen.st.text, 0.5f, r.w - margin);
       // What happened, with names, in the screen's language (the game's words).
       const std::string sub = result_sentence(m, o.lang);
-      pen.text(sub, {r.centre().x, r.y + 128}, pen.st.size("result_sentence"), pen.st.text, 0.5f, r.w - margin);
+      pen.text(sub, {r.centre().x, r.y + M("result_sentence_y")}, pen.st.size("result_sentence"), pen.st.text, 0.5f, r.w - margin);
       return;
     }
     case Banner::kStandby: {
       const Rect& p = card;
       pen.rect(p, pen.st.shade, pen.st.radius("card"));
       pen.frame(p, pen.st.dim, pen.st.stroke("card"), pen.st.radius("card"));
-      pen.text(phrase(o.lang, Phrase::kStandby), {p.centre().x, p.y + 14}, pen.st.size("card_headline"), pen.st.text, 0.5f, p.w - 40);
-      pen.text(phrase(o.lang, Phrase::kDeskReconnecting), {p.centre().x, p.y + 92}, pen.st.size("card_sentence"), pen.st.dim, 0.5f, p.w - 40);
+      pen.text(phrase(o.lang, Phrase::kStandby), {p.centre().x, p.y + M("card_headline_y")}, pen.st.size("card_headline"), pen.st.text, 0.5f, p.w - 40);
+      pen.text(phrase(o.lang, Phrase::kDeskReconnecting), {p.centre().x, p.y + M("card_sentence_y")}, pen.st.size("card_sentence"), pen.st.dim, 0.5f, p.w - 40);
       return;
     }
     case Banner::kPaused: {
       const Rect& p = card;
       pen.rect(p, pen.st.shade, pen.st.radius("card"));
       pen.frame(p, pen.st.amber, pen.st.stroke("card"), pen.st.radius("card"));
-      pen.text(phrase(o.lang, Phrase::kPaused), {p.centre().x, p.y + 14}, pen.st.size("card_headline"), pen.st.amber, 0.5f, p.w - 40);
-      pen.text(m.pause_reason, {p.centre().x, p.y + 92}, pen.st.size("card_sentence"), pen.st.text, 0.5f, p.w - 40);
+      pen.text(phrase(o.lang, Phrase::kPaused), {p.centre().x, p.y + M("card_headline_y")}, pen.st.size("card_headline"), pen.st.amber, 0.5f, p.w - 40);
+      pen.text(m.pause_reason, {p.centre().x, p.y + M("card_sentence_y")}, pen.st.size("card_sentence"), pen.st.text, 0.5f, p.w - 40);
       return;
     }
     case Banner::kWarning: {
@@ -466,9 +466,9 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
       pen.rect(p, pen.st.shade, pen.st.radius("toast"));
       pen.frame(p, pen.st.gold, pen.st.stroke("card"), pen.st.radius("toast"));
       pen.rect({p.x + M("toast_card_x"), p.y + M("toast_card_y"), M("toast_card_w"), M("toast_card_h")}, pen.st.gold, pen.st.radius("toast_card"));
-      pen.text(warning_line(m, o.lang, w), {p.x + M("toast_text_x"), p.y + 10}, pen.st.size("warning_line"), pen.st.text, 0, p.w - 96);
+      pen.text(warning_line(m, o.lang, w), {p.x + M("toast_text_x"), p.y + M("toast_line_y")}, pen.st.size("warning_line"), pen.st.text, 0, p.w - 96);
       // What the warning says, in the screen's language (the referee's words stay at the desk).
-      pen.text(warning_text(m, o.lang, w), {p.x + M("toast_text_x"), p.y + 56}, pen.st.size("warning_text"), pen.st.dim, 0, p.w - 96);
+      pen.text(warning_text(m, o.lang, w), {p.x + M("toast_text_x"), p.y + M("toast_text_y")}, pen.st.size("warning_text"), pen.st.dim, 0, p.w - 96);
       return;
     }
   }
