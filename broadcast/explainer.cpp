@@ -1,6 +1,9 @@
 #include "broadcast/explainer.h"
 
 #include <algorithm>
+#include <array>
+
+#include "broadcast/piece_labels.h"
 
 namespace facedown::broadcast {
 
@@ -8,10 +11,49 @@ bool is_number_token(const std::string& s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-std::string piece_label(const OnAirModel& m, const std::string& token, Lang lang) {
+namespace {
+
+// The labels of the last game and theme asked about (piece_labels.h decides
+// them): a painter asks for every piece of every frame, the rule needs the
+// board's drawing in each layout. Keyed by what the rule reads, so a reloaded
+// theme or another game at the same address is never served stale labels.
+struct LabelCache {
+  const engine::Game* game = nullptr;
+  std::size_t roster = 0;
+  int files = 0, ranks = 0;
+  std::array<float, 13> theme{};
+  std::vector<TypeLabel> labels;
+};
+
+std::array<float, 13> theme_key(const Theme& t) {
+  std::array<float, 13> k{};
+  std::size_t i = 0;
+  for (std::string_view layout : kThemeLayouts) {
+    const ThemeRect r = t.element(layout, "board");
+    for (float v : {r.x, r.y, r.w, r.h}) k[i++] = v;
+  }
+  k[i] = t.metric("tile.inset_fraction");
+  return k;
+}
+
+const std::vector<TypeLabel>& labels_of(const engine::Game& g, const Theme& theme) {
+  thread_local LabelCache cache;
+  const auto key = theme_key(theme);
+  const engine::Geometry& geo = g.geometry();
+  if (cache.game != &g || cache.roster != g.roster().size() || cache.files != geo.files() ||
+      cache.ranks != geo.ranks() || cache.theme != key)
+    cache = {&g, g.roster().size(), geo.files(), geo.ranks(), key, piece_labels(g, theme)};
+  return cache.labels;
+}
+
+}  // namespace
+
+std::string piece_label(const OnAirModel& m, const std::string& token, Lang lang, const Theme* theme) {
   if (is_number_token(token) || !m.game || lang == Lang::kEn) return token;
-  for (const auto& spec : m.game->roster())
-    if (spec.token == token && !spec.name_ko.empty() && spec.name_ko.size() <= 6) return spec.name_ko;
+  const auto& roster = m.game->roster();
+  const auto& labels = labels_of(*m.game, theme ? *theme : built_in_theme());
+  for (std::size_t i = 0; i < roster.size() && i < labels.size(); ++i)
+    if (roster[i].token == token) return labels[i].ko;
   return token;
 }
 

@@ -12,13 +12,16 @@
 
 #include "broadcast/model.h"
 #include "broadcast/on_air_text.h"
+#include "broadcast/theme.h"
 
 namespace facedown::broadcast {
 
 std::vector<std::string> battle_explainer(const OnAirModel& m, Lang lang);
 
-// The label drawn on a piece with this token ("7", "M" / "지뢰", "K" / "왕").
-std::string piece_label(const OnAirModel& m, const std::string& token, Lang lang);
+// The label drawn on a piece with this token ("7", "M" / "지뢰", "K" / "왕",
+// "K" / "기" where "기병" does not fit Gwangsanghui's discs): the game's labels
+// that fit the pieces of `theme` (nullptr: the build's), broadcast/piece_labels.h.
+std::string piece_label(const OnAirModel& m, const std::string& token, Lang lang, const Theme* theme = nullptr);
 // A piece's name for a caption: the roster's name in the language ("Miner").
 std::string piece_name(const OnAirModel& m, const std::string& token, Lang lang);
 // Whether a token is a number ("7"): numbers are their own label in any language.

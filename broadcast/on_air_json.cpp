@@ -26,9 +26,10 @@ json both(F&& f) {
 json token_or_null(const std::optional<std::string>& t) { return t ? json(*t) : json(nullptr); }
 
 // What a face-up piece shows, in both languages (piece_label); null for a back.
-json label_of(const OnAirModel& m, const std::optional<std::string>& t) {
+// The labels fit the pieces of the theme the painters draw (piece_labels.h).
+json label_of(const OnAirModel& m, const std::optional<std::string>& t, const Theme& theme) {
   if (!t) return nullptr;
-  return both([&](Lang l) { return piece_label(m, *t, l); });
+  return both([&](Lang l) { return piece_label(m, *t, l, &theme); });
 }
 
 const char* level_name(ClockLevel l) {
@@ -66,7 +67,7 @@ json drawing_json(const engine::Geometry& g, bool portrait) {
               {"minus_signs", std::move(signs)}};
 }
 
-json board_json(const OnAirModel& m, const BattleMoment& moment) {
+json board_json(const OnAirModel& m, const BattleMoment& moment, const Theme& theme) {
   const engine::Geometry& g = m.game->geometry();
   json squares = json::array();
   for (engine::Square s = 0; s < g.size(); ++s) {
@@ -77,7 +78,7 @@ json board_json(const OnAirModel& m, const BattleMoment& moment) {
       if (moment.animating())
         for (const Fighter& f : m.battle->fighters) fighting = fighting || (f.square == s && f.owner == p->owner);
       sq["piece"] = json{{"owner", p->owner},         {"token", token_or_null(p->token)},
-                         {"label", label_of(m, p->token)}, {"revealed", p->revealed},
+                         {"label", label_of(m, p->token, theme)}, {"revealed", p->revealed},
                          {"in_battle", fighting}};
     } else {
       sq["piece"] = nullptr;
@@ -115,7 +116,7 @@ json clock_json(const OnAirModel& m, double now) {
   return j;
 }
 
-json players_json(const OnAirModel& m, const BattleMoment& moment) {
+json players_json(const OnAirModel& m, const BattleMoment& moment, const Theme& theme) {
   static constexpr const char* kItems[] = {"blind", "plus", "minus"};
   json out = json::array();
   for (int p = 1; p <= 2; ++p) {
@@ -125,7 +126,7 @@ json players_json(const OnAirModel& m, const BattleMoment& moment) {
     json labels = json::array();
     for (std::size_t i = 0; i < shown; ++i) {
       removed.push_back(token_or_null(m.removed[pi][i]));
-      labels.push_back(label_of(m, m.removed[pi][i]));
+      labels.push_back(label_of(m, m.removed[pi][i], theme));
     }
     json left = json::object(), used = json::object();
     for (std::size_t k = 0; k < 3; ++k) {
@@ -171,7 +172,7 @@ json battle_json(const OnAirModel& m, const BattleMoment& moment, const BattleTi
     fighters.push_back(json{{"square", square_name(m, f.square)},
                             {"owner", f.owner},
                             {"token", token_or_null(f.token)},
-                            {"label", label_of(m, f.token)},
+                            {"label", label_of(m, f.token, theme)},
                             {"value", f.value ? json(*f.value) : json(nullptr)},
                             {"blind", f.blind},
                             {"removed", f.removed},
@@ -259,7 +260,7 @@ json items_json(const OnAirModel& m) {
 
 // The final reveal (reveal.h): null before `close`. Public from then on (the
 // seals are open), so it is carried whether or not the director shows it.
-json reveal_json(const OnAirModel& m) {
+json reveal_json(const OnAirModel& m, const Theme& theme) {
   const auto r = reveal_on_air(m);
   if (!r) return nullptr;
   json setups = json::array();
@@ -267,7 +268,7 @@ json reveal_json(const OnAirModel& m) {
     if (!s) continue;
     json pieces = json::array();
     for (const auto& p : s->pieces)
-      pieces.push_back(json{{"square", square_or_null(m, p.square)}, {"token", p.token}, {"label", label_of(m, p.token)}});
+      pieces.push_back(json{{"square", square_or_null(m, p.square)}, {"token", p.token}, {"label", label_of(m, p.token, theme)}});
     setups.push_back(json{{"player", s->player},
                           {"verified", s->verified ? json(*s->verified) : json(nullptr)},
                           {"pieces", std::move(pieces)}});
@@ -333,11 +334,11 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in)
   j["elements"] = elements_json(elements);
   j["message"] = nullptr;
   j["game"] = json{{"id", m.game_id}, {"preset", m.preset}, {"name", both(m.game_name_en, m.game_name_ko)}};
-  j["players"] = players_json(m, moment);
+  j["players"] = players_json(m, moment, o.theme ? *o.theme : built_in_theme());
   j["status"] = m.status;
   j["ply"] = m.ply;
   j["to_move"] = m.result ? 0 : m.to_move;
-  j["board"] = board_json(m, moment);
+  j["board"] = board_json(m, moment, o.theme ? *o.theme : built_in_theme());
   j["clock"] = clock_json(m, now_wall);
   j["warning"] = warning_json(m, now);
   j["items"] = items_json(m);
@@ -352,7 +353,7 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in)
   // The last finished public analysis (on_air_analysis.h), added in version 1.
   j["analysis"] = m.analysis ? analysis_json(m, *m.analysis) : json(nullptr);
   // Both setups once the result is confirmed (reveal.h), added in version 1.
-  j["reveal"] = reveal_json(m);
+  j["reveal"] = reveal_json(m, o.theme ? *o.theme : built_in_theme());
   // The one banner on air (on_air_rules.h): painters draw this, never their own.
   // A banner whose element the director took off is not on air.
   auto cued = [&](const char* name) -> const char* {

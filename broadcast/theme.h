@@ -41,7 +41,7 @@ struct ThemeMetric {
   std::string_view key;
   float min, max;
 };
-inline constexpr std::array<ThemeMetric, 147> kThemeMetrics = {{
+inline constexpr std::array<ThemeMetric, 173> kThemeMetrics = {{
     {"scorebug.pad_x", 0, 1080},
     {"scorebug.title_w", 0, 1080},
     {"scorebug.title_y", 0, 1080},
@@ -194,6 +194,40 @@ inline constexpr std::array<ThemeMetric, 147> kThemeMetrics = {{
     {"footer.seal_hash_w", 0, 1080},
     {"footer.seal_check_x", 0, 1080},
     {"footer.seal_check_pad", 0, 200},
+    // The footer's edge (both painters stroke it), the seal check's text top.
+    {"stroke.footer", 0, 50},
+    {"footer.seal_check_y", 0, 1080},
+    // The warning toast's gold card: its top inside the toast.
+    {"banner.toast_card_y", 0, 1080},
+    // The reveal card's parts (overlay/reveal_draw.cpp, feed/web/reveal_paint.js):
+    // the title's box, each finalist's column (colour bar, name, seal check) at
+    // the card's sides, the board between the columns from board_y to board_bottom above the card's end.
+    {"reveal.title_x", 0, 1080},
+    {"reveal.title_y", 0, 1080},
+    {"reveal.title_h", 0, 1080},
+    {"reveal.side", 0, 1080},
+    {"reveal.column_w", 0, 1080},
+    {"reveal.bar_y", 0, 1080},
+    {"reveal.bar_h", 0, 1080},
+    {"reveal.name_y", 0, 1080},
+    {"reveal.name_h", 0, 1080},
+    {"reveal.check_y", 0, 1080},
+    {"reveal.check_h", 0, 1080},
+    {"reveal.board_gap", 0, 1080},
+    {"reveal.board_y", 0, 1080},
+    {"reveal.board_bottom", 0, 1080},
+    // Text tops inside the banners (result, pause/standby card, warning toast)
+    // and the item chips: ImGui places its glyph box there; the page's line
+    // boxes follow the same numbers less its own line-box correction (overlay.css).
+    {"banner.result_headline_y", 0, 1080},
+    {"banner.result_sentence_y", 0, 1080},
+    {"banner.card_headline_y", 0, 1080},
+    {"banner.card_sentence_y", 0, 1080},
+    {"banner.toast_line_y", 0, 1080},
+    {"banner.toast_text_y", 0, 1080},
+    {"panel.chip_name_y", 0, 1080},
+    {"panel.chip_left_y", 0, 1080},
+    {"panel.chip_used_y", 0, 1080},
 }};
 // The director's layouts (director.h): each its own set of placements.
 inline constexpr std::array<std::string_view, 3> kThemeLayouts = {"landscape", "portrait", "faces"};

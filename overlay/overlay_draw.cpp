@@ -8,6 +8,7 @@
 #include "broadcast/elements.h"
 #include "broadcast/explainer_place.h"
 #include "broadcast/on_air_glyphs.h"
+#include "broadcast/piece_labels.h"
 #include "engine/registry.h"
 #include "overlay/analysis_draw.h"
 #include "overlay/canvas_pen.h"
@@ -56,15 +57,6 @@ struct Style {
 struct Pen : CanvasPen {
   Style st;
   Pen(ImDrawList& d, const DrawOptions& opts) : CanvasPen(d, opts), st(theme) {}
-
-  void text_in(const std::string& s, const Rect& r, float size, ImU32 col) const {
-    Point m = measure(s, size);
-    if (m.x > r.w * 0.92f) {
-      size *= r.w * 0.92f / m.x;
-      m = measure(s, size);
-    }
-    text(s, {r.centre().x, r.centre().y - m.y / 2}, size, col, 0.5f);
-  }
 };
 
 // How a piece tile looks: face (a label) or back, with an owner colour.
@@ -98,9 +90,24 @@ void draw_tag(const Pen& pen, const std::string& tag, Point bottom, float cell_h
   pen.text(tag, {badge.x + pad, badge.y + 1}, size, with_alpha(pen.st.gold, alpha));
 }
 
+// A piece's label centred on its face `r` (a tile, or a disc's bounding box):
+// the theme's share of the cell, shrunk to kLabelRoomFraction of the face's
+// width, never under 24 px (as the page's tile label, scene.js shrinkLabels).
+void draw_label(const Pen& pen, const std::string& label, const Rect& r, float cell_h, float alpha) {
+  float size = cell_h * pen.st.metric(is_number_token(label) ? "tile.number_label_fraction" : "tile.label_fraction");
+  const float room = r.w * broadcast::kLabelRoomFraction;
+  const Point m = pen.measure(label, size);
+  if (m.x > room) size *= room / m.x;
+  size = std::max(size, kMinTextSize);
+  const Point fitted = pen.measure(label, size);
+  pen.text(label, {r.centre().x, r.centre().y - fitted.y / 2}, size, with_alpha(pen.st.text, alpha), 0.5f);
+}
+
 void draw_disc(const Pen& pen, const Rect& cell, const TileLook& t) {
   const Point c = cell.centre();
-  const float rad = cell.w * 0.43f;
+  // The disc's face is a tile's (metrics tile.inset_fraction), as the page's
+  // round tile: the labels were chosen to fit it (broadcast/piece_labels.h).
+  const float rad = cell.w * (0.5f - pen.st.metric("tile.inset_fraction"));
   const float rx = rad * std::max(0.04f, t.squash);  // flipping squashes it across
   auto ellipse = [&](float rr, ImU32 col, bool filled, float thickness) {
     constexpr int kSegments = 40;
@@ -116,11 +123,7 @@ void draw_disc(const Pen& pen, const Rect& cell, const TileLook& t) {
   if (t.label) {
     ellipse(rad, with_alpha(pen.st.player(t.owner), t.alpha), true, 0);
     ellipse(rad, with_alpha(pen.st.outline, t.alpha), false, pen.st.stroke("tile_face"));
-    if (t.squash > 0.5f) {
-      const Rect box{c.x - rad * 0.72f, c.y - rad * 0.72f, rad * 1.44f, rad * 1.44f};
-      const float size = cell.h * (is_number_token(*t.label) ? 0.48f : 0.36f);
-      pen.text_in(*t.label, box, size, with_alpha(pen.st.text, t.alpha));
-    }
+    if (t.squash > 0.5f) draw_label(pen, *t.label, {c.x - rad, c.y - rad, 2 * rad, 2 * rad}, cell.h, t.alpha);
   } else {
     // A back: the same for every piece of an owner (a stone's role never shows).
     ellipse(rad, with_alpha(pen.st.player_dark(t.owner), t.alpha), true, 0);
@@ -140,12 +143,7 @@ void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
   if (t.label) {
     pen.rect(r, with_alpha(pen.st.player(t.owner), t.alpha), round);
     pen.frame(r, with_alpha(pen.st.outline, t.alpha), pen.st.stroke("tile_face"), round);
-    if (t.squash > 0.5f) {
-      Point m = pen.measure(*t.label, cell.h * 0.5f);
-      float size = cell.h * pen.st.metric(is_number_token(*t.label) ? "tile.number_label_fraction" : "tile.label_fraction");
-      if (m.x > r.w * 0.9f) size *= r.w * 0.9f / m.x;
-      pen.text_in(*t.label, r, size, with_alpha(pen.st.text, t.alpha));
-    }
+    if (t.squash > 0.5f) draw_label(pen, *t.label, r, cell.h, t.alpha);
   } else {
     pen.rect(r, with_alpha(pen.st.player_dark(t.owner), t.alpha), round);
     pen.frame(r, with_alpha(pen.st.player(t.owner), t.alpha), pen.st.stroke("tile_back"), round);
@@ -264,7 +262,7 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
     TileLook look;
     look.owner = p->owner;
     look.round = round;
-    if (p->token) look.label = piece_label(m, *p->token, o.lang);
+    if (p->token) look.label = piece_label(m, *p->token, o.lang, &theme_of(o));
     draw_tile(pen, b.square_rect(s), look);
   }
   if (m.last_to && *m.last_to != engine::kNoSquare)
@@ -285,17 +283,17 @@ void draw_battle(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
     look.highlight = light > 0.05f;
     if (f.was_face_up && f.token) {
       // Known before the battle: it lights up and (if it lost) fades, no flip.
-      look.label = piece_label(m, *f.token, o.lang);
+      look.label = piece_label(m, *f.token, o.lang, &theme_of(o));
       if (f.removed && t >= o.timing.explain_seconds) look.alpha = static_cast<float>(1.0 - (t - o.timing.explain_seconds) / kFadeSeconds);
     } else if (t < kLightUpEnd) {
       look.label.reset();  // still face down as it was before the battle
     } else if (t < kFlipEnd) {
       const double u = (t - kLightUpEnd) / (kFlipEnd - kLightUpEnd);
       look.squash = static_cast<float>(std::fabs(std::cos(u * 3.14159265358979)));
-      if (u >= 0.5 && f.token) look.label = piece_label(m, *f.token, o.lang);
+      if (u >= 0.5 && f.token) look.label = piece_label(m, *f.token, o.lang, &theme_of(o));
       if (u >= 0.5 && f.blind) look.tag = phrase(o.lang, Phrase::kBlind);
     } else {
-      if (f.token) look.label = piece_label(m, *f.token, o.lang);
+      if (f.token) look.label = piece_label(m, *f.token, o.lang, &theme_of(o));
       if (f.blind) look.tag = phrase(o.lang, Phrase::kBlind);
       if (f.removed && t >= o.timing.explain_seconds) look.alpha = static_cast<float>(1.0 - (t - o.timing.explain_seconds) / kFadeSeconds);
     }
@@ -367,9 +365,9 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
       for (const auto& u : m.items_used)
         if (u.player == player && u.item == kItems[k]) ++used;
       pen.rect(chip, left > 0 ? pen.st.chip : pen.st.chip_spent, pen.st.radius("chip"));
-      pen.text(item_text(m, o.lang, kItems[k]), {chip.x + chip_pad, chip.y + 4}, pen.st.size("chip_name"), left > 0 ? pen.st.text : pen.st.dim, 0, chip.w * 0.5f);
-      pen.text(fmt::format("{}", left), {chip.right() - chip_pad, chip.y + 2}, pen.st.size("chip_left"), left > 0 ? pen.st.gold : pen.st.dim, 1);
-      if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.right() - M("chip_used_x"), chip.y + 6}, pen.st.size("chip_used"), pen.st.dim, 1, chip.w * 0.5f - M("chip_used_inset"));
+      pen.text(item_text(m, o.lang, kItems[k]), {chip.x + chip_pad, chip.y + M("chip_name_y")}, pen.st.size("chip_name"), left > 0 ? pen.st.text : pen.st.dim, 0, chip.w * 0.5f);
+      pen.text(fmt::format("{}", left), {chip.right() - chip_pad, chip.y + M("chip_left_y")}, pen.st.size("chip_left"), left > 0 ? pen.st.gold : pen.st.dim, 1);
+      if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.right() - M("chip_used_x"), chip.y + M("chip_used_y")}, pen.st.size("chip_used"), pen.st.dim, 1, chip.w * 0.5f - M("chip_used_inset"));
     }
     y += 3 * M("chip_step") + M("chips_gap");
   }
@@ -399,7 +397,7 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
     TileLook look;
     look.owner = player;
     look.round = round_pieces(m);
-    if (removed[i]) look.label = piece_label(m, *removed[i], o.lang);
+    if (removed[i]) look.label = piece_label(m, *removed[i], o.lang, &theme_of(o));
     look.alpha = 0.9f;
     draw_tile(pen, cell, look);
   }
@@ -440,26 +438,26 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
       pen.rect(r, pen.st.c(broadcast::result_colour(m)), pen.st.radius("result"));
       pen.frame(r, pen.st.gold, pen.st.stroke("result"), pen.st.radius("result"));
       const std::string head = result_headline(m, o.lang);
-      pen.text(head, {r.centre().x, r.y + 26}, pen.st.size("result_headline"), pen.st.text, 0.5f, r.w - margin);
+      pen.text(head, {r.centre().x, r.y + M("result_headline_y")}, pen.st.size("result_headline"), pen.st.text, 0.5f, r.w - margin);
       // What happened, with names, in the screen's language (the game's words).
       const std::string sub = result_sentence(m, o.lang);
-      pen.text(sub, {r.centre().x, r.y + 128}, pen.st.size("result_sentence"), pen.st.text, 0.5f, r.w - margin);
+      pen.text(sub, {r.centre().x, r.y + M("result_sentence_y")}, pen.st.size("result_sentence"), pen.st.text, 0.5f, r.w - margin);
       return;
     }
     case Banner::kStandby: {
       const Rect& p = card;
       pen.rect(p, pen.st.shade, pen.st.radius("card"));
       pen.frame(p, pen.st.dim, pen.st.stroke("card"), pen.st.radius("card"));
-      pen.text(phrase(o.lang, Phrase::kStandby), {p.centre().x, p.y + 14}, pen.st.size("card_headline"), pen.st.text, 0.5f, p.w - 40);
-      pen.text(phrase(o.lang, Phrase::kDeskReconnecting), {p.centre().x, p.y + 92}, pen.st.size("card_sentence"), pen.st.dim, 0.5f, p.w - 40);
+      pen.text(phrase(o.lang, Phrase::kStandby), {p.centre().x, p.y + M("card_headline_y")}, pen.st.size("card_headline"), pen.st.text, 0.5f, p.w - 40);
+      pen.text(phrase(o.lang, Phrase::kDeskReconnecting), {p.centre().x, p.y + M("card_sentence_y")}, pen.st.size("card_sentence"), pen.st.dim, 0.5f, p.w - 40);
       return;
     }
     case Banner::kPaused: {
       const Rect& p = card;
       pen.rect(p, pen.st.shade, pen.st.radius("card"));
       pen.frame(p, pen.st.amber, pen.st.stroke("card"), pen.st.radius("card"));
-      pen.text(phrase(o.lang, Phrase::kPaused), {p.centre().x, p.y + 14}, pen.st.size("card_headline"), pen.st.amber, 0.5f, p.w - 40);
-      pen.text(m.pause_reason, {p.centre().x, p.y + 92}, pen.st.size("card_sentence"), pen.st.text, 0.5f, p.w - 40);
+      pen.text(phrase(o.lang, Phrase::kPaused), {p.centre().x, p.y + M("card_headline_y")}, pen.st.size("card_headline"), pen.st.amber, 0.5f, p.w - 40);
+      pen.text(m.pause_reason, {p.centre().x, p.y + M("card_sentence_y")}, pen.st.size("card_sentence"), pen.st.text, 0.5f, p.w - 40);
       return;
     }
     case Banner::kWarning: {
@@ -467,10 +465,10 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
       const Rect& p = toast;
       pen.rect(p, pen.st.shade, pen.st.radius("toast"));
       pen.frame(p, pen.st.gold, pen.st.stroke("card"), pen.st.radius("toast"));
-      pen.rect({p.x + M("toast_card_x"), p.y + 18, M("toast_card_w"), M("toast_card_h")}, pen.st.gold, pen.st.radius("toast_card"));
-      pen.text(warning_line(m, o.lang, w), {p.x + M("toast_text_x"), p.y + 10}, pen.st.size("warning_line"), pen.st.text, 0, p.w - 96);
+      pen.rect({p.x + M("toast_card_x"), p.y + M("toast_card_y"), M("toast_card_w"), M("toast_card_h")}, pen.st.gold, pen.st.radius("toast_card"));
+      pen.text(warning_line(m, o.lang, w), {p.x + M("toast_text_x"), p.y + M("toast_line_y")}, pen.st.size("warning_line"), pen.st.text, 0, p.w - 96);
       // What the warning says, in the screen's language (the referee's words stay at the desk).
-      pen.text(warning_text(m, o.lang, w), {p.x + M("toast_text_x"), p.y + 56}, pen.st.size("warning_text"), pen.st.dim, 0, p.w - 96);
+      pen.text(warning_text(m, o.lang, w), {p.x + M("toast_text_x"), p.y + M("toast_text_y")}, pen.st.size("warning_text"), pen.st.dim, 0, p.w - 96);
       return;
     }
   }
@@ -483,6 +481,7 @@ void draw_footer(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
   const bool any = m.commitments[0] || m.commitments[1];
   if (!any && !o.replay) return;
   pen.rect(r, pen.st.panel, pen.st.radius("footer"));
+  pen.frame(r, pen.st.panel_edge, pen.st.stroke("footer"), pen.st.radius("footer"));
   const auto M = [&](std::string_view k) { return pen.st.metric(fmt::format("footer.{}", k)); };
   float x = r.x + M("pad_x");
   if (any) {
@@ -497,12 +496,12 @@ void draw_footer(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
                M("seal_hash_w"));
       if (c->verified) {
         const bool ok = *c->verified;
-        const float cx = x + M("seal_check_x"), tick = pen.st.stroke("seal_tick");
-        if (ok) {  // a drawn tick: NanumGothic has no U+2713
-          pen.line({cx + 6, r.y + 46}, {cx + 14, r.y + 55}, pen.st.gold, tick);
-          pen.line({cx + 14, r.y + 55}, {cx + 28, r.y + 34}, pen.st.gold, tick);
+        const float cx = x + M("seal_check_x"), ty = r.y + M("seal_check_y"), tick = pen.st.stroke("seal_tick");
+        if (ok) {  // a drawn tick: NanumGothic has no U+2713; it moves with the check's text (the page's ::before)
+          pen.line({cx + 6, ty + 16}, {cx + 14, ty + 25}, pen.st.gold, tick);
+          pen.line({cx + 14, ty + 25}, {cx + 28, ty + 4}, pen.st.gold, tick);
         }
-        pen.text(phrase(o.lang, ok ? Phrase::kVerified : Phrase::kMismatch), {cx + M("seal_check_pad"), r.y + 30},
+        pen.text(phrase(o.lang, ok ? Phrase::kVerified : Phrase::kMismatch), {cx + M("seal_check_pad"), r.y + M("seal_check_y")},
                  pen.st.size("seal_check"), ok ? pen.st.gold : pen.st.red);
         x += M("seal_check_step");
       }

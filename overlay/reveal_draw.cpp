@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <fmt/format.h>
 
 #include "broadcast/on_air_text.h"
 #include "broadcast/reveal.h"
@@ -24,18 +25,19 @@ struct Painter : CanvasPen {
 
 }  // namespace
 
-RevealParts reveal_parts(const Rect& r) {
-  constexpr float kColumn = 320, kSide = 32;
+RevealParts reveal_parts(const Rect& r, const broadcast::Theme& theme) {
+  const auto M = [&](std::string_view k) { return theme.metric(fmt::format("reveal.{}", k)); };
+  const float column = M("column_w"), side = M("side");
   RevealParts p;
-  p.title = {r.x + 40, r.y + 24, r.w - 80, 84};
-  const std::array<float, 2> x{r.x + kSide, r.right() - kSide - kColumn};
+  p.title = {r.x + M("title_x"), r.y + M("title_y"), r.w - 2 * M("title_x"), M("title_h")};
+  const std::array<float, 2> x{r.x + side, r.right() - side - column};
   for (std::size_t i = 0; i < 2; ++i) {
-    p.bar[i] = {x[i], r.y + 150, kColumn, 10};
-    p.name[i] = {x[i], r.y + 176, kColumn, 60};
-    p.check[i] = {x[i], r.y + 250, kColumn, 34};
+    p.bar[i] = {x[i], r.y + M("bar_y"), column, M("bar_h")};
+    p.name[i] = {x[i], r.y + M("name_y"), column, M("name_h")};
+    p.check[i] = {x[i], r.y + M("check_y"), column, M("check_h")};
   }
-  const float margin = 2 * kSide + kColumn + 32;
-  p.board = {r.x + margin, r.y + 120, r.w - 2 * margin, r.h - 144};
+  const float margin = 2 * side + column + M("board_gap");
+  p.board = {r.x + margin, r.y + M("board_y"), r.w - 2 * margin, r.h - M("board_y") - M("board_bottom")};
   return p;
 }
 
@@ -44,7 +46,7 @@ void draw_reveal(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
   if (!reveal || !m.game) return;
   const Painter p(dl, o);
   const Rect& r = l.reveal;
-  const RevealParts parts = reveal_parts(r);
+  const RevealParts parts = reveal_parts(r, p.theme);
   const auto M = [&](std::string_view k) { return p.theme.metric(k); };  // line widths and radii, as the page's
   const float shadow = M("stroke.shadow"), round = M("radius.card_large");
   p.rect(inset(r, -shadow), p.c("shadow"), round + shadow);

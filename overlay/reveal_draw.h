@@ -19,7 +19,8 @@ struct RevealParts {
   std::array<Rect, 2> bar, name, check;
   Rect board;  // the space the board's drawing is fitted into
 };
-RevealParts reveal_parts(const Rect& r);
+// Where the card's parts go inside its placement `r` (the theme's metrics.reveal).
+RevealParts reveal_parts(const Rect& r, const broadcast::Theme& theme);
 
 void draw_reveal(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o);
 

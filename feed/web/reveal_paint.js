@@ -7,6 +7,7 @@
 // on its starting square. The same picture, at the same canvas pixels, as the
 // ImGui overlay's overlay/reveal_draw.cpp.
 import { boardLayout, el, squareIndex } from './layout.js';
+import { theme } from './theme.js';
 
 const arr = (v) => (Array.isArray(v) ? v : []);
 const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
@@ -35,18 +36,19 @@ export function readReveal(raw, lang, files, squares) {
 }
 
 
-// Where the parts of the card go, in canvas pixels from the placement `r`
-// (the same numbers as overlay/reveal_draw.cpp's).
-export function revealParts(r) {
-  const column = 320, side = 32;
+// Where the parts of the card go, in canvas pixels from the placement `r`:
+// the theme's metrics.reveal, as overlay/reveal_draw.cpp's reveal_parts.
+export function revealParts(r, m) {
+  const column = m.column_w, side = m.side;
+  const margin = 2 * side + column + m.board_gap;
   return {
-    title: { x: r.x + 40, y: r.y + 24, w: r.w - 80, h: 84 },
+    title: { x: r.x + m.title_x, y: r.y + m.title_y, w: r.w - 2 * m.title_x, h: m.title_h },
     columns: [r.x + side, r.x + r.w - side - column].map((x) => ({
-      bar: { x, y: r.y + 150, w: column, h: 10 },
-      name: { x, y: r.y + 176, w: column, h: 60 },
-      check: { x, y: r.y + 250, w: column, h: 34 },
+      bar: { x, y: r.y + m.bar_y, w: column, h: m.bar_h },
+      name: { x, y: r.y + m.name_y, w: column, h: m.name_h },
+      check: { x, y: r.y + m.check_y, w: column, h: m.check_h },
     })),
-    board: { x: r.x + 2 * side + column + 32, y: r.y + 120, w: r.w - 2 * (2 * side + column + 32), h: r.h - 144 },
+    board: { x: r.x + margin, y: r.y + m.board_y, w: r.w - 2 * margin, h: r.h - m.board_y - m.board_bottom },
   };
 }
 
@@ -57,7 +59,7 @@ export function drawReveal(root, sc, l, drawing, drawBoard, phrase) {
   const rv = sc.reveal;
   if (!rv || !l.reveal || !drawing) return;
   const r = l.reveal;
-  const parts = revealParts(r);
+  const parts = revealParts(r, theme.metrics.reveal);
   const card = el(root, 'panel reveal', r);
   card.dataset.element = 'reveal';
   el(root, 'fit reveal-title', parts.title, rv.title);

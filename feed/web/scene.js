@@ -36,6 +36,20 @@ export function fitAll(root) {
   });
 }
 
+// A piece's label shrinks to 95 % of its face's width (broadcast/piece_labels.h
+// kLabelRoomFraction), never under 24 px, as the ImGui overlay's draw_label: the
+// frame's labels were chosen to fit the board's pieces at 24 px. A tray tile
+// may still be narrower than its label (it then overflows, as in ImGui).
+const LABEL_ROOM = 0.95;
+export function shrinkLabels(root) {
+  const nodes = [...root.querySelectorAll('.tile > .label')];
+  const sizes = nodes.map((n) => [n.parentNode.offsetWidth, n.scrollWidth, parseFloat(getComputedStyle(n).fontSize)]);
+  nodes.forEach((n, i) => {
+    const [face, need, size] = sizes[i];
+    if (face && need > face * LABEL_ROOM) n.style.fontSize = `${Math.max(MIN_TEXT, (size * face * LABEL_ROOM) / need)}px`;
+  });
+}
+
 const isNumber = (s) => typeof s === 'string' && /^\d+$/.test(s);
 
 // The theme's offsets inside an element (theme.json "metrics", checked by theme.js).
@@ -303,7 +317,7 @@ function drawFooter(root, sc, l, replay) {
       // The hash shrinks into its box, which ends before the check's (the "…" never touches the tick).
       fit(el(f, 'seal-hash', { x: x + m.seal_hash_x, y: m.seal_hash_y, w: m.seal_hash_w, h: 40 }, h)).title = s.hash;
       if (s.verified != null) {
-        el(f, `seal-check ${s.verified ? 'ok' : 'bad'}`, { x: x + m.seal_check_x, y: 30, w: 200, h: 34 },
+        el(f, `seal-check ${s.verified ? 'ok' : 'bad'}`, { x: x + m.seal_check_x, y: m.seal_check_y, w: 200, h: 34 },
           phrase(sc, s.verified ? 'verified' : 'mismatch'));
         x += m.seal_check_step;
       }
@@ -423,6 +437,7 @@ export function build(root, sc, { orientation = 'landscape', now, replay = null,
     fresh.push(part.node);
   }
   for (const n of fresh) fitAll(n);
+  for (const n of fresh) shrinkLabels(n);
   // Each element fades in and out on its own (overlay.css .element-off).
   for (const name of PARTS) {
     const element = name === 'banner' ? bannerElement(sc, animating) : PART_ELEMENT[name];
@@ -496,6 +511,7 @@ export function tick(h, now) {
       if (face && squash > 0.5) el(tileEl, 'label', null, label);
       if (tag && squash > 0.5) el(tileEl, 'tag', null, tag);
       tileEl.dataset.label = want;
+      if (face && squash > 0.5) shrinkLabels(tileEl.parentNode);
     }
     tileEl.style.transform = `scaleX(${squash})`;
     tileEl.style.opacity = String(Math.max(0, alpha));

@@ -189,6 +189,10 @@ try {
       ['panel colour changed', (t) => { t.palette.panel = '#6a1060'; }, (r) => r.colour.length > COLOUR_CELLS_ALLOWED],
       // An offset inside an element (theme.json "metrics"): the players' heads 40 px taller.
       ['panel head 40 px taller', (t) => { t.metrics.panel.head_h += 40; }, (r) => r.colour.length > COLOUR_CELLS_ALLOWED],
+      // A text top inside a banner (metrics banner.*_y, which ImGui reads too): the pause card's headline 60 px lower (over its sentence).
+      ...(probe.frame.banner === 'paused'
+        ? [['pause headline 60 px lower', (t) => { t.metrics.banner.card_headline_y += 60; }, (r) => r.colour.length > COLOUR_CELLS_ALLOWED]]
+        : []),
     ];
     const t0 = Date.now();
     for (const [what, change, caught] of changed) {

@@ -377,6 +377,37 @@ try {
       return `${lines} lines, ${diagonals} diagonals`;
     },
   };
+  // Piece labels that fit (broadcast/piece_labels.h): every label of every game
+  // and preset, in both languages, measured in the page's font at 24 px on a
+  // piece's face fits the room the rule gave it on the game's smallest board
+  // piece (tests/overlay/piece_label_fit_test.cpp measures ImGui's font and
+  // writes the fixture).
+  await check('piece labels fit the smallest board piece at 24 px in the page\'s font', async () => {
+    const games = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/piece-labels.json'), 'utf8'));
+    const p = await openOverlay('lang=ko');
+    const widths = await p.evaluate((gs) => {
+      const stage = document.querySelector('.stage');
+      const tile = document.createElement('div');
+      tile.className = 'tile face p1';
+      tile.style.cssText = 'left: 0; top: 0; width: 1000px; height: 60px; font-size: 24px;';
+      stage.appendChild(tile);
+      const label = document.createElement('div');
+      label.className = 'label';
+      tile.appendChild(label);
+      const out = gs.map((g) => g.labels.flatMap((l) => [l.en, l.ko]).map((text) => {
+        label.textContent = text;
+        return [g.game, g.room, text, label.scrollWidth];
+      }));
+      tile.remove();
+      return out.flat();
+    }, games);
+    await p.close();
+    const over = widths.filter(([, room, , w]) => w > room);
+    assert(widths.length > 100 && over.length === 0, `wider than their room: ${over.map((o) => o.join(' ')).join(', ')}`);
+    const widest = widths.reduce((a, b) => (b[3] / b[1] > a[3] / a[1] ? b : a));
+    return `${widths.length} labels; the tightest ${widest[2]} (${widest[0]}) ${widest[3]} of ${widest[1].toFixed(1)} px`;
+  });
+
   // Every game and preset (tests/overlay/new_games_test.cpp writes the
   // fixtures, screenshot_test.cpp paints the same frames in ImGui): landscape
   // in both languages, and portrait in English where the board is checked.

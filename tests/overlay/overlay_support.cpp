@@ -117,8 +117,20 @@ std::vector<GameFrame> every_game_frame() {
   for (const auto& info : engine::all_games())
     for (const auto& preset : info.presets) {
       const auto rows = public_rows(random_match(info, preset.id, 3, 60), 1.7e9, 1);
+      // Through the last battle or move, and the next turn's start after it: a
+      // started match with a live turn, so the scorebug's clock runs (the
+      // frame's moment, 10 s later, gives it a fixed time).
+      // (A match cut by its ply limit right after a move has no turn after it:
+      // then through its last turn's start.)
+      const std::size_t last = rows_through_last(rows, {"attack", "moved", "removed"});
+      std::size_t n = rows_through_last(rows, {"turn-started"});
+      for (std::size_t i = last; i < rows.size(); ++i)
+        if (rows[i].type == "turn-started") {
+          n = i + 1;
+          break;
+        }
       out.push_back({preset.id == info.default_preset ? info.id : info.id + "-" + preset.id,
-                     derive_model(rows, rows_through_last(rows, {"attack", "moved", "removed"}), engine::all_games())});
+                     derive_model(rows, n, engine::all_games())});
     }
   return out;
 }

@@ -39,7 +39,8 @@ std::size_t rows_through_last(const std::vector<PublicRow>& rows, std::initializ
 // Every game and preset on air mid-match, as both painters' goldens show it
 // (tests/browser/fixtures/NAME.json, tests/overlay/golden/game-NAME-LANG.png):
 // a random match (seed 3, 60 plies) cut just after its last battle, move or
-// removal, as the audience saw it then. NAME is the game's id, with the
+// removal and the next turn's start (the scorebug's clock running), as the
+// audience saw it then. NAME is the game's id, with the
 // preset's after it when that is not the default ("number-janggi-rsf-s52").
 struct GameFrame {
   std::string name;

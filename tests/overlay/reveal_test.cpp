@@ -133,7 +133,7 @@ TEST_CASE("reveal: the ImGui overlay draws the card: title, names, checks, every
   }
   // The card's parts inside its placement, the board beside both columns.
   const Rect r{96, 170, 1728, 680};
-  const RevealParts p = reveal_parts(r);
+  const RevealParts p = reveal_parts(r, broadcast::built_in_theme());
   CHECK(r.contains(p.board));
   CHECK(p.board.x >= p.name[0].right());
   CHECK(p.board.right() <= p.name[1].x);

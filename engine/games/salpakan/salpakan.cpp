@@ -42,6 +42,15 @@ std::vector<Word> make_words() {
       {K::kDetail, "flag-eliminated", "{@player}'s flag was eliminated", "{@player}의 깃발이 제거됨"},
       {K::kDetail, "flag-claim", "{@player}'s flag held {@opponent}'s back rank for a complete turn",
        "{@player}의 깃발이 {@opponent}의 마지막 줄에서 한 차례를 버팀"},
+      // Short Korean labels where the roster's name is too wide for a piece at
+      // 24 px (broadcast/piece_labels.h): the stars of a general, the army's
+      // own short form of a private. English shows the token.
+      {K::kPhrase, "label-G5", "G5", "5성"},
+      {K::kPhrase, "label-G4", "G4", "4성"},
+      {K::kPhrase, "label-G3", "G3", "3성"},
+      {K::kPhrase, "label-G2", "G2", "2성"},
+      {K::kPhrase, "label-G1", "G1", "1성"},
+      {K::kPhrase, "label-PVT", "PVT", "이병"},
   };
 }
 
