@@ -91,6 +91,12 @@ std::string_view theme_layout(Layout director, bool portrait_hint) {
 
 bool theme_layout_portrait(std::string_view theme_layout) { return theme_layout == "portrait"; }
 
+std::string_view deduction_placement(const ElementsShown& e) {
+  if (e[Element::kBoard].on) return "board";
+  if (e[Element::kBoardCompact].on) return "board_compact";
+  return "deduction";
+}
+
 BattleTiming director_timing(const DirectorState& d, BattleTiming fallback) {
   if (d.battle_seconds) fallback.explain_seconds = *d.battle_seconds;
   return fallback;

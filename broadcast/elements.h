@@ -52,6 +52,13 @@ std::string_view theme_layout(Layout director, bool portrait_hint);
 // Whether that placement set draws the board upright (board_drawing's portrait).
 bool theme_layout_portrait(std::string_view theme_layout);
 
+// The board the `deduction` element's heat map lies on, as the theme's placement
+// name: the full board ("board") when it is on air, else the small board
+// ("board_compact") when that is, else the layout's own "deduction" placement
+// (a board's). So in faces, with the full board cued, the heat map lands on the
+// full board's squares, not where the small board would sit.
+std::string_view deduction_placement(const ElementsShown& e);
+
 // The battle timing the director set (battle-seconds), else `fallback` (the
 // output's own: the overlay's --battle-seconds), for battle_moment.
 BattleTiming director_timing(const DirectorState& d, BattleTiming fallback = {});

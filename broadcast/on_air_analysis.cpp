@@ -150,6 +150,34 @@ std::string win_note(const OnAirAnalysis& a, Lang lang) {
   return fmt::format(fmt::runtime(phrase(lang, Phrase::kWinNote)), half, a.win_ply);
 }
 
+WinBarParts win_bar_parts(const Theme& theme, const ThemeRect& place) {
+  const auto metric = [&](std::string_view name) { return theme.metric(fmt::format("analysis.{}", name)); };
+  WinBarParts out;
+  out.name_size = metric("bar_text");
+  out.note_size = metric("note_text");
+  // A text's line: its middle at `mid` (from the placement's top), 1.4 of its size high.
+  const auto line = [&](float x, float w, float mid, float size) {
+    return ThemeRect{x, place.y + mid - size * 0.7f, w, size * 1.4f};
+  };
+  const float pad = metric("pad_x"), mid = metric("text_mid_y");
+  out.two_rows = place.h >= metric("two_row_h");
+  if (out.two_rows) {
+    const float name_w = (place.w - 3 * pad) / 2;
+    out.name = {line(place.x + pad, name_w, mid, out.name_size),
+                line(place.x + place.w - pad - name_w, name_w, mid, out.name_size)};
+    out.note = line(place.x + pad, place.w - 2 * pad, metric("note_row_mid_y"), out.note_size);
+  } else {
+    const float note_w = metric("note_w");
+    const float name_w = (place.w - note_w) / 2 - pad;
+    out.name = {line(place.x + pad, name_w, mid, out.name_size),
+                line(place.x + place.w - pad - name_w, name_w, mid, out.name_size)};
+    out.note = line(place.x + (place.w - note_w) / 2, note_w, mid, out.note_size);
+  }
+  const float inset = metric("fill_inset"), fill_h = metric("fill_h");
+  out.fill = {place.x + inset, place.y + place.h - inset - fill_h, place.w - 2 * inset, fill_h};
+  return out;
+}
+
 std::string analysis_idle(const OnAirModel& m, Element e) {
   if (!m.opened) return "no match";
   if (!m.analysis) return "no analysis yet";

@@ -106,6 +106,24 @@ std::string win_side_text(const OnAirModel& m, const AnalysisWin& w, int seat);
 // "± 6%p · 12수 기준"); "" when the match is decided (the numbers are then exact).
 std::string win_note(const OnAirAnalysis& a, Lang lang);
 
+// The win bar's inside, from its placement `place` in the theme's layout (the
+// same pixels in both painters: feed/web/analysis_paint.js winBarParts). Each
+// text's rectangle is its line: the text is centred on its middle, inside its
+// width. One row (the names at the ends, the note between them) when the
+// placement is shorter than metrics.analysis.two_row_h; a taller placement
+// (portrait, where the bar is only as wide as the board) puts the names on a
+// row of their own, half the width each, and the note on a second row over
+// the bar, so a long name ("Kim Kyung-hoon 62%") is whole at the bar's size.
+struct WinBarParts {
+  bool two_rows = false;
+  std::array<ThemeRect, 2> name;  // [0] seat 1, left-aligned; [1] seat 2, right-aligned
+  float name_size = 0;            // metrics.analysis.bar_text
+  ThemeRect note;                 // centred
+  float note_size = 0;            // metrics.analysis.note_text
+  ThemeRect fill;                 // the bar along the bottom
+};
+WinBarParts win_bar_parts(const Theme& theme, const ThemeRect& place);
+
 // Whether the director's `deduction` or `win-bar` element has something to
 // show: empty, or why not ("no analysis yet").
 std::string analysis_idle(const OnAirModel& m, Element e);

@@ -332,6 +332,8 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in)
   const BattleMoment moment = battle_moment(m, now_wall, o.timing);
   const ElementsShown elements = elements_on_air(m, o.director, now_wall, moment);
   j["elements"] = elements_json(elements);
+  // The board the deduction's heat map lies on (the theme's placement name), added in version 1.
+  j["layout"]["deduction"] = deduction_placement(elements);
   j["message"] = nullptr;
   j["game"] = json{{"id", m.game_id}, {"preset", m.preset}, {"name", both(m.game_name_en, m.game_name_ko)}};
   j["players"] = players_json(m, moment, o.theme ? *o.theme : built_in_theme());

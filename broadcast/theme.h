@@ -41,7 +41,7 @@ struct ThemeMetric {
   std::string_view key;
   float min, max;
 };
-inline constexpr std::array<ThemeMetric, 173> kThemeMetrics = {{
+inline constexpr std::array<ThemeMetric, 175> kThemeMetrics = {{
     {"scorebug.pad_x", 0, 1080},
     {"scorebug.title_w", 0, 1080},
     {"scorebug.title_y", 0, 1080},
@@ -140,6 +140,10 @@ inline constexpr std::array<ThemeMetric, 173> kThemeMetrics = {{
     {"analysis.heat_inset", 0, 1080},
     {"analysis.full_label_cell", 0, 1080},
     {"analysis.short_label_cell", 0, 1080},
+    // A win bar at least two_row_h high puts the names on a row of their own, the note on a second
+    // row (its middle at note_row_mid_y) over the bar (on_air_analysis.h win_bar_parts).
+    {"analysis.two_row_h", 0, 1080},
+    {"analysis.note_row_mid_y", 0, 1080},
     // The painters' look, once: line widths, corner radii, the tile tag badge (its text size and
     // tile overlap as fractions), the CSS line box's offset above a glyph box (the page only).
     {"stroke.panel_edge", 0, 50},

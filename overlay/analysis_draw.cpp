@@ -56,30 +56,32 @@ void draw_deduction(const CanvasPen& p, const OnAirModel& m, const broadcast::On
 }
 
 // The theme's place (its "win_bar"): a panel with both names and their
-// numbers at the ends, the note (broadcast's win_note) between them, and the
-// bar along its bottom.
+// numbers, the note (broadcast's win_note) and the bar along its bottom, where
+// broadcast's win_bar_parts puts them (one row, or the names on a row of their own).
 void draw_win_bar(const CanvasPen& p, const OnAirModel& m, const broadcast::OnAirAnalysis& a, const OverlayLayout& l) {
   const broadcast::AnalysisWin& w = *a.win;
   const Rect& place = l.win_bar;
   p.rect(place, p.c("panel"), 12);
   p.frame(place, p.c("panel_edge"), 2, 12);
-  const float fill_inset = metric(p, "fill_inset");
-  const Rect fill{place.x + fill_inset, place.bottom() - fill_inset - metric(p, "fill_h"), place.w - 2 * fill_inset,
-                  metric(p, "fill_h")};
+  const broadcast::WinBarParts parts =
+      broadcast::win_bar_parts(p.theme, broadcast::ThemeRect{place.x, place.y, place.w, place.h});
+  const Rect fill = to_rect(parts.fill);
   const float p1 = static_cast<float>(std::clamp(w.win[0].p, 0.0, 1.0));
   const float p2 = static_cast<float>(std::clamp(w.win[1].p, 0.0, 1.0));
   const float draw = std::max(0.0f, 1.0f - p1 - p2);
   p.rect({fill.x, fill.y, fill.w * p1, fill.h}, p.c("p1"), 4);
   if (draw > 0) p.rect({fill.x + fill.w * p1, fill.y, fill.w * draw, fill.h}, p.c("dim"));
   p.rect({fill.x + fill.w * (p1 + draw), fill.y, fill.w * (1 - p1 - draw), fill.h}, p.c("p2"), 4);
-  const float pad = metric(p, "pad_x"), mid = place.y + metric(p, "text_mid_y");
-  const float name_w = (place.w - metric(p, "note_w")) / 2 - pad;
-  const float size = metric(p, "bar_text");
-  const auto top = [&](float s) { return mid - p.measure("0", s).y / 2; };
-  p.text(broadcast::win_side_text(m, w, 1), {place.x + pad, top(size)}, size, p.c("text"), 0, name_w);
-  p.text(broadcast::win_side_text(m, w, 2), {place.right() - pad, top(size)}, size, p.c("text"), 1, name_w);
-  const float note = metric(p, "note_text");
-  p.text(broadcast::win_note(a, p.o.lang), {place.centre().x, top(note)}, note, p.c("dim"), 0.5f, metric(p, "note_w"));
+  // A text centred on its line's middle.
+  const auto top = [&](const broadcast::ThemeRect& r, float s) { return r.y + r.h / 2 - p.measure("0", s).y / 2; };
+  const auto& n1 = parts.name[0];
+  const auto& n2 = parts.name[1];
+  p.text(broadcast::win_side_text(m, w, 1), {n1.x, top(n1, parts.name_size)}, parts.name_size, p.c("text"), 0, n1.w);
+  p.text(broadcast::win_side_text(m, w, 2), {n2.x + n2.w, top(n2, parts.name_size)}, parts.name_size, p.c("text"), 1,
+         n2.w);
+  const auto& note = parts.note;
+  p.text(broadcast::win_note(a, p.o.lang), {note.x + note.w / 2, top(note, parts.note_size)}, parts.note_size,
+         p.c("dim"), 0.5f, note.w);
 }
 
 }  // namespace

@@ -592,7 +592,12 @@ void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o_in) 
   if (e[Element::kBoard].on) draw_footer(dl, m, l, o);
   // Both setups after `close` (overlay/reveal_draw.h); the analysis lies over it, as on the page.
   if (e[Element::kReveal].on) draw_reveal(dl, m, l, o);
-  draw_analysis(dl, m, l, o, e[Element::kDeduction].on, e[Element::kWinBar].on);  // overlay/analysis_draw.h
+  // The deduction lies on whichever board is on air (broadcast/elements.h deduction_placement).
+  OverlayLayout analysed = l;
+  const std::string_view under = broadcast::deduction_placement(e);
+  if (under == "board") analysed.deduction = l.board;
+  else if (under == "board_compact") analysed.deduction = l.board_compact;
+  draw_analysis(dl, m, analysed, o, e[Element::kDeduction].on, e[Element::kWinBar].on);  // overlay/analysis_draw.h
 }
 
 std::string glyphs_needed(const OnAirModel& m, Lang /*lang*/) {

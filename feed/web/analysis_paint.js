@@ -41,7 +41,8 @@ export function paintAnalysis(stage, raw, sc, { orientation = 'landscape', only 
   const a = raw && raw.opened ? raw.analysis : null;
   const showDeduction = !!a && on(raw, 'deduction', only) && !a.error;
   const showBar = !!a && on(raw, 'win-bar', only) && !!a.win;
-  const key = JSON.stringify([showDeduction && a, showBar && a && a.win, orientation, lang, sc && sc.players]);
+  const under = raw && raw.layout ? raw.layout.deduction : null;
+  const key = JSON.stringify([showDeduction && a, showBar && a && a.win, orientation, lang, sc && sc.players, under]);
   if (layer && layer.dataset.key === key) {
     if (layer.parentNode.lastChild !== layer) stage.appendChild(layer);
     return layer;
@@ -61,7 +62,10 @@ export function paintAnalysis(stage, raw, sc, { orientation = 'landscape', only 
   if (!drawing) return layer;
   const l = overlayLayout(theme, orientation, drawing);
   const files = num(raw.board && raw.board.files);
-  if (showDeduction) paintDeduction(layer, a, l, files, lang);
+  // The board the heat map lies on: whichever is on air (the frame's layout.deduction,
+  // broadcast/elements.h deduction_placement), else the layout's own placement.
+  const board = under === 'board' ? l.board : under === 'board_compact' ? l.boardCompact : l.deduction;
+  if (showDeduction) paintDeduction(layer, a, board, files, lang);
   if (showBar) paintWinBar(layer, a, l, lang);
   fitAll(layer);  // a long name shrinks to 24 px, then is cut (as the ImGui pen)
   return layer;
@@ -91,8 +95,7 @@ function label(layer, r, fraction, text, color, className) {
   return t;
 }
 
-function paintDeduction(layer, a, l, files, lang) {
-  const b = l.deduction || l.board;
+function paintDeduction(layer, a, b, files, lang) {
   const fit = labelFit(b.squareRect(0).h);
   const inset = metric('heat_inset');
   // The objective's heat map: each side's colour, its strength the probability.
@@ -125,32 +128,56 @@ function paintDeduction(layer, a, l, files, lang) {
   }
 }
 
-// The theme's place (its "win_bar"): a panel with both names and their numbers
-// at the ends, the note (the frame's) between them, and the bar along its bottom.
+// The win bar's inside from its placement (broadcast/on_air_analysis.h
+// win_bar_parts, the same pixels): each text's line (its text centred on the
+// line's middle), the note's, and the bar. One row (the names at the ends, the
+// note between) below metrics.analysis.two_row_h; a taller placement puts the
+// names on a row of their own, half the width each, and the note on a second row.
+export function winBarParts(place) {
+  const nameSize = metric('bar_text'), noteSize = metric('note_text');
+  const line = (x, w, mid, size) => ({ x, y: place.y + mid - size * 0.7, w, h: size * 1.4 });
+  const pad = metric('pad_x'), mid = metric('text_mid_y');
+  const twoRows = place.h >= metric('two_row_h');
+  let name, note;
+  if (twoRows) {
+    const nameW = (place.w - 3 * pad) / 2;
+    name = [line(place.x + pad, nameW, mid, nameSize), line(place.x + place.w - pad - nameW, nameW, mid, nameSize)];
+    note = line(place.x + pad, place.w - 2 * pad, metric('note_row_mid_y'), noteSize);
+  } else {
+    const noteW = metric('note_w');
+    const nameW = (place.w - noteW) / 2 - pad;
+    name = [line(place.x + pad, nameW, mid, nameSize), line(place.x + place.w - pad - nameW, nameW, mid, nameSize)];
+    note = line(place.x + (place.w - noteW) / 2, noteW, mid, noteSize);
+  }
+  const inset = metric('fill_inset'), fillH = metric('fill_h');
+  const fill = { x: place.x + inset, y: place.y + place.h - inset - fillH, w: place.w - 2 * inset, h: fillH };
+  return { twoRows, name, nameSize, note, noteSize, fill };
+}
+
+// The theme's place (its "win_bar"): a panel with both names and their
+// numbers, the note (the frame's) and the bar along its bottom, where
+// winBarParts puts them.
 function paintWinBar(layer, a, l, lang) {
   const w = a.win;
   const place = l.winBar;
   const bar = box(layer, place, { background: 'var(--panel)', borderRadius: '12px', border: '2px solid var(--panel-edge)', boxSizing: 'border-box' });
   bar.className = 'win-bar';
+  const parts = winBarParts(place);
+  bar.dataset.rows = parts.twoRows ? '2' : '1';
+  // Inside the bar's 2 px border: a part's place in the placement's coordinates, less the border.
+  const within = (r) => ({ x: r.x - place.x - 2, y: r.y - place.y - 2, w: r.w, h: r.h });
   const p1 = num(w.player1.p), p2 = num(w.player2.p), d = Math.max(0, 1 - p1 - p2);
-  const fi = metric('fill_inset'), fh = metric('fill_h');
-  // Inside the bar's 2 px border: the fill's place in the placement's coordinates, less the border.
-  const fill = { x: fi - 2, y: place.h - fi - fh - 2, w: place.w - 2 * fi, h: fh };
+  const fill = within(parts.fill);
   const w1 = fill.w * p1, wd = fill.w * d;
   box(bar, { ...fill, w: w1 }, { background: 'var(--p1)', borderRadius: '4px' }).className = 'win-fill p1';
   if (wd > 0) box(bar, { ...fill, x: fill.x + w1, w: wd }, { background: 'var(--dim)' }).className = 'win-fill draw';
   box(bar, { ...fill, x: fill.x + w1 + wd, w: fill.w - w1 - wd }, { background: 'var(--p2)', borderRadius: '4px' }).className = 'win-fill p2';
-  const pad = metric('pad_x'), mid = metric('text_mid_y'), noteW = metric('note_w');
-  const nameW = (place.w - noteW) / 2 - pad;
   const row = (size) => ({ fontSize: `${size}px`, lineHeight: `${size * 1.4}px`, whiteSpace: 'nowrap', fontWeight: 'bold', color: '#fff' });
-  const size = metric('bar_text');
   const sides = w.sides || ['', ''];
-  const at = (x, width, s) => ({ x: x - 2, y: mid - s * 0.7 - 2, w: width, h: s * 1.4 });
-  box(bar, at(pad, nameW, size), { ...row(size), textAlign: 'left' }, sides[0]).className = 'win-text p1 fit';
-  box(bar, at(place.w - pad - nameW, nameW, size), { ...row(size), textAlign: 'right' }, sides[1]).className = 'win-text p2 fit';
+  box(bar, within(parts.name[0]), { ...row(parts.nameSize), textAlign: 'left' }, sides[0]).className = 'win-text p1 fit';
+  box(bar, within(parts.name[1]), { ...row(parts.nameSize), textAlign: 'right' }, sides[1]).className = 'win-text p2 fit';
   if (w.note) {
-    const note = metric('note_text');
-    box(bar, at((place.w - noteW) / 2, noteW, note), { ...row(note), fontWeight: 'normal', color: 'var(--dim)', textAlign: 'center' },
+    box(bar, within(parts.note), { ...row(parts.noteSize), fontWeight: 'normal', color: 'var(--dim)', textAlign: 'center' },
       w.note[lang]).className = 'win-note fit';
   }
 }

@@ -67,6 +67,7 @@ const frame = (on, withAnalysis = true) => ({
   elements: Object.fromEntries(NAMES.map((n) => [n, { on: on.includes(n), cued: on.includes(n), held: false }])),
 });
 const BASE = ['board', 'scorebug', 'players'];
+const squareOf = (name, files) => (Number(name.slice(1)) - 1) * files + (name.charCodeAt(0) - 97);
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'facedown-analysis-'));
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
@@ -142,6 +143,81 @@ try {
   s = await read(bar);
   check(s.heat.length === 0 && s.bar !== null, '?elements=win-bar: the bar alone');
   await bar.close();
+
+  // The win bar's names are whole (never cut with an ellipsis) at 24 px or more,
+  // inside the bar and title safe, apart from each other and from the note, in
+  // every layout and both languages, with the longest realistic names (portrait:
+  // the names on a row of their own, broadcast/on_air_analysis.h win_bar_parts).
+  const SAFE = { x: 96, y: 54, r: 1824, b: 1026 };
+  const pairs = [['Kim Kyung-hoon', 'Jang Dong-min'], ['Jang Dong-min', 'Kim Kyung-hoon'], ['김경훈', '장동민'], ['남궁민수', '선우예권']];
+  const cases = [...pairs.map(([a1, a2]) => [a1, a2, 0.62, '62%', '38%']), ['Kim Kyung-hoon', 'Jang Dong-min', 0.999, '100%', '0%']];
+  for (const lang of ['en', 'ko']) {
+    const names = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await names.goto(`${base}/overlay.html?template=1&lang=${lang}`);
+    await names.waitForFunction(() => typeof window.update === 'function');
+    // Every case painted and measured in one evaluate (update() paints at once).
+    const docs = [];
+    for (const [a1, a2, p1, t1, t2] of cases) {
+      for (const layout of ['landscape', 'portrait', 'faces']) {
+        const doc = { ...frame(['scorebug', 'win-bar']),
+          players: fixture.players.map((pl, i) => ({ ...pl, name: i ? a2 : a1 })),
+          layout: { ...fixture.layout, name: layout, theme: layout, orientation: layout === 'portrait' ? 'portrait' : 'landscape' } };
+        doc.analysis = { ...analysis, win: { ...analysis.win, player1: { p: p1, low: p1 - 0.03, high: p1 }, player2: { p: 1 - p1, low: 0, high: 1 - p1 + 0.03 },
+          sides: [`${a1} ${t1}`, `${t2} ${a2}`] } };
+        docs.push({ what: `${a1} / ${a2} ${t1}, ${layout}, ${lang}`, want: [`${a1} ${t1}`, `${t2} ${a2}`], doc });
+      }
+    }
+    await show(names, docs[0].doc);  // the fonts loaded
+    const measured = await names.evaluate((all) => all.map(({ doc }) => {
+      window.update(doc);
+      const bar = document.querySelector('.analysis-layer .win-bar');
+      if (!bar) return null;
+      const b = bar.getBoundingClientRect();
+      return { bar: { x: b.x, y: b.y, r: b.right, b: b.bottom }, texts: [...bar.querySelectorAll('.win-text, .win-note')].map((n) => {
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        const t = range.getBoundingClientRect(), box = n.getBoundingClientRect();
+        return { text: n.textContent, px: parseFloat(getComputedStyle(n).fontSize), cut: n.scrollWidth > n.clientWidth,
+          ink: { x: t.x, y: t.y, r: t.right, b: t.bottom }, box: { x: box.x, r: box.right } };
+      }) };
+    }), docs);
+    docs.forEach(({ what, want }, i) => {
+      const got = measured[i];
+      check(got && got.texts.length === 3, `${what}: both names and the note`);
+      if (!got) return;
+      const [n1, n2, note] = got.texts;
+      const inside = (o, r) => r.x >= o.x - 0.5 && r.y >= o.y - 0.5 && r.r <= o.r + 0.5 && r.b <= o.b + 0.5;
+      const apart = (p, q) => p.r <= q.x + 0.5 || q.r <= p.x + 0.5 || p.b <= q.y + 0.5 || q.b <= p.y + 0.5;
+      for (const t of [n1, n2, note]) {
+        check(!t.cut && t.px >= 24 && t.ink.r - t.ink.x <= t.box.r - t.box.x + 0.5,
+          `${what}: "${t.text}" whole at ${t.px} px (at least 24)`);
+        check(inside(got.bar, t.ink) && inside(SAFE, t.ink), `${what}: "${t.text}" inside the bar and title safe`);
+      }
+      check(n1.text === want[0] && n2.text === want[1], `${what}: the names as the frame says`);
+      check(apart(n1.ink, n2.ink) && apart(n1.ink, note.ink) && apart(n2.ink, note.ink), `${what}: the names and the note apart`);
+    });
+    await names.close();
+  }
+
+  // The deduction lies on the board on air (the frame's layout.deduction,
+  // broadcast/elements.h deduction_placement): in faces with the full board
+  // cued, each heat cell on its square of the full board; with the small
+  // board, on the small board's.
+  const faces = await open('');
+  const b9index = squareOf('b9', fixture.board.files);
+  for (const [on, under, part] of [[['scorebug', 'board', 'deduction'], 'board', 'board'],
+    [['scorebug', 'board-compact', 'deduction'], 'board_compact', 'compact']]) {
+    const doc = { ...frame(on), layout: { ...fixture.layout, name: 'faces', theme: 'faces', orientation: 'landscape', deduction: under } };
+    await show(faces, doc);
+    const got = await faces.evaluate(({ part, square }) => {
+      const centre = (e) => { if (!e) return null; const r = e.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; };
+      return { heat: centre(document.querySelector('.analysis-layer .heat[data-square="b9"]')),
+        tile: centre(document.querySelector(`.part-${part} .tile[data-square="${square}"]`)) };
+    }, { part, square: b9index });
+    check(got.heat && got.tile && Math.abs(got.heat.x - got.tile.x) < 1 && Math.abs(got.heat.y - got.tile.y) < 1,
+      `faces, deduction over ${under}: the heat on b9 lies on the ${part} board's b9 (${JSON.stringify(got)})`);
+  }
+  await faces.close();
 
   // Goldens: both elements in each layout and language, the board under them.
   for (const lang of ['en', 'ko']) {

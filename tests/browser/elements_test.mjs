@@ -10,8 +10,9 @@
 //     be at least 75 %;
 //   - remove() leaves an empty stage;
 //   - goldens of the faces layout with the small board and the slate, and the
-//     final reveal in landscape and portrait, each in both languages
-//     (FACEDOWN_UPDATE_GOLDEN=1 rewrites).
+//     final reveal in landscape and portrait, each in both languages; and of
+//     every other element (a battle explained with a caption, the result,
+//     standby) in each layout and both languages (FACEDOWN_UPDATE_GOLDEN=1 rewrites).
 // Exit: 0 passed, 1 a check failed, 77 skipped (no chromium).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -159,6 +160,49 @@ try {
     await p.screenshot({ path: file, omitBackground: true });
     const r = checkGolden(file, path.join(here, 'golden', `${sc.name}.png`), { outDir: tmp });
     check(r.ok, `${sc.name} matches its golden: ${r.why}`);
+    await p.close();
+  }
+
+  // Every element in both languages and in each layout that places it: the
+  // frames broadcast/ makes of the moments the ImGui goldens draw
+  // (fixtures/elements-LANG.json, tests/overlay/element_moments.h): a battle
+  // explained with a caption (board, scorebug, players, explainer, caption;
+  // faces: the scorebug and the caption), the result, standby. One page per
+  // language, each moment drawn into it in turn (a new page costs seconds).
+  for (const lang of ['en', 'ko']) {
+    const moments = JSON.parse(fs.readFileSync(path.join(here, `fixtures/elements-${lang}.json`), 'utf8'));
+    const p = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await p.goto(`${base}/overlay.html?lang=${lang}&feed=off`);
+    await p.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
+    for (const [moment, doc] of Object.entries(moments)) {
+      const name = `elements-${moment}-${lang}`;
+      const got = await p.evaluate(({ d }) => {
+        window.facedownOverlay.pinClock(d.now);
+        window.update(d);
+        // (the seal hashes are cut on purpose: a hash's head is enough on air)
+        const texts = [...document.querySelectorAll('#stage .part:not(.element-off) .fit, #stage .part:not(.element-off) .explain-line')]
+          .filter((e) => !e.classList.contains('seal-hash'));
+        return {
+          parts: [...document.querySelectorAll('#stage .part')].filter((e) => !e.classList.contains('element-off') && e.childElementCount > 0)
+            .map((e) => e.className.match(/part-(\w+)/)[1]).sort(),
+          // A text cut with an ellipsis, or any text under 24 px, on air.
+          cut: texts.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+          smallest: Math.min(...texts.map((e) => parseFloat(getComputedStyle(e).fontSize))),
+        };
+      }, { d: doc });
+      const want = moment.startsWith('mid-faces') ? ['caption', 'top'] : null;
+      if (want) check(JSON.stringify(got.parts) === JSON.stringify(want), `${name}: only the scorebug and the caption (${got.parts})`);
+      if (moment.startsWith('mid-') && !want) check(['board', 'caption', 'panel1', 'panel2', 'top'].every((x) => got.parts.includes(x)), `${name}: board, scorebug, players, caption (${got.parts})`);
+      check(got.smallest >= 24, `${name}: no text under 24 px (smallest ${got.smallest})`);
+      check(got.cut.length === 0, `${name}: no text cut with an ellipsis (${got.cut.join(', ')})`);
+      await p.waitForTimeout(350);
+      await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10000 });
+      if (moment.startsWith('mid-') && !want) check(await p.locator('.battle-layer .explainer').count() === 1, `${name}: the explainer is up`);
+      const file = path.join(tmp, `${name}.png`);
+      await p.screenshot({ path: file, omitBackground: true });
+      const r = checkGolden(file, path.join(here, 'golden', `${name}.png`), { outDir: tmp });
+      check(r.ok, `${name} matches its golden: ${r.why}`);
+    }
     await p.close();
   }
 

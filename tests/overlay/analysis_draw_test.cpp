@@ -5,12 +5,16 @@
 // label per face-down piece, and both names with their numbers.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <fmt/format.h>
 
+#include "broadcast/on_air_analysis.h"
 #include "broadcast/stream_analysis.h"
 #include "codec/json.h"
 #include "engine/view.h"
 #include "engine/registry.h"
 #include "imgui_frame.h"
+#include "overlay/layout.h"
 #include "overlay/overlay_draw.h"
 #include "overlay_support.h"
 #include "scripts.h"
@@ -157,4 +161,141 @@ TEST_CASE("analysis draw: the live options bound each game's deduction as measur
   }
   CHECK(broadcast::live_analysis_options().tune_per_game);
   CHECK_FALSE(broadcast::StreamAnalysisOptions{}.tune_per_game);
+}
+
+namespace {
+
+// A made-up analysis over the model on air: seat 1's king on one of two
+// face-down squares, seat 2's certain; `p1` for seat 1 (the rest seat 2's).
+OnAirModel analysed(std::array<std::string, 2> names, double p1 = 0.62) {
+  const auto rows = public_rows(script_match(kOpenBattle), 1000, 1);
+  OnAirModel m = derive_model(rows, rows.size(), engine::all_games());
+  m.players = std::move(names);
+  broadcast::OnAirAnalysis a;
+  a.seq = m.last_seq;
+  a.ply = a.win_ply = m.ply;
+  a.objective = "K";
+  for (std::size_t s = 0; s < m.board.size(); ++s) {
+    const auto& piece = m.board[s];
+    if (!piece || piece->token) continue;
+    auto& places = a.objective_places[static_cast<std::size_t>(piece->owner - 1)];
+    if (places.size() < (piece->owner == 1 ? 2u : 1u))
+      places.push_back({static_cast<engine::Square>(s), 0, piece->owner == 2 ? 1.0 : places.empty() ? 0.75 : 0.25});
+  }
+  a.win = broadcast::AnalysisWin{{{{p1, p1 - 0.03, p1 + 0.03}, {1 - p1, 1 - p1 - 0.03, 1 - p1 + 0.03}}}, {0, 0, 0.003},
+                                 false, 1100};
+  m.analysis = std::make_shared<const broadcast::OnAirAnalysis>(a);
+  return m;
+}
+
+broadcast::DirectorState cues(std::initializer_list<const char*> list) {
+  broadcast::DirectorState d;
+  for (const char* c : list) d = broadcast::apply_cue(d, std::get<broadcast::Cue>(broadcast::parse_cue(c)), 1, 1);
+  return d;
+}
+
+struct Painted {
+  std::vector<std::string> text;
+  std::vector<Rect> boxes;
+  std::vector<float> sizes;
+};
+
+Painted painted(const OnAirModel& m, const broadcast::DirectorState& d, Lang lang) {
+  ImGuiFrame frame(glyphs_needed(m, lang));
+  Painted out;
+  DrawOptions o;
+  o.lang = lang;
+  o.now_wall = 2000;
+  o.director = d;
+  o.text_log = &out.text;
+  o.text_boxes = &out.boxes;
+  o.text_sizes = &out.sizes;
+  o.small_font = frame.fonts().small;
+  o.large_font = frame.fonts().large;
+  draw_overlay(frame.draw_list(), m, o);
+  REQUIRE(out.boxes.size() == out.text.size());
+  REQUIRE(out.sizes.size() == out.text.size());
+  return out;
+}
+
+bool within(const Rect& outer, const Rect& r) {
+  return r.x >= outer.x - 0.5f && r.y >= outer.y - 0.5f && r.right() <= outer.right() + 0.5f &&
+         r.bottom() <= outer.bottom() + 0.5f;
+}
+
+bool overlap(const Rect& a, const Rect& b) {
+  return a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom();
+}
+
+}  // namespace
+
+// The win bar's names are whole (never cut with an ellipsis) at 24 px or more,
+// inside the bar and title safe, apart from each other and from the note, in
+// every layout and both languages, with the longest realistic names: in
+// portrait the bar is only as wide as the board, so the names take a row of
+// their own (broadcast/on_air_analysis.h win_bar_parts).
+TEST_CASE("analysis draw: the win bar's long names are whole in every layout and language", "[legibility]") {
+  const std::vector<std::array<std::string, 2>> pairs = {
+      {"Kim Kyung-hoon", "Jang Dong-min"}, {"Jang Dong-min", "Kim Kyung-hoon"}, {"김경훈", "장동민"}, {"남궁민수", "선우예권"}};
+  const broadcast::Theme& theme = broadcast::built_in_theme();
+  const Rect safe = safe_area(theme);
+  for (const auto& names : pairs)
+    for (double p1 : {0.62, 0.05, 0.999})
+      for (const char* layout : {"landscape", "portrait", "faces"})
+        for (Lang lang : {Lang::kEn, Lang::kKo}) {
+          INFO(names[0] << " / " << names[1] << ", " << layout << ", lang " << static_cast<int>(lang) << ", p1 " << p1);
+          const OnAirModel m = analysed(names, p1);
+          const Painted all = painted(m, cues({fmt::format("layout {}", layout).c_str(), "show win-bar"}), lang);
+          const Rect bar = to_rect(theme.element(layout, "win_bar"));
+          std::vector<Rect> mine;
+          for (const std::string& want : {broadcast::win_side_text(m, *m.analysis->win, 1),
+                                          broadcast::win_side_text(m, *m.analysis->win, 2),
+                                          broadcast::win_note(*m.analysis, lang)}) {
+            INFO(want);
+            const auto at = std::find(all.text.begin(), all.text.end(), want);
+            REQUIRE(at != all.text.end());  // drawn whole: an elided text is logged with its ellipsis
+            const std::size_t i = static_cast<std::size_t>(at - all.text.begin());
+            CHECK(all.sizes[i] >= 24.0f);
+            CHECK(within(bar, all.boxes[i]));
+            CHECK(within(safe, all.boxes[i]));
+            mine.push_back(all.boxes[i]);
+          }
+          CHECK_FALSE(overlap(mine[0], mine[1]));
+          CHECK_FALSE(overlap(mine[0], mine[2]));
+          CHECK_FALSE(overlap(mine[1], mine[2]));
+        }
+  // Portrait's bar is too narrow for both names beside the note: two rows there, one elsewhere.
+  CHECK(broadcast::win_bar_parts(theme, theme.element("portrait", "win_bar")).two_rows);
+  CHECK_FALSE(broadcast::win_bar_parts(theme, theme.element("landscape", "win_bar")).two_rows);
+}
+
+// The deduction's heat map lies on the board on air (broadcast/elements.h
+// deduction_placement): in faces with the full board cued, each heat label is
+// centred on its square of the full board, not where the small board sits.
+TEST_CASE("analysis draw: the deduction lies on whichever board is on air", "[legibility]") {
+  const OnAirModel m = analysed({"Jang Dong-min", "Kim Kyung-hoon"});
+  const broadcast::Theme& theme = broadcast::built_in_theme();
+  const OverlayLayout l = layout_overlay(theme, Orientation::kFaces, m.game->geometry());
+  const auto& place = m.analysis->objective_places[1].front();  // seat 2's, certain: its label is the piece's name
+  const std::string want = broadcast::objective_place_text(m, *m.analysis, place.p, Lang::kEn,
+                                                           broadcast::LabelFit::kShort);
+  REQUIRE_FALSE(want.empty());
+  const auto centre_of_label = [&](const broadcast::DirectorState& d) {
+    const Painted all = painted(m, d, Lang::kEn);
+    const auto at = std::find(all.text.begin(), all.text.end(), want);
+    REQUIRE(at != all.text.end());
+    return all.boxes[static_cast<std::size_t>(at - all.text.begin())].centre();
+  };
+  const Point full = l.board.square_rect(place.square).centre();
+  const Point small = l.board_compact.square_rect(place.square).centre();
+  REQUIRE(std::abs(full.x - small.x) > 20);
+  for (auto d : {cues({"layout faces", "show board", "show deduction"}),
+                 cues({"layout faces", "show board", "show board-compact", "show deduction"})}) {
+    const Point c = centre_of_label(d);
+    CHECK(std::abs(c.x - full.x) < 1.0f);
+    CHECK(std::abs(c.y - full.y) < l.board.cell() / 2);
+  }
+  const Point c = centre_of_label(cues({"layout faces", "show board-compact", "show deduction"}));
+  CHECK(std::abs(c.x - small.x) < 1.0f);
+  CHECK(std::abs(c.y - small.y) < l.board_compact.cell() / 2);
 }

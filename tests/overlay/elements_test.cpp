@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "broadcast/elements.h"
+#include "broadcast/on_air_json.h"
 #include "engine/registry.h"
 #include "overlay_support.h"
 #include "reveal_support.h"
@@ -97,6 +98,31 @@ TEST_CASE("elements: the faces layout airs only the scorebug and the caption") {
     INFO(element_name(e));
     CHECK(s.element[i].on == (e == Element::kScorebug || e == Element::kCaption));
   }
+}
+
+// The deduction's heat map lies on whichever board is on air: in faces with
+// the full board cued, on the full board's squares, not where the small board
+// would sit; the frame says which (layout.deduction) so the page paints the same.
+TEST_CASE("elements: the deduction lies on the board on air") {
+  const auto rows = public_rows(script_match(kCaptioned), 1000, 1);
+  const std::size_t battle = first_row(rows, "battle");
+  const OnAirModel m = derive_model(rows, battle + 1, engine::all_games());
+  const double at = rows[battle].wall_time + 10.0;
+  const auto under = [&](std::initializer_list<const char*> cues) {
+    const DirectorState d = cued(cues);
+    const std::string_view decided = deduction_placement(shown_at(m, d, at));
+    OnAirOptions o;
+    o.director = d;
+    CHECK(on_air_json(m, at, o)["layout"]["deduction"] == std::string(decided));
+    return std::string(decided);
+  };
+  CHECK(under({"layout faces", "show board"}) == "board");
+  CHECK(under({"layout faces", "show board-compact"}) == "board_compact");
+  CHECK(under({"layout faces", "show board", "show board-compact"}) == "board");
+  CHECK(under({"layout faces"}) == "deduction");
+  CHECK(under({"layout landscape"}) == "board");
+  CHECK(under({"layout portrait", "hide board"}) == "deduction");
+  CHECK(under({"layout landscape", "hide board", "show board-compact"}) == "board_compact");
 }
 
 TEST_CASE("elements: a caption times out, is cleared, and leaves at the result unless kept or held") {

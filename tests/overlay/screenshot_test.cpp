@@ -14,6 +14,7 @@
 #include "engine/registry.h"
 #include "overlay/overlay_draw.h"
 #include "overlay/overlay_window.h"
+#include "element_moments.h"
 #include "overlay_support.h"
 #include "reveal_support.h"
 #include "scripts.h"
@@ -420,4 +421,29 @@ TEST_CASE("every game and preset in both languages, mid-match (the browser's fix
       }
     }
   }
+}
+
+// Every element in both languages and in each layout that places it, composed
+// so few pictures cover them (element_moments.h: a battle explained with a
+// caption, the result, standby); the browser's goldens paint the same frames
+// (tests/browser/elements_test.mjs, elements-*.png).
+TEST_CASE("the elements in both languages and every layout", "[screenshot]") {
+  for (Lang lang : {Lang::kEn, Lang::kKo})
+    for (const ElementMoment& e : element_moments(lang)) {
+      INFO(e.name);
+      DrawOptions o;
+      o.lang = lang;
+      o.now_wall = e.now_wall;
+      o.director = e.director;
+      o.orientation = e.orientation == "portrait" ? Orientation::kPortrait : Orientation::kLandscape;
+      if (e.name.rfind("mid-", 0) == 0) {
+        REQUIRE(e.model.battle);
+        REQUIRE(e.model.caption);
+        o.battle_elapsed = e.now_wall - e.model.row_wall_time;  // the battle is the last row
+      }
+      if (e.name.rfind("standby-", 0) == 0) REQUIRE(desk_standby(e.model, e.now_wall));
+      if (e.name.rfind("result-", 0) == 0) REQUIRE(e.model.result);
+      shoot("elements-" + e.name + (lang == Lang::kEn ? "-en" : "-ko"), e.model, o,
+            e.name.rfind("result-", 0) == 0 ? Background::kSolid : Background::kChroma);
+    }
 }
