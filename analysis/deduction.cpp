@@ -177,8 +177,12 @@ Analysis Analyzer::analysis() {
   auto advance_kept = [&](Particle& k) {
     return work.supports(k.types) && replay.advance(st.info, k.types, k.cursor, size).consistent;
   };
+  // A fresh draw's replay starts from the candidate's replay of the groups
+  // that are over, retyped, when no command there asked a question the draw
+  // answers otherwise (Learner::start_for): the same run as from the start.
   auto fresh = [&] {
     Particle k{counter.draw(st.rng), {}, ++st.ancestors};
+    k.cursor = st.learned->start_for(k.types, size);
     return k;
   };
   // Where battles couple pieces beyond what the counting keeps (loosened
@@ -227,11 +231,14 @@ Analysis Analyzer::analysis() {
         spent += 25 * (a.proposals - before);
         if (!types_drawn) continue;
         k = Particle{std::move(*types_drawn), {}, ++st.ancestors};
+        k.cursor = st.learned->start_for(k.types, size);
       } else {
         k = fresh();
       }
       const ReplayRun run = replay.advance(st.info, k.types, k.cursor, size);
-      spent += static_cast<long>(run.matched) + 1;
+      // Counted as the replay from the start it stands for, so the draws made do
+      // not depend on where it started.
+      spent += static_cast<long>(run.consistent ? run.matched : run.failed_event) + 1;
       if (run.consistent) kept.push_back(std::move(k));
     }
     // Resample-move: when the stream killed kept draws and fresh ones are too

@@ -174,6 +174,14 @@ ReplayCursor* Learner::current_replay() {
   return cursor_valid_ ? cursor_.get() : nullptr;
 }
 
+ReplayCursor Learner::start_for(const std::vector<PieceType>& types, std::size_t limit) const {
+  if (!cursor_valid_ || !cursor_ || cursor_types_ != current_) return {};
+  ReplayCursor c = replay_->start_from(current_, *cursor_, cursor_.get(), types, limit);
+  // The copy's questions are the candidate's: a draw's replay logs none.
+  c.reads = IdentityLog{};
+  return c;
+}
+
 void Learner::give_up(const std::string& why) {
   exact_ = false;
   if (std::find(notes_.begin(), notes_.end(), why) == notes_.end()) notes_.push_back(why);

@@ -73,6 +73,14 @@ class Learner {
   // does not replay).
   ReplayCursor* current_replay();
 
+  // A cursor to replay a full assignment `types` through `limit` with
+  // StreamReplay::advance: the candidate's replay of the groups learned with
+  // the changed pieces retyped, when no command there asked a question `types`
+  // answers otherwise (StreamReplay::start_from); else an empty cursor (a
+  // replay from the start). Either way advance() gives the run a replay from
+  // the start gives. The cursor logs no identity questions.
+  ReplayCursor start_for(const std::vector<PieceType>& types, std::size_t limit) const;
+
   void give_up(const std::string& why);
 
   bool exact() const { return exact_; }

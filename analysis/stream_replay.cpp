@@ -378,13 +378,23 @@ ReplayCursor StreamReplay::start_from(const std::vector<PieceType>& base_types, 
     const auto* setup = cmd ? std::get_if<SetupCmd>(&*cmd) : nullptr;
     if (!setup || earlier->match->game().check_setup(setup->player, setup->placements)) return out;
   }
-  ReplayCursor c = *earlier;
-  c.match->reserve(stream_.size() + 8);  // a copy's log has no room to grow
+  // The earlier replay, its match copied with room to grow (a copy's log has none).
+  ReplayCursor c;
+  c.match.emplace(*earlier->match, stream_.size() + 8);
+  c.ok = earlier->ok;
+  c.next = earlier->next;
+  c.checked = earlier->checked;
+  c.pending = earlier->pending;
+  c.pending_named = earlier->pending_named;
+  c.id_slot = earlier->id_slot;
+  c.reads = earlier->reads;
+  std::vector<std::pair<int, PieceType>> changes;
   for (std::size_t id = 0; id < c.id_slot.size(); ++id) {
     const int slot = c.id_slot[id];
     if (slot < 0 || base_types[static_cast<std::size_t>(slot)] == types[static_cast<std::size_t>(slot)]) continue;
-    if (!c.match->retype(static_cast<int>(id), types[static_cast<std::size_t>(slot)])) return out;
+    changes.emplace_back(static_cast<int>(id), types[static_cast<std::size_t>(slot)]);
   }
+  if (!c.match->retype(changes)) return out;
   return c;
 }
 

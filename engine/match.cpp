@@ -47,6 +47,21 @@ Match::Match(const Match& o)
       commands_(o.commands_),
       snapshots_(o.snapshots_),
       now_(o.now_) {}
+Match::Match(const Match& o, std::size_t events)
+    : info_(o.info_),
+      game_(o.game_),
+      rules_(o.rules_),
+      version_(o.version_),
+      state_(o.state_),
+      entries_(o.entries_),
+      commands_(o.commands_),
+      snapshots_(o.snapshots_),
+      now_(o.now_) {
+  log_.reserve(std::max(events, o.log_.size()));
+  log_.insert(log_.end(), o.log_.begin(), o.log_.end());
+  effective_.reserve(std::max(events, o.effective_.size()));
+  effective_.insert(effective_.end(), o.effective_.begin(), o.effective_.end());
+}
 Match& Match::operator=(const Match& o) {
   if (this != &o) *this = Match(o);
   return *this;
@@ -179,25 +194,40 @@ void Match::reserve(std::size_t events) {
   effective_.reserve(events);
 }
 
-bool Match::retype(int id, PieceType type) {
-  if (!game_->reports_identity_reads() || id < 0 || static_cast<std::size_t>(id) >= state_.pieces.size() || type < 0 ||
-      static_cast<std::size_t>(type) >= game_->roster().size())
-    return false;
+bool Match::retype(int id, PieceType type) { return retype(std::vector<std::pair<int, PieceType>>{{id, type}}); }
+
+bool Match::retype(const std::vector<std::pair<int, PieceType>>& changes) {
+  // One pass over the log for every piece changed (the analysis retypes a
+  // dozen pieces at once: a pass each cost about a replay).
+  constexpr PieceType kKeep = std::numeric_limits<PieceType>::min();
+  std::vector<PieceType> to(state_.pieces.size(), kKeep);
+  if (!game_->reports_identity_reads()) return false;
+  for (const auto& [id, type] : changes) {
+    if (id < 0 || static_cast<std::size_t>(id) >= state_.pieces.size() || type < 0 ||
+        static_cast<std::size_t>(type) >= game_->roster().size())
+      return false;
+    to[static_cast<std::size_t>(id)] = type;
+  }
+  const auto new_type = [&](int id) {
+    return id >= 0 && static_cast<std::size_t>(id) < to.size() ? to[static_cast<std::size_t>(id)] : kKeep;
+  };
   for (Event& e : log_) {
     if (auto* setup = std::get_if<SetupLocked>(&e.body)) {
       for (const PieceRef& r : setup->pieces)
-        if (r.id == id)
+        if (const PieceType t = new_type(r.id); t != kKeep)
           if (auto* cmd = e.command ? std::get_if<SetupCmd>(&*e.command) : nullptr)
             for (auto& p : cmd->placements)
-              if (p.square == r.square) p.type = type;
+              if (p.square == r.square) p.type = t;
     }
     for_each_ref(e, [&](PieceRef& r) {
-      if (r.id == id) r.type = type;
+      if (const PieceType t = new_type(r.id); t != kKeep) r.type = t;
     });
   }
-  state_.pieces[static_cast<std::size_t>(id)].type = type;
-  for (auto& [size, snapshot] : snapshots_)
-    if (static_cast<std::size_t>(id) < snapshot.pieces.size()) snapshot.pieces[static_cast<std::size_t>(id)].type = type;
+  for (const auto& [id, type] : changes) {
+    state_.pieces[static_cast<std::size_t>(id)].type = type;
+    for (auto& [size, snapshot] : snapshots_)
+      if (static_cast<std::size_t>(id) < snapshot.pieces.size()) snapshot.pieces[static_cast<std::size_t>(id)].type = type;
+  }
   moves_version_ = ~std::uint64_t{0};  // recomputed from the new state when asked
   return true;
 }

@@ -22,6 +22,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -68,6 +69,10 @@ class Match final : private Resolver {
   // keep snapshots to seek from, and the analysis copies an opened match per
   // replay instead of opening one (docs/performance.md, Analysis).
   Match(const Match& other);
+  // A copy with room for `events` in its log: one allocation of the log, where
+  // a copy then reserve() copied it and moved it again (the analysis copies a
+  // kept replay per trial and per fresh draw).
+  Match(const Match& other, std::size_t events);
   Match& operator=(const Match& other);
   ~Match() override;
 
@@ -85,6 +90,9 @@ class Match final : private Resolver {
   // (PositionKind::kOwnersAndTypes) keep the old one: no game that reports reads
   // them. tests/engine/identity_reads_test.cpp.
   bool retype(int id, PieceType type);
+  // The same for several pieces at once, in one pass over the log; false (nothing
+  // changed) when any change is refused.
+  bool retype(const std::vector<std::pair<int, PieceType>>& changes);
   // Lets time pass to t (the console calls this every frame). Never rejects;
   // a t in the past does nothing.
   std::vector<Event> advance(Millis t);

@@ -110,6 +110,20 @@ class NumberJanggi final : public Game {
   }
 
   bool has_legal_move(const MatchState& s, int player) const override {
+    // A player has at most the roster's mines on the board (a revival brings
+    // back a number only), so when more of their pieces have a free square to
+    // go to, one of them is a number or the king and can move: decided with no
+    // identity asked (identity_reads.h), so the analysis' replays with other
+    // identities ask the same questions here and may start later. Otherwise
+    // the pieces are asked one by one. The answer is the same either way.
+    const int mines = roster_[static_cast<std::size_t>(kMineType)].count;
+    int free = 0;
+    for (std::size_t id = 0; id < s.pieces.size(); ++id) {
+      const Piece& p = s.pieces[id];
+      std::array<Move, 6> moves;
+      if (p.owner == player && p.square != kNoSquare && steps(s, static_cast<int>(id), moves) > 0 && ++free > mines)
+        return true;
+    }
     for (std::size_t id = 0; id < s.pieces.size(); ++id) {
       const Piece& p = s.pieces[id];
       if (p.owner == player && p.square != kNoSquare && each_move(s, static_cast<int>(id), [](const Move&) {}))
@@ -244,6 +258,16 @@ class NumberJanggi final : public Game {
   // free to go to (identity_reads.h: a blocked piece's identity decides nothing).
   template <class F>
   bool each_move(const MatchState& s, int id, F&& f) const {
+    std::array<Move, 6> moves;
+    const std::size_t n = steps(s, id, moves);
+    if (n == 0 || type_is(s, id, kMineType)) return false;  // a mine never moves
+    for (std::size_t i = 0; i < n; ++i) f(moves[i]);
+    return true;
+  }
+
+  // The squares piece `id` could step to were it not a mine, in legal_moves'
+  // order (no identity asked).
+  std::size_t steps(const MatchState& s, int id, std::array<Move, 6>& moves) const {
     const Piece& p = s.pieces[static_cast<std::size_t>(id)];
     const int dir = p.owner == 1 ? kFiles : -kFiles;  // one rank forward, as a square offset
     const int* board = s.board.data();
@@ -251,7 +275,6 @@ class NumberJanggi final : public Game {
     const int file = sq % kFiles;
     const Square fwd = sq + dir;
     const bool has_fwd = fwd >= 0 && fwd < kFiles * kRanks;
-    std::array<Move, 6> moves;
     std::size_t n = 0;
     if (file > 0 && board[sq - 1] < 0) moves[n++] = {sq, sq - 1};
     if (file + 1 < kFiles && board[sq + 1] < 0) moves[n++] = {sq, sq + 1};
@@ -264,9 +287,7 @@ class NumberJanggi final : public Game {
         if (two >= 0 && two < kFiles * kRanks && board[two] < 0) moves[n++] = {sq, two};
       }
     }
-    if (n == 0 || type_is(s, id, kMineType)) return false;  // a mine never moves
-    for (std::size_t i = 0; i < n; ++i) f(moves[i]);
-    return true;
+    return n;
   }
 
   // Enemy pieces orthogonally adjacent to a square, in square order.
