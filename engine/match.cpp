@@ -199,9 +199,9 @@ bool Match::retype(int id, PieceType type) { return retype(std::vector<std::pair
 bool Match::retype(const std::vector<std::pair<int, PieceType>>& changes) {
   // One pass over the log for every piece changed (the analysis retypes a
   // dozen pieces at once: a pass each cost about a replay).
+  if (!game_->reports_identity_reads()) return false;
   constexpr PieceType kKeep = std::numeric_limits<PieceType>::min();
   std::vector<PieceType> to(state_.pieces.size(), kKeep);
-  if (!game_->reports_identity_reads()) return false;
   for (const auto& [id, type] : changes) {
     if (id < 0 || static_cast<std::size_t>(id) >= state_.pieces.size() || type < 0 ||
         static_cast<std::size_t>(type) >= game_->roster().size())
