@@ -9,7 +9,8 @@
 // CALIBRATION_FROM / CALIBRATION_TO run a part of the series (same seeds).
 // analysis_bench speed [MATCHES]: public Number Janggi analysis after each
 // event of random matches, and every game's analysis at the end: mean and
-// worst milliseconds.
+// worst milliseconds (ANALYSIS_BENCH_SLOW=MS lists the Number Janggi analyses
+// above MS on stderr).
 // analysis_bench live [MATCHES] [GAME] [UPDATE_EVENTS]: the live path: an Analyzer fed the public
 // stream one event at a time and asked after every event, per game: mean and
 // worst milliseconds per event (push and analysis), how many results were
@@ -218,8 +219,11 @@ int speed(int matches) {
     for (std::size_t cut = 2; cut <= m.log().size(); ++cut) {
       const auto stream = public_stream(m.log(), cut);
       const double c0 = cpu_ms();
-      analysis::analyze(nj, stream, kPublic);
+      const auto a = analysis::analyze(nj, stream, kPublic);
       const double ms = cpu_ms() - c0;
+      if (std::getenv("ANALYSIS_BENCH_SLOW") && ms > std::atof(std::getenv("ANALYSIS_BENCH_SLOW")))
+        std::fprintf(stderr, "slow: number-janggi one-shot match %d cut %zu: %.2f ms, %s, draws %d accepted %d moves %d\n", k, cut, ms,
+                     a.method == analysis::Method::kExact ? "exact" : "sampled", a.draws, a.accepted, a.moves);
       total += ms;
       worst = std::max(worst, ms);
       ++count;
