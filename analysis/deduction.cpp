@@ -74,6 +74,10 @@ struct Analyzer::State {
   // unfought pieces' groups and the roster) stay the same: the kept draws'
   // histograms mostly recur from one update to the next.
   std::optional<RestOdds> rest_odds;
+  // The battle forest's counts of the unfought pieces per histogram, kept
+  // between updates (a block's groups mostly stay the same from one update to
+  // the next, and its histograms recur; battle_forest.h).
+  RestCountCache rest_counts;
 
   // A new block: the learning starts afresh over every slot.
   void restart() {
@@ -85,6 +89,7 @@ struct Analyzer::State {
     verifiers.clear();
     accepted.clear();
     counts.entries.clear();
+    rest_counts = {};
     last.reset();
   }
 };
@@ -213,7 +218,7 @@ Analysis Analyzer::analysis() {
     // `update_events` (a deterministic stand-in for time).
     long spent = 0;
     const long cap = options.update_events > 0 ? options.update_events : std::numeric_limits<long>::max();
-    if (work.loosen_coupled() || work.has_edges()) forest.emplace(work.make_forest());
+    if (work.loosen_coupled() || work.has_edges()) forest.emplace(work.make_forest(&st.rest_counts));
     while (static_cast<int>(kept.size()) < options.samples && a.draws < budget && spent < cap) {
       ++a.draws;
       Particle k;
@@ -302,7 +307,7 @@ Analysis Analyzer::analysis() {
     const std::size_t n_slots = replay.slots().size();
     if (options.rao_blackwell && !work.fallback()) {
       std::optional<BattleForest> own;
-      const BattleForest& f = forest ? *forest : own.emplace(work.make_forest());
+      const BattleForest& f = forest ? *forest : own.emplace(work.make_forest(&st.rest_counts));
       std::vector<char> open(n_slots, 0);
       for (const auto& g : f.rest())
         for (int sl : g.slots) open[static_cast<std::size_t>(sl)] = 1;

@@ -116,7 +116,7 @@ bool Learner::supports(const std::vector<PieceType>& types) const {
   return true;
 }
 
-BattleForest Learner::make_forest() const {
+BattleForest Learner::make_forest(RestCountCache* cache) const {
   std::vector<std::vector<int>> counts;
   for (const auto& b : replay_->blocks()) counts.push_back(b.counts);
   std::vector<int> node_of(comps_.size(), -1);
@@ -155,7 +155,7 @@ BattleForest Learner::make_forest() const {
                             static_cast<int>(std::find(sb.begin(), sb.end(), e.b) - sb.begin()), e.pairs});
   }
   return BattleForest(std::move(counts), std::move(groups), std::move(nodes), std::move(forest_edges),
-                      replay_->slots().size());
+                      replay_->slots().size(), cache);
 }
 
 ReplayCursor* Learner::current_replay() {
