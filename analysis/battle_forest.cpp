@@ -291,6 +291,20 @@ std::shared_ptr<SetupCounter> BattleForest::make_rest_counter(std::size_t b, con
   return std::make_shared<SetupCounter>(std::move(counts), std::move(groups), std::vector<CountCoupled>{}, slots_);
 }
 
+// Keeps a counter for step 3's draws; past max_counters every kept counter
+// goes (their totals stay): memory stays bounded, and the histograms in use
+// come back at once.
+void BattleForest::keep(RestCountCache::Entry& e, std::shared_ptr<SetupCounter> counter) const {
+  if (e.counter) return;
+  if (cache_->counters >= cache_->max_counters) {
+    for (auto& [sig, block] : cache_->blocks)
+      for (auto& [h, entry] : block.histograms) entry.counter.reset();
+    cache_->counters = 0;
+  }
+  e.counter = std::move(counter);
+  ++cache_->counters;
+}
+
 bool BattleForest::rest_known(std::size_t b, const std::vector<int>& rem) const {
   const auto& h = cached_[b]->histograms;
   auto it = h.find(histogram(b, rem));
@@ -310,13 +324,11 @@ long double BattleForest::rest_total(std::size_t b, const std::vector<int>& rem)
   }
   auto counter = make_rest_counter(b, key);
   const long double total = counter->total();
+
   ++cache_->countings;
   RestCountCache::Entry& e = histograms[std::move(key)];
   e.total = total;
-  if (cache_->counters < cache_->max_counters) {
-    e.counter = std::move(counter);
-    ++cache_->counters;
-  }
+  keep(e, std::move(counter));
   return total;
 }
 
@@ -326,10 +338,7 @@ std::shared_ptr<SetupCounter> BattleForest::rest_counter(std::size_t b, const st
   auto it = histograms.find(key);
   if (it != histograms.end() && it->second.counter) return it->second.counter;
   auto counter = make_rest_counter(b, key);
-  if (it != histograms.end() && cache_->counters < cache_->max_counters) {
-    it->second.counter = counter;
-    ++cache_->counters;
-  }
+  if (it != histograms.end()) keep(it->second, counter);
   return counter;
 }
 

@@ -58,8 +58,12 @@ struct RestCountCache {
   };
   std::map<std::vector<int>, Block> blocks;  // by the block's groups
   std::size_t counters = 0;                  // SetupCounters held
-  std::size_t max_blocks = 16, max_histograms = 1u << 14, max_counters = 1024;
+  std::size_t max_blocks = 16, max_histograms = 1u << 14, max_counters = 2048;
   std::size_t countings = 0;                 // N(rest) counted (misses), for tests and benches
+  // The work of those countings: each adds its programme's states, the product
+  // of (slots + 1) over the block's unfought groups (what its time grows with),
+  // so a live update can charge a proposal what it cost (deduction.cpp).
+  long double states = 0;
 };
 
 struct ForestNode {
@@ -102,6 +106,7 @@ class BattleForest {
   bool rest_known(std::size_t b, const std::vector<int>& rem) const;
   std::shared_ptr<SetupCounter> rest_counter(std::size_t b, const std::vector<int>& rem) const;
   std::shared_ptr<SetupCounter> make_rest_counter(std::size_t b, const std::vector<int>& hist) const;
+  void keep(RestCountCache::Entry& e, std::shared_ptr<SetupCounter> counter) const;
   long double block_bound(std::size_t b) const;
 
   std::vector<std::vector<int>> counts_;
