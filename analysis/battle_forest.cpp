@@ -324,8 +324,11 @@ long double BattleForest::rest_total(std::size_t b, const std::vector<int>& rem)
   }
   auto counter = make_rest_counter(b, key);
   const long double total = counter->total();
-
   ++cache_->countings;
+  long double states = 1;
+  for (const auto& g : rest_)
+    if (at(g.block) == b) states *= static_cast<long double>(g.slots.size() + 1);
+  cache_->states += states;
   RestCountCache::Entry& e = histograms[std::move(key)];
   e.total = total;
   keep(e, std::move(counter));

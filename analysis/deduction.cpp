@@ -224,12 +224,16 @@ Analysis Analyzer::analysis() {
       Particle k;
       if (forest) {
         // Proposals the roster rejects cost no replay; a fresh draw gets a bounded number.
-        // Against `update_events`, a proposal counts as 25 replayed events: one
-        // that meets a new histogram of identities counts its unfought pieces
-        // afresh (Gunjin Shogi's 16 types: about a short replay's time).
+        // Against `update_events`, a proposal is charged what it cost: 2
+        // replayed events (the tree's message passing and the checks) plus, for
+        // each block whose unfought pieces it counted afresh (a histogram the
+        // cache had not seen), one event per 10 states of that counting's
+        // programme (Gunjin Shogi's blocks, 4,000 states: 400 events, about
+        // the 0.3-0.5 ms such a counting takes; docs/performance.md).
         const long before = a.proposals;
+        const long double states = st.rest_counts.states;
         auto types_drawn = forest->draw(st.rng, 256, &a.proposals);
-        spent += 25 * (a.proposals - before);
+        spent += 2 * (a.proposals - before) + static_cast<long>((st.rest_counts.states - states) / 10);
         if (!types_drawn) continue;
         k = Particle{std::move(*types_drawn), {}, ++st.ancestors};
       } else {

@@ -56,6 +56,9 @@ void tune_for_live(const std::string& game, analysis::AnalysisOptions& options) 
     options.samples = 800;
     options.update_events = 100000;
   } else if (game == "gunjin-shogi") {
+    // 800: a bar of 0.02 needs 625 draws at p = 0.5 (docs/performance.md,
+    // "Gunjin Shogi within 250 ms").
+    options.samples = 800;
     options.update_events = 25000;
   }
 }
