@@ -378,7 +378,7 @@ TEST_CASE("battle forest: a count cache kept between forests gives the same draw
     auto draws = [&](const analysis::BattleForest& f) {
       std::vector<std::vector<PieceType>> out;
       std::uint64_t rng = seed * 31;
-      for (int i = 0; i < 150; ++i) {
+      for (int i = 0; i < 80; ++i) {
         const auto d = f.draw(rng, 500);
         out.push_back(d ? *d : std::vector<PieceType>{});
       }
