@@ -190,6 +190,15 @@ bool Learner::loosen_coupled() const {
   return coupled > 2 || product > 4096;
 }
 
+bool Learner::same_constraints(const Learner& o) const {
+  if (comps_.size() != o.comps_.size() || edges_.size() != o.edges_.size()) return false;
+  for (std::size_t i = 0; i < comps_.size(); ++i)
+    if (comps_[i].slots != o.comps_[i].slots || comps_[i].tuples != o.comps_[i].tuples) return false;
+  for (std::size_t i = 0; i < edges_.size(); ++i)
+    if (edges_[i].a != o.edges_[i].a || edges_[i].b != o.edges_[i].b || edges_[i].pairs != o.edges_[i].pairs) return false;
+  return true;
+}
+
 SetupCounter Learner::make_counter() const {
   const bool loosen = loosen_coupled();
   std::vector<std::vector<int>> counts;

@@ -87,6 +87,11 @@ class Learner {
 
   SetupCounter make_counter() const;
 
+  // Whether the constraints are the same as `o`'s (so are make_counter(),
+  // supports() and make_forest()): a live Analyzer keeps its counter, and the
+  // programme the counter's draws fill, while they are.
+  bool same_constraints(const Learner& o) const;
+
  private:
   std::optional<std::string> init();
 
