@@ -156,7 +156,8 @@ TEST_CASE("analysis draw: the live options bound each game's deduction as measur
     else if (info.id == "capture-flag" || info.id == "salpakan" || info.id == "luzhanqi-mini") CHECK(o.update_events == 100000);
     else if (info.id == "gunjin-shogi") CHECK(o.update_events == 25000);
     else CHECK(o.update_events == defaults.update_events);
-    if (info.id == "salpakan" || info.id == "luzhanqi-mini" || info.id == "gunjin-shogi") CHECK(o.samples == 800);
+    if (info.id == "salpakan" || info.id == "luzhanqi-mini") CHECK(o.samples == 800);
+    else if (info.id == "gunjin-shogi") CHECK(o.samples == 1000);
     else CHECK(o.samples == defaults.samples);
   }
   CHECK(broadcast::live_analysis_options().tune_per_game);
