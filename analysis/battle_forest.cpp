@@ -316,8 +316,8 @@ long double BattleForest::rest_total(std::size_t b, const std::vector<int>& rem)
   auto key = histogram(b, rem);
   auto it = histograms.find(key);
   if (it != histograms.end() && it->second.total >= 0) return it->second.total;
-  // Memory stays bounded: a few thousand histograms per block, a thousand
-  // counters (each with its programme's memo) in all.
+  // Memory stays bounded: max_histograms totals per block's groups, and
+  // max_counters counters (each with its programme's memo) in all (keep()).
   if (histograms.size() >= cache_->max_histograms) {
     for (const auto& [h, e] : histograms) cache_->counters -= e.counter != nullptr;
     histograms.clear();
