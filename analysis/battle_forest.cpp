@@ -52,9 +52,43 @@ BattleForest::~BattleForest() = default;
 BattleForest::BattleForest(BattleForest&&) noexcept = default;
 
 BattleForest::BattleForest(std::vector<std::vector<int>> counts, std::vector<CountGroup> rest, std::vector<ForestNode> nodes,
-                           std::vector<ForestEdge> edges, std::size_t slots)
-    : counts_(std::move(counts)), rest_(std::move(rest)), nodes_(std::move(nodes)), slots_(slots) {
+                           std::vector<ForestEdge> edges, std::size_t slots, RestCountCache* cache)
+    : counts_(std::move(counts)), rest_(std::move(rest)), nodes_(std::move(nodes)), slots_(slots), cache_(cache) {
   types_ = counts_.empty() ? 0 : counts_[0].size();
+  if (!cache_) {
+    own_cache_ = std::make_unique<RestCountCache>();
+    cache_ = own_cache_.get();
+  }
+  // Each block's entry in the cache, keyed by what its counts depend on: the
+  // slot count, the block's roster counts and its unfought groups.
+  std::vector<std::vector<int>> signature(counts_.size());
+  for (std::size_t b = 0; b < counts_.size(); ++b) {
+    auto& key = signature[b];
+    key.push_back(static_cast<int>(slots_));
+    key.push_back(static_cast<int>(b));
+    key.insert(key.end(), counts_[b].begin(), counts_[b].end());
+    for (const auto& g : rest_)
+      if (at(g.block) == b) {
+        key.push_back(-1);
+        key.insert(key.end(), g.slots.begin(), g.slots.end());
+        key.push_back(-2);
+        for (PieceType t : g.allowed) key.push_back(static_cast<int>(t));
+      }
+  }
+  auto& blocks = cache_->blocks;
+  if (blocks.size() + counts_.size() > cache_->max_blocks) {
+    // Bounded: the groups of earlier forests go (a block's groups only narrow
+    // as the learning goes on, so old ones rarely come back).
+    for (auto it = blocks.begin(); it != blocks.end();) {
+      if (std::find(signature.begin(), signature.end(), it->first) != signature.end()) {
+        ++it;
+        continue;
+      }
+      for (const auto& [h, e] : it->second.histograms) cache_->counters -= e.counter != nullptr;
+      it = blocks.erase(it);
+    }
+  }
+  for (auto& key : signature) cached_.push_back(&blocks[std::move(key)]);
   const std::size_t n = nodes_.size();
   // The forest: edges that would close a cycle are left out (a superset).
   std::vector<int> root(n);
@@ -135,6 +169,7 @@ BattleForest::BattleForest(std::vector<std::vector<int>> counts, std::vector<Cou
     const long double bound = block_bound(b);
     if (bound <= 0) possible_ = false;
     bound_ *= bound;
+    block_bounds_.push_back(bound);
   }
 }
 
@@ -144,6 +179,18 @@ BattleForest::BattleForest(std::vector<std::vector<int>> counts, std::vector<Cou
 // left) instead of fixing h first (a maximum of sums is at most the sum of
 // maxima, so this bounds the ratio).
 long double BattleForest::block_bound(std::size_t b) const {
+  std::vector<int> most(types_, 0);  // fought slots of this block that may take each type
+  for (const auto& node : nodes_)
+    for (std::size_t j = 0; j < node.slots.size(); ++j) {
+      if (at(node.slot_block[j]) != b) continue;
+      std::vector<bool> may(types_, false);
+      for (const auto& t : node.tuples) may[at(t[j])] = true;
+      for (std::size_t t = 0; t < types_; ++t) most[t] += may[t];
+    }
+  // The bound depends on the block's groups and counts (its cache entry) and on `most`.
+  auto& bounds = cached_[b]->bounds;
+  if (auto it = bounds.find(most); it != bounds.end()) return it->second;
+  if (bounds.size() >= 256) bounds.clear();
   std::vector<int> caps;
   std::vector<std::vector<PieceType>> allowed;
   for (const auto& g : rest_)
@@ -185,14 +232,6 @@ long double BattleForest::block_bound(std::size_t b) const {
     caps.erase(caps.begin() + static_cast<long>(bj));
     allowed.erase(allowed.begin() + static_cast<long>(bj));
   }
-  std::vector<int> most(types_, 0);  // fought slots of this block that may take each type
-  for (const auto& node : nodes_)
-    for (std::size_t j = 0; j < node.slots.size(); ++j) {
-      if (at(node.slot_block[j]) != b) continue;
-      std::vector<bool> may(types_, false);
-      for (const auto& t : node.tuples) may[at(t[j])] = true;
-      for (std::size_t t = 0; t < types_; ++t) most[t] += may[t];
-    }
   const auto& n = counts_[b];
   // The memo's key packs the type and every group's slots left (mixed radix).
   std::unordered_map<std::uint64_t, long double> memo;
@@ -231,32 +270,85 @@ long double BattleForest::block_bound(std::size_t b) const {
     memo.emplace(key, best);
     return best;
   };
-  return bound(bound, 0);
+  const long double result = bound(bound, 0);
+  bounds.emplace(std::move(most), result);
+  return result;
+}
+
+std::vector<int> BattleForest::histogram(std::size_t b, const std::vector<int>& rem) const {
+  return {rem.begin() + static_cast<long>(b * types_), rem.begin() + static_cast<long>((b + 1) * types_)};
 }
 
 // One block's unfought pieces given the identities left to them (the other
 // blocks empty): blocks are filled apart, so a histogram of one side that
 // recurs reuses its counting whatever the other side drew.
-const SetupCounter& BattleForest::rest_counter(std::size_t b, const std::vector<int>& rem) const {
-  std::vector<int> key(rem.begin() + static_cast<long>(b * types_), rem.begin() + static_cast<long>((b + 1) * types_));
-  key.push_back(static_cast<int>(b));
-  auto it = rest_counters_.find(key);
-  if (it != rest_counters_.end()) return *it->second;
-  // Memory stays bounded: the counters of a few thousand histograms at most.
-  if (rest_counters_.size() >= 4096) rest_counters_.clear();
+std::shared_ptr<SetupCounter> BattleForest::make_rest_counter(std::size_t b, const std::vector<int>& hist) const {
   std::vector<std::vector<int>> counts(counts_.size(), std::vector<int>(types_, 0));
-  counts[b].assign(key.begin(), key.end() - 1);
+  counts[b] = hist;
   std::vector<CountGroup> groups;
   for (const auto& g : rest_)
     if (at(g.block) == b) groups.push_back(g);
-  auto counter = std::make_unique<SetupCounter>(std::move(counts), std::move(groups), std::vector<CountCoupled>{}, slots_);
-  return *rest_counters_.emplace(std::move(key), std::move(counter)).first->second;
+  return std::make_shared<SetupCounter>(std::move(counts), std::move(groups), std::vector<CountCoupled>{}, slots_);
+}
+
+// Keeps a counter for step 3's draws; past max_counters every kept counter
+// goes (their totals stay): memory stays bounded, and the histograms in use
+// come back at once.
+void BattleForest::keep(RestCountCache::Entry& e, std::shared_ptr<SetupCounter> counter) const {
+  if (e.counter) return;
+  if (cache_->counters >= cache_->max_counters) {
+    for (auto& [sig, block] : cache_->blocks)
+      for (auto& [h, entry] : block.histograms) entry.counter.reset();
+    cache_->counters = 0;
+  }
+  e.counter = std::move(counter);
+  ++cache_->counters;
+}
+
+bool BattleForest::rest_known(std::size_t b, const std::vector<int>& rem) const {
+  const auto& h = cached_[b]->histograms;
+  auto it = h.find(histogram(b, rem));
+  return it != h.end() && it->second.total >= 0;
+}
+
+long double BattleForest::rest_total(std::size_t b, const std::vector<int>& rem) const {
+  auto& histograms = cached_[b]->histograms;
+  auto key = histogram(b, rem);
+  auto it = histograms.find(key);
+  if (it != histograms.end() && it->second.total >= 0) return it->second.total;
+  // Memory stays bounded: max_histograms totals per block's groups, and
+  // max_counters counters (each with its programme's memo) in all (keep()).
+  if (histograms.size() >= cache_->max_histograms) {
+    for (const auto& [h, e] : histograms) cache_->counters -= e.counter != nullptr;
+    histograms.clear();
+  }
+  auto counter = make_rest_counter(b, key);
+  const long double total = counter->total();
+  ++cache_->countings;
+  long double states = 1;
+  for (const auto& g : rest_)
+    if (at(g.block) == b) states *= static_cast<long double>(g.slots.size() + 1);
+  cache_->states += states;
+  RestCountCache::Entry& e = histograms[std::move(key)];
+  e.total = total;
+  keep(e, std::move(counter));
+  return total;
+}
+
+std::shared_ptr<SetupCounter> BattleForest::rest_counter(std::size_t b, const std::vector<int>& rem) const {
+  auto& histograms = cached_[b]->histograms;
+  auto key = histogram(b, rem);
+  auto it = histograms.find(key);
+  if (it != histograms.end() && it->second.counter) return it->second.counter;
+  auto counter = make_rest_counter(b, key);
+  if (it != histograms.end()) keep(it->second, counter);
+  return counter;
 }
 
 std::optional<std::vector<PieceType>> BattleForest::draw(std::uint64_t& rng, int max_tries, long* tries) const {
   if (!possible_) return std::nullopt;
   std::vector<std::size_t> chosen(nodes_.size(), 0);
-  std::vector<long double> weight;
+  std::vector<long double> weight, power_b, known;
   for (int attempt = 0; attempt < max_tries; ++attempt) {
     if (tries) ++*tries;
     // 1. The nodes, top-down: a root by its weight, a child given its parent's
@@ -275,12 +367,14 @@ std::optional<std::vector<PieceType>> BattleForest::draw(std::uint64_t& rng, int
     std::vector<int> rem;
     for (const auto& c : counts_) rem.insert(rem.end(), c.begin(), c.end());
     long double power = 1;
+    power_b.assign(counts_.size(), 1);
     bool fits = true;
     for (std::size_t u = 0; u < nodes_.size() && fits; ++u)
       for (std::size_t j = 0; j < nodes_[u].slots.size(); ++j) {
         const auto b = at(nodes_[u].slot_block[j]);
         const auto t = at(nodes_[u].tuples[chosen[u]][j]);
         power *= static_cast<long double>(counts_[b][t]);
+        power_b[b] *= static_cast<long double>(counts_[b][t]);
         if (--rem[b * types_ + t] < 0) fits = false;
       }
     if (!fits) continue;
@@ -297,13 +391,28 @@ std::optional<std::vector<PieceType>> BattleForest::draw(std::uint64_t& rng, int
       }
     }
     if (bar >= loose) continue;
+    // N(rest) is the product of the blocks' counts, and each block's is at
+    // most its power times its bound B_b: the blocks already counted go first,
+    // and once the counts known times the others' bounds are below the bar,
+    // the draw is rejected as the whole product would have it, uncounted.
+    known.assign(counts_.size(), -1);
+    bool rejected = false;
+    for (int pass = 0; pass < 2 && !rejected; ++pass)
+      for (std::size_t b = 0; b < counts_.size() && !rejected; ++b) {
+        if (known[b] >= 0 || (pass == 0 && !rest_known(b, rem))) continue;
+        known[b] = rest_total(b, rem);
+        long double upper = 1;
+        for (std::size_t c = 0; c < counts_.size(); ++c) upper *= known[c] >= 0 ? known[c] : power_b[c] * block_bounds_[c];
+        rejected = known[b] <= 0 || bar >= upper;
+      }
+    if (rejected) continue;
     long double exact = 1;
-    for (std::size_t b = 0; b < counts_.size() && exact > 0; ++b) exact *= rest_counter(b, rem).total();
+    for (std::size_t b = 0; b < counts_.size() && exact > 0; ++b) exact *= known[b];
     if (bar >= exact) continue;
     // 3. The rest, uniformly given the identities left.
     std::vector<PieceType> out(slots_, 0);
     for (std::size_t b = 0; b < counts_.size(); ++b) {
-      const auto part = rest_counter(b, rem).draw(rng);
+      const auto part = rest_counter(b, rem)->draw(rng);
       for (const auto& g : rest_)
         if (at(g.block) == b)
           for (int s : g.slots) out[at(s)] = part[at(s)];

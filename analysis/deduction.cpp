@@ -74,6 +74,13 @@ struct Analyzer::State {
   // unfought pieces' groups and the roster) stay the same: the kept draws'
   // histograms mostly recur from one update to the next.
   std::optional<RestOdds> rest_odds;
+  // The battle forest's counts of the unfought pieces per histogram, kept
+  // between updates (a block's groups mostly stay the same from one update to
+  // the next, and its histograms recur; battle_forest.h).
+  RestCountCache rest_counts;
+  // The last update's counter and the learning it counted (same_constraints).
+  std::optional<SetupCounter> counter;
+  std::optional<Learner> counted;
 
   // A new block: the learning starts afresh over every slot.
   void restart() {
@@ -85,6 +92,9 @@ struct Analyzer::State {
     verifiers.clear();
     accepted.clear();
     counts.entries.clear();
+    rest_counts = {};
+    counter.reset();
+    counted.reset();
     last.reset();
   }
 };
@@ -165,8 +175,16 @@ Analysis Analyzer::analysis() {
     }
   }
   if (work.loosen_coupled()) work.give_up("many pieces fought face down: their joint identities are sampled");
-  SetupCounter counter = work.make_counter();
-  counter.use_cache(&st.counts);
+  // The counter of the last update while the constraints are the same: the
+  // CountCache keeps its totals and marginals, but fresh draws from a coupled
+  // counting fill its programme, which only the counter keeps (Gunjin
+  // Shogi: 200 ms an update rebuilt; the same draws either way).
+  if (!st.counter || !st.counted || !st.counted->same_constraints(work)) {
+    st.counter.emplace(work.make_counter());
+    st.counter->use_cache(&st.counts);
+    st.counted.emplace(work);
+  }
+  const SetupCounter& counter = *st.counter;
   if (counter.total() <= 0) {
     a.error = "no setup the game allows gives this stream";
     return a;
@@ -217,18 +235,22 @@ Analysis Analyzer::analysis() {
     // `update_events` (a deterministic stand-in for time).
     long spent = 0;
     const long cap = options.update_events > 0 ? options.update_events : std::numeric_limits<long>::max();
-    if (work.loosen_coupled() || work.has_edges()) forest.emplace(work.make_forest());
+    if (work.loosen_coupled() || work.has_edges()) forest.emplace(work.make_forest(&st.rest_counts));
     while (static_cast<int>(kept.size()) < options.samples && a.draws < budget && spent < cap) {
       ++a.draws;
       Particle k;
       if (forest) {
         // Proposals the roster rejects cost no replay; a fresh draw gets a bounded number.
-        // Against `update_events`, a proposal counts as 25 replayed events: one
-        // that meets a new histogram of identities counts its unfought pieces
-        // afresh (Gunjin Shogi's 16 types: about a short replay's time).
+        // Against `update_events`, a proposal is charged what it cost: 2
+        // replayed events (the tree's message passing and the checks) plus, for
+        // each block whose unfought pieces it counted afresh (a histogram the
+        // cache had not seen), one event per 10 states of that counting's
+        // programme (Gunjin Shogi's blocks, 4,000 states: 400 events, about
+        // the 0.3-0.5 ms such a counting takes; docs/performance.md).
         const long before = a.proposals;
+        const long double states = st.rest_counts.states;
         auto types_drawn = forest->draw(st.rng, 256, &a.proposals);
-        spent += 25 * (a.proposals - before);
+        spent += 2 * (a.proposals - before) + static_cast<long>((st.rest_counts.states - states) / 10);
         if (!types_drawn) continue;
         k = Particle{std::move(*types_drawn), {}, ++st.ancestors};
         k.cursor = st.learned->start_for(k.types, size);
@@ -309,7 +331,7 @@ Analysis Analyzer::analysis() {
     const std::size_t n_slots = replay.slots().size();
     if (options.rao_blackwell && !work.fallback()) {
       std::optional<BattleForest> own;
-      const BattleForest& f = forest ? *forest : own.emplace(work.make_forest());
+      const BattleForest& f = forest ? *forest : own.emplace(work.make_forest(&st.rest_counts));
       std::vector<char> open(n_slots, 0);
       for (const auto& g : f.rest())
         for (int sl : g.slots) open[static_cast<std::size_t>(sl)] = 1;

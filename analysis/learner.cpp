@@ -116,7 +116,7 @@ bool Learner::supports(const std::vector<PieceType>& types) const {
   return true;
 }
 
-BattleForest Learner::make_forest() const {
+BattleForest Learner::make_forest(RestCountCache* cache) const {
   std::vector<std::vector<int>> counts;
   for (const auto& b : replay_->blocks()) counts.push_back(b.counts);
   std::vector<int> node_of(comps_.size(), -1);
@@ -155,7 +155,7 @@ BattleForest Learner::make_forest() const {
                             static_cast<int>(std::find(sb.begin(), sb.end(), e.b) - sb.begin()), e.pairs});
   }
   return BattleForest(std::move(counts), std::move(groups), std::move(nodes), std::move(forest_edges),
-                      replay_->slots().size());
+                      replay_->slots().size(), cache);
 }
 
 ReplayCursor* Learner::current_replay() {
@@ -196,6 +196,15 @@ bool Learner::loosen_coupled() const {
       product *= static_cast<long double>(c.tuples.size());
     }
   return coupled > 2 || product > 4096;
+}
+
+bool Learner::same_constraints(const Learner& o) const {
+  if (comps_.size() != o.comps_.size() || edges_.size() != o.edges_.size()) return false;
+  for (std::size_t i = 0; i < comps_.size(); ++i)
+    if (comps_[i].slots != o.comps_[i].slots || comps_[i].tuples != o.comps_[i].tuples) return false;
+  for (std::size_t i = 0; i < edges_.size(); ++i)
+    if (edges_[i].a != o.edges_[i].a || edges_[i].b != o.edges_[i].b || edges_[i].pairs != o.edges_[i].pairs) return false;
+  return true;
 }
 
 SetupCounter Learner::make_counter() const {

@@ -66,8 +66,9 @@ class Learner {
   // piece a learned battle names is a node (its tuples, never loosened), the
   // battles are edges, and the other pieces are groups as in make_counter(),
   // merged where a block has too many for the forest's programmes (a
-  // superset: the replay judges every draw).
-  BattleForest make_forest() const;
+  // superset: the replay judges every draw). `cache`: the unfought pieces'
+  // counts kept between forests (battle_forest.h).
+  BattleForest make_forest(RestCountCache* cache = nullptr) const;
 
   // The replay of the current candidate through the whole stream (null when it
   // does not replay).
@@ -93,6 +94,11 @@ class Learner {
   bool loosen_coupled() const;
 
   SetupCounter make_counter() const;
+
+  // Whether the constraints are the same as `o`'s (so are make_counter(),
+  // supports() and make_forest()): a live Analyzer keeps its counter, and the
+  // programme the counter's draws fill, while they are.
+  bool same_constraints(const Learner& o) const;
 
  private:
   std::optional<std::string> init();

@@ -56,6 +56,10 @@ void tune_for_live(const std::string& game, analysis::AnalysisOptions& options) 
     options.samples = 800;
     options.update_events = 100000;
   } else if (game == "gunjin-shogi") {
+    // A bar of 0.02 needs 625 draws at p = 0.5; with 1,000, 91 of 205
+    // sampled moments of the live bench had every bar within it (41 of 198
+    // with 800), p99 164 ms (docs/performance.md, "Gunjin Shogi within 250 ms").
+    options.samples = 1000;
     options.update_events = 25000;
   }
 }

@@ -362,3 +362,63 @@ TEST_CASE("Rao-Blackwellized estimates agree with brute force and are less noisy
   INFO("variance per draw, Rao-Blackwellized " << var_rb << ", counted " << var_counted);
   CHECK(var_rb < 0.8 * var_counted);
 }
+
+TEST_CASE("battle forest: a count cache kept between forests gives the same draws and counts each histogram once",
+          "[analysis][forest]") {
+  // A live Analyzer builds a forest every update with one RestCountCache
+  // (deduction.cpp): a forest rebuilt over the same cache draws what a forest
+  // of its own draws, and counts no histogram of the unfought pieces again;
+  // with the cache's limits tiny (its maps cleared over and over) the draws
+  // are still the same.
+  const std::size_t types = 4;
+  int reused = 0;
+  for (std::uint64_t seed = 1; seed <= 24; ++seed) {
+    const Problem p = chain_problem(seed, types, 3 + static_cast<int>(seed % 3), seed % 2 == 0);
+    INFO("seed " << seed);
+    auto draws = [&](const analysis::BattleForest& f) {
+      std::vector<std::vector<PieceType>> out;
+      std::uint64_t rng = seed * 31;
+      for (int i = 0; i < 80; ++i) {
+        const auto d = f.draw(rng, 500);
+        out.push_back(d ? *d : std::vector<PieceType>{});
+      }
+      return out;
+    };
+    const analysis::BattleForest alone(p.counts, p.rest, p.nodes, p.edges, p.slots);
+    if (!alone.possible()) continue;
+    const auto expected = draws(alone);
+    analysis::RestCountCache cache;
+    analysis::RestCountCache tiny;
+    tiny.max_blocks = 1;
+    tiny.max_histograms = 2;
+    tiny.max_counters = 1;
+    // A counting's work, charged against update_events (deduction.cpp): the
+    // product of (slots + 1) over its block's unfought groups.
+    std::vector<long double> block_states(p.counts.size(), 1);
+    for (const auto& g : p.rest) block_states[static_cast<std::size_t>(g.block)] *= static_cast<long double>(g.slots.size() + 1);
+    for (int update = 0; update < 3; ++update) {
+      const std::size_t before = cache.countings;
+      const long double states = cache.states;
+      const analysis::BattleForest kept(p.counts, p.rest, p.nodes, p.edges, p.slots, &cache);
+      CHECK(draws(kept) == expected);
+      if (update == 0) {
+        bool sum = false;  // states = a * S0 + b * S1 with a + b countings
+        for (std::size_t a = 0; a <= cache.countings; ++a)
+          sum = sum || static_cast<double>(cache.states) ==
+                           static_cast<double>(static_cast<long double>(a) * block_states[0] +
+                                               static_cast<long double>(cache.countings - a) * block_states[1]);
+        CHECK(sum);
+      } else {
+        // Every histogram met was counted by an earlier forest: nothing to charge.
+        CHECK(cache.countings == before);
+        CHECK(cache.states == states);
+        reused += before > 0;
+      }
+      const analysis::BattleForest cramped(p.counts, p.rest, p.nodes, p.edges, p.slots, &tiny);
+      CHECK(draws(cramped) == expected);
+    }
+    CHECK(cache.counters <= cache.max_counters);
+    CHECK(tiny.counters <= tiny.max_counters);
+  }
+  CHECK(reused >= 12);
+}

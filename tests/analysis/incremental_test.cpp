@@ -120,3 +120,38 @@ TEST_CASE("an analyzer refuses what analyze refuses", "[analysis][incremental]")
   CHECK(*a.error == *analysis::analyze(nj, stream, kPublic).error);
   CHECK(a.events == stream.size());
 }
+
+TEST_CASE("an analyzer's kept counter is the counting of the constraints now", "[analysis][incremental]") {
+  // A live Analyzer keeps its counter (and the programme its draws fill)
+  // while the learning's constraints are the same (Learner::same_constraints),
+  // and makes a new one when a command narrows them. What the counting allows
+  // (`possible`) is not drawn, so at every event it equals analyze()'s of the
+  // same prefix: a counter kept past a change would show identities ruled out.
+  const auto games = all_games();
+  for (const char* id : {"salpakan", "luzhanqi-mini"}) {
+    const GameInfo& info = *find_game(games, id);
+    conformance::SessionConfig config;
+    config.seed = 5;
+    config.max_commands = 30;
+    const auto session = conformance::play_session(info, info.presets.front().id, config);
+    analysis::AnalysisOptions options;
+    options.samples = 40;
+    options.max_draws = 200;
+    options.max_replays = 300;
+    const auto stream = analysis_test::stream_of(session.match, kPublic);
+    analysis::Analyzer live(info, kPublic, options);
+    int compared = 0;
+    for (std::size_t n = 1; n <= stream.size(); ++n) {
+      live.push(stream[n - 1]);
+      const auto a = live.analysis();
+      if (n % 3 != 0) continue;
+      const auto b = analysis::analyze(info, std::vector<Event>(stream.begin(), stream.begin() + static_cast<long>(n)), kPublic, options);
+      INFO(id << " after " << n << " events");
+      if (a.error || b.error) continue;
+      REQUIRE(a.pieces.size() == b.pieces.size());
+      for (std::size_t i = 0; i < a.pieces.size(); ++i) CHECK(a.pieces[i].possible == b.pieces[i].possible);
+      ++compared;
+    }
+    CHECK(compared >= 8);
+  }
+}

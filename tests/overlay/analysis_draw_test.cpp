@@ -157,6 +157,7 @@ TEST_CASE("analysis draw: the live options bound each game's deduction as measur
     else if (info.id == "gunjin-shogi") CHECK(o.update_events == 25000);
     else CHECK(o.update_events == defaults.update_events);
     if (info.id == "salpakan" || info.id == "luzhanqi-mini") CHECK(o.samples == 800);
+    else if (info.id == "gunjin-shogi") CHECK(o.samples == 1000);
     else CHECK(o.samples == defaults.samples);
   }
   CHECK(broadcast::live_analysis_options().tune_per_game);
