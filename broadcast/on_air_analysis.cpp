@@ -19,8 +19,8 @@ double rounded(double p) { return std::round(p * 10000.0) / 10000.0; }
 
 json share_json(const AnalysisShare& s) { return json{{"p", rounded(s.p)}, {"low", rounded(s.low)}, {"high", rounded(s.high)}}; }
 
-json label_json(const OnAirModel& m, const std::string& token) {
-  return json{{"en", piece_label(m, token, Lang::kEn)}, {"ko", piece_label(m, token, Lang::kKo)}};
+json label_json(const OnAirModel& m, const std::string& token, const Theme* theme) {
+  return json{{"en", piece_label(m, token, Lang::kEn, theme)}, {"ko", piece_label(m, token, Lang::kKo, theme)}};
 }
 
 // A text in both languages ({en, ko}) made by `text(lang)`.
@@ -32,9 +32,9 @@ json both_json(F&& text) {
 std::string percent(double p) { return fmt::format("{}%", std::lround(p * 100)); }
 
 // A place's JSON with its labels, full and short (the painter picks by its cell).
-json place_json(const OnAirModel& m, const OnAirAnalysis& a, json place, double p) {
-  place["text"] = both_json([&](Lang l) { return objective_place_text(m, a, p, l, LabelFit::kFull); });
-  place["short"] = both_json([&](Lang l) { return objective_place_text(m, a, p, l, LabelFit::kShort); });
+json place_json(const OnAirModel& m, const OnAirAnalysis& a, json place, double p, const Theme* theme) {
+  place["text"] = both_json([&](Lang l) { return objective_place_text(m, a, p, l, LabelFit::kFull, theme); });
+  place["short"] = both_json([&](Lang l) { return objective_place_text(m, a, p, l, LabelFit::kShort, theme); });
   return place;
 }
 
@@ -45,12 +45,12 @@ std::string square_text(const OnAirModel& m, engine::Square s) {
 // The objective's places for one seat: the analysis's, or, where the audience
 // sees the piece face up (the analysis lists only what it cannot see), there
 // for certain.
-json places_json(const OnAirModel& m, const OnAirAnalysis& a, int seat) {
+json places_json(const OnAirModel& m, const OnAirAnalysis& a, int seat, const Theme* theme) {
   json out = json::array();
   const auto& places = a.objective_places[static_cast<std::size_t>(seat - 1)];
   for (const auto& pl : places) {
     if (pl.square != engine::kNoSquare)
-      out.push_back(place_json(m, a, json{{"square", square_text(m, pl.square)}, {"lost", nullptr}, {"p", rounded(pl.p)}}, pl.p));
+      out.push_back(place_json(m, a, json{{"square", square_text(m, pl.square)}, {"lost", nullptr}, {"p", rounded(pl.p)}}, pl.p, theme));
     else
       out.push_back(json{{"square", nullptr}, {"lost", pl.lost}, {"p", rounded(pl.p)}});
   }
@@ -58,7 +58,7 @@ json places_json(const OnAirModel& m, const OnAirAnalysis& a, int seat) {
   for (std::size_t s = 0; s < m.board.size(); ++s) {
     const auto& piece = m.board[s];
     if (piece && piece->owner == seat && piece->token == a.objective)
-      out.push_back(place_json(m, a, json{{"square", square_text(m, static_cast<engine::Square>(s))}, {"lost", nullptr}, {"p", 1.0}}, 1.0));
+      out.push_back(place_json(m, a, json{{"square", square_text(m, static_cast<engine::Square>(s))}, {"lost", nullptr}, {"p", 1.0}}, 1.0, theme));
   }
   const auto& tray = m.removed[static_cast<std::size_t>(seat - 1)];
   for (std::size_t i = 0; i < tray.size(); ++i)
@@ -68,7 +68,7 @@ json places_json(const OnAirModel& m, const OnAirAnalysis& a, int seat) {
 
 }  // namespace
 
-json analysis_json(const OnAirModel& m, const OnAirAnalysis& a) {
+json analysis_json(const OnAirModel& m, const OnAirAnalysis& a, const Theme* theme) {
   json j{{"view", a.view}, {"seq", a.seq}, {"ply", a.ply}, {"method", a.exact ? "exact" : "sampled"}};
   if (a.error) {
     j["error"] = *a.error;
@@ -79,14 +79,14 @@ json analysis_json(const OnAirModel& m, const OnAirAnalysis& a) {
     j["objective"] = nullptr;
   } else {
     j["objective"] = json{{"token", a.objective},
-                          {"label", label_json(m, a.objective)},
-                          {"places", json::array({places_json(m, a, 1), places_json(m, a, 2)})}};
+                          {"label", label_json(m, a.objective, theme)},
+                          {"places", json::array({places_json(m, a, 1, theme), places_json(m, a, 2, theme)})}};
   }
   json pieces = json::array();
   for (const auto& p : a.pieces) {
     json odds = json::array();
     for (const auto& o : p.odds) {
-      json one{{"token", o.token}, {"label", label_json(m, o.token)}, {"p", rounded(o.p)}};
+      json one{{"token", o.token}, {"label", label_json(m, o.token, theme)}, {"p", rounded(o.p)}};
       if (!a.exact) one["se"] = rounded(o.se);
       odds.push_back(std::move(one));
     }
@@ -94,8 +94,8 @@ json analysis_json(const OnAirModel& m, const OnAirAnalysis& a) {
                           {"owner", p.owner},
                           {"certain", p.certain},
                           {"odds", std::move(odds)},
-                          {"text", both_json([&](Lang l) { return piece_odds_text(m, p, l, LabelFit::kFull); })},
-                          {"short", both_json([&](Lang l) { return piece_odds_text(m, p, l, LabelFit::kShort); })}});
+                          {"text", both_json([&](Lang l) { return piece_odds_text(m, p, l, LabelFit::kFull, theme); })},
+                          {"short", both_json([&](Lang l) { return piece_odds_text(m, p, l, LabelFit::kShort, theme); })}});
   }
   j["pieces"] = std::move(pieces);
   j["headlines"] = json{{"en", a.headlines[0]}, {"ko", a.headlines[1]}};
@@ -122,17 +122,19 @@ LabelFit analysis_label_fit(const Theme& theme, float cell) {
   return LabelFit::kNone;
 }
 
-std::string objective_place_text(const OnAirModel& m, const OnAirAnalysis& a, double p, Lang lang, LabelFit fit) {
+std::string objective_place_text(const OnAirModel& m, const OnAirAnalysis& a, double p, Lang lang, LabelFit fit,
+                                 const Theme* theme) {
   if (fit == LabelFit::kNone) return {};
   // A certain place is ringed in gold: its name says the rest ("K 100%" would not fit a cell).
-  if (p >= 0.999 && !a.objective.empty()) return piece_label(m, a.objective, lang);
+  if (p >= 0.999 && !a.objective.empty()) return piece_label(m, a.objective, lang, theme);
   if (fit == LabelFit::kShort || a.objective.empty()) return percent(p);
-  return piece_label(m, a.objective, lang) + " " + percent(p);
+  return piece_label(m, a.objective, lang, theme) + " " + percent(p);
 }
 
-std::string piece_odds_text(const OnAirModel& m, const PieceOddsShown& piece, Lang lang, LabelFit fit) {
+std::string piece_odds_text(const OnAirModel& m, const PieceOddsShown& piece, Lang lang, LabelFit fit,
+                            const Theme* theme) {
   if (fit == LabelFit::kNone || piece.odds.empty()) return {};
-  const std::string label = piece_label(m, piece.odds.front().token, lang);
+  const std::string label = piece_label(m, piece.odds.front().token, lang, theme);
   if (fit == LabelFit::kShort || piece.certain) return label;
   return label + " " + percent(piece.odds.front().p);
 }

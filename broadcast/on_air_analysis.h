@@ -81,8 +81,10 @@ struct OnAirAnalysis {
 };
 
 // The frame's "analysis" object for `a` over the model on air (square names,
-// labels, and the objective where the audience sees it face up).
-nlohmann::json analysis_json(const OnAirModel& m, const OnAirAnalysis& a);
+// labels, and the objective where the audience sees it face up). Its piece
+// labels are those of `theme` (nullptr: the build's), the theme the painters
+// draw with (broadcast/piece_labels.h), as the board's are.
+nlohmann::json analysis_json(const OnAirModel& m, const OnAirAnalysis& a, const Theme* theme = nullptr);
 
 // The texts the analysis elements paint, decided here once for both painters
 // (the frame carries them in both languages). A square's labels are sized
@@ -95,10 +97,13 @@ enum class LabelFit { kFull, kShort, kNone };
 LabelFit analysis_label_fit(const Theme& theme, float cell);
 // The heat map's label on one of the objective's places (p its probability):
 // "K 75%", short "75%"; a certain place (ringed) its name alone, "K".
-std::string objective_place_text(const OnAirModel& m, const OnAirAnalysis& a, double p, Lang lang, LabelFit fit);
+// Piece names are the labels of `theme` (nullptr: the build's), as on the board.
+std::string objective_place_text(const OnAirModel& m, const OnAirAnalysis& a, double p, Lang lang, LabelFit fit,
+                                 const Theme* theme = nullptr);
 // A face-down piece's label: its most likely identity and that chance, the
 // identity alone when certain or short; "" without odds.
-std::string piece_odds_text(const OnAirModel& m, const PieceOddsShown& piece, Lang lang, LabelFit fit);
+std::string piece_odds_text(const OnAirModel& m, const PieceOddsShown& piece, Lang lang, LabelFit fit,
+                            const Theme* theme = nullptr);
 // The win bar's side of a seat: its name and chance ("Kim 62%"; seat 2 mirrored: "38% Lee").
 std::string win_side_text(const OnAirModel& m, const AnalysisWin& w, int seat);
 // The win bar's note: how uncertain the numbers are (the 95 % interval's

@@ -5,6 +5,7 @@
 #include "broadcast/board_drawing.h"
 #include "broadcast/elements.h"
 #include "broadcast/on_air_analysis.h"
+#include "broadcast/piece_labels.h"
 #include "broadcast/explainer.h"
 #include "broadcast/explainer_place.h"
 #include "broadcast/on_air_rules.h"
@@ -353,7 +354,7 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in)
   j["caption"] = m.caption && elements[Element::kCaption].on ? json(*m.caption) : json(nullptr);
   j["seals"] = seals_json(m);
   // The last finished public analysis (on_air_analysis.h), added in version 1.
-  j["analysis"] = m.analysis ? analysis_json(m, *m.analysis) : json(nullptr);
+  j["analysis"] = m.analysis ? analysis_json(m, *m.analysis, o.theme) : json(nullptr);
   // Both setups once the result is confirmed (reveal.h), added in version 1.
   j["reveal"] = reveal_json(m, o.theme ? *o.theme : built_in_theme());
   // The one banner on air (on_air_rules.h): painters draw this, never their own.
@@ -376,6 +377,11 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in)
   // The caption under the clock; none while playing or ended.
   j["status_text"] = *status_caption(m, Lang::kEn) ? both([&](Lang l) { return std::string(status_caption(m, l)); })
                                                     : json(nullptr);
+  // The smallest tray tile that holds every label at 24 px, per language (piece_labels.h), added in
+  // version 1 (two numbers, not an {en, ko} object: those are texts for the audience).
+  const Theme& look = o.theme ? *o.theme : built_in_theme();
+  j["layout"]["tray_tile_en"] = tray_tile_floor(*m.game, look, false);
+  j["layout"]["tray_tile_ko"] = tray_tile_floor(*m.game, look, true);
   j["layout"]["files"] = m.game->geometry().files();
   j["layout"]["ranks"] = m.game->geometry().ranks();
   return j;

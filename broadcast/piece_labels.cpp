@@ -94,4 +94,26 @@ std::vector<TypeLabel> piece_labels(const engine::Game& g, const Theme& theme) {
   return out;
 }
 
+float tray_tile_floor(const engine::Game& g, const Theme& theme, bool korean) {
+  float widest = 0;
+  for (const TypeLabel& l : piece_labels(g, theme)) widest = std::max(widest, label_width_bound(korean ? l.ko : l.en, kLabelMinSize));
+  const float face = (1 - 2 * theme.metric("tile.inset_fraction")) * kLabelRoomFraction;
+  if (face <= 0) return 0;
+  // Never more than the game's smallest board piece: every label fits that one (the rule above for
+  // a Korean name; a token, never shortened, by measure), and the bound overstates Latin capitals.
+  return std::min(widest, piece_label_room(g, theme)) / face;
+}
+
+float tray_tile(const Theme& theme, float floor, float w, float h, std::size_t shown) {
+  const float lowest = std::max(theme.metric("tray.tile_min"), floor);
+  const float step = std::max(1.0f, theme.metric("tray.tile_step"));
+  float tile = std::max(theme.metric("tray.tile_max"), floor);
+  while (tile > lowest) {
+    const auto fit = static_cast<std::size_t>(w / tile) * static_cast<std::size_t>(std::max(0.0f, h / tile));
+    if (fit >= shown) break;
+    tile = std::max(lowest, tile - step);
+  }
+  return tile;
+}
+
 }  // namespace facedown::broadcast

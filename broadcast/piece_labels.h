@@ -20,8 +20,10 @@
 //     ("기병" -> "기"), the token.
 // Invariant: two types of a roster never share a label in a language (a short
 // form is taken only when unique; the test checks every game and preset).
-// The compact board, the reveal's board and the trays draw smaller pieces with
-// the same labels (a tray tile may be narrower than its 24-px label).
+// The compact board and the reveal's board draw smaller pieces with the same
+// labels. The trays fit them: a tray tile is never narrower than the widest
+// label of the roster in the frame's language at 24 px needs (tray_tile_floor),
+// so the removed pieces' labels fit as the board's do.
 #pragma once
 #include <string>
 #include <vector>
@@ -44,5 +46,16 @@ float piece_label_room(const engine::Game& g, const Theme& theme);
 float label_width_bound(const std::string& s, float size);
 // Every roster type's labels, in roster order.
 std::vector<TypeLabel> piece_labels(const engine::Game& g, const Theme& theme);
+
+// The smallest tray tile (canvas px) whose face holds every label of the
+// roster in one language at 24 px: the widest label's bound over
+// kLabelRoomFraction of the face (the tile less metrics tile.inset_fraction on
+// both sides), at most the game's smallest board piece (whose face every label
+// fits: piece_label_room). The frame carries it (layout.tray_tile_en, tray_tile_ko).
+float tray_tile_floor(const engine::Game& g, const Theme& theme, bool korean);
+// The tray's tile size for `shown` pieces in a tray `w` x `h`: from
+// max(tray.tile_max, floor) down by tray.tile_step until all fit, never under
+// max(tray.tile_min, floor) (both painters: overlay_draw.cpp, scene.js trayTile).
+float tray_tile(const Theme& theme, float floor, float w, float h, std::size_t shown);
 
 }  // namespace facedown::broadcast

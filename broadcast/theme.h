@@ -41,7 +41,7 @@ struct ThemeMetric {
   std::string_view key;
   float min, max;
 };
-inline constexpr std::array<ThemeMetric, 175> kThemeMetrics = {{
+inline constexpr std::array<ThemeMetric, 196> kThemeMetrics = {{
     {"scorebug.pad_x", 0, 1080},
     {"scorebug.title_w", 0, 1080},
     {"scorebug.title_y", 0, 1080},
@@ -145,7 +145,7 @@ inline constexpr std::array<ThemeMetric, 175> kThemeMetrics = {{
     {"analysis.two_row_h", 0, 1080},
     {"analysis.note_row_mid_y", 0, 1080},
     // The painters' look, once: line widths, corner radii, the tile tag badge (its text size and
-    // tile overlap as fractions), the CSS line box's offset above a glyph box (the page only).
+    // tile overlap as fractions).
     {"stroke.panel_edge", 0, 50},
     {"stroke.to_move", 0, 50},
     {"stroke.warning_card", 0, 50},
@@ -192,7 +192,6 @@ inline constexpr std::array<ThemeMetric, 175> kThemeMetrics = {{
     {"tag.stroke", 0, 50},
     {"tag.radius", 0, 50},
     {"tag.overlap_fraction", 0, 1},
-    {"text.line_top", 0, 50},
     // The sealed setups' check: its box from the seal's x, the text after the drawn tick; the
     // hash's box ends before it (both painters fit the hash into it).
     {"footer.seal_hash_w", 0, 1080},
@@ -232,6 +231,36 @@ inline constexpr std::array<ThemeMetric, 175> kThemeMetrics = {{
     {"panel.chip_name_y", 0, 1080},
     {"panel.chip_left_y", 0, 1080},
     {"panel.chip_used_y", 0, 1080},
+    // The battle's highlight ring around a fighter (ImGui's ring, the page's glow): its inset from
+    // the cell and its corner radius, as fractions of the cell.
+    {"tile.glow_inset_fraction", 0, 1},
+    {"radius.glow_fraction", 0, 1},
+    // The slate's title: its box inside the slate (centred, r.w - 2 * title_x wide).
+    {"slate.title_x", 0, 1080},
+    {"slate.title_y", 0, 1080},
+    {"slate.title_h", 0, 1080},
+    // The seal check's box (its text shrinks into seal_check_w) and the drawn tick's box inside it.
+    {"footer.seal_check_w", 0, 1080},
+    {"footer.seal_check_h", 0, 1080},
+    {"footer.tick_x", 0, 200},
+    {"footer.tick_y", 0, 200},
+    {"footer.tick_w", 0, 200},
+    {"footer.tick_h", 0, 200},
+    // The analysis layer's look: the heat cell's corners and strength (floor + span x p), the
+    // certain place's gold ring, a label's side padding and shadow offset, the win bar's box and fill.
+    {"analysis.heat_radius", 0, 200},
+    {"analysis.heat_floor_fraction", 0, 1},
+    {"analysis.heat_span_fraction", 0, 1},
+    {"analysis.label_pad", 0, 200},
+    {"analysis.label_shadow", 0, 50},
+    {"stroke.heat_certain", 0, 50},
+    {"stroke.win_bar", 0, 50},
+    {"radius.win_bar", 0, 200},
+    {"radius.win_fill", 0, 200},
+    // The explainer's text margin each side of a line.
+    {"explainer.text_margin", 0, 200},
+    // The badge around a minus sign, beyond the sign on each side.
+    {"board.minus_badge_pad", 0, 50},
 }};
 // The director's layouts (director.h): each its own set of placements.
 inline constexpr std::array<std::string_view, 3> kThemeLayouts = {"landscape", "portrait", "faces"};

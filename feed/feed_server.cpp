@@ -574,6 +574,7 @@ db::Result<std::unique_ptr<FeedServer>> FeedServer::start(FeedOptions options) {
     LiveFollower* lf = impl->live.get();
     to.match = [lf] { return lf->match(); };
     if (fo.analysis) to.analysis = fo.analysis;
+    to.theme = impl->theme;
     auto tv = TvFollower::start(to);
     if (auto* e = std::get_if<db::StoreError>(&tv)) return *e;
     impl->tv = std::move(std::get<std::unique_ptr<TvFollower>>(tv));

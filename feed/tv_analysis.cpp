@@ -16,7 +16,8 @@ namespace facedown::feed {
 
 using nlohmann::json;
 
-TvAnalysis::TvAnalysis(broadcast::StreamAnalysisOptions options) : options_(std::move(options)) {
+TvAnalysis::TvAnalysis(broadcast::StreamAnalysisOptions options, std::shared_ptr<const broadcast::Theme> theme)
+    : options_(std::move(options)), theme_(std::move(theme)) {
   thread_ = std::thread([this] { run(); });
 }
 
@@ -109,7 +110,7 @@ void TvAnalysis::run() {
     json out_views = json::object();
     for (std::size_t i = 0; i < views.size(); ++i) {
       const broadcast::OnAirAnalysis a = views[i].analyse(true);
-      out_views[codec::viewer_name(kViews[i])] = broadcast::analysis_json(m, a);
+      out_views[codec::viewer_name(kViews[i])] = broadcast::analysis_json(m, a, theme_.get());
     }
     record["views"] = std::move(out_views);
     const auto w = broadcast::to_on_air(analysis::referee_win_probability(*truth, options_.win));

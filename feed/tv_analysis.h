@@ -17,9 +17,11 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <memory>
 #include <vector>
 
 #include "broadcast/stream_analysis.h"
+#include "broadcast/theme.h"
 #include "db/error.h"
 #include "engine/event.h"
 #include "engine/registry.h"
@@ -28,7 +30,8 @@ namespace facedown::feed {
 
 class TvAnalysis {
  public:
-  explicit TvAnalysis(broadcast::StreamAnalysisOptions options);
+  // `theme`: the theme the feed serves (the labels in each view's record fit its pieces; null: the build's).
+  explicit TvAnalysis(broadcast::StreamAnalysisOptions options, std::shared_ptr<const broadcast::Theme> theme = nullptr);
   ~TvAnalysis();  // stop()
   void stop();
 
@@ -49,6 +52,7 @@ class TvAnalysis {
   void run();
 
   broadcast::StreamAnalysisOptions options_;
+  std::shared_ptr<const broadcast::Theme> theme_;
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<Job> jobs_;

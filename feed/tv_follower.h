@@ -37,6 +37,8 @@ struct TvOptions {
   // Every point of view beside the cut (feed/tv_analysis.h), from released
   // events only: each finished record is a message of type "analysis".
   std::optional<broadcast::StreamAnalysisOptions> analysis;
+  // The theme the feed serves: the analysis records' labels fit its pieces (null: the build's).
+  std::shared_ptr<const broadcast::Theme> theme;
 };
 
 class TvFollower {

@@ -23,7 +23,9 @@ void label(const CanvasPen& p, const std::string& s, const Rect& cell, std::stri
   if (s.empty()) return;
   const float size = metric(p, "label_text");
   const float top = cell.y + cell.h * metric(p, y_fraction) - p.measure(s, size).y / 2;
-  p.text(s, {cell.centre().x, top}, size, col, 0.5f, cell.w - 4, IM_COL32(0, 0, 0, 220));
+  // Inside the cell less label_pad a side; the shadow label_shadow px down and right, in the palette's shadow.
+  p.text(s, {cell.centre().x, top}, size, col, 0.5f, cell.w - 2 * metric(p, "label_pad"), p.c("shadow"),
+         metric(p, "label_shadow"));
 }
 
 void draw_deduction(const CanvasPen& p, const OnAirModel& m, const broadcast::OnAirAnalysis& a, const OverlayLayout& l) {
@@ -42,15 +44,20 @@ void draw_deduction(const CanvasPen& p, const OnAirModel& m, const broadcast::On
       for (const auto& place : places) {
         if (place.square == engine::kNoSquare || place.square >= g.size()) continue;
         const Rect r = l.deduction.square_rect(place.square);
-        p.rect(inset(r, heat_inset), p.c(hue, static_cast<float>(0.18 + 0.62 * place.p)), 6);
-        if (place.p >= 0.999) p.frame(inset(r, heat_inset + 1), p.c("gold"), 4, 6);
-        label(p, broadcast::objective_place_text(m, a, place.p, p.o.lang, fit), r, "heat_label_y_fraction", p.c("text"));
+        // Stronger for a likelier place (metrics analysis.heat_floor_fraction + heat_span_fraction x p).
+        const float strength = metric(p, "heat_floor_fraction") + metric(p, "heat_span_fraction") * static_cast<float>(place.p);
+        const Rect heat = inset(r, heat_inset);
+        p.rect(heat, p.c(hue, strength), metric(p, "heat_radius"));
+        // A certain place: a gold ring inside the heat cell, stroke.heat_certain wide (the page's inset shadow).
+        const float ring = p.theme.metric("stroke.heat_certain");
+        if (place.p >= 0.999) p.frame(inset(heat, ring / 2), p.c("gold"), ring, std::max(0.0f, metric(p, "heat_radius") - ring / 2));
+        label(p, broadcast::objective_place_text(m, a, place.p, p.o.lang, fit, &p.theme), r, "heat_label_y_fraction", p.c("text"));
       }
     }
   }
   for (const auto& piece : a.pieces) {
     if (piece.square == engine::kNoSquare || piece.square >= g.size() || piece.odds.empty()) continue;
-    label(p, broadcast::piece_odds_text(m, piece, p.o.lang, fit), l.deduction.square_rect(piece.square),
+    label(p, broadcast::piece_odds_text(m, piece, p.o.lang, fit, &p.theme), l.deduction.square_rect(piece.square),
           "odds_label_y_fraction", piece.certain ? p.c("gold") : p.c("text"));
   }
 }
@@ -61,17 +68,20 @@ void draw_deduction(const CanvasPen& p, const OnAirModel& m, const broadcast::On
 void draw_win_bar(const CanvasPen& p, const OnAirModel& m, const broadcast::OnAirAnalysis& a, const OverlayLayout& l) {
   const broadcast::AnalysisWin& w = *a.win;
   const Rect& place = l.win_bar;
-  p.rect(place, p.c("panel"), 12);
-  p.frame(place, p.c("panel_edge"), 2, 12);
+  const float round = p.theme.metric("radius.win_bar"), edge = p.theme.metric("stroke.win_bar");
+  p.rect(place, p.c("panel"), round);
+  // The edge inside the placement, as the page's border (box-sizing: border-box).
+  p.frame(inset(place, edge / 2), p.c("panel_edge"), edge, std::max(0.0f, round - edge / 2));
   const broadcast::WinBarParts parts =
       broadcast::win_bar_parts(p.theme, broadcast::ThemeRect{place.x, place.y, place.w, place.h});
   const Rect fill = to_rect(parts.fill);
   const float p1 = static_cast<float>(std::clamp(w.win[0].p, 0.0, 1.0));
   const float p2 = static_cast<float>(std::clamp(w.win[1].p, 0.0, 1.0));
   const float draw = std::max(0.0f, 1.0f - p1 - p2);
-  p.rect({fill.x, fill.y, fill.w * p1, fill.h}, p.c("p1"), 4);
+  const float fill_round = p.theme.metric("radius.win_fill");
+  p.rect({fill.x, fill.y, fill.w * p1, fill.h}, p.c("p1"), fill_round);
   if (draw > 0) p.rect({fill.x + fill.w * p1, fill.y, fill.w * draw, fill.h}, p.c("dim"));
-  p.rect({fill.x + fill.w * (p1 + draw), fill.y, fill.w * (1 - p1 - draw), fill.h}, p.c("p2"), 4);
+  p.rect({fill.x + fill.w * (p1 + draw), fill.y, fill.w * (1 - p1 - draw), fill.h}, p.c("p2"), fill_round);
   // A text centred on its line's middle.
   const auto top = [&](const broadcast::ThemeRect& r, float s) { return r.y + r.h / 2 - p.measure("0", s).y / 2; };
   const auto& n1 = parts.name[0];

@@ -48,7 +48,7 @@ void CanvasPen::line(Point a, Point b, ImU32 col, float thickness) const {
 }
 
 float CanvasPen::text(const std::string& text_in_full, Point p, float size, ImU32 col, float align, float max_width,
-                      ImU32 shadow) const {
+                      ImU32 shadow, float shadow_offset) const {
   if (text_in_full.empty()) return size;
   std::string s = text_in_full;
   size = std::max(size, kMinTextSize);
@@ -70,7 +70,7 @@ float CanvasPen::text(const std::string& text_in_full, Point p, float size, ImU3
   const Point tl{p.x - m.x * align, p.y + dy};
   if (o.text_boxes) o.text_boxes->push_back({tl.x, tl.y, m.x, m.y});
   if (o.text_sizes) o.text_sizes->push_back(size);
-  if (shadow) dl.AddText(font_for(size), px(size), at({tl.x + 1.5f, tl.y + 1.5f}), shadow, s.c_str());
+  if (shadow) dl.AddText(font_for(size), px(size), at({tl.x + shadow_offset, tl.y + shadow_offset}), shadow, s.c_str());
   dl.AddText(font_for(size), px(size), at(tl), col, s.c_str());
   return size;
 }

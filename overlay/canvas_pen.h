@@ -42,9 +42,10 @@ struct CanvasPen {
   // Text with its top-left at p, or aligned on p.x: align 0 left, 0.5 centre,
   // 1 right. Shrinks to max_width when given (the floor and ellipsis above);
   // a shrunk line keeps its middle. A shadow colour (not 0) draws the text's
-  // drop shadow under it (a label over the board's squares). Returns the size used.
+  // drop shadow under it (a label over the board's squares), `shadow_offset` px down and
+  // right (the theme's metrics.analysis.label_shadow, as the page's text-shadow). Returns the size used.
   float text(const std::string& text_in_full, Point p, float size, ImU32 col, float align = 0, float max_width = 0,
-             ImU32 shadow = 0) const;
+             ImU32 shadow = 0, float shadow_offset = 1.5f) const;
 };
 
 }  // namespace facedown::overlay

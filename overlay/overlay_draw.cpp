@@ -119,7 +119,11 @@ void draw_disc(const Pen& pen, const Rect& cell, const TileLook& t) {
     if (filled) pen.dl.AddConvexPolyFilled(pts, kSegments, col);
     else pen.dl.AddPolyline(pts, kSegments, col, ImDrawFlags_Closed, pen.px(thickness));
   };
-  if (t.highlight) ellipse(rad + cell.w * 0.06f, with_alpha(pen.st.gold, 0.9f * t.alpha), true, 0);
+  // The battle's ring: from the cell, not squashed by the flip (as the page's .glow.round).
+  if (t.highlight) {
+    const float ring = cell.w * (0.5f - pen.st.metric("tile.glow_inset_fraction"));
+    pen.dl.AddCircleFilled(pen.at(c), pen.px(ring), with_alpha(pen.st.gold, 0.9f * t.alpha), 40);
+  }
   if (t.label) {
     ellipse(rad, with_alpha(pen.st.player(t.owner), t.alpha), true, 0);
     ellipse(rad, with_alpha(pen.st.outline, t.alpha), false, pen.st.stroke("tile_face"));
@@ -139,7 +143,11 @@ void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
   const float w = r.w * std::max(0.04f, t.squash);
   r = {r.centre().x - w / 2, r.y, w, r.h};
   const float round = cell.w * pen.st.radius("tile_fraction");
-  if (t.highlight) pen.rect(inset(r, -cell.w * 0.06f), with_alpha(pen.st.gold, 0.9f * t.alpha), round * 1.3f);
+  // The battle's ring: from the cell, not squashed by the flip (as the page's .glow, metrics
+  // tile.glow_inset_fraction and radius.glow_fraction).
+  if (t.highlight)
+    pen.rect(inset(cell, cell.w * pen.st.metric("tile.glow_inset_fraction")), with_alpha(pen.st.gold, 0.9f * t.alpha),
+             cell.w * pen.st.radius("glow_fraction"));
   if (t.label) {
     pen.rect(r, with_alpha(pen.st.player(t.owner), t.alpha), round);
     pen.frame(r, with_alpha(pen.st.outline, t.alpha), pen.st.stroke("tile_face"), round);
@@ -154,6 +162,14 @@ void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
                          with_alpha(pen.st.player(t.owner, 200), t.alpha));
   }
   if (t.tag && t.squash > 0.5f) draw_tag(pen, *t.tag, {r.centre().x, r.bottom()}, cell.h, t.alpha);
+}
+
+// The seal check's tick in its box (metrics footer.tick_*) from the check's box at (x, y): a
+// stroke down to the elbow, then up to the far corner (the page's svg.tick, the same points).
+std::array<Point, 3> seal_tick(const broadcast::Theme& th, float x, float y) {
+  const float tx = x + th.metric("footer.tick_x"), ty = y + th.metric("footer.tick_y");
+  const float w = th.metric("footer.tick_w"), h = th.metric("footer.tick_h");
+  return {Point{tx, ty + h * 0.57f}, Point{tx + w * 0.36f, ty + h}, Point{tx + w, ty}};
 }
 
 std::string short_hash(const std::string& h) { return h.size() > 12 ? h.substr(0, 12) + "\xE2\x80\xA6" : h; }
@@ -227,7 +243,10 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
     // Palaces are drawn by the drawing's lines below, not per cell.
     const std::uint8_t t = g.terrain(s);
     if (t & engine::kLake) pen.rect(inset(cell, M("lake_inset")), pen.st.lake, pen.st.radius("lake"));
-    if (t & engine::kCamp) dl.AddCircle(pen.at(cell.centre()), pen.px(cell.w * 0.42f), pen.st.dim, 32, pen.px(pen.st.stroke("terrain")));
+    // A camp's ring inside the mark inset (the stroke inside it, as the page's border).
+    if (t & engine::kCamp)
+      dl.AddCircle(pen.at(cell.centre()), pen.px(cell.w / 2 - M("mark_inset") - pen.st.stroke("terrain") / 2), pen.st.dim, 32,
+                   pen.px(pen.st.stroke("terrain")));
     if (t & engine::kHeadquarters) pen.frame(inset(cell, M("mark_inset")), pen.st.gold, pen.st.stroke("terrain"), pen.st.radius("headquarters"));
   }
   // The lines are broadcast/'s (board_drawing.h): only their look is decided here.
@@ -247,7 +266,9 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
   for (const broadcast::CellPoint& mc : d.minus_signs) {
     const Point c = b.at(mc);
     const float half = b.cell() * M("minus_half_fraction"), thick = b.cell() * M("minus_thick_fraction");
-    pen.rect({c.x - half - 3, c.y - thick - 3, 2 * half + 6, 2 * thick + 6}, set_alpha(pen.st.badge, 255), pen.st.radius("minus_badge"));
+    const float pad = M("minus_badge_pad");  // the badge around the sign (the page's outline)
+    pen.rect({c.x - half - pad, c.y - thick / 2 - pad, 2 * half + 2 * pad, thick + 2 * pad}, set_alpha(pen.st.badge, 255),
+             pen.st.radius("minus_badge"));
     pen.rect({c.x - half, c.y - thick / 2, 2 * half, thick}, pen.st.minus, pen.st.radius("minus"));
   }
   if (m.last_from && *m.last_from != engine::kNoSquare)
@@ -313,7 +334,9 @@ void draw_battle(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
     const Rect box{b.x, y, b.w, pen.st.metric("explainer.line_h")};
     pen.rect(box, pen.st.shade, pen.st.radius("explainer"));
     pen.frame(box, pen.st.gold, pen.st.stroke("explainer"), pen.st.radius("explainer"));
-    pen.text(lines[i], {box.centre().x, box.y + 12}, pen.st.size("explainer"), pen.st.text, 0.5f, box.w - 30);
+    // Centred in its line (as the page's line box), inside the text margin each side.
+    pen.text(lines[i], {box.centre().x, box.y + (box.h - pen.st.size("explainer")) / 2}, pen.st.size("explainer"), pen.st.text,
+             0.5f, box.w - 2 * pen.st.metric("explainer.text_margin"));
     y += pen.st.metric("explainer.line_h") + pen.st.metric("explainer.line_gap");
   }
 }
@@ -380,13 +403,10 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
   const std::size_t shown = broadcast::tray_count(m, player, moment);
   // Smaller tiles when many are out (Gwangsanghui has 43 a side), so all fit.
   const auto T = [&](std::string_view k) { return pen.st.metric(fmt::format("tray.{}", k)); };
-  float tile = T("tile_max");
+  // Never narrower than the roster's widest label needs (broadcast/piece_labels.h tray_tile_floor).
   const float tray_h = r.bottom() - T("bottom") - y;
-  while (tile > T("tile_min")) {
-    const auto fit = static_cast<std::size_t>((r.w - 2 * pad) / tile) * static_cast<std::size_t>(std::max(0.0f, tray_h / tile));
-    if (fit >= shown) break;
-    tile -= T("tile_step");
-  }
+  const float floor = broadcast::tray_tile_floor(*m.game, theme_of(o), o.lang == Lang::kKo);
+  const float tile = broadcast::tray_tile(theme_of(o), floor, r.w - 2 * pad, tray_h, shown);
   const int per_row = std::max(1, static_cast<int>((r.w - 2 * pad) / tile));
   const std::vector<std::optional<std::string>> removed(m.removed[pi].begin(),
                                                          m.removed[pi].begin() + static_cast<std::ptrdiff_t>(shown));
@@ -411,7 +431,7 @@ void draw_caption(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, c
   const Rect& box = l.caption;
   pen.rect(box, pen.st.shade, pen.st.radius("caption"));
   pen.rect({box.x, box.y, pen.st.metric("caption.bar_w"), box.h}, pen.st.gold, pen.st.radius("caption_bar"));
-  pen.text(*m.caption, {box.centre().x, box.y + 16}, pen.st.size("caption"), pen.st.text, 0.5f,
+  pen.text(*m.caption, {box.centre().x, box.y + (box.h - pen.st.size("caption")) / 2}, pen.st.size("caption"), pen.st.text, 0.5f,
            box.w - 2 * pen.st.metric("caption.text_margin"));
 }
 
@@ -448,16 +468,16 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
       const Rect& p = card;
       pen.rect(p, pen.st.shade, pen.st.radius("card"));
       pen.frame(p, pen.st.dim, pen.st.stroke("card"), pen.st.radius("card"));
-      pen.text(phrase(o.lang, Phrase::kStandby), {p.centre().x, p.y + M("card_headline_y")}, pen.st.size("card_headline"), pen.st.text, 0.5f, p.w - 40);
-      pen.text(phrase(o.lang, Phrase::kDeskReconnecting), {p.centre().x, p.y + M("card_sentence_y")}, pen.st.size("card_sentence"), pen.st.dim, 0.5f, p.w - 40);
+      pen.text(phrase(o.lang, Phrase::kStandby), {p.centre().x, p.y + M("card_headline_y")}, pen.st.size("card_headline"), pen.st.text, 0.5f, p.w - margin);
+      pen.text(phrase(o.lang, Phrase::kDeskReconnecting), {p.centre().x, p.y + M("card_sentence_y")}, pen.st.size("card_sentence"), pen.st.dim, 0.5f, p.w - margin);
       return;
     }
     case Banner::kPaused: {
       const Rect& p = card;
       pen.rect(p, pen.st.shade, pen.st.radius("card"));
       pen.frame(p, pen.st.amber, pen.st.stroke("card"), pen.st.radius("card"));
-      pen.text(phrase(o.lang, Phrase::kPaused), {p.centre().x, p.y + M("card_headline_y")}, pen.st.size("card_headline"), pen.st.amber, 0.5f, p.w - 40);
-      pen.text(m.pause_reason, {p.centre().x, p.y + M("card_sentence_y")}, pen.st.size("card_sentence"), pen.st.text, 0.5f, p.w - 40);
+      pen.text(phrase(o.lang, Phrase::kPaused), {p.centre().x, p.y + M("card_headline_y")}, pen.st.size("card_headline"), pen.st.amber, 0.5f, p.w - margin);
+      pen.text(m.pause_reason, {p.centre().x, p.y + M("card_sentence_y")}, pen.st.size("card_sentence"), pen.st.text, 0.5f, p.w - margin);
       return;
     }
     case Banner::kWarning: {
@@ -466,9 +486,9 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
       pen.rect(p, pen.st.shade, pen.st.radius("toast"));
       pen.frame(p, pen.st.gold, pen.st.stroke("card"), pen.st.radius("toast"));
       pen.rect({p.x + M("toast_card_x"), p.y + M("toast_card_y"), M("toast_card_w"), M("toast_card_h")}, pen.st.gold, pen.st.radius("toast_card"));
-      pen.text(warning_line(m, o.lang, w), {p.x + M("toast_text_x"), p.y + M("toast_line_y")}, pen.st.size("warning_line"), pen.st.text, 0, p.w - 96);
+      pen.text(warning_line(m, o.lang, w), {p.x + M("toast_text_x"), p.y + M("toast_line_y")}, pen.st.size("warning_line"), pen.st.text, 0, p.w - M("toast_text_x") - M("text_margin"));
       // What the warning says, in the screen's language (the referee's words stay at the desk).
-      pen.text(warning_text(m, o.lang, w), {p.x + M("toast_text_x"), p.y + M("toast_text_y")}, pen.st.size("warning_text"), pen.st.dim, 0, p.w - 96);
+      pen.text(warning_text(m, o.lang, w), {p.x + M("toast_text_x"), p.y + M("toast_text_y")}, pen.st.size("warning_text"), pen.st.dim, 0, p.w - M("toast_text_x") - M("text_margin"));
       return;
     }
   }
@@ -497,12 +517,13 @@ void draw_footer(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
       if (c->verified) {
         const bool ok = *c->verified;
         const float cx = x + M("seal_check_x"), ty = r.y + M("seal_check_y"), tick = pen.st.stroke("seal_tick");
-        if (ok) {  // a drawn tick: NanumGothic has no U+2713; it moves with the check's text (the page's ::before)
-          pen.line({cx + 6, ty + 16}, {cx + 14, ty + 25}, pen.st.gold, tick);
-          pen.line({cx + 14, ty + 25}, {cx + 28, ty + 4}, pen.st.gold, tick);
+        if (ok) {  // a drawn tick: NanumGothic has no U+2713; it moves with the check's text (the page's svg.tick)
+          const std::array<Point, 3> t = seal_tick(pen.st.theme, cx, ty);
+          pen.line(t[0], t[1], pen.st.gold, tick);
+          pen.line(t[1], t[2], pen.st.gold, tick);
         }
         pen.text(phrase(o.lang, ok ? Phrase::kVerified : Phrase::kMismatch), {cx + M("seal_check_pad"), r.y + M("seal_check_y")},
-                 pen.st.size("seal_check"), ok ? pen.st.gold : pen.st.red);
+                 pen.st.size("seal_check"), ok ? pen.st.gold : pen.st.red, 0, M("seal_check_w") - M("seal_check_pad"));
         x += M("seal_check_step");
       }
       x += M("seal_step");
@@ -525,7 +546,9 @@ void draw_slate(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
   pen.rect(r, pen.st.panel, round);
   pen.frame(r, pen.st.gold, pen.st.stroke("card"), round);
   const std::string& title = o.lang == Lang::kKo ? m.game_name_ko : m.game_name_en;
-  pen.text(title, {r.centre().x, r.y + 50}, pen.st.size("card_headline"), pen.st.gold, 0.5f, r.w - 80);
+  const float title_x = pen.st.metric("slate.title_x");
+  pen.text(title, {r.centre().x, r.y + pen.st.metric("slate.title_y")}, pen.st.size("card_headline"), pen.st.gold, 0.5f,
+           r.w - 2 * title_x);
   const float bar_w = r.w * pen.st.metric("slate.bar_w_fraction");
   for (int p = 1; p <= 2; ++p) {
     const float x = p == 1 ? r.x + r.w * 0.25f : r.x + r.w * 0.75f;  // each player's half, centred
@@ -548,7 +571,8 @@ void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o_in) 
     pen.rect(box, pen.st.panel, pen.st.radius("card_large"));
     // Neutral words on air: the store's path is for the logs only.
     pen.text(phrase(o.lang, Phrase::kWaitingForMatch),
-             {box.centre().x, box.y + 54}, pen.st.size("waiting"), pen.st.text, 0.5f, box.w - 60);
+             {box.centre().x, box.y + (box.h - pen.st.size("waiting")) / 2}, pen.st.size("waiting"), pen.st.text, 0.5f,
+             box.w - 2 * pen.st.metric("banner.text_margin"));
     return;
   }
   const engine::Geometry& g = m.game->geometry();

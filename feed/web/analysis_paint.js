@@ -6,7 +6,7 @@
 // numbers are the feed's. One layer of its own over the stage, redrawn only
 // when what it shows changes.
 import { overlayLayout } from './layout.js';
-import { fitAll } from './scene.js';
+import { fitAll, fontPx } from './scene.js';
 import { theme } from './theme.js';
 
 const LAYER = 'analysis-layer';
@@ -84,14 +84,15 @@ function labelFit(cell) {
   return null;
 }
 
-// A label over a square: its middle at the fraction of the cell, in the theme's label size.
+// A label over a square: its middle at the fraction of the cell, in the theme's label size, inside
+// the cell less label_pad a side (shrunk to fit, as ImGui's pen), its shadow label_shadow px down and right.
 function label(layer, r, fraction, text, color, className) {
-  const size = metric('label_text');
-  const t = box(layer, { x: r.x + 2, y: r.y + r.h * metric(fraction) - size * 0.7, w: r.w - 4, h: size * 1.4 }, {
-    color, fontSize: `${size}px`, lineHeight: `${size * 1.4}px`, textAlign: 'center', fontWeight: 'bold',
-    textShadow: '0 0 4px #000, 0 0 2px #000', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis',
+  const size = metric('label_text'), pad = metric('label_pad'), shadow = metric('label_shadow');
+  const t = box(layer, { x: r.x + pad, y: r.y + r.h * metric(fraction) - size * 0.7, w: r.w - 2 * pad, h: size * 1.4 }, {
+    color, fontSize: `${fontPx(size)}px`, lineHeight: `${size * 1.4}px`, textAlign: 'center', fontWeight: 'bold',
+    textShadow: `${shadow}px ${shadow}px 0 var(--shadow)`, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis',
   }, text);
-  t.className = className;
+  t.className = `${className} fit`;
   return t;
 }
 
@@ -108,14 +109,17 @@ function paintDeduction(layer, a, b, files, lang) {
         if (s < 0) continue;
         const r = b.squareRect(s);
         const p = num(place.p);
+        // Stronger for a likelier place (metrics analysis.heat_floor_fraction + heat_span_fraction x p); a
+        // certain place ringed in gold inside the cell, stroke.heat_certain wide (as ImGui's).
         const cell = box(layer, { x: r.x + inset, y: r.y + inset, w: r.w - 2 * inset, h: r.h - 2 * inset }, {
-          background: `var(--p${i + 1})`, opacity: String(0.18 + 0.62 * p), borderRadius: '6px',
-          boxShadow: p >= 0.999 ? '0 0 0 4px var(--gold) inset' : 'none',
+          background: `var(--p${i + 1})`, opacity: String(metric('heat_floor_fraction') + metric('heat_span_fraction') * p),
+          borderRadius: `${metric('heat_radius')}px`,
+          boxShadow: p >= 0.999 ? `0 0 0 ${theme.metrics.stroke.heat_certain}px var(--gold) inset` : 'none',
         });
         cell.className = `heat p${i + 1}`;
         cell.dataset.square = place.square;
         cell.dataset.p = String(p);
-        if (fit && place[fit]) label(layer, r, 'heat_label_y_fraction', place[fit][lang], '#fff', 'heat-label');
+        if (fit && place[fit]) label(layer, r, 'heat_label_y_fraction', place[fit][lang], 'var(--text)', 'heat-label');
       }
     });
   }
@@ -123,7 +127,7 @@ function paintDeduction(layer, a, b, files, lang) {
   for (const piece of a.pieces || []) {
     const s = squareIndexOf(piece.square, files);
     if (s < 0 || !fit || !piece[fit]) continue;
-    const t = label(layer, b.squareRect(s), 'odds_label_y_fraction', piece[fit][lang], piece.certain ? 'var(--gold)' : '#fff', 'odds');
+    const t = label(layer, b.squareRect(s), 'odds_label_y_fraction', piece[fit][lang], piece.certain ? 'var(--gold)' : 'var(--text)', 'odds');
     t.dataset.square = piece.square;
   }
 }
@@ -160,19 +164,21 @@ export function winBarParts(place) {
 function paintWinBar(layer, a, l, lang) {
   const w = a.win;
   const place = l.winBar;
-  const bar = box(layer, place, { background: 'var(--panel)', borderRadius: '12px', border: '2px solid var(--panel-edge)', boxSizing: 'border-box' });
+  const edge = theme.metrics.stroke.win_bar, fillRound = `${theme.metrics.radius.win_fill}px`;
+  const bar = box(layer, place, { background: 'var(--panel)', borderRadius: `${theme.metrics.radius.win_bar}px`,
+    border: `${edge}px solid var(--panel-edge)`, boxSizing: 'border-box' });
   bar.className = 'win-bar';
   const parts = winBarParts(place);
   bar.dataset.rows = parts.twoRows ? '2' : '1';
-  // Inside the bar's 2 px border: a part's place in the placement's coordinates, less the border.
-  const within = (r) => ({ x: r.x - place.x - 2, y: r.y - place.y - 2, w: r.w, h: r.h });
+  // Inside the bar's border (stroke.win_bar): a part's place in the placement's coordinates, less the border.
+  const within = (r) => ({ x: r.x - place.x - edge, y: r.y - place.y - edge, w: r.w, h: r.h });
   const p1 = num(w.player1.p), p2 = num(w.player2.p), d = Math.max(0, 1 - p1 - p2);
   const fill = within(parts.fill);
   const w1 = fill.w * p1, wd = fill.w * d;
-  box(bar, { ...fill, w: w1 }, { background: 'var(--p1)', borderRadius: '4px' }).className = 'win-fill p1';
+  box(bar, { ...fill, w: w1 }, { background: 'var(--p1)', borderRadius: fillRound }).className = 'win-fill p1';
   if (wd > 0) box(bar, { ...fill, x: fill.x + w1, w: wd }, { background: 'var(--dim)' }).className = 'win-fill draw';
-  box(bar, { ...fill, x: fill.x + w1 + wd, w: fill.w - w1 - wd }, { background: 'var(--p2)', borderRadius: '4px' }).className = 'win-fill p2';
-  const row = (size) => ({ fontSize: `${size}px`, lineHeight: `${size * 1.4}px`, whiteSpace: 'nowrap', fontWeight: 'bold', color: '#fff' });
+  box(bar, { ...fill, x: fill.x + w1 + wd, w: fill.w - w1 - wd }, { background: 'var(--p2)', borderRadius: fillRound }).className = 'win-fill p2';
+  const row = (size) => ({ fontSize: `${fontPx(size)}px`, lineHeight: `${size * 1.4}px`, whiteSpace: 'nowrap', fontWeight: 'bold', color: 'var(--text)' });
   const sides = w.sides || ['', ''];
   box(bar, within(parts.name[0]), { ...row(parts.nameSize), textAlign: 'left' }, sides[0]).className = 'win-text p1 fit';
   box(bar, within(parts.name[1]), { ...row(parts.nameSize), textAlign: 'right' }, sides[1]).className = 'win-text p2 fit';

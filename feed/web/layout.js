@@ -67,10 +67,22 @@ export function overlayLayout(theme, orientation, drawing) {
 // The theme's palette, type sizes and metrics as CSS custom properties
 // (--panel, --fs-title, --m-panel-chip-h, ...) that overlay.css uses: CSS may
 // refine the page, the theme decides its colours, sizes and inner offsets.
-export function themeProperties(theme) {
+//
+// A theme's type size is a text's line (its font's ascent + descent), as
+// ImGui sizes a font (a glyph box that high, its top at the theme's y); CSS
+// sizes the em. `line` is the page font's ascent + descent per px of em
+// (fontLine, measured): --fs-NAME is the em that gives the theme's line, and
+// --lh-NAME the line itself (a line box of that height holds the glyph box
+// exactly, so a box placed at the theme's y puts its text where ImGui does,
+// with no correction of the page's own).
+export function themeProperties(theme, line = 1) {
   const out = {};
   for (const [k, v] of Object.entries(theme.palette)) out[`--${k.replace(/_/g, '-')}`] = v;
-  for (const [k, v] of Object.entries(theme.type)) out[`--fs-${k.replace(/_/g, '-')}`] = `${v}px`;
+  for (const [k, v] of Object.entries(theme.type)) {
+    out[`--fs-${k.replace(/_/g, '-')}`] = `${v / line}px`;
+    out[`--lh-${k.replace(/_/g, '-')}`] = `${v}px`;
+  }
+  out['--text-line'] = String(line);
   // The offsets inside elements as --m-GROUP-NAME (a number: CSS multiplies by 1px).
   for (const [group, m] of Object.entries(theme.metrics || {}))
     if (group !== 'about') for (const [k, v] of Object.entries(m)) out[`--m-${group}-${k.replace(/_/g, '-')}`] = String(v);
@@ -99,4 +111,17 @@ export function el(parent, cls, rect, text) {
   if (text != null) d.textContent = text;
   parent.appendChild(d);
   return d;
+}
+
+// The page font's ascent + descent per px of font-size (1.15 for NanumGothic),
+// from the font's own metrics: how much taller a CSS line of that font is than
+// its em. Without a canvas (node's tests): 1.
+export function fontLine(family) {
+  if (typeof document === 'undefined') return 1;
+  const c = document.createElement('canvas').getContext('2d');
+  if (!c) return 1;
+  c.font = `100px ${family}`;
+  const m = c.measureText('Hg\uAC00');
+  const v = (m.fontBoundingBoxAscent + m.fontBoundingBoxDescent) / 100;
+  return Number.isFinite(v) && v > 0.5 && v < 3 ? v : 1;
 }

@@ -145,6 +145,8 @@ export function readOnAir(raw, lang) {
   sc.serverTime = typeof raw.now === 'number' && !raw.replay ? raw.now : null;
   sc.orientation = str(obj(raw.layout).orientation);
   sc.themeLayout = str(obj(raw.layout).theme);
+  // The smallest tray tile that holds every label in this language (broadcast/piece_labels.h tray_tile_floor).
+  sc.trayTile = num(obj(raw.layout)[`tray_tile_${lang === 'ko' ? 'ko' : 'en'}`]);
   // The director's elements (broadcast/elements.h): name -> cued by the
   // director or not. The page draws a part only when it has something to show
   // at its own moment (a battle it animates locally, a banner after it), so it

@@ -8,7 +8,7 @@
 // the theme's (theme.json), and so are the offsets inside each element
 // (theme.metrics, read by the ImGui overlay too); the board's squares and
 // lines are the frame's.
-import { el, elements, inset, overlayLayout, right, bottom, themeProperties } from './layout.js';
+import { el, elements, fontLine, inset, overlayLayout, right, bottom, themeProperties } from './layout.js';
 import { theme, themeError } from './theme.js';
 import { phrase } from './words.js';
 import { drawReveal } from './reveal_paint.js';
@@ -19,6 +19,12 @@ import { drawReveal } from './reveal_paint.js';
 // does (a long name or a Korean item word must never spill into its
 // neighbour). fitAll() measures every mark in one layout pass, then writes.
 export const MIN_TEXT = 24;
+// The page font's line per px of em (layout.js fontLine), measured when the
+// stage is first themed: a theme size s is drawn at an em of s / LINE, so its
+// glyph box is s high, as ImGui's (themeProperties).
+let LINE = 1;
+// The CSS font-size (px) that draws a text of the theme's size `size` (a line that high).
+export const fontPx = (size) => size / LINE;
 
 function fit(node) {
   node.classList.add('fit');
@@ -32,7 +38,7 @@ export function fitAll(root) {
     const [box, need, size] = sizes[i];
     // Never under 24 px (legible at 1080p, as the ImGui overlay): what still
     // does not fit is cut with an ellipsis (.fit in overlay.css).
-    if (box && need > box) n.style.fontSize = `${Math.max(MIN_TEXT, Math.floor((size * box) / need))}px`;
+    if (box && need > box) n.style.fontSize = `${Math.max(fontPx(MIN_TEXT), Math.floor((size * box) / need))}px`;
   });
 }
 
@@ -46,7 +52,7 @@ export function shrinkLabels(root) {
   const sizes = nodes.map((n) => [n.parentNode.offsetWidth, n.scrollWidth, parseFloat(getComputedStyle(n).fontSize)]);
   nodes.forEach((n, i) => {
     const [face, need, size] = sizes[i];
-    if (face && need > face * LABEL_ROOM) n.style.fontSize = `${Math.max(MIN_TEXT, (size * face * LABEL_ROOM) / need)}px`;
+    if (face && need > face * LABEL_ROOM) n.style.fontSize = `${Math.max(fontPx(MIN_TEXT), (size * face * LABEL_ROOM) / need)}px`;
   });
 }
 
@@ -54,10 +60,9 @@ const isNumber = (s) => typeof s === 'string' && /^\d+$/.test(s);
 
 // The theme's offsets inside an element (theme.json "metrics", checked by theme.js).
 const metrics = (group) => theme.metrics[group];
-// The top bar's and the slate's names: ImGui places a glyph box's top at the theme's y; a CSS
-// line box of these sizes starts metrics text.line_top (4 px) higher (the
-// browser's own correction for its font's line gap, not a placement).
-const lineTop = () => metrics('text').line_top;
+// A text's box: its top at the theme's y, one line of the theme's size `size`
+// high (the CSS line box is the glyph box, themeProperties: no correction).
+const line = (x, y, w, size) => ({ x, y, w, h: theme.type[size] });
 
 // Round pieces: on points (janggi-style discs) or stones, as the ImGui overlay.
 const roundClass = (g) => (g && (g.onPoints || g.stones) ? ' round' : '');
@@ -67,9 +72,13 @@ function tile(parent, cell, owner, label, extra = '') {
   const t = el(parent, `tile p${owner} ${label == null ? 'back' : 'face'} ${extra}`, inset(cell, cell.w * m.inset_fraction));
   // Corners and the tag badge are sized by the cell (metrics radius.tile_fraction, tag.size_fraction), as in ImGui.
   t.style.setProperty('--cell-w', `${cell.w}px`);
-  t.style.setProperty('--tag-size', `${Math.max(MIN_TEXT, cell.h * metrics('tag').size_fraction)}px`);
-  // Never under 24 px (legible at 1080p), as the ImGui overlay's pen: a small tray tile's label may be wider than it.
-  t.style.fontSize = `${Math.max(MIN_TEXT, cell.h * (isNumber(label) ? m.number_label_fraction : m.label_fraction))}px`;
+  const tag = Math.max(MIN_TEXT, cell.h * metrics('tag').size_fraction);
+  t.style.setProperty('--tag-size', `${fontPx(tag)}px`);
+  t.style.setProperty('--tag-line', `${tag}px`);
+  // Never under 24 px (legible at 1080p), as the ImGui overlay's pen; a line of the label's size (its glyph box).
+  const size = Math.max(MIN_TEXT, cell.h * (isNumber(label) ? m.number_label_fraction : m.label_fraction));
+  t.style.fontSize = `${fontPx(size)}px`;
+  t.style.lineHeight = `${size}px`;
   if (label != null) el(t, 'label', null, label);
   return t;
 }
@@ -102,26 +111,27 @@ export function clockLevel(c, now) {
 function drawTopBar(root, sc, l) {
   const r = l.topBar, m = metrics('scorebug');
   el(root, 'panel topbar', r);
-  fit(el(root, 'title', { x: r.x + m.pad_x, y: r.y + m.title_y - lineTop(), w: m.title_w, h: 44 }, sc.game.title));
+  fit(el(root, 'title', line(r.x + m.pad_x, r.y + m.title_y, m.title_w, 'title'), sc.game.title));
   // The preset's id (genius-2015) is for the desk, never on air.
   const mid = r.x + r.w / 2;
   const refs = {};
   if (sc.clock.visible) {
     // A running clock past calm glows behind; a stopped one is dimmed (CSS .frozen).
     refs.glow = el(root, 'clock-glow', { x: mid - m.clock_glow_w / 2, y: r.y + m.clock_glow_inset, w: m.clock_glow_w, h: r.h - 2 * m.clock_glow_inset });
-    refs.clock = el(root, 'clock', { x: mid - 140, y: r.y + m.clock_y - lineTop(), w: 280, h: 80 });
+    refs.clock = el(root, 'clock', line(mid - m.clock_glow_w / 2, r.y + m.clock_y, m.clock_glow_w, 'clock'));
     // Whose clock it is: their colour and name beside it, as the ImGui overlay.
     const who = sc.clock.toMove;
     if (who >= 1) {
       el(root, `mover-bar p${who}`, { x: mid + m.mover_bar_x, y: r.y + m.mover_bar_y, w: m.mover_bar_w, h: m.mover_bar_h });
-      fit(el(root, 'mover', { x: mid + m.mover_x, y: r.y + m.mover_y, w: m.mover_w, h: 44 }, sc.players[who - 1]));
+      fit(el(root, 'mover', line(mid + m.mover_x, r.y + m.mover_y, m.mover_w, 'mover'), sc.players[who - 1]));
     }
     if (!sc.clock.countsDown && sc.clock.nextWarning > 0)
-      refs.nextWarning = el(root, 'next-warning', { x: mid - m.next_warning_x - m.next_warning_w, y: r.y + m.next_warning_y, w: m.next_warning_w, h: 36 });
+      refs.nextWarning = el(root, 'next-warning', line(mid - m.next_warning_x - m.next_warning_w, r.y + m.next_warning_y, m.next_warning_w, 'next_warning'));
   }
   if (sc.statusText && !sc.result && sc.status !== 'playing')
-    el(root, sc.clock.visible ? 'status small' : 'status', { x: mid - 300, y: r.y + (sc.clock.visible ? m.status_y : m.status_alone_y) - lineTop(), w: 600, h: 40 }, sc.statusText);
-  el(root, 'ply', { x: right(r) - m.pad_x - 300, y: r.y + m.ply_y, w: 300, h: 44 }, `${phrase(sc, 'move')} ${sc.ply}`);
+    el(root, sc.clock.visible ? 'status small' : 'status',
+      line(mid - 300, r.y + (sc.clock.visible ? m.status_y : m.status_alone_y), 600, sc.clock.visible ? 'status' : 'status_alone'), sc.statusText);
+  el(root, 'ply', line(right(r) - m.pad_x - 300, r.y + m.ply_y, 300, 'ply'), `${phrase(sc, 'move')} ${sc.ply}`);
   return refs;
 }
 
@@ -131,11 +141,11 @@ function drawPanel(root, sc, player, l, animating) {
   const p = el(root, `panel player p${player}${toMove ? ' to-move' : ''}`, r);
   p.dataset.player = String(player);
   el(p, `head p${player}`, { x: 0, y: 0, w: r.w, h: m.head_h });
-  fit(el(p, 'name', { x: pad, y: m.name_y, w: r.w - 2 * pad, h: 56 }, sc.players[i]));
+  fit(el(p, 'name', line(pad, m.name_y, r.w - 2 * pad, 'player_name'), sc.players[i]));
   let y = m.head_h + m.head_gap;
-  if (toMove) el(p, 'to-move-tag', { x: pad, y, w: r.w - 2 * pad, h: 32 }, phrase(sc, 'toMove'));
+  if (toMove) el(p, 'to-move-tag', line(pad, y, r.w - 2 * pad, 'panel_label'), phrase(sc, 'toMove'));
   y += m.to_move_row;
-  el(p, 'dim', { x: pad, y, w: 200, h: 32 }, phrase(sc, 'warnings'));
+  el(p, 'dim', line(pad, y, r.w - 2 * pad, 'panel_label'), phrase(sc, 'warnings'));
   const cards = Math.max(sc.warningsToDq, sc.warnings[i]);
   for (let k = 0; k < cards; ++k) {
     const lit = k < sc.warnings[i];
@@ -144,7 +154,7 @@ function drawPanel(root, sc, player, l, animating) {
   }
   y += m.warnings_row;
   if (sc.items) {
-    el(p, 'dim', { x: pad, y, w: 200, h: 32 }, phrase(sc, 'items'));
+    el(p, 'dim', line(pad, y, r.w - 2 * pad, 'panel_label'), phrase(sc, 'items'));
     y += m.items_row;
     // One row per item, so a Korean item's name is legible (at least 24 px) in full.
     sc.items[i].forEach((it, k) => {
@@ -156,15 +166,14 @@ function drawPanel(root, sc, player, l, animating) {
     });
     y += 3 * m.chip_step + m.chips_gap;
   }
-  el(p, 'dim', { x: pad, y, w: 300, h: 32 }, phrase(sc, 'removed'));
+  el(p, 'dim', line(pad, y, r.w - 2 * pad, 'panel_label'), phrase(sc, 'removed'));
   y += m.removed_row;
   // The pieces this battle removes join the tray only once they have faded.
   let shown = sc.trays[i].length;
   if (animating) for (const f of sc.battle.fighters) if (f.removed && f.owner === player && shown > 0) --shown;
   // Smaller tiles when many are out (Gwangsanghui has 43 a side), so all fit.
   const t = metrics('tray');
-  let size = t.tile_max;
-  while (size > t.tile_min && Math.floor((r.w - 2 * pad) / size) * Math.floor(Math.max(0, r.h - t.bottom - y) / size) < shown) size -= t.tile_step;
+  const size = trayTile(t, sc.trayTile || 0, r.w - 2 * pad, r.h - t.bottom - y, shown);
   const perRow = Math.max(1, Math.floor((r.w - 2 * pad) / size));
   const tray = el(p, 'tray', { x: 0, y: 0, w: r.w, h: r.h });
   tray.dataset.count = String(shown);
@@ -173,6 +182,15 @@ function drawPanel(root, sc, player, l, animating) {
     if (bottom(cell) > r.h - t.bottom) break;
     tile(tray, cell, player, sc.trays[i][k], `in-tray${roundClass(sc.game)}`);
   }
+}
+
+// The tray's tile size (broadcast/piece_labels.h tray_tile, the same steps):
+// never narrower than the frame's floor (the roster's widest label at 24 px).
+export function trayTile(t, floor, w, h, shown) {
+  const lowest = Math.max(t.tile_min, floor), step = Math.max(1, t.tile_step);
+  let size = Math.max(t.tile_max, floor);
+  while (size > lowest && Math.floor(w / size) * Math.floor(Math.max(0, h) / size) < shown) size = Math.max(lowest, size - step);
+  return size;
 }
 
 // The frame's lines (board.drawing: grid and edges, or the lines through the
@@ -237,7 +255,9 @@ function drawBattle(root, sc, l) {
     .filter((f) => f.square >= 0)
     .map((f) => {
       const cell = l.board.squareRect(f.square);
-      const glow = el(layer, `glow${roundClass(sc.game)}`, inset(cell, cell.w * 0.03));
+      // The ring: metrics tile.glow_inset_fraction and radius.glow_fraction of the cell, as ImGui's.
+      const glow = el(layer, `glow${roundClass(sc.game)}`, inset(cell, cell.w * metrics('tile').glow_inset_fraction));
+      if (!roundClass(sc.game)) glow.style.borderRadius = `${cell.w * metrics('radius').glow_fraction}px`;
       const t = tile(layer, cell, f.owner, null, `fighter${roundClass(sc.game)}`);
       return { f, t, glow, cell };
     });
@@ -287,12 +307,12 @@ function drawBanner(root, sc, l, animating, now) {
 function drawSlate(root, sc, l) {
   const r = l.slate, m = metrics('slate');
   const d = el(root, 'panel slate', r);
-  fit(el(d, 'slate-title', { x: 40, y: 40, w: r.w - 80, h: 90 }, sc.game.title));
+  fit(el(d, 'slate-title', { x: m.title_x, y: m.title_y, w: r.w - 2 * m.title_x, h: m.title_h }, sc.game.title));
   const w = r.w * m.bar_w_fraction;
   [1, 2].forEach((p) => {
     const x = (p === 1 ? r.w * 0.25 : r.w * 0.75) - w / 2;  // each player's half, centred
     el(d, `slate-bar p${p}`, { x, y: m.bar_y, w, h: m.bar_h });
-    fit(el(d, 'slate-name', { x, y: m.name_y - lineTop(), w, h: 64 }, sc.players[p - 1]));
+    fit(el(d, 'slate-name', line(x, m.name_y, w, 'player_name'), sc.players[p - 1]));
   });
 }
 
@@ -308,23 +328,40 @@ function drawFooter(root, sc, l, replay) {
   const f = el(root, 'panel footer', r), m = metrics('footer');
   let x = m.pad_x;
   if (sc.seals[0] || sc.seals[1]) {
-    el(f, 'dim seal-title', { x, y: m.seal_title_y, w: m.seal_title_w - 10, h: 34 }, phrase(sc, 'sealedSetups'));
+    el(f, 'dim seal-title', line(x, m.seal_title_y, m.seal_title_w - 10, 'seal_title'), phrase(sc, 'sealedSetups'));
     x += m.seal_title_w;
     sc.seals.forEach((s, i) => {
       if (!s) return;
       el(f, `seal-bar p${i + 1}`, { x, y: m.seal_bar_y, w: m.seal_bar_w, h: m.seal_bar_h });
       const h = s.hash.length > 12 ? `${s.hash.slice(0, 12)}…` : s.hash;
       // The hash shrinks into its box, which ends before the check's (the "…" never touches the tick).
-      fit(el(f, 'seal-hash', { x: x + m.seal_hash_x, y: m.seal_hash_y, w: m.seal_hash_w, h: 40 }, h)).title = s.hash;
+      fit(el(f, 'seal-hash', line(x + m.seal_hash_x, m.seal_hash_y, m.seal_hash_w, 'seal_hash'), h)).title = s.hash;
       if (s.verified != null) {
-        el(f, `seal-check ${s.verified ? 'ok' : 'bad'}`, { x: x + m.seal_check_x, y: m.seal_check_y, w: 200, h: 34 },
-          phrase(sc, s.verified ? 'verified' : 'mismatch'));
+        // The check's box (metrics footer.seal_check_*), the tick drawn in it where ImGui strokes it.
+        const check = el(f, `seal-check ${s.verified ? 'ok' : 'bad'}`, { x: x + m.seal_check_x, y: m.seal_check_y, w: m.seal_check_w, h: m.seal_check_h });
+        if (s.verified) sealTick(check, m);
+        fit(el(check, 'seal-check-text', null, phrase(sc, s.verified ? 'verified' : 'mismatch')));
         x += m.seal_check_step;
       }
       x += m.seal_step;
     });
   }
-  if (replay) el(f, 'replay-pos', { x: r.w - m.pad_x - 500, y: m.replay_y, w: 500, h: 40 }, replay);
+  if (replay) el(f, 'replay-pos', line(r.w - m.pad_x - 500, m.replay_y, 500, 'replay'), replay);
+}
+
+// The seal check's tick in its box (metrics footer.tick_*): down to the elbow,
+// then up to the far corner, the points overlay_draw.cpp seal_tick strokes.
+function sealTick(check, m) {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('class', 'tick');
+  svg.setAttribute('width', String(m.tick_x + m.tick_w + 4));
+  svg.setAttribute('height', String(m.tick_y + m.tick_h + 4));
+  const x = m.tick_x, y = m.tick_y, w = m.tick_w, h = m.tick_h;
+  const pl = document.createElementNS(ns, 'polyline');
+  pl.setAttribute('points', `${x},${y + h * 0.57} ${x + w * 0.36},${y + h} ${x + w},${y}`);
+  svg.appendChild(pl);
+  check.appendChild(svg);
 }
 
 // [SECTION] Entry points.
@@ -390,7 +427,8 @@ export function build(root, sc, { orientation = 'landscape', now, replay = null,
     return { sc, animating: false };
   }
   if (root.dataset.themed !== '1') {
-    for (const [k, v] of Object.entries(themeProperties(theme))) root.style.setProperty(k, v);
+    LINE = fontLine(getComputedStyle(root).fontFamily);
+    for (const [k, v] of Object.entries(themeProperties(theme, LINE))) root.style.setProperty(k, v);
     root.dataset.themed = '1';
   }
   if (!sc || !sc.game) {

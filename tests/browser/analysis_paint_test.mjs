@@ -24,7 +24,17 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const webDir = path.resolve(arg('web', path.join(here, '../../feed/web')));
 const chromium = await loadChromium();
 
-const server = http.createServer((req, res) => serveWebFile(webDir, new URL(req.url, 'http://x'), res));
+// theme.json can be swapped for a changed one (the theme a designer edits, as the feed serves it).
+let themeOverride = null;
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://x');
+  if (url.pathname === '/theme.json' && themeOverride) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(themeOverride));
+    return;
+  }
+  serveWebFile(webDir, url, res);
+});
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const base = `http://127.0.0.1:${server.address().port}`;
 
@@ -93,11 +103,11 @@ try {
     note: document.querySelector('.analysis-layer .win-note')?.textContent ?? null,
     // Every text of the layer with its size: none may be under 24 px at 1920x1080.
     sizes: [...document.querySelectorAll('.analysis-layer *')].filter((e) => [...e.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim()))
-      .map((e) => ({ text: e.textContent, px: parseFloat(getComputedStyle(e).fontSize) })),
+      .map((e) => ({ text: e.textContent, px: parseFloat(getComputedStyle(e).fontSize) * (parseFloat(getComputedStyle(document.getElementById('stage')).getPropertyValue('--text-line')) || 1) })),  // the theme's size: a line (the em times the font's line)
     onTop: document.getElementById('stage').lastElementChild.classList.contains('analysis-layer'),
   }));
   const legible = (s, what) => {
-    const small = s.sizes.filter((t) => !(t.px >= 24));
+    const small = s.sizes.filter((t) => !(t.px >= 24 - 1e-3));
     check(s.sizes.length > 0 && small.length === 0, `${what}: no analysis text under 24 px (${s.sizes.length} texts; under: ${small.map((t) => `${t.text} ${t.px}px`).join(', ')})`);
   };
 
@@ -132,6 +142,35 @@ try {
   s = await read(page);
   check(s.heat.length === 0 && s.bar === null, 'no analysis in the frame: nothing of it shows');
   await page.close();
+
+  // The labels follow the theme served (metrics.analysis), not a copy of the page's own: a larger
+  // label_text resizes them and odds_label_y_fraction moves them, as in ImGui
+  // (tests/overlay/analysis_draw_test.cpp "the labels follow the loaded theme").
+  const oddsLabel = async () => {
+    const p = await open('');
+    await show(p, frame([...BASE, 'deduction']));
+    const got = await p.evaluate(() => {
+      const o = [...document.querySelectorAll('.analysis-layer .odds')].find((e) => e.dataset.square === 'c8');
+      const r = o.getBoundingClientRect();
+      const line = parseFloat(getComputedStyle(document.getElementById('stage')).getPropertyValue('--text-line')) || 1;
+      const heat = document.querySelector('.analysis-layer .heat').getBoundingClientRect();  // a cell less heat_inset a side
+      return { mid: r.y + r.height / 2, size: parseFloat(getComputedStyle(o).fontSize) * line, heat: heat.height };
+    });
+    await p.close();
+    return got;
+  };
+  const themed = JSON.parse(fs.readFileSync(path.join(webDir, 'theme.json'), 'utf8'));
+  const before = await oddsLabel();
+  themed.metrics.analysis.label_text = 30;
+  themed.metrics.analysis.odds_label_y_fraction = 0.5;
+  themeOverride = themed;
+  const after = await oddsLabel();
+  themeOverride = null;
+  const cell = before.heat + 2 * themed.metrics.analysis.heat_inset;
+  check(Math.abs(before.size - 24) < 0.01 && Math.abs(after.size - 30) < 0.01,
+    `a theme's label_text resizes the odds labels (${before.size.toFixed(2)} -> ${after.size.toFixed(2)} px)`);
+  check(Math.abs(before.mid - after.mid - 0.3 * cell) < 2,
+    `a theme's odds_label_y_fraction moves them (middle ${before.mid.toFixed(1)} -> ${after.mid.toFixed(1)}, 0.3 of a ${cell.toFixed(1)} px cell)`);
 
   const one = await open('&elements=scorebug');
   await show(one, frame([...BASE, 'deduction', 'win-bar']));
@@ -177,7 +216,7 @@ try {
         const range = document.createRange();
         range.selectNodeContents(n);
         const t = range.getBoundingClientRect(), box = n.getBoundingClientRect();
-        return { text: n.textContent, px: parseFloat(getComputedStyle(n).fontSize), cut: n.scrollWidth > n.clientWidth,
+        return { text: n.textContent, px: parseFloat(getComputedStyle(n).fontSize) * (parseFloat(getComputedStyle(document.getElementById('stage')).getPropertyValue('--text-line')) || 1), cut: n.scrollWidth > n.clientWidth,
           ink: { x: t.x, y: t.y, r: t.right, b: t.bottom }, box: { x: box.x, r: box.right } };
       }) };
     }), docs);
@@ -189,7 +228,7 @@ try {
       const inside = (o, r) => r.x >= o.x - 0.5 && r.y >= o.y - 0.5 && r.r <= o.r + 0.5 && r.b <= o.b + 0.5;
       const apart = (p, q) => p.r <= q.x + 0.5 || q.r <= p.x + 0.5 || p.b <= q.y + 0.5 || q.b <= p.y + 0.5;
       for (const t of [n1, n2, note]) {
-        check(!t.cut && t.px >= 24 && t.ink.r - t.ink.x <= t.box.r - t.box.x + 0.5,
+        check(!t.cut && t.px >= 24 - 1e-3 && t.ink.r - t.ink.x <= t.box.r - t.box.x + 0.5,
           `${what}: "${t.text}" whole at ${t.px} px (at least 24)`);
         check(inside(got.bar, t.ink) && inside(SAFE, t.ink), `${what}: "${t.text}" inside the bar and title safe`);
       }

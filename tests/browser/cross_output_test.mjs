@@ -6,7 +6,9 @@
 // half loads each frame into feed/web/overlay.html in Debian's headless
 // chromium (CasparCG's update(), the clock pinned at the frame's now) and
 // compares the page's visible texts with ImGui's, as multisets: a text one
-// painter draws and the other does not, or draws differently, fails.
+// painter draws and the other does not, or draws differently, fails. Each
+// text must also lie at the same height in both (ImGui's glyph box against the
+// page's line box, within 2 canvas px: the same type sizes and text tops).
 // For a chosen few frames (every game, both languages, a battle, a result,
 // paused, a warning, a caption) it also compares the pictures: ImGui's, painted
 // by a software rasteriser of its draw list (tests/overlay/draw_list_raster.h),
@@ -111,6 +113,66 @@ async function screenshot(page, name) {
 }
 
 let failed = 0;
+// [SECTION] Where each text is: a text's glyph box in ImGui (its top at the
+// theme's y, its height the theme's size) and the page's line box of the same
+// text (the em scaled to the line, layout.js themeProperties) must lie at the
+// same height: their middles within TEXT_DY_ALLOWED canvas px. The fonts are
+// the same face (NanumGothic; the page bolds some texts), so the x extents
+// must overlap. A text drawn twice is matched with the nearest of its copies.
+const TEXT_DY_ALLOWED = 2;
+let placedTexts = 0, worstDy = 0, worstDyText = '';
+// Returns how many texts are misplaced; `quiet`: count only (a painter changed on purpose).
+function placed(f, dom, quiet = false) {
+  if (!Array.isArray(f.boxes)) return 0;
+  let misplaced = 0;
+  const free = dom.map((d) => ({ ...d, used: false }));
+  f.imgui.forEach((t, i) => {
+    const [x, y, w, h] = f.boxes[i];
+    let best = null, bestD = Infinity;
+    for (const d of free) {
+      if (d.used || d.t !== t) continue;
+      const dist = Math.abs(d.box[1] + d.box[3] / 2 - (y + h / 2)) + Math.abs(d.box[0] + d.box[2] / 2 - (x + w / 2));
+      if (dist < bestD) { best = d; bestD = dist; }
+    }
+    if (!best) return;  // the texts' multiset check reports it
+    best.used = true;
+    const dy = Math.abs(best.box[1] + best.box[3] / 2 - (y + h / 2));
+    const overlap = Math.min(x + w, best.box[0] + best.box[2]) - Math.max(x, best.box[0]) > 0;
+    if (quiet) {
+      if (dy > TEXT_DY_ALLOWED || !overlap) ++misplaced;
+      return;
+    }
+    ++placedTexts;
+    if (dy > worstDy) { worstDy = dy; worstDyText = `${f.lang} ${f.name}: "${t}"`; }
+    if (dy > TEXT_DY_ALLOWED || !overlap) {
+      ++failed;
+      ++misplaced;
+      console.log(`FAIL ${f.lang} ${f.name}: "${t}" at ImGui [${[x, y, w, h].map((v) => v.toFixed(1))}], the page [${best.box.map((v) => v.toFixed(1))}]`);
+    }
+  });
+  return misplaced;
+}
+// The page's visible texts for frame `f`, each with its line box in canvas px.
+function domTextsOf(page, f) {
+  return page.evaluate(({ frame, now }) => {
+    window.facedownOverlay.pinClock(now);
+    window.update(frame);
+    const stage = document.getElementById('stage');
+    const origin = stage.getBoundingClientRect();
+    const out = [];
+    const walk = document.createTreeWalker(stage, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const t = n.textContent;
+      if (!t || !t.trim()) continue;
+      if (!n.parentElement.checkVisibility({ visibilityProperty: true })) continue;
+      range.selectNodeContents(n);
+      const r = range.getBoundingClientRect();  // the text's line: its glyph box (themeProperties)
+      out.push({ t, box: [r.x - origin.x, r.y - origin.y, r.width, r.height] });
+    }
+    return out;
+  }, { frame: f.frame, now: f.now });
+}
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 try {
   for (const lang of ['en', 'ko']) {
@@ -119,20 +181,9 @@ try {
     await page.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
     await chromaBackground(page);
     for (const f of frames.filter((x) => x.lang === lang)) {
-      const texts = await page.evaluate(({ frame, now }) => {
-        window.facedownOverlay.pinClock(now);
-        window.update(frame);
-        const stage = document.getElementById('stage');
-        const out = [];
-        const walk = document.createTreeWalker(stage, NodeFilter.SHOW_TEXT);
-        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-          const t = n.textContent;
-          if (!t || !t.trim()) continue;
-          if (!n.parentElement.checkVisibility({ visibilityProperty: true })) continue;
-          out.push(t);
-        }
-        return out;
-      }, { frame: f.frame, now: f.now });
+      const domTexts = await domTextsOf(page, f);
+      placed(f, domTexts);
+      const texts = domTexts.map((d) => d.t);
       const want = multiset(f.imgui), got = multiset(texts);
       const missing = minus(want, got), extra = minus(got, want);
       if (missing.length || extra.length) {
@@ -195,22 +246,38 @@ try {
         : []),
     ];
     const t0 = Date.now();
-    for (const [what, change, caught] of changed) {
+    for (const [what, change, caught, on = probe] of changed) {
+      const theme = JSON.parse(fs.readFileSync(path.join(webDir, 'theme.json'), 'utf8'));
+      change(theme);
+      themeOverride = theme;
+      const page = await browser.newPage(PICTURE_PAGE);
+      await page.goto(`${base}/overlay.html?lang=${on.lang}&feed=off`);
+      await page.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
+      await chromaBackground(page);
+      await page.evaluate(({ frame, now }) => { window.facedownOverlay.pinClock(now); window.update(frame); }, { frame: on.frame, now: on.now });
+      const shot = await screenshot(page, `changed-${what.replace(/\W+/g, '-')}`);
+      await page.close();
+      themeOverride = null;
+      const r = comparePictures(on.picture, shot);
+      const fails = !r.ok && caught(r);
+      if (!fails) ++failed;
+      console.log(`${fails ? 'PASS' : 'FAIL'} the browser alone with ${what} (${on.name}): ${r.shape.length} blocks, ${r.colour.length} cells differ${fails ? ', caught' : ', NOT caught'}`);
+    }
+    // A text's size or top changed for the page alone moves its texts off ImGui's: the places check
+    // fails (the player panel's labels 8 px larger; the top bar's title 6 px lower).
+    for (const [what, change] of [['panel labels 8 px larger', (t) => { t.type.panel_label += 8; }],
+      ['the title 6 px lower', (t) => { t.metrics.scorebug.title_y += 6; }]]) {
       const theme = JSON.parse(fs.readFileSync(path.join(webDir, 'theme.json'), 'utf8'));
       change(theme);
       themeOverride = theme;
       const page = await browser.newPage(PICTURE_PAGE);
       await page.goto(`${base}/overlay.html?lang=${probe.lang}&feed=off`);
       await page.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
-      await chromaBackground(page);
-      await page.evaluate(({ frame, now }) => { window.facedownOverlay.pinClock(now); window.update(frame); }, { frame: probe.frame, now: probe.now });
-      const shot = await screenshot(page, `changed-${what.replace(/\W+/g, '-')}`);
+      const misplaced = placed(probe, await domTextsOf(page, probe), true);
       await page.close();
       themeOverride = null;
-      const r = comparePictures(probe.picture, shot);
-      const fails = !r.ok && caught(r);
-      if (!fails) ++failed;
-      console.log(`${fails ? 'PASS' : 'FAIL'} the browser alone with ${what} (${probe.name}): ${r.shape.length} blocks, ${r.colour.length} cells differ${fails ? ', caught' : ', NOT caught'}`);
+      if (!misplaced) ++failed;
+      console.log(`${misplaced ? 'PASS' : 'FAIL'} the browser alone with ${what} (${probe.name}): ${misplaced} texts misplaced${misplaced ? ', caught' : ', NOT caught'}`);
     }
     pictureMs += Date.now() - t0;
   }
@@ -227,7 +294,7 @@ try {
       window.update(frame);
       const label = [...document.querySelectorAll('.dim')].find((e) => e.textContent === 'Removed');
       return {
-        label: parseFloat(getComputedStyle(label).fontSize),
+        label: parseFloat(getComputedStyle(label).lineHeight),  // the theme's size is the text's line
         title: document.querySelector('.title').getBoundingClientRect().left,
         panel: getComputedStyle(document.querySelector('.topbar')).backgroundColor,
       };
@@ -251,6 +318,11 @@ try {
 } finally {
   await browser.close();
   server.close();
+}
+console.log(`text places: ${placedTexts} texts at the same height (worst ${worstDy.toFixed(2)} px, ${worstDyText}; allowed ${TEXT_DY_ALLOWED})`);
+if (placedTexts < 1000) {
+  ++failed;
+  console.log(`FAIL only ${placedTexts} texts' places were compared`);
 }
 console.log(`pictures: ${(pictureMs / 1000).toFixed(1)} s in the browser half (${(compareMs / 1000).toFixed(1)} s comparing)`);
 console.log(failed ? `${failed} checks failed over ${frames.length} frames; pictures in ${workDir}` : `all ${frames.length} frames agree (${pictured.length} pictures compared)`);

@@ -145,9 +145,9 @@ try {
       return { title: part ? [...part.querySelectorAll('.reveal-title')].map((e) => e.textContent) : [],
         tiles: part ? part.querySelectorAll('.tile.face').length : 0,
         // Every piece's label on the page (board, trays, reveal): never under 24 px.
-        smallest: Math.min(...[...document.querySelectorAll('.tile .label')].map((e) => parseFloat(getComputedStyle(e).fontSize))) };
+        smallest: Math.min(...[...document.querySelectorAll('.tile .label')].map((e) => parseFloat(getComputedStyle(e).fontSize))) * (parseFloat(getComputedStyle(document.getElementById('stage')).getPropertyValue('--text-line')) || 1) };  // in theme px (a line)
     }, { d: doc, now: revealed.now });
-    check(got.smallest >= 24, `${sc.name}: the smallest piece label is ${got.smallest} px (at least 24)`);
+    check(got.smallest >= 24 - 1e-3, `${sc.name}: the smallest piece label is ${got.smallest} px (at least 24)`);
     if (sc.on.includes('reveal')) {
       check(got.title.length === 1 && got.title[0] === revealed.reveal.title[sc.lang], `${sc.name}: the reveal's title ${JSON.stringify(got.title)}`);
       check(got.tiles === 28, `${sc.name}: both setups face up on the reveal's board (${got.tiles} pieces)`);
@@ -187,13 +187,13 @@ try {
             .map((e) => e.className.match(/part-(\w+)/)[1]).sort(),
           // A text cut with an ellipsis, or any text under 24 px, on air.
           cut: texts.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
-          smallest: Math.min(...texts.map((e) => parseFloat(getComputedStyle(e).fontSize))),
+          smallest: Math.min(...texts.map((e) => parseFloat(getComputedStyle(e).fontSize))) * (parseFloat(getComputedStyle(document.getElementById('stage')).getPropertyValue('--text-line')) || 1),  // in theme px (a line)
         };
       }, { d: doc });
       const want = moment.startsWith('mid-faces') ? ['caption', 'top'] : null;
       if (want) check(JSON.stringify(got.parts) === JSON.stringify(want), `${name}: only the scorebug and the caption (${got.parts})`);
       if (moment.startsWith('mid-') && !want) check(['board', 'caption', 'panel1', 'panel2', 'top'].every((x) => got.parts.includes(x)), `${name}: board, scorebug, players, caption (${got.parts})`);
-      check(got.smallest >= 24, `${name}: no text under 24 px (smallest ${got.smallest})`);
+      check(got.smallest >= 24 - 1e-3, `${name}: no text under 24 px (smallest ${got.smallest})`);
       check(got.cut.length === 0, `${name}: no text cut with an ellipsis (${got.cut.join(', ')})`);
       await p.waitForTimeout(350);
       await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10000 });

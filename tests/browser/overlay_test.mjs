@@ -389,7 +389,7 @@ try {
       const stage = document.querySelector('.stage');
       const tile = document.createElement('div');
       tile.className = 'tile face p1';
-      tile.style.cssText = 'left: 0; top: 0; width: 1000px; height: 60px; font-size: 24px;';
+      tile.style.cssText = 'left: 0; top: 0; width: 1000px; height: 60px; font-size: calc(24px / var(--text-line, 1));';  // a 24 px line, as scene.js draws it
       stage.appendChild(tile);
       const label = document.createElement('div');
       label.className = 'label';

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "broadcast/on_air_analysis.h"
+#include "broadcast/on_air_json.h"
 #include "broadcast/stream_analysis.h"
 #include "codec/json.h"
 #include "engine/view.h"
@@ -201,10 +202,11 @@ struct Painted {
   std::vector<float> sizes;
 };
 
-Painted painted(const OnAirModel& m, const broadcast::DirectorState& d, Lang lang) {
+Painted painted(const OnAirModel& m, const broadcast::DirectorState& d, Lang lang, const broadcast::Theme* theme = nullptr) {
   ImGuiFrame frame(glyphs_needed(m, lang));
   Painted out;
   DrawOptions o;
+  o.theme = theme;
   o.lang = lang;
   o.now_wall = 2000;
   o.director = d;
@@ -299,4 +301,54 @@ TEST_CASE("analysis draw: the deduction lies on whichever board is on air", "[le
   const Point c = centre_of_label(cues({"layout faces", "show board-compact", "show deduction"}));
   CHECK(std::abs(c.x - small.x) < 1.0f);
   CHECK(std::abs(c.y - small.y) < l.board_compact.cell() / 2);
+}
+
+// The analysis layer follows the theme a designer edits, not the build's copy: its piece names are
+// the labels that fit that theme's pieces (as the board's), in the frame and in ImGui, and its
+// label size and place are that theme's (the page reads the same served file: browser_analysis).
+TEST_CASE("analysis draw: the labels follow the loaded theme, in the frame and in ImGui", "[legibility]") {
+  OnAirModel m = analysed({"Jang Dong-min", "Kim Kyung-hoon"});
+  broadcast::OnAirAnalysis a = *m.analysis;
+  engine::Square hidden = engine::kNoSquare;
+  for (std::size_t s = 0; s < m.board.size() && hidden == engine::kNoSquare; ++s)
+    if (m.board[s] && !m.board[s]->token) hidden = static_cast<engine::Square>(s);
+  REQUIRE(hidden != engine::kNoSquare);
+  a.pieces.push_back({m.board[static_cast<std::size_t>(hidden)]->owner, hidden, {{"M", 0.6, 0}}, false});
+  m.analysis = std::make_shared<const broadcast::OnAirAnalysis>(a);
+  // A theme whose pieces have a narrower face (a wider inset in the same cells): "지뢰" no longer
+  // fits a piece there, its short form does; the heat map's cells are as large as before.
+  broadcast::Theme small = broadcast::built_in_theme();
+  small.metrics["tile.inset_fraction"] = 0.25f;
+  const auto text_ko = [&](const broadcast::Theme* t) {
+    return broadcast::analysis_json(m, a, t)["pieces"][0]["text"]["ko"].get<std::string>();
+  };
+  CHECK(text_ko(nullptr) == "지뢰 60%");
+  CHECK(text_ko(&small) == "지 60%");
+  broadcast::OnAirOptions oo;
+  oo.theme = &small;
+  CHECK(broadcast::on_air_json(m, 2000, oo)["analysis"]["pieces"][0]["text"]["ko"] == "지 60%");
+  const auto d = cues({"show deduction"});
+  const auto has = [](const Painted& p, const std::string& s) { return std::find(p.text.begin(), p.text.end(), s) != p.text.end(); };
+  CHECK(has(painted(m, d, Lang::kKo), "지뢰 60%"));
+  const Painted mine = painted(m, d, Lang::kKo, &small);
+  CHECK(has(mine, "지 60%"));
+  CHECK_FALSE(has(mine, "지뢰 60%"));
+  // The label's size and place are the theme's: larger and lower in the cell.
+  broadcast::Theme moved = broadcast::built_in_theme();
+  moved.metrics["analysis.label_text"] = 30;
+  moved.metrics["analysis.odds_label_y_fraction"] = 0.5f;
+  const auto label_of = [&](const Painted& p) {
+    const auto at = std::find(p.text.begin(), p.text.end(), "M 60%");
+    REQUIRE(at != p.text.end());
+    const auto i = static_cast<std::size_t>(at - p.text.begin());
+    return std::make_pair(p.boxes[i], p.sizes[i]);
+  };
+  const auto [before, before_size] = label_of(painted(m, d, Lang::kEn));
+  const auto [after, after_size] = label_of(painted(m, d, Lang::kEn, &moved));
+  CHECK(before_size == Approx(24));
+  CHECK(after_size == Approx(30));
+  const OverlayLayout l = layout_overlay(broadcast::built_in_theme(), Orientation::kLandscape, m.game->geometry());
+  const Rect cell = l.deduction.square_rect(hidden);
+  CHECK(before.centre().y == Approx(cell.y + cell.h * 0.8f).margin(1));
+  CHECK(after.centre().y == Approx(cell.y + cell.h * 0.5f).margin(1));
 }

@@ -55,8 +55,10 @@ OnAirModel model_of(const std::string& script, std::size_t rows_shown = 0) {
 
 // The texts the ImGui overlay paints for the frame; with `picture` a path, its picture there too.
 // `change` alters the options before painting (the ImGui overlay alone changed).
+// `boxes`, when given, receives each text's glyph box in canvas pixels ([x, y, w, h], as text_log's order).
 std::vector<std::string> imgui_texts(const OnAirModel& m, double now, Lang lang, const std::string& picture = {},
-                                     const std::function<void(DrawOptions&)>& change = {}) {
+                                     const std::function<void(DrawOptions&)>& change = {},
+                                     std::vector<Rect>* boxes = nullptr) {
   ImGuiFrame frame(glyphs_needed(m, lang));
   std::vector<std::string> texts;
   DrawOptions o;
@@ -67,6 +69,7 @@ std::vector<std::string> imgui_texts(const OnAirModel& m, double now, Lang lang,
   o.small_font = frame.fonts().small;
   o.large_font = frame.fonts().large;
   o.text_log = &texts;
+  o.text_boxes = boxes;
   // The picture at half size, as the browser half shoots it (deviceScaleFactor 0.5); the texts are in canvas pixels either way.
   constexpr int kPictureWidth = 960, kPictureHeight = 540;
   if (!picture.empty()) o.transform = fit_canvas(kPictureWidth, kPictureHeight);
@@ -203,7 +206,11 @@ TEST_CASE("cross-output frames: what the ImGui overlay paints for each frame", "
         picture = fmt::format("{}/{:03}.rgb", picture_dir, all.size());
         if (battle) pictured_battles.push_back(game);
       }
-      const auto texts = imgui_texts(c.model, c.now, lang, picture);
+      std::vector<Rect> boxes;
+      const auto texts = imgui_texts(c.model, c.now, lang, picture, {}, &boxes);
+      REQUIRE(boxes.size() == texts.size());
+      nlohmann::json box_json = nlohmann::json::array();
+      for (const Rect& r : boxes) box_json.push_back({r.x, r.y, r.w, r.h});
       CHECK_FALSE(texts.empty());
       if (c.name.find("revealed") != std::string::npos)  // the case draws the reveal's card
         CHECK(std::find(texts.begin(), texts.end(), phrase(lang, Phrase::kSetupsRevealed)) != texts.end());
@@ -211,7 +218,8 @@ TEST_CASE("cross-output frames: what the ImGui overlay paints for each frame", "
                               {"lang", lang == Lang::kKo ? "ko" : "en"},
                               {"now", c.now},
                               {"frame", broadcast::on_air_json(c.model, c.now, {})},
-                              {"imgui", texts}};
+                              {"imgui", texts},
+                              {"boxes", std::move(box_json)}};
       if (!picture.empty()) entry["picture"] = picture, ++pictures;
       if (!picture.empty() && pictures <= kChangedFrames) {
         entry["changed"] = nlohmann::json::array();

@@ -124,3 +124,52 @@ TEST_CASE("a Korean name gives way to a unique short form only where it does not
   const auto roomy = broadcast::piece_labels(*game, big);
   for (std::size_t i = 0; i < roomy.size(); ++i) CHECK(roomy[i].ko == game->roster()[i].name_ko);
 }
+
+// The trays fit their labels (broadcast/piece_labels.h tray_tile_floor): for every game and
+// preset, in both languages and every layout, a tray holding every piece of a side (the most it
+// can hold), under the rows of its panel (with the item chips where the game has items), has tiles no narrower than
+// the roster's widest label needs at 24 px, all of them fit, and every label measured in ImGui's
+// font fits its tile's face.
+TEST_CASE("the trays' tiles hold every label of every roster in both languages", "[labels]") {
+  const auto& theme = broadcast::built_in_theme();
+  const auto M = [&](const char* k) { return theme.metric(k); };
+  const float rows = M("panel.head_h") + M("panel.head_gap") + M("panel.to_move_row") + M("panel.warnings_row") +
+                     M("panel.removed_row");
+  const float items = M("panel.items_row") + 3 * M("panel.chip_step") + M("panel.chips_gap");
+  std::string glyphs;
+  const auto games = every_game_preset();
+  for (const auto& g : games)
+    for (const auto& l : broadcast::piece_labels(*g.game, theme)) glyphs += l.en + l.ko;
+  ImGuiFrame frame(glyphs);
+  ImFont& font = *frame.fonts().small;
+  int raised = 0;
+  for (const auto& g : games) {
+    std::size_t pieces = 0;
+    for (const auto& spec : g.game->roster()) pieces += static_cast<std::size_t>(spec.count);
+    const auto labels = broadcast::piece_labels(*g.game, theme);
+    for (bool korean : {false, true}) {
+      const float floor = broadcast::tray_tile_floor(*g.game, theme, korean);
+      if (floor > M("tray.tile_max")) ++raised;
+      for (std::string_view layout : broadcast::kThemeLayouts) {
+        INFO(g.name << " " << (korean ? "ko" : "en") << " " << layout);
+        const broadcast::ThemeRect panel = theme.element(layout, "panel1");
+        const float w = panel.w - 2 * M("panel.pad_x");
+        const float h = panel.h - M("tray.bottom") - rows - (g.game->has_items() ? items : 0);
+        const float tile = broadcast::tray_tile(theme, floor, w, h, pieces);
+        CHECK(tile >= floor);
+        CHECK(static_cast<std::size_t>(w / tile) * static_cast<std::size_t>(h / tile) >= pieces);
+        const float room = tile * (1 - 2 * M("tile.inset_fraction")) * broadcast::kLabelRoomFraction;
+        for (const auto& l : labels) {
+          const std::string& s = korean ? l.ko : l.en;
+          INFO(s);
+          if (korean) CHECK(broadcast::label_width_bound(s, kMinTextSize) <= room + 0.01f);  // chosen by the bound
+          CHECK(font.CalcTextSizeA(kMinTextSize, FLT_MAX, 0, s.c_str()).x <= room);
+        }
+      }
+    }
+  }
+  CHECK(raised > 0);  // the old tile_max (58 px) was too narrow for some labels ("지뢰", "MAJ")
+  // A tray with more pieces than fit at the floor still gives the floor (labels win; the last rows are cut).
+  CHECK(broadcast::tray_tile(theme, 70, 100, 100, 50) == Approx(70));
+  CHECK(broadcast::tray_tile(theme, 0, 346, 300, 200) == Approx(M("tray.tile_min")));
+}

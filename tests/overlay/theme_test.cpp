@@ -145,6 +145,22 @@ TEST_CASE("the theme's metrics: every one the schema names, in its range, a bad 
   j = good;
   j["metrics"]["tray"]["tile_max"] = 20;
   CHECK(refused(j).find("metrics.tray.tile_max") != std::string::npos);
+  // The keys added for one frame (issue 17): the ring, the slate's title, the seal check, the analysis layer.
+  j = good;
+  j["metrics"]["tile"]["glow_inset_fraction"] = 2;
+  CHECK(refused(j).find("metrics.tile.glow_inset_fraction must be a number from 0 to 1") != std::string::npos);
+  j = good;
+  j["metrics"]["slate"].erase("title_y");
+  CHECK(refused(j).find("metrics.slate.title_y") != std::string::npos);
+  j = good;
+  j["metrics"]["footer"]["tick_w"] = "22";
+  CHECK(refused(j).find("metrics.footer.tick_w") != std::string::npos);
+  j = good;
+  j["metrics"]["analysis"]["heat_span_fraction"] = -0.5;
+  CHECK(refused(j).find("metrics.analysis.heat_span_fraction") != std::string::npos);
+  j = good;
+  j["metrics"]["stroke"]["win_bar"] = 80;
+  CHECK(refused(j).find("metrics.stroke.win_bar") != std::string::npos);
   j = good;
   j.erase("metrics");
   CHECK(refused(j).find("metrics.") != std::string::npos);
