@@ -109,7 +109,8 @@ std::vector<std::string> imgui_texts(const Case& c, Lang lang, const std::string
 // moments on Number Janggi in both languages.
 bool pictured(const std::string& name, Lang lang, std::size_t game_index) {
   const bool ko = lang == Lang::kKo;
-  if (name == "number-janggi paused" || name == "number-janggi result") return !ko;
+  // The disqualification: its banner in the winner's colour, naming the loser, in both.
+  if (name == "number-janggi paused" || name == "number-janggi result" || name == "number-janggi disqualified") return !ko;
   if (name == "number-janggi warning toast" || name == "number-janggi caption" || name == "number-janggi blind battle explained")
     return ko;
   return name.ends_with(" battle explained") && name.find("number-janggi") == std::string::npos &&
