@@ -98,17 +98,30 @@ ThemeRect explainer_box(const Theme& theme, std::string_view layout, const Board
     avoid.push_back({r.x - kExplainerClearance, r.y - kExplainerClearance, r.w + 2 * kExplainerClearance,
                      r.h + 2 * kExplainerClearance});
   }
-  // The lower third keeps its place; so does the banner (a warning toast may
-  // come during a battle) while there is room elsewhere.
+  // The lower third and the seal footer keep their places; so does the banner
+  // (a warning toast may come during a battle: it must not cover the
+  // explanation) while there is room elsewhere; so do the player panels and
+  // the win bar while there is room elsewhere, the banner's place kept: a box
+  // that must leave the board (the battle's squares leave no room for it over
+  // the board but on the banner's place) lands on a panel only then.
   avoid.push_back(theme.element(layout, "caption"));
+  avoid.push_back(theme.element(layout, "footer"));
   std::vector<ThemeRect> avoid_banner = avoid;
   avoid_banner.push_back(theme.element(layout, "banner"));
+  std::vector<ThemeRect> avoid_all = avoid_banner;
+  for (const char* other : {"panel1", "panel2", "win_bar"}) avoid_all.push_back(theme.element(layout, other));
+  // Three or four lines rarely fit beside the banner's place over the board:
+  // those keep off the panels first (they are on air; a toast may not come).
+  std::vector<ThemeRect> avoid_beside = avoid;
+  for (const char* other : {"panel1", "panel2", "win_bar"}) avoid_beside.push_back(theme.element(layout, other));
+  std::vector<const std::vector<ThemeRect>*> order{&avoid_all, &avoid_banner, &avoid};
+  if (n > 2) order = {&avoid_all, &avoid_beside, &avoid_banner, &avoid};
   // Beside the board: anywhere in the safe area below the scorebug.
   const ThemeRect top = theme.element(layout, "top_bar");
   const float below = top.y + top.h + 8;
   const ThemeRect rest{safe.x, below, safe.w, safe.y + safe.h - below};
   const ThemeRect over_board = intersect(board, safe);
-  for (const auto* a : {&avoid_banner, &avoid})
+  for (const auto* a : order)
     for (const ThemeRect* area : {&over_board, &rest})
       if (auto c = nearest_free(*area, *a, pref, w, h)) return *c;
   return {pref.x, pref.y, w, h};

@@ -8,8 +8,13 @@
 //
 // Invariants: the box never overlaps a square the battle involves (its
 // fighters' squares and the move's from and to, with kExplainerClearance to
-// spare) nor the caption's lower third; it stays inside the safe area and
-// keeps off the banner's place while there is room elsewhere. When the
+// spare) nor the caption's lower third nor the seal footer; it stays inside
+// the safe area and keeps off the banner's place while there is room
+// elsewhere, and off the player panels and the win bar while there is room
+// elsewhere with the banner's place kept (three or four lines: the panels
+// first, then the banner's place). A panel is covered only when the battle's
+// squares leave no other room (tests/overlay/explainer_place_test.cpp counts
+// how often over every game's board; docs/director.md says it). When the
 // board region has no such place (involved squares across the whole board),
 // the box leaves the board region for the rest of the safe area (beside the
 // board, never over the scorebug).

@@ -555,7 +555,9 @@ export function tick(h, now) {
     tileEl.style.opacity = String(Math.max(0, alpha));
     glow.style.opacity = String(Math.min(1, t / b.lightUpEnd) * 0.9 * Math.max(0, alpha));
   }
-  h.battle.explainer.style.visibility = t >= b.flipEnd ? 'visible' : 'hidden';
+  // A class, not an inline style: an inline visibility would override the
+  // element's own off state (.element-off) and its part's (overlay.css).
+  h.battle.explainer.classList.toggle('flipped', t >= b.flipEnd);
   h.battle.layer.dataset.phase = t < b.lightUpEnd ? 'light' : t < b.flipEnd ? 'flip' : t < b.fadeStart ? 'shown' : 'fade';
   return true;
 }

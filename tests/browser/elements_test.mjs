@@ -4,7 +4,8 @@
 //   - every element the frame has on shows; one the frame has off fades out
 //     (class element-off), the others stay;
 //   - ?elements=scorebug,caption shows only those (one OBS source per element),
-//     and pages one per element compose into the full page's parts;
+//     and pages one per element compose into the full page: its parts, and
+//     their screenshots laid over one another are the full page's screenshot;
 //   - the faces layout (only the scorebug and the caption on): the share of the
 //     1920x1080 frame left transparent over a camera shot is measured and must
 //     be at least 75 %;
@@ -21,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveWebFile } from './web_files.mjs';
-import { checkGolden } from './images.mjs';
+import { checkGolden, differingPixels } from './images.mjs';
 import { arg, CHROMIUM, loadChromium } from './browser_env.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -92,24 +93,48 @@ try {
   check(transparent >= 0.75, `faces layout: ${(transparent * 100).toFixed(1)} % of 1920x1080 transparent (at least 75 %)`);
   console.log(`faces-transparent-share ${(transparent * 100).toFixed(1)}%  screenshot: ${shot}`);
 
-  // One page per element composes into the full page.
+  // One page per element composes into the full page: each part comes from
+  // its element's page alone, and the element pages' screenshots laid over
+  // one another (their alpha, as a vision mixer keys them) are the full
+  // page's screenshot, pixel for pixel within antialiasing. The clock is
+  // pinned so every page counts the same second.
+  const settle = async (p) => {
+    await p.waitForTimeout(350);
+    await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10000 });
+  };
+  const still = frame(FULL);
+  const showPinned = async (p) => {
+    await p.evaluate((d) => { window.facedownOverlay.pinClock(d.now); window.update(d); window.play(); }, still);
+    await settle(p);
+  };
   const full = await shown(page);
-  await show(page, frame(FULL));
+  await showPinned(page);
   const whole = await shown(page);
+  const wholeShot = path.join(tmp, 'full-page.png');
+  await page.screenshot({ path: wholeShot, omitBackground: true });
   const union = {};
+  const layers = [];
   for (const element of ['scorebug', 'players', 'board', 'caption']) {
     const one = await open(`&elements=${element}`);
-    await show(one, frame(FULL));
+    await showPinned(one);
     const parts = await shown(one);
     for (const [part, on] of Object.entries(parts)) {
       if (on) union[part] = true;
       if (on && PART_OF[part]) check(PART_OF[part] === element, `?elements=${element}: ${part} is its own`);
     }
+    const shot = path.join(tmp, `element-${element}.png`);
+    await one.screenshot({ path: shot, omitBackground: true });
+    layers.push(shot);
     await one.close();
   }
   for (const [part, on] of Object.entries(whole))
     if (on) check(union[part] === true, `the ${part} part of the full page comes from one element page`);
   check(Object.keys(full).length > 0, 'parts were read');
+  const composed = path.join(tmp, 'composed.png');
+  execFileSync('convert', [...layers, '-background', 'none', '-flatten', composed]);
+  const off = differingPixels(composed, wholeShot, path.join(tmp, 'composed-diff.png'));
+  check(off >= 0 && off <= 1920 * 1080 * 0.002,
+    `the element pages composed are the full page: ${off} pixels differ (at most 0.2 %; ${composed} against ${wholeShot})`);
 
   // Goldens of the director's elements and placements, one closed match (the
   // frame the ImGui half of the cross-output test makes, fixtures/revealed.json):

@@ -1,7 +1,9 @@
 // The ImGui half of the cross-output test: for scripted and random matches of every game at
 // chosen moments (before start, each phase of a battle, paused, a warning toast,
 // the director's caption, standby, held, the result, sealed setups, both setups
-// revealed after close) and in both
+// revealed after close; the director's elements: each layout, each element
+// out or in, a battle's seconds set, and the picture held by a cue while the
+// scorebug's clock runs) and in both
 // languages, the on-air JSON (the frame) and every text the ImGui overlay paints
 // for it (a headless ImGui frame, DrawOptions::text_log). The browser half of
 // the cross-output test (tests/browser/cross_output_test.mjs) loads each frame
@@ -27,6 +29,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
+#include "broadcast/elements.h"
 #include "broadcast/on_air_json.h"
 #include "engine/registry.h"
 #include "overlay/overlay_draw.h"
@@ -46,7 +49,16 @@ struct Case {
   std::string name;
   OnAirModel model;
   double now = 0;
+  // The director's cues folded (elements, layout, holds) and the output's hint.
+  broadcast::DirectorState director = {};
+  std::string orientation = "landscape";
 };
+
+broadcast::DirectorState cued(const std::vector<std::string>& cues, int seq = 0, double wall = 0) {
+  broadcast::DirectorState d;
+  for (const std::string& c : cues) d = broadcast::apply_cue(d, std::get<broadcast::Cue>(broadcast::parse_cue(c)), seq, wall);
+  return d;
+}
 
 OnAirModel model_of(const std::string& script, std::size_t rows_shown = 0) {
   const auto rows = public_rows(script_match(script), 1.7e9, 1);
@@ -56,14 +68,19 @@ OnAirModel model_of(const std::string& script, std::size_t rows_shown = 0) {
 // The texts the ImGui overlay paints for the frame; with `picture` a path, its picture there too.
 // `change` alters the options before painting (the ImGui overlay alone changed).
 // `boxes`, when given, receives each text's glyph box in canvas pixels ([x, y, w, h], as text_log's order).
-std::vector<std::string> imgui_texts(const OnAirModel& m, double now, Lang lang, const std::string& picture = {},
+std::vector<std::string> imgui_texts(const Case& c, Lang lang, const std::string& picture = {},
                                      const std::function<void(DrawOptions&)>& change = {},
                                      std::vector<Rect>* boxes = nullptr) {
+  const OnAirModel& m = c.model;
+  const double now = c.now;
   ImGuiFrame frame(glyphs_needed(m, lang));
   std::vector<std::string> texts;
   DrawOptions o;
   o.lang = lang;
   o.now_wall = now;
+  o.director = c.director;
+  o.orientation = c.orientation == "portrait" ? Orientation::kPortrait : Orientation::kLandscape;
+  o.timing = broadcast::director_timing(c.director, o.timing);
   const BattleMoment b = battle_moment(m, now, o.timing);
   o.battle_elapsed = b.animating() ? b.elapsed : -1;
   o.small_font = frame.fonts().small;
@@ -95,7 +112,8 @@ std::vector<std::string> imgui_texts(const OnAirModel& m, double now, Lang lang,
 // moments on Number Janggi in both languages.
 bool pictured(const std::string& name, Lang lang, std::size_t game_index) {
   const bool ko = lang == Lang::kKo;
-  if (name == "number-janggi paused" || name == "number-janggi result") return !ko;
+  // The disqualification: its banner in the winner's colour, naming the loser, in both.
+  if (name == "number-janggi paused" || name == "number-janggi result" || name == "number-janggi disqualified") return !ko;
   if (name == "number-janggi warning toast" || name == "number-janggi caption" || name == "number-janggi blind battle explained")
     return ko;
   return name.ends_with(" battle explained") && name.find("number-janggi") == std::string::npos &&
@@ -165,6 +183,31 @@ std::vector<Case> cases() {
     attach_commitments(revealed, open_seals(closed));
     revealed.commitments[1]->verified = false;
     out.push_back({"number-janggi revealed", revealed, revealed.row_wall_time + 20});
+
+    // The director's elements: a battle explained with a caption on, in each
+    // layout; each element of the landscape set out in turn, the cue-only ones
+    // in; the result, standby and the reveal cued out; and the picture held by
+    // a cue (hold board) 20 s after its battle: still explained, the
+    // scorebug's clock 20 s on.
+    std::string captioned = open;
+    captioned.replace(captioned.find("@20 items"), 9, "@15 caption \"Final round\"\n@20 items");
+    const auto mid_rows = public_rows(script_match(captioned), 1.7e9, 1);
+    const OnAirModel mid = derive_model(mid_rows, mid_rows.size(), engine::all_games());
+    const double t0 = mid.row_wall_time;
+    for (const char* layout : {"landscape", "portrait", "faces"})
+      out.push_back({fmt::format("number-janggi director layout {}", layout), mid, t0 + 1.5,
+                     cued({fmt::format("layout {}", layout)}), layout == std::string("portrait") ? "portrait" : "landscape"});
+    for (const char* hidden : {"board", "scorebug", "players", "explainer", "caption"})
+      out.push_back({fmt::format("number-janggi director hide {}", hidden), mid, t0 + 1.5, cued({fmt::format("hide {}", hidden)})});
+    out.push_back({"number-janggi director show board-compact slate", mid, t0 + 12, cued({"layout faces", "show board-compact", "show slate"})});
+    out.push_back({"number-janggi director hide result", r, r.row_wall_time + 12, cued({"hide result"})});
+    out.push_back({"number-janggi director hide standby", s, s.row_wall_time + 12, cued({"hide standby"})});
+    out.push_back({"number-janggi director hide reveal", revealed, revealed.row_wall_time + 20, cued({"hide reveal"})});
+    out.push_back({"number-janggi director battle-seconds 8", mid, t0 + 6, cued({"battle-seconds 8"})});
+    const broadcast::DirectorState hold = cued({"hold board"}, mid_rows.back().seq, t0 + 1);
+    const OnAirModel held = derive_on_air(mid_rows, mid_rows.size(), broadcast::picture_presentation(std::nullopt, hold),
+                                          engine::all_games());
+    out.push_back({"number-janggi director hold board", held, t0 + 20, hold});
   }
   // Every game and preset, random: mid-match at its latest battle, and the end.
   for (const auto& info : engine::all_games()) {
@@ -207,17 +250,35 @@ TEST_CASE("cross-output frames: what the ImGui overlay paints for each frame", "
         if (battle) pictured_battles.push_back(game);
       }
       std::vector<Rect> boxes;
-      const auto texts = imgui_texts(c.model, c.now, lang, picture, {}, &boxes);
+      const auto texts = imgui_texts(c, lang, picture, {}, &boxes);
       REQUIRE(boxes.size() == texts.size());
       nlohmann::json box_json = nlohmann::json::array();
       for (const Rect& r : boxes) box_json.push_back({r.x, r.y, r.w, r.h});
       CHECK_FALSE(texts.empty());
+      broadcast::OnAirOptions options;
+      options.director = c.director;
+      options.orientation = c.orientation;
+      const nlohmann::json frame = broadcast::on_air_json(c.model, c.now, options);
+      if (c.name.starts_with("number-janggi director")) {  // what each director's frame is for
+        const auto on = [&](const char* e) { return frame["elements"][e]["on"] == true; };
+        if (c.name.ends_with("hold board")) {
+          CHECK(on("explainer"));  // 20 s after its battle: held explained
+          CHECK(frame["elements"]["board"]["held"] == true);
+          CHECK(frame["elements"]["scorebug"]["held"] == false);
+        } else if (c.name.find(" hide ") != std::string::npos) {
+          CHECK_FALSE(on(c.name.substr(c.name.rfind(' ') + 1).c_str()));
+        } else if (c.name.ends_with("battle-seconds 8")) {
+          CHECK(on("explainer"));  // 6 s in: past the default 3 s, within the director's 8
+        } else if (c.name.ends_with("slate")) {
+          CHECK((on("board-compact") && on("slate") && !on("board")));
+        }
+      }
       if (c.name.find("revealed") != std::string::npos)  // the case draws the reveal's card
         CHECK(std::find(texts.begin(), texts.end(), phrase(lang, Phrase::kSetupsRevealed)) != texts.end());
       nlohmann::json entry = {{"name", c.name},
                               {"lang", lang == Lang::kKo ? "ko" : "en"},
                               {"now", c.now},
-                              {"frame", broadcast::on_air_json(c.model, c.now, {})},
+                              {"frame", frame},
                               {"imgui", texts},
                               {"boxes", std::move(box_json)}};
       if (!picture.empty()) entry["picture"] = picture, ++pictures;
@@ -225,7 +286,7 @@ TEST_CASE("cross-output frames: what the ImGui overlay paints for each frame", "
         entry["changed"] = nlohmann::json::array();
         for (std::size_t k = 0; k < changes.size(); ++k) {
           const std::string file = fmt::format("{}/{:03}-changed{}.rgb", picture_dir, all.size(), k);
-          CHECK(imgui_texts(c.model, c.now, lang, file, changes[k].change) == texts);
+          CHECK(imgui_texts(c, lang, file, changes[k].change) == texts);
           entry["changed"].push_back({{"what", changes[k].what}, {"caught", changes[k].caught}, {"picture", file}});
         }
       }

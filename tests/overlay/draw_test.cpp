@@ -438,3 +438,50 @@ TEST_CASE("the director's elements: the ImGui overlay paints only those on air")
   CHECK_FALSE(rest.has("Final round"));
   CHECK(rest.text.size() == all.text.size() - 1);
 }
+
+// The player-2 name bar once overflowed its panel past title safe: with long
+// names (English and Korean) on both sides, in landscape and portrait, during
+// a battle and at the result, every text that touches a player panel lies
+// inside it, and every text inside title safe.
+TEST_CASE("long player names stay inside their panels and title safe", "[legibility]") {
+  const auto& theme = facedown::broadcast::built_in_theme();
+  const Rect safe = safe_area(theme);
+  int inside_panels = 0;
+  for (const char* p2 : {"Kim Kyung-hoon Alexander Montgomery-Smythe", "김경훈김경훈김경훈김경훈김경훈"})
+    for (const char* tail : {"", "@30 resign 1\n"}) {
+      std::string script = std::string(kOpenBattle) + tail;
+      script.replace(script.find("\"Kim Kyung-hoon\""), 16, "\"" + std::string(p2) + "\"");
+      script.replace(script.find("\"Jang Dong-min\""), 15, "\"Jang Dong-min Bartholomew Featherstonehaugh\"");
+      const OnAirModel m = model_of(script.c_str());
+      for (auto orientation : {Orientation::kLandscape, Orientation::kPortrait})
+        for (auto lang : {Lang::kEn, Lang::kKo}) {
+          DrawOptions o;
+          o.orientation = orientation;
+          o.lang = lang;
+          o.now_wall = m.row_wall_time + (*tail ? 12 : 1.5);
+          o.battle_elapsed = *tail ? -1 : 1.5;
+          const Drawn d = draw(m, o);
+          const char* layout = orientation == Orientation::kPortrait ? "portrait" : "landscape";
+          for (const char* panel : {"panel1", "panel2"}) {
+            const auto t = theme.element(layout, panel);
+            const Rect r{t.x, t.y, t.w, t.h};
+            for (std::size_t i = 0; i < d.text.size(); ++i) {
+              const Rect& b = d.boxes[i];
+              const bool touches = b.x < r.right() && r.x < b.right() && b.y < r.bottom() && r.y < b.bottom();
+              if (!touches) continue;
+              INFO(p2 << " " << layout << " " << panel << " \"" << d.text[i] << "\" " << b.x << "," << b.y << " "
+                      << b.w << "x" << b.h);
+              CHECK((b.x >= r.x - 0.5f && b.right() <= r.right() + 0.5f && b.y >= r.y - 0.5f &&
+                     b.bottom() <= r.bottom() + 0.5f));
+              ++inside_panels;
+            }
+          }
+          for (std::size_t i = 0; i < d.text.size(); ++i) {
+            INFO(d.text[i]);
+            CHECK(safe.contains(d.boxes[i]));
+            CHECK(d.sizes[i] >= kMinTextSize);
+          }
+        }
+    }
+  CHECK(inside_panels > 40);
+}

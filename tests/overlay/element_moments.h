@@ -7,7 +7,8 @@
 //     the scorebug, the players, the explainer and the caption (faces: its
 //     own set, the scorebug and the caption);
 //   - result: the match resigned, the result banner (faces: cued over its set);
-//   - standby: the desk quiet mid-match, the standby banner (landscape, portrait).
+//   - standby: the desk quiet mid-match, the standby banner (faces: cued over its
+//     set, over the scorebug with its clock frozen at the last heartbeat).
 // Korean moments carry Korean names and a Korean caption.
 #pragma once
 #include <string>
@@ -52,16 +53,18 @@ inline std::vector<ElementMoment> element_moments(broadcast::Lang lang) {
   std::vector<ElementMoment> out;
   for (const char* layout : {"landscape", "portrait", "faces"}) {
     const std::string l = layout;
-    const auto director = [&](bool show_result) {
+    // faces shows only the scorebug and the caption: the result and standby are cued over it.
+    const auto director = [&](const char* show) {
       broadcast::DirectorState d;
       d = broadcast::apply_cue(d, std::get<broadcast::Cue>(broadcast::parse_cue("layout " + l)), 0, 0);
-      if (show_result) d = broadcast::apply_cue(d, std::get<broadcast::Cue>(broadcast::parse_cue("show result")), 0, 0);
+      if (l == "faces" && show)
+        d = broadcast::apply_cue(d, std::get<broadcast::Cue>(broadcast::parse_cue(std::string("show ") + show)), 0, 0);
       return d;
     };
     const std::string orientation = l == "portrait" ? "portrait" : "landscape";
-    out.push_back({"mid-" + l, mid, mid.row_wall_time + 1.5, director(false), orientation});
-    out.push_back({"result-" + l, result, result.row_wall_time + 10, director(l == "faces"), orientation});
-    if (l != "faces") out.push_back({"standby-" + l, standby, standby.row_wall_time + 10, director(false), orientation});
+    out.push_back({"mid-" + l, mid, mid.row_wall_time + 1.5, director(nullptr), orientation});
+    out.push_back({"result-" + l, result, result.row_wall_time + 10, director("result"), orientation});
+    out.push_back({"standby-" + l, standby, standby.row_wall_time + 10, director("standby"), orientation});
   }
   return out;
 }

@@ -6,7 +6,11 @@
 // inside the graphics-safe area.
 #include <catch2/catch.hpp>
 
+#include <map>
+#include <set>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "broadcast/elements.h"
 #include "broadcast/explainer_place.h"
@@ -179,4 +183,109 @@ TEST_CASE("the deduction lies on a board, the win bar on no other element", "[ex
       CHECK_FALSE(overlaps(bar, r));
     }
   }
+}
+
+// Every game and every preset (a preset may change the board), each layout:
+// the board as drawn (its squares fitted, centred, into the board's placement,
+// its frame board.margin outside them), and the small board likewise, stay
+// inside title safe and overlap no element the layout shows when taken nor the
+// caption (in faces the director may cue the full board over its set); the
+// board's footer is clear of the caption; and the explainer, for a battle on
+// any square with a neighbour or a piece of its rank (the long moves), covers
+// none of its squares and no player panel, scorebug, footer or caption, inside
+// title safe. Narrow boards (a 704 px portrait board holds a 9x10 board 525 px
+// wide) leave the explainer wider than the board: it must still keep off them.
+TEST_CASE("every game's and preset's board: no overlap, title safe, the explainer off its squares",
+          "[explainer][legibility]") {
+  const broadcast::Theme& theme = broadcast::built_in_theme();
+  const ThemeRect title_safe = safe(theme);
+  const float m = theme.metric("board.margin");
+  const auto framed = [&](const ThemeRect& r) { return ThemeRect{r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m}; };
+  // The squares' extent as both painters fit them (overlay/layout.cpp BoardLayout, scene.js).
+  const auto drawn = [](const broadcast::BoardDrawing& d, const ThemeRect& space) {
+    const float cell = std::min(space.w / static_cast<float>(d.columns), space.h / static_cast<float>(d.rows));
+    const float w = cell * static_cast<float>(d.columns), h = cell * static_cast<float>(d.rows);
+    return ThemeRect{space.x + (space.w - w) / 2, space.y + (space.h - h) / 2, w, h};
+  };
+  std::set<std::string> geometries_seen;
+  int presets = 0;
+  std::map<int, int> placed, on_panels;  // by lines: boxes placed, boxes over a player panel
+  for (const engine::GameInfo& info : engine::all_games())
+    for (const engine::Preset& preset : info.presets) {
+      auto resolved = engine::resolve_options(info, preset.id, {});
+      REQUIRE_FALSE(resolved.error);
+      auto game = info.make(resolved.options);
+      REQUIRE(game);
+      ++presets;
+      const engine::Geometry& g = game->geometry();
+      const int files = g.files(), ranks = g.ranks();
+      for (auto director : {broadcast::Layout::kLandscape, broadcast::Layout::kPortrait, broadcast::Layout::kFaces}) {
+        const std::string_view layout = broadcast::theme_layout(director, false);
+        const broadcast::BoardDrawing d = broadcast::board_drawing(g, broadcast::theme_layout_portrait(layout));
+        INFO(info.id << " " << preset.id << " " << files << "x" << ranks << " " << layout);
+        const ThemeRect board = theme.element(layout, "board");
+        const ThemeRect caption = theme.element(layout, "caption");
+        const ThemeRect footer = theme.element(layout, "footer");
+        const ThemeRect top = theme.element(layout, "top_bar");
+        const ThemeRect framed_board = framed(drawn(d, board));
+        const ThemeRect framed_compact = framed(drawn(d, theme.element(layout, "board_compact")));
+        CHECK(inside(title_safe, framed_board));
+        CHECK(inside(title_safe, framed_compact));
+        for (const char* other : {"top_bar", "caption", "win_bar"}) {
+          INFO("the board and " << other);
+          CHECK_FALSE(overlaps(framed_board, theme.element(layout, other)));
+        }
+        for (const char* other : {"top_bar", "caption"}) {
+          INFO("the small board and " << other);
+          CHECK_FALSE(overlaps(framed_compact, theme.element(layout, other)));
+        }
+        CHECK_FALSE(overlaps(footer, caption));
+        CHECK_FALSE(overlaps(footer, framed_board));
+        if (broadcast::shown_by_default(director, broadcast::Element::kPlayers))
+          for (const char* panel : {"panel1", "panel2"}) {
+            INFO("the board and " << panel);
+            CHECK_FALSE(overlaps(framed_board, theme.element(layout, panel)));
+          }
+        // The explainer, once per drawn shape (presets share boards; the every-square
+        // sweep of the default presets is the first test case).
+        const std::string shape = fmt::format("{} {}x{} {}", layout, d.columns, d.rows, d.on_points);
+        if (!geometries_seen.insert(shape).second) continue;
+        const bool players = broadcast::shown_by_default(director, broadcast::Element::kPlayers);
+        for (int s = 0; s < files * ranks; ++s) {
+          const int f = s % files, r = s / files;
+          std::vector<int> others;
+          if (f + 1 < files) others.push_back(s + 1);
+          if (r + 1 < ranks) others.push_back(s + files);
+          for (int k = 0; k < files; k += 2) others.push_back(r * files + k);
+          for (int t : others)
+            for (int lines : {1, 2, 4}) {
+              const std::vector<engine::Square> involved{s, t};
+              const ThemeRect box = broadcast::explainer_box(theme, layout, d, involved, lines);
+              INFO("squares " << s << "," << t << " lines " << lines << " box " << box.x << "," << box.y << " "
+                              << box.w << "x" << box.h);
+              CHECK(inside(title_safe, box));
+              CHECK_FALSE(overlaps(box, caption));
+              CHECK_FALSE(overlaps(box, top));
+              CHECK_FALSE(overlaps(box, footer));
+              if (players) {
+                const bool on_panel = overlaps(box, theme.element(layout, "panel1")) ||
+                                      overlaps(box, theme.element(layout, "panel2"));
+                ++placed[lines];
+                if (on_panel) ++on_panels[lines];
+              }
+              for (engine::Square q : involved) CHECK_FALSE(overlaps(box, broadcast::board_square_box(d, board, q)));
+            }
+        }
+      }
+    }
+  CHECK(presets > static_cast<int>(engine::all_games().size()));
+  CHECK(geometries_seen.size() >= 6);
+  // Over a player panel only when the battle's squares leave no room over the
+  // board but on the banner's place: never for one line (docs/director.md says
+  // how often for two and four).
+  for (const auto& [lines, n] : placed)
+    WARN(lines << " line(s): " << on_panels[lines] << " of " << n << " boxes over a player panel");
+  CHECK(on_panels[1] == 0);
+  CHECK(on_panels[2] * 50 <= placed[2]);
+  CHECK(on_panels[4] * 15 <= placed[4]);
 }

@@ -3,7 +3,9 @@
 // public never saw permuted (tests/support/identity_swap.h); wherever the
 // referee's stream, stripped of identities, is the same, every on-air JSON
 // document (after every row, at several moments of the battle explainer, in
-// both the live and the held form) must be byte-identical. A direct check
+// both the live and the held form, and under the director's cues: other
+// layouts, the small board, the slate, a longer battle, a cued hold) must be
+// byte-identical. A direct check
 // beside it: no face-down piece of the referee's truth has a token anywhere the
 // document shows that square or tray.
 // The sealed setups are attached open (as a closed match's store has them, and
@@ -13,6 +15,7 @@
 
 #include <deque>
 
+#include "broadcast/elements.h"
 #include "broadcast/model_follower.h"
 #include "broadcast/on_air_json.h"
 #include "codec/json.h"
@@ -33,7 +36,28 @@ namespace {
 // where a reveal before `close` would show (the test means something only if some were).
 int g_ended_unclosed = 0;
 
-// Every on-air document of a match: after each row, at the battle's moments, live and held.
+// Cue sets (one cue per line) and the moment after the row each is looked at.
+const std::vector<std::pair<const char*, double>> kCueSets = {
+    {"layout faces\nshow board-compact\nshow slate\nshow deduction\nshow win-bar", 1.0},
+    {"layout portrait\ncaption-keep on\ncaption-timeout 5", 2.0},
+    {"battle-seconds 8\nhide players", 6.0},
+};
+
+broadcast::DirectorState cued(const std::string& cues, int seq, double wall) {
+  broadcast::DirectorState d;
+  std::size_t from = 0;
+  while (from < cues.size()) {
+    const std::size_t end = std::min(cues.find('\n', from), cues.size());
+    const auto c = broadcast::parse_cue(cues.substr(from, end - from));
+    REQUIRE(std::holds_alternative<broadcast::Cue>(c));
+    d = broadcast::apply_cue(d, std::get<broadcast::Cue>(c), seq, wall);
+    from = end + 1;
+  }
+  return d;
+}
+
+// Every on-air document of a match: after each row, at the battle's moments,
+// live and held, and under the director's cues.
 std::vector<std::string> documents(const engine::Match& match) {
   const auto rows = public_rows(match, 1000, 1);
   const auto games = engine::all_games();
@@ -70,6 +94,22 @@ std::vector<std::string> documents(const engine::Match& match) {
       OnAirModel held = recent[recent.size() - 1 - back];
       apply_presentation(held, m, hold);
       out.push_back(on_air_json(held, t + 9, o).dump());
+    }
+    // The director's cues: other layouts (their placements, the small board,
+    // the slate, the analysis elements), a longer battle, and the picture held
+    // by a cue three rows back (the model as the outputs take it).
+    for (const auto& [cues, dt] : kCueSets) {
+      OnAirOptions c = o;
+      c.director = cued(cues, rows[n - 1].seq, t);
+      if (std::string(cues).find("portrait") != std::string::npos) c.orientation = "portrait";
+      out.push_back(on_air_json(m, t + dt, c).dump());
+    }
+    if (recent.size() > 3) {
+      OnAirOptions c = o;
+      c.director = cued("hold board", rows[n - 4].seq, t + 0.5);
+      OnAirModel held = recent.front();
+      apply_presentation(held, m, *broadcast::picture_presentation(std::nullopt, c.director));
+      out.push_back(on_air_json(held, t + 9, c).dump());
     }
   }
   return out;

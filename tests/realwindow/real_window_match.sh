@@ -6,13 +6,18 @@
 # the clock, the hold (pause at once, its reason as a note), resume, a caption, a
 # battle; screenshots of the overlay with the caption, mid-explainer and, after
 # `kill -9` of the console, in standby; then the console resumes the match (paused
-# at the last heartbeat, an outage note). The store is checked with the CLI
+# at the last heartbeat, an outage note); and the director's cues, from the
+# console (Ctrl+3: the faces layout) and from the director's page (/director on
+# the console's control API, in chromium: back to landscape and a hold of the
+# picture, then its release), the overlay following each while the scorebug's
+# clock runs under the hold. The store is checked with the CLI
 # (export, verify) and the screenshots with ImageMagick; copies of them stay in
 # OUT for people to look at.
-# usage: real_window_match.sh CONSOLE OVERLAY FACEDOWN OUT
-# Exit 77 (ctest SKIP_RETURN_CODE) when xdotool or Xvfb is missing.
+# usage: real_window_match.sh CONSOLE OVERLAY FACEDOWN OUT [NODE CHROMIUM BROWSER_TESTS_DIR]
+# Exit 77 (ctest SKIP_RETURN_CODE) when xdotool or Xvfb is missing. Without
+# node and chromium the director's page is not driven (said in the output).
 set -u
-CONSOLE=$1 OVERLAY=$2 CLI=$3 OUT=$4
+CONSOLE=$1 OVERLAY=$2 CLI=$3 OUT=$4 NODE=${5:-} CHROMIUM=${6:-} BROWSER_TESTS=${7:-}
 for tool in xdotool Xvfb; do
   command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed (scripts/install-deps.sh)"; exit 77; }
 done
@@ -122,6 +127,7 @@ CAPTION=400x28+280+434   # the caption's lower third under the board
 EXPLAINER=340x28+310+126  # the explainer's first line, over the board's top
 EXPLAINER_LOW=340x28+310+183  # ... or below the top row when the battle is in it
 CARD=300x100+330+225     # the standby or paused card over the board
+PANEL=150x300+60+120     # player 1's panel (landscape), empty in the faces layout
 # diff_px A B REGION: how many pixels of REGION differ by more than 10 %.
 diff_px() {
   compare -metric AE -fuzz 10% "$OUT/$1.png[$3]" "$OUT/$2.png[$3]" null: 2>&1 | cut -d' ' -f1
@@ -142,8 +148,18 @@ golden() {
     fail "$1.png differs from golden/$1.png in $2: $off pixels (compare $OUT/$1-crop.png)"
 }
 
+# The console's control API (the director's page) on a free loopback port,
+# its token under OUT (XDG_CONFIG_HOME), when the page can be driven.
+CONTROL=off
+if [ -x "$NODE" ] && [ -x "$CHROMIUM" ] && [ -f "$BROWSER_TESTS/director_take.mjs" ]; then
+  PORT=$("$NODE" -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+  CONTROL=127.0.0.1:$PORT
+  export XDG_CONFIG_HOME=$OUT/config
+else
+  echo "note: no node or chromium: the director's page is not driven (cues from the console only)"
+fi
 start_console() {
-  "$CONSOLE" --db "$DB" --control-listen off --size 1280 >>"$OUT/console.log" 2>&1 &
+  "$CONSOLE" --db "$DB" --control-listen "$CONTROL" --size 1280 >>"$OUT/console.log" 2>&1 &
   CP=$!
   pids+=($CP)
   CW=$(window 'Facedown.*console')
@@ -398,6 +414,47 @@ echo "$state" | grep -q '"turn_elapsed": 20' || fail "the turn clock is not 20 s
 "$CLI" export --db "$DB" --match 1 >"$OUT/export.txt" || fail "export failed"
 grep -Eq '^@[0-9.]+ clock 20 "the desk clock was wrong"$' "$OUT/export.txt" || fail "no reinstating clock in the export"
 "$CLI" verify --db "$DB" >"$OUT/verify.txt" 2>&1 || fail "verify failed after the reinstatement: $(cat "$OUT/verify.txt")"
+# --- the director's cues: from the console and from the director's page ---------
+# The turn clock set to 5 s and resumed, so it runs through the cues below.
+clock_dialog "select count(*) from events where type='clock-set'" 4 5 "the director's cues"
+press_until "select count(*) from events where type='resumed'" 4 p
+sleep 0.5
+shot before-cues
+# The console: Ctrl+3 takes the faces layout (the scorebug and the caption only).
+press_until "select count(*) from cues" 1 ctrl+3
+[ "$(sql "select cue from cues order by id desc limit 1")" = "layout faces" ] ||
+  fail "the console's Ctrl+3 stored [$(sql "select cue from cues")], not layout faces"
+no_panel() { [ "$(diff_px before-cues "$1" "$PANEL")" -gt 8000 ]; }
+until_shot faces no_panel 10 || fail "the overlay did not take the faces layout (faces.png: the panel stays)"
+# The clock still runs in faces (the scorebug is in every layout).
+sleep 1.5
+shot faces-2
+[ "$(diff_px faces faces-2 "$CLOCK")" -gt 20 ] || fail "the turn clock does not run in the faces layout (faces/faces-2.png)"
+if [ "$CONTROL" != off ]; then
+  TOKEN=$(tr -d ' \n' <"$XDG_CONFIG_HOME/facedown/control-token")
+  take() {  # CUES: clicked on the director's page, then Take (T)
+    "$NODE" "$BROWSER_TESTS/director_take.mjs" --chromium "$CHROMIUM" --url "http://$CONTROL" --token "$TOKEN" \
+      --cues "$1" >>"$OUT/director-page.log" 2>&1 || fail "the director's page: $(tail -n 3 "$OUT/director-page.log")"
+  }
+  # Back to landscape and the picture held, taken together from the page.
+  take "layout landscape|hold board"
+  wait_for "select group_concat(cue, '|') from (select cue from cues order by id)" "layout faces|layout landscape|hold board"
+  panel_back() { [ "$(diff_px faces "$1" "$PANEL")" -gt 8000 ]; }
+  until_shot landscape-held panel_back 10 || fail "the overlay did not follow the page's layout landscape (landscape-held.png)"
+  # A held picture keeps the scorebug's clock live: two shots 1.5 s apart differ.
+  sleep 1.5
+  shot held-2
+  [ "$(diff_px landscape-held held-2 "$CLOCK")" -gt 20 ] || fail "the turn clock froze under the picture's hold (landscape-held/held-2.png)"
+  take "release board"
+  wait_for "select cue from cues order by id desc limit 1" "release board"
+  echo "director: faces from the console, landscape + hold + release from the page; the clock ran throughout"
+else
+  echo "director: faces from the console (the page not driven)"
+fi
+# Cues are presentation: the match's log has none of them, and verifies.
+"$CLI" verify --db "$DB" >"$OUT/verify.txt" 2>&1 || fail "verify failed after the cues: $(cat "$OUT/verify.txt")"
+"$CLI" export --db "$DB" --match 1 >"$OUT/export.txt" || fail "export failed"
+grep -Eq 'layout|hold board' "$OUT/export.txt" && fail "a cue is in the match's export"
 echo "export:"
 cat "$OUT/export.txt"
 echo "ok ($((SECONDS - START)) s): screenshots in $OUT"
