@@ -91,7 +91,7 @@ struct Analyzer::State {
     rest_odds.reset();
     verifiers.clear();
     accepted.clear();
-    counts.entries.clear();
+    counts = CountCache{};  // its totals and its blocks' fills
     rest_counts = {};
     counter.reset();
     counted.reset();

@@ -44,13 +44,17 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 // declines and the programme counts as before. Its draws take the same random
 // numbers and the same choices as the programme's (the splits that can finish
 // come in the same order with the same weights), so they are the same draws.
+}  // namespace
+
 class LayeredFill {
  public:
   static constexpr std::uint64_t kMaxStates = 1u << 16;
 
+  // `inexact_ok`: fill also where the counts are not exact integers (rounded
+  // long doubles, as the programme's are there, but summed in another order).
   LayeredFill(const std::vector<int>& capacity, const std::vector<std::vector<PieceType>>& allowed,
-              const std::vector<int>& counts)
-      : capacity_(capacity) {
+              const std::vector<int>& counts, bool inexact_ok = false)
+      : capacity_(capacity), inexact_ok_(inexact_ok) {
     applies_ = counts.size() <= 64 && setup(allowed, counts);
     if (applies_) forward();
   }
@@ -109,6 +113,8 @@ class LayeredFill {
   };
   static constexpr std::size_t kNone = ~std::size_t{0};
   std::vector<int> capacity_;
+  bool inexact_ok_ = false;
+  bool exact_ = true;
   bool applies_ = false;
   bool impossible_ = false;
   long double total_ = 0;
@@ -148,7 +154,8 @@ class LayeredFill {
       bound *= binomial(placed, c);
     }
     const long double limit = std::ldexp(1.0L, std::numeric_limits<long double>::digits - 1);
-    if (bound * static_cast<long double>(n + 1) >= limit) return false;
+    exact_ = bound * static_cast<long double>(n + 1) < limit;
+    if (!exact_ && !inexact_ok_) return false;
 
     std::vector<std::uint64_t> mask(capacity_.size(), 0);
     for (std::size_t g = 0; g < capacity_.size(); ++g)
@@ -318,7 +325,13 @@ class LayeredFill {
     if (s.size() < n) s.assign(n, 0);
     return s;
   }
+
+ public:
+  // Entries of its tables (what a CountCache's bound counts).
+  std::size_t size() const { return keys_.size() + 1; }
 };
+
+namespace {
 
 }  // namespace
 
@@ -376,15 +389,40 @@ struct SetupCounter::Programme {
   std::map<std::pair<std::size_t, std::vector<int>>, FillMemo> draw_memos;
 
   // The layered fill per (block, its counts), where it applies; kept for the draws.
-  std::map<std::pair<std::size_t, std::vector<int>>, std::unique_ptr<LayeredFill>> layered_fills;
+  std::map<std::pair<std::size_t, std::vector<int>>, std::shared_ptr<LayeredFill>> layered_fills;
+  // Fills kept between counters (CountCache::fills), or none.
+  CountCache* cache = nullptr;
 
   LayeredFill* layered_of(std::size_t b, const std::vector<int>& counts) {
     if (!layered) return nullptr;
     auto key = std::make_pair(b, counts);
     auto it = layered_fills.find(key);
-    if (it == layered_fills.end())
-      it = layered_fills.emplace(std::move(key), std::make_unique<LayeredFill>(capacity[b], allowed[b], counts)).first;
+    if (it == layered_fills.end()) it = layered_fills.emplace(std::move(key), shared_fill(b, counts)).first;
     return it->second->applies() ? it->second.get() : nullptr;
+  }
+
+  // A block's fill depends only on its groups' capacities and allowed sets and
+  // its counts: another counter with the same (a coupled pair's other block
+  // changed, or nothing did) takes the kept one, tables and all.
+  std::shared_ptr<LayeredFill> shared_fill(std::size_t b, const std::vector<int>& counts) {
+    if (!cache) return std::make_shared<LayeredFill>(capacity[b], allowed[b], counts, true);
+    std::vector<int> key(counts);
+    for (std::size_t g = 0; g < capacity[b].size(); ++g) {
+      key.push_back(-1);
+      key.push_back(capacity[b][g]);
+      key.insert(key.end(), allowed[b][g].begin(), allowed[b][g].end());
+    }
+    if (auto it = cache->fills.find(key); it != cache->fills.end()) return it->second;
+    auto fill = std::make_shared<LayeredFill>(capacity[b], allowed[b], counts, true);
+    // Its tables are final once built (the backward pass only refills back_),
+    // so their size bounds what keeping it costs.
+    if (cache->fill_entries + fill->size() > cache->max_fill_entries) {
+      cache->fills.clear();
+      cache->fill_entries = 0;
+    }
+    cache->fill_entries += fill->size();
+    cache->fills.emplace(std::move(key), fill);
+    return fill;
   }
 
   FillMemo& memo_of(std::size_t b, const std::vector<int>& counts) {
@@ -494,7 +532,7 @@ SetupCounter::SetupCounter(std::vector<std::vector<int>> counts, std::vector<Cou
 
 SetupCounter::Programme SetupCounter::programme(const Cluster& c, int pinned_group, int skipped_coupled) const {
   const std::size_t types = counts_.empty() ? 0 : counts_[0].size();
-  Programme k{types, layered_, {}, {}, {}, {}, {}, {}, {}, {}};
+  Programme k{types, layered_, {}, {}, {}, {}, {}, {}, {}, {}, cache_};
   auto offset = [&](int block) {
     return static_cast<int>(static_cast<std::size_t>(std::find(c.blocks.begin(), c.blocks.end(), block) - c.blocks.begin()) *
                             types);

@@ -43,6 +43,8 @@ struct CountCoupled {
 // counters: a live analysis counts again after every event, and most events
 // change one block's constraints or none. Keyed by everything the count depends
 // on (the cluster's counts, groups and coupled units, slots included).
+class LayeredFill;
+
 struct CountCache {
   struct Entry {
     long double total = 0;
@@ -51,6 +53,13 @@ struct CountCache {
   };
   std::map<std::vector<int>, Entry> entries;
   std::size_t max_entries = 64;  // cleared when full: memory stays bounded
+  // Each block's dense fill by its groups (capacities, allowed sets) and counts:
+  // when a coupled pair links two blocks and one block's constraints change, the
+  // other's fills (one per identity its member may have) are kept. Cleared when
+  // their tables pass max_fill_entries (about 40 bytes each).
+  std::map<std::vector<int>, std::shared_ptr<LayeredFill>> fills;
+  std::size_t fill_entries = 0;
+  std::size_t max_fill_entries = std::size_t{1} << 21;
 };
 
 class SetupCounter {

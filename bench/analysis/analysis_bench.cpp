@@ -23,6 +23,8 @@
 // pair battles of 64 joint tuples each, with the layered fill and with the
 // memoised programme alone: processor milliseconds for the total, the
 // marginals and 12 draws, and whether both gave the same numbers bit for bit.
+// Every mode keeps the freed heap as the CLI does (analysis/heap_keep.h) unless
+// GLIBC_DEFAULT_HEAP=1.
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -34,6 +36,7 @@
 #include <ctime>
 #include <vector>
 
+#include "analysis/heap_keep.h"
 #include "analysis/deduction.h"
 #include "analysis/setup_count.h"
 #include "analysis/stream_replay.h"
@@ -395,6 +398,9 @@ int coupled(int units) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // As the CLI does (analysis/heap_keep.h); GLIBC_DEFAULT_HEAP=1 leaves glibc's
+  // defaults, to compare.
+  if (!std::getenv("GLIBC_DEFAULT_HEAP")) analysis::keep_freed_heap();
   const std::string mode = argc > 1 ? argv[1] : "calibration";
   const int matches = argc > 2 ? std::max(1, std::atoi(argv[2])) : 1000;
   if (mode == "speed") return speed(argc > 2 ? matches : 5);

@@ -7,6 +7,8 @@
 // (its scratch array not cleared) would show as a difference.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <functional>
 
@@ -214,4 +216,106 @@ TEST_CASE("a count cache shared between events counts again when the counts chan
   CHECK(second.total() == plain.total());
   CHECK(second.total() != before);
   CHECK(second.marginals(roster.size()) == plain.marginals(roster.size()));
+}
+
+namespace {
+
+// Gunjin Shogi-sized: 16 types, 23 pieces a side (seven pairs), so a block's
+// multinomial (2e20) is past a long double's exact integers.
+const std::vector<int> kGunjinRoster{1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 1, 2, 2, 1};
+
+bool close(long double a, long double b) { return std::fabs(a - b) <= 1e-15L * std::fabs(b); }
+
+}  // namespace
+
+TEST_CASE("the dense fill agrees with the programme where the counts are not exact integers",
+          "[analysis][layered]") {
+  const auto& roster = kGunjinRoster;
+  int coupled = 0;
+  for (std::uint64_t seed = 1; seed <= 9; ++seed) {
+    auto counts = std::vector<std::vector<int>>{roster, roster};
+    std::uint64_t s = seed * 7919;
+    for (auto& c : counts)
+      for (int drop = static_cast<int>(engine::splitmix64(s) % 3); drop > 0; --drop) {
+        const auto t = engine::splitmix64(s) % c.size();
+        if (c[t] > 0) --c[t];
+      }
+    const bool pair = seed % 3 != 0;
+    const Problem p = random_problem(seed, counts, 5 + static_cast<int>(seed % 4), pair);
+    analysis::SetupCounter fast(p.counts, p.groups, p.coupled, p.slot_block.size());
+    analysis::SetupCounter slow(p.counts, p.groups, p.coupled, p.slot_block.size());
+    slow.use_layered_fill(false);
+    INFO("seed " << seed);
+    const long double total = slow.total();
+    REQUIRE(total > 0);  // the true setup fits (the bound the fill checks, the multinomial, is past 2^64)
+    REQUIRE(close(fast.total(), total));
+    coupled += pair;
+    const auto a = fast.marginals(roster.size()), b = slow.marginals(roster.size());
+    for (std::size_t slot = 0; slot < a.size(); ++slot)
+      for (std::size_t t = 0; t < roster.size(); ++t) {
+        INFO("slot " << slot << " type " << t);
+        REQUIRE(std::fabs(a[slot][t] - b[slot][t]) <= 1e-12);
+      }
+    // Draws take the same random numbers and choices; only a choice whose
+    // running weight ties to the last bits could differ, so nearly all agree.
+    std::uint64_t r1 = seed, r2 = seed;
+    int same = 0;
+    for (int i = 0; i < 20; ++i) same += fast.draw(r1) == slow.draw(r2);
+    CHECK(same >= 19);
+  }
+  CHECK(coupled == 6);
+}
+
+TEST_CASE("a block's fill kept in the count cache gives what a fresh counter gives", "[analysis][layered]") {
+  // A coupled pair links two blocks; between events one block's groups change
+  // and the other's do not. The counter over the cache takes the unchanged
+  // block's fills (one per identity its member may have) and must give the
+  // very numbers and draws a counter of its own gives; a change to the kept
+  // block's allowed sets or counts must be counted afresh.
+  for (const auto& roster : {kGunjinRoster, std::vector<int>{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 1}}) {
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      INFO("types " << roster.size() << " seed " << seed);
+      const Problem p = random_problem(seed, {roster, roster}, 5, true);
+      analysis::CountCache cache;
+      auto check = [&](const Problem& q) {
+        analysis::SetupCounter kept(q.counts, q.groups, q.coupled, q.slot_block.size());
+        kept.use_cache(&cache);
+        analysis::SetupCounter own(q.counts, q.groups, q.coupled, q.slot_block.size());
+        REQUIRE(same_bits(kept.total(), own.total()));
+        REQUIRE(kept.total() > 0);
+        CHECK(kept.marginals(roster.size()) == own.marginals(roster.size()));
+        std::uint64_t r1 = seed, r2 = seed;
+        for (int i = 0; i < 10; ++i) REQUIRE(kept.draw(r1) == own.draw(r2));
+      };
+      check(p);
+      const std::size_t first = cache.fills.size();
+      REQUIRE(first > 2);  // a fill per identity of each member
+      // Block 1 changes: a group of two slots or more is split in two with the
+      // same allowed set (the same setups, other groups), so block 0's fills
+      // are the ones kept.
+      Problem q = p;
+      auto split = std::find_if(q.groups.begin(), q.groups.end(), [](const auto& g) { return g.block == 1 && g.slots.size() > 1; });
+      REQUIRE(split != q.groups.end());
+      analysis::CountGroup tail{1, {split->slots.back()}, split->allowed};
+      split->slots.pop_back();
+      q.groups.push_back(tail);
+      check(q);
+      const std::size_t second = cache.fills.size();
+      CHECK(second > first);              // block 1 counted afresh
+      CHECK(second - first < first);      // block 0's fills kept
+      // Block 0 changes: a group's allowed set gains a type (a looser constraint,
+      // so the true setup still fits); its fills must not be taken from the cache.
+      Problem r = q;
+      auto wider = std::find_if(r.groups.begin(), r.groups.end(), [&](const auto& g) { return g.block == 0 && g.allowed.size() < roster.size(); });
+      REQUIRE(wider != r.groups.end());
+      for (std::size_t t = 0; t < roster.size(); ++t)
+        if (std::find(wider->allowed.begin(), wider->allowed.end(), static_cast<PieceType>(t)) == wider->allowed.end()) {
+          wider->allowed.push_back(static_cast<PieceType>(t));
+          break;
+        }
+      std::sort(wider->allowed.begin(), wider->allowed.end());
+      check(r);
+      CHECK(cache.fills.size() > second);
+    }
+  }
 }

@@ -3,9 +3,11 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "analysis/heap_keep.h"
 #include "tools/facedown/commands.h"
 
 int main(int argc, char** argv) {
+  facedown::analysis::keep_freed_heap();  // `analyze` after `analyze`: no page faults again
   CLI::App app{"Facedown — referee desk for hidden-information board games", "facedown"};
   app.require_subcommand(1);
 
