@@ -17,6 +17,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "analysis/heap_keep.h"
 #include "console/console.h"
 #include "console/control_api.h"
 #include "console/control_token.h"
@@ -136,6 +137,7 @@ int run_demo(ui::Platform& p, console::Console& c, const std::string& script_pat
 }  // namespace
 
 int main(int argc, char** argv) {
+  facedown::analysis::keep_freed_heap();  // the live analysis's replays: freed heap kept, not faulted in again
   CLI::App app{"Facedown operator console"};
   std::string db = default_db_path();
   std::string demo_dir;
