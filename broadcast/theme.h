@@ -41,7 +41,7 @@ struct ThemeMetric {
   std::string_view key;
   float min, max;
 };
-inline constexpr std::array<ThemeMetric, 210> kThemeMetrics = {{
+inline constexpr std::array<ThemeMetric, 211> kThemeMetrics = {{
     {"scorebug.pad_x", 0, 1080},
     {"scorebug.title_w", 0, 1080},
     {"scorebug.title_y", 0, 1080},
@@ -263,7 +263,7 @@ inline constexpr std::array<ThemeMetric, 210> kThemeMetrics = {{
     {"board.minus_badge_pad", 0, 50},
     // Once painter-local (issue 17, the rest of "one theme"): the translucent shades, as the
     // opacity of their colour (the clock's glow, a territory, the palace's fill and lines, the last
-    // move's gold frame, the battle's ring, a piece in a tray).
+    // move's gold frame, the battle's ring, a piece in a tray, a back's mark).
     {"alpha.clock_glow", 0, 1},
     {"alpha.territory", 0, 1},
     {"alpha.palace_fill", 0, 1},
@@ -271,6 +271,7 @@ inline constexpr std::array<ThemeMetric, 210> kThemeMetrics = {{
     {"alpha.last_from", 0, 1},
     {"alpha.glow", 0, 1},
     {"alpha.tray", 0, 1},
+    {"alpha.back_mark", 0, 1},  // a back's diamond or dot in its owner's colour
     // A back's mark: the tile's diamond (its half-diagonal per face side), a disc's dot (its
     // diameter per the disc's).
     {"tile.back_mark_fraction", 0, 0.5},

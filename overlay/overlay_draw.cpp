@@ -133,7 +133,7 @@ void draw_disc(const Pen& pen, const Rect& cell, const TileLook& t) {
     // A back: the same for every piece of an owner (a stone's role never shows).
     ellipse(rad, with_alpha(pen.st.player_dark(t.owner), t.alpha), true, 0);
     ellipse(rad, with_alpha(pen.st.player(t.owner), t.alpha), false, pen.st.stroke("tile_back"));
-    ellipse(rad * pen.st.metric("tile.back_dot_fraction"), with_alpha(pen.st.player(t.owner, 200), t.alpha), true, 0);
+    ellipse(rad * pen.st.metric("tile.back_dot_fraction"), with_alpha(pen.st.player(t.owner), pen.st.metric("alpha.back_mark") * t.alpha), true, 0);
   }
   if (t.tag && t.squash > 0.5f) draw_tag(pen, *t.tag, {c.x, c.y + rad}, cell.h, t.alpha);
 }
@@ -160,7 +160,7 @@ void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
     const Point c = r.centre();
     const float d = std::min(r.w, r.h) * pen.st.metric("tile.back_mark_fraction");
     pen.dl.AddQuadFilled(pen.at({c.x, c.y - d}), pen.at({c.x + d, c.y}), pen.at({c.x, c.y + d}), pen.at({c.x - d, c.y}),
-                         with_alpha(pen.st.player(t.owner, 200), t.alpha));
+                         with_alpha(pen.st.player(t.owner), pen.st.metric("alpha.back_mark") * t.alpha));
   }
   if (t.tag && t.squash > 0.5f) draw_tag(pen, *t.tag, {r.centre().x, r.bottom()}, cell.h, t.alpha);
 }

@@ -312,7 +312,7 @@ TEST_CASE("cross-output frames: each shade and shape moved into the theme change
   const std::vector<std::pair<std::string, float>> moved = {
       {"alpha.clock_glow", 0.6f},        {"alpha.territory", 0.6f},   {"alpha.palace_fill", 0.6f},
       {"alpha.last_from", 0.2f},         {"alpha.glow", 0.3f},
-      {"alpha.tray", 0.4f},              {"tile.back_mark_fraction", 0.1f}, {"tile.back_dot_fraction", 0.2f},
+      {"alpha.tray", 0.4f},              {"alpha.back_mark", 0.3f},              {"tile.back_mark_fraction", 0.1f}, {"tile.back_dot_fraction", 0.2f},
       {"footer.tick_elbow_x_fraction", 0.7f}, {"footer.tick_elbow_y_fraction", 0.2f}, {"tag.pad_y", 6},
       {"panel.chip_name_fraction", 0.1f}};
   std::vector<broadcast::Theme> themes;

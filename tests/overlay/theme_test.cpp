@@ -325,7 +325,7 @@ TEST_CASE("the keys moved into the theme: both painters read them, no painter ke
   for (const char* f : {"scene.js", "analysis_paint.js"}) page += file_text(web / f);
   const std::vector<std::string> keys = {
       "alpha.clock_glow", "alpha.territory", "alpha.palace_fill", "alpha.palace_line", "alpha.last_from",
-      "alpha.glow", "alpha.tray", "tile.back_mark_fraction", "tile.back_dot_fraction",
+      "alpha.glow", "alpha.tray", "alpha.back_mark", "tile.back_mark_fraction", "tile.back_dot_fraction",
       "footer.tick_elbow_x_fraction", "footer.tick_elbow_y_fraction", "analysis.line_factor", "tag.pad_y",
       "panel.chip_name_fraction"};
   for (const std::string& key : keys) {
@@ -341,7 +341,7 @@ TEST_CASE("the keys moved into the theme: both painters read them, no painter ke
            page.find("metric('" + name + "')") != std::string::npos));
   }
   for (const char* literal : {" 15%", " 16%", " 50%, transparent", " 55%", " 90%", "opacity: 0.18", "opacity: 0.9",
-                              "width: 31%", "width: 45%"}) {
+                              "width: 31%", "width: 45%", " 80%"}) {
     INFO(literal);
     CHECK(css.find(literal) == std::string::npos);
   }
