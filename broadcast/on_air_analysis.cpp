@@ -157,9 +157,10 @@ WinBarParts win_bar_parts(const Theme& theme, const ThemeRect& place) {
   WinBarParts out;
   out.name_size = metric("bar_text");
   out.note_size = metric("note_text");
-  // A text's line: its middle at `mid` (from the placement's top), 1.4 of its size high.
+  // A text's line: its middle at `mid` (from the placement's top), line_factor of its size high.
+  const float factor = metric("line_factor");
   const auto line = [&](float x, float w, float mid, float size) {
-    return ThemeRect{x, place.y + mid - size * 0.7f, w, size * 1.4f};
+    return ThemeRect{x, place.y + mid - size * factor / 2, w, size * factor};
   };
   const float pad = metric("pad_x"), mid = metric("text_mid_y");
   out.two_rows = place.h >= metric("two_row_h");

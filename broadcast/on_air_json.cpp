@@ -240,6 +240,7 @@ json seals_json(const OnAirModel& m) {
     if (!c) continue;
     out.push_back(json{{"player", c->player},
                        {"hash", c->hash},
+                       {"hash_text", seal_hash_text(c->hash)},
                        {"setup", open && c->setup ? json(*c->setup) : json(nullptr)},
                        {"salt", open && c->salt ? json(*c->salt) : json(nullptr)},
                        {"verified", c->verified ? json(*c->verified) : json(nullptr)}});

@@ -144,4 +144,8 @@ std::string result_sentence(const OnAirModel& m, Lang lang) {
   return engine::result_sentence(m.words, r.winner, r.reason, r.what, words_lang(lang), m.players);
 }
 
+std::string seal_hash_text(const std::string& hash) {
+  return hash.size() > kSealHashShown ? hash.substr(0, kSealHashShown) + "\xE2\x80\xA6" : hash;
+}
+
 }  // namespace facedown::broadcast

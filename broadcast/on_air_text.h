@@ -84,4 +84,10 @@ const char* result_colour(const OnAirModel& m);
 // "Kim did not move within 60 s: Lee wins". "" without a result.
 std::string result_sentence(const OnAirModel& m, Lang lang);
 
+// A sealed setup's hash as the footer shows it: its first kSealHashShown
+// characters and "…" (the whole hash when no longer; JSON `seals[].hash_text`),
+// so neither painter cuts it on its own; each shrinks the text into its box.
+inline constexpr std::size_t kSealHashShown = 12;
+std::string seal_hash_text(const std::string& hash);
+
 }  // namespace facedown::broadcast

@@ -41,7 +41,7 @@ struct ThemeMetric {
   std::string_view key;
   float min, max;
 };
-inline constexpr std::array<ThemeMetric, 196> kThemeMetrics = {{
+inline constexpr std::array<ThemeMetric, 211> kThemeMetrics = {{
     {"scorebug.pad_x", 0, 1080},
     {"scorebug.title_w", 0, 1080},
     {"scorebug.title_y", 0, 1080},
@@ -261,6 +261,29 @@ inline constexpr std::array<ThemeMetric, 196> kThemeMetrics = {{
     {"explainer.text_margin", 0, 200},
     // The badge around a minus sign, beyond the sign on each side.
     {"board.minus_badge_pad", 0, 50},
+    // Once painter-local (issue 17, the rest of "one theme"): the translucent shades, as the
+    // opacity of their colour (the clock's glow, a territory, the palace's fill and lines, the last
+    // move's gold frame, the battle's ring, a piece in a tray, a back's mark).
+    {"alpha.clock_glow", 0, 1},
+    {"alpha.territory", 0, 1},
+    {"alpha.palace_fill", 0, 1},
+    {"alpha.palace_line", 0, 1},
+    {"alpha.last_from", 0, 1},
+    {"alpha.glow", 0, 1},
+    {"alpha.tray", 0, 1},
+    {"alpha.back_mark", 0, 1},  // a back's diamond or dot in its owner's colour
+    // A back's mark: the tile's diamond (its half-diagonal per face side), a disc's dot (its
+    // diameter per the disc's).
+    {"tile.back_mark_fraction", 0, 0.5},
+    {"tile.back_dot_fraction", 0, 1},
+    // The seal tick's elbow inside its box (x and y as fractions of the box).
+    {"footer.tick_elbow_x_fraction", 0, 1},
+    {"footer.tick_elbow_y_fraction", 0, 1},
+    // The analysis labels' and the win bar's line per type size; the tag badge above and below its
+    // text; the share of an item chip its name may take (the used count has the rest).
+    {"analysis.line_factor", 1, 3},
+    {"tag.pad_y", 0, 50},
+    {"panel.chip_name_fraction", 0, 1},
 }};
 // The director's layouts (director.h): each its own set of placements.
 inline constexpr std::array<std::string_view, 3> kThemeLayouts = {"landscape", "portrait", "faces"};

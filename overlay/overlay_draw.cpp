@@ -84,10 +84,11 @@ void draw_tag(const Pen& pen, const std::string& tag, Point bottom, float cell_h
   const auto T = [&](std::string_view k) { return pen.st.metric(fmt::format("tag.{}", k)); };
   const float size = std::max(kMinTextSize, cell_h * T("size_fraction")), pad = T("pad_x");
   const Point m = pen.measure(tag, size);
-  const Rect badge{bottom.x - m.x / 2 - pad, bottom.y - m.y * T("overlap_fraction"), m.x + 2 * pad, m.y + 2};
+  const float pad_y = T("pad_y");
+  const Rect badge{bottom.x - m.x / 2 - pad, bottom.y - m.y * T("overlap_fraction"), m.x + 2 * pad, m.y + 2 * pad_y};
   pen.rect(badge, with_alpha(pen.st.badge, alpha), T("radius"));
   pen.frame(badge, with_alpha(pen.st.gold, alpha), T("stroke"), T("radius"));
-  pen.text(tag, {badge.x + pad, badge.y + 1}, size, with_alpha(pen.st.gold, alpha));
+  pen.text(tag, {badge.x + pad, badge.y + pad_y}, size, with_alpha(pen.st.gold, alpha));
 }
 
 // A piece's label centred on its face `r` (a tile, or a disc's bounding box):
@@ -122,7 +123,7 @@ void draw_disc(const Pen& pen, const Rect& cell, const TileLook& t) {
   // The battle's ring: from the cell, not squashed by the flip (as the page's .glow.round).
   if (t.highlight) {
     const float ring = cell.w * (0.5f - pen.st.metric("tile.glow_inset_fraction"));
-    pen.dl.AddCircleFilled(pen.at(c), pen.px(ring), with_alpha(pen.st.gold, 0.9f * t.alpha), 40);
+    pen.dl.AddCircleFilled(pen.at(c), pen.px(ring), with_alpha(pen.st.gold, pen.st.metric("alpha.glow") * t.alpha), 40);
   }
   if (t.label) {
     ellipse(rad, with_alpha(pen.st.player(t.owner), t.alpha), true, 0);
@@ -132,7 +133,7 @@ void draw_disc(const Pen& pen, const Rect& cell, const TileLook& t) {
     // A back: the same for every piece of an owner (a stone's role never shows).
     ellipse(rad, with_alpha(pen.st.player_dark(t.owner), t.alpha), true, 0);
     ellipse(rad, with_alpha(pen.st.player(t.owner), t.alpha), false, pen.st.stroke("tile_back"));
-    ellipse(rad * 0.45f, with_alpha(pen.st.player(t.owner, 200), t.alpha), true, 0);
+    ellipse(rad * pen.st.metric("tile.back_dot_fraction"), with_alpha(pen.st.player(t.owner), pen.st.metric("alpha.back_mark") * t.alpha), true, 0);
   }
   if (t.tag && t.squash > 0.5f) draw_tag(pen, *t.tag, {c.x, c.y + rad}, cell.h, t.alpha);
 }
@@ -146,7 +147,7 @@ void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
   // The battle's ring: from the cell, not squashed by the flip (as the page's .glow, metrics
   // tile.glow_inset_fraction and radius.glow_fraction).
   if (t.highlight)
-    pen.rect(inset(cell, cell.w * pen.st.metric("tile.glow_inset_fraction")), with_alpha(pen.st.gold, 0.9f * t.alpha),
+    pen.rect(inset(cell, cell.w * pen.st.metric("tile.glow_inset_fraction")), with_alpha(pen.st.gold, pen.st.metric("alpha.glow") * t.alpha),
              cell.w * pen.st.radius("glow_fraction"));
   if (t.label) {
     pen.rect(r, with_alpha(pen.st.player(t.owner), t.alpha), round);
@@ -157,9 +158,9 @@ void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
     pen.frame(r, with_alpha(pen.st.player(t.owner), t.alpha), pen.st.stroke("tile_back"), round);
     // A back: a diamond, the same for every piece of an owner.
     const Point c = r.centre();
-    const float d = std::min(r.w, r.h) * 0.22f;
+    const float d = std::min(r.w, r.h) * pen.st.metric("tile.back_mark_fraction");
     pen.dl.AddQuadFilled(pen.at({c.x, c.y - d}), pen.at({c.x + d, c.y}), pen.at({c.x, c.y + d}), pen.at({c.x - d, c.y}),
-                         with_alpha(pen.st.player(t.owner, 200), t.alpha));
+                         with_alpha(pen.st.player(t.owner), pen.st.metric("alpha.back_mark") * t.alpha));
   }
   if (t.tag && t.squash > 0.5f) draw_tag(pen, *t.tag, {r.centre().x, r.bottom()}, cell.h, t.alpha);
 }
@@ -169,10 +170,9 @@ void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
 std::array<Point, 3> seal_tick(const broadcast::Theme& th, float x, float y) {
   const float tx = x + th.metric("footer.tick_x"), ty = y + th.metric("footer.tick_y");
   const float w = th.metric("footer.tick_w"), h = th.metric("footer.tick_h");
-  return {Point{tx, ty + h * 0.57f}, Point{tx + w * 0.36f, ty + h}, Point{tx + w, ty}};
+  return {Point{tx, ty + h * th.metric("footer.tick_elbow_y_fraction")},
+          Point{tx + w * th.metric("footer.tick_elbow_x_fraction"), ty + h}, Point{tx + w, ty}};
 }
-
-std::string short_hash(const std::string& h) { return h.size() > 12 ? h.substr(0, 12) + "\xE2\x80\xA6" : h; }
 
 }  // namespace
 
@@ -209,7 +209,7 @@ void draw_top_bar(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, c
     const ImU32 col = c.running ? pen.st.clock(c.level) : pen.st.dim;
     if (c.level != ClockLevel::kCalm && c.running) {
       Rect glow{mid.x - M("clock_glow_w") / 2, r.y + M("clock_glow_inset"), M("clock_glow_w"), r.h - 2 * M("clock_glow_inset")};
-      pen.rect(glow, with_alpha(col, 0.18f), pen.st.radius("glow"));
+      pen.rect(glow, with_alpha(col, pen.st.metric("alpha.clock_glow")), pen.st.radius("glow"));
     }
     pen.text(format_clock(c.seconds, c.counts_down), {mid.x, r.y + M("clock_y")}, pen.st.size("clock"), col, 0.5f);
     // Whose turn, in their colour, beside the clock.
@@ -239,7 +239,7 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
   for (engine::Square s = 0; s < g.size(); ++s) {
     const Rect cell = b.square_rect(s);
     const int owner = m.game->setup_owner(s);
-    if (owner) pen.rect(inset(cell, M("territory_inset")), pen.st.player(owner, 38));
+    if (owner) pen.rect(inset(cell, M("territory_inset")), with_alpha(pen.st.player(owner), pen.st.metric("alpha.territory")));
     // Palaces are drawn by the drawing's lines below, not per cell.
     const std::uint8_t t = g.terrain(s);
     if (t & engine::kLake) pen.rect(inset(cell, M("lake_inset")), pen.st.lake, pen.st.radius("lake"));
@@ -250,14 +250,14 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
     if (t & engine::kHeadquarters) pen.frame(inset(cell, M("mark_inset")), pen.st.gold, pen.st.stroke("terrain"), pen.st.radius("headquarters"));
   }
   // The lines are broadcast/'s (board_drawing.h): only their look is decided here.
-  for (const broadcast::CellBox& f : d.palace_fills) pen.rect(b.box(f), with_alpha(pen.st.dim, 0.16f));
+  for (const broadcast::CellBox& f : d.palace_fills) pen.rect(b.box(f), with_alpha(pen.st.dim, pen.st.metric("alpha.palace_fill")));
   for (const broadcast::BoardLine& line : d.lines) {
     const Point a = b.at(line.a), z = b.at(line.b);
     switch (line.kind) {
       case broadcast::BoardLineKind::kEdge: pen.line(a, z, pen.st.grid, pen.st.stroke("edge")); break;
       case broadcast::BoardLineKind::kGrid: pen.line(a, z, pen.st.grid, pen.st.stroke(d.on_points ? "points" : "grid")); break;
       case broadcast::BoardLineKind::kPalace:
-        pen.line(a, z, d.on_points ? pen.st.grid : with_alpha(pen.st.dim, 0.5f), pen.st.stroke(d.on_points ? "points" : "grid"));
+        pen.line(a, z, d.on_points ? pen.st.grid : with_alpha(pen.st.dim, pen.st.metric("alpha.palace_line")), pen.st.stroke(d.on_points ? "points" : "grid"));
         break;
       case broadcast::BoardLineKind::kMinus: pen.line(a, z, pen.st.minus, pen.st.stroke("minus")); break;
     }
@@ -272,7 +272,7 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
     pen.rect({c.x - half, c.y - thick / 2, 2 * half, thick}, pen.st.minus, pen.st.radius("minus"));
   }
   if (m.last_from && *m.last_from != engine::kNoSquare)
-    pen.frame(inset(b.square_rect(*m.last_from), M("last_from_inset")), with_alpha(pen.st.gold, 0.55f), pen.st.stroke("last_from"), pen.st.radius("last_from"));
+    pen.frame(inset(b.square_rect(*m.last_from), M("last_from_inset")), with_alpha(pen.st.gold, pen.st.metric("alpha.last_from")), pen.st.stroke("last_from"), pen.st.radius("last_from"));
   const bool animating = m.battle && o.battle_elapsed >= 0 && o.battle_elapsed < o.timing.total();
   for (engine::Square s = 0; s < g.size(); ++s) {
     const auto& p = m.board[static_cast<std::size_t>(s)];
@@ -380,6 +380,7 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
     y += M("items_row");
     static constexpr const char* kItems[] = {"blind", "plus", "minus"};
     const float chip_pad = M("chip_pad_x");
+    const float name_share = M("chip_name_fraction");  // the name's share of the chip; the used count has the rest
     // One row per item, so a Korean item's name is legible (at least 24 px) in full.
     for (int k = 0; k < 3; ++k) {
       Rect chip{r.x + pad, y + static_cast<float>(k) * M("chip_step"), r.w - 2 * pad, M("chip_h")};
@@ -388,9 +389,9 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
       for (const auto& u : m.items_used)
         if (u.player == player && u.item == kItems[k]) ++used;
       pen.rect(chip, left > 0 ? pen.st.chip : pen.st.chip_spent, pen.st.radius("chip"));
-      pen.text(item_text(m, o.lang, kItems[k]), {chip.x + chip_pad, chip.y + M("chip_name_y")}, pen.st.size("chip_name"), left > 0 ? pen.st.text : pen.st.dim, 0, chip.w * 0.5f);
+      pen.text(item_text(m, o.lang, kItems[k]), {chip.x + chip_pad, chip.y + M("chip_name_y")}, pen.st.size("chip_name"), left > 0 ? pen.st.text : pen.st.dim, 0, chip.w * name_share);
       pen.text(fmt::format("{}", left), {chip.right() - chip_pad, chip.y + M("chip_left_y")}, pen.st.size("chip_left"), left > 0 ? pen.st.gold : pen.st.dim, 1);
-      if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.right() - M("chip_used_x"), chip.y + M("chip_used_y")}, pen.st.size("chip_used"), pen.st.dim, 1, chip.w * 0.5f - M("chip_used_inset"));
+      if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.right() - M("chip_used_x"), chip.y + M("chip_used_y")}, pen.st.size("chip_used"), pen.st.dim, 1, chip.w * (1 - name_share) - M("chip_used_inset"));
     }
     y += 3 * M("chip_step") + M("chips_gap");
   }
@@ -418,7 +419,7 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
     look.owner = player;
     look.round = round_pieces(m);
     if (removed[i]) look.label = piece_label(m, *removed[i], o.lang, &theme_of(o));
-    look.alpha = 0.9f;
+    look.alpha = pen.st.metric("alpha.tray");
     draw_tile(pen, cell, look);
   }
 }
@@ -512,7 +513,7 @@ void draw_footer(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
       if (!c) continue;
       pen.rect({x, r.y + M("seal_bar_y"), M("seal_bar_w"), M("seal_bar_h")}, pen.st.player(p + 1), pen.st.radius("seal_bar"));
       // The hash shrinks into its box, which ends before the check's (the "…" never touches the tick).
-      pen.text(short_hash(c->hash), {x + M("seal_hash_x"), r.y + M("seal_hash_y")}, pen.st.size("seal_hash"), pen.st.text, 0,
+      pen.text(broadcast::seal_hash_text(c->hash), {x + M("seal_hash_x"), r.y + M("seal_hash_y")}, pen.st.size("seal_hash"), pen.st.text, 0,
                M("seal_hash_w"));
       if (c->verified) {
         const bool ok = *c->verified;

@@ -88,8 +88,9 @@ function labelFit(cell) {
 // the cell less label_pad a side (shrunk to fit, as ImGui's pen), its shadow label_shadow px down and right.
 function label(layer, r, fraction, text, color, className) {
   const size = metric('label_text'), pad = metric('label_pad'), shadow = metric('label_shadow');
-  const t = box(layer, { x: r.x + pad, y: r.y + r.h * metric(fraction) - size * 0.7, w: r.w - 2 * pad, h: size * 1.4 }, {
-    color, fontSize: `${fontPx(size)}px`, lineHeight: `${size * 1.4}px`, textAlign: 'center', fontWeight: 'bold',
+  const k = metric('line_factor');  // a label's line per its size (the theme's, as the win bar's)
+  const t = box(layer, { x: r.x + pad, y: r.y + r.h * metric(fraction) - (size * k) / 2, w: r.w - 2 * pad, h: size * k }, {
+    color, fontSize: `${fontPx(size)}px`, lineHeight: `${size * k}px`, textAlign: 'center', fontWeight: 'bold',
     textShadow: `${shadow}px ${shadow}px 0 var(--shadow)`, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis',
   }, text);
   t.className = `${className} fit`;
@@ -139,7 +140,8 @@ function paintDeduction(layer, a, b, files, lang) {
 // names on a row of their own, half the width each, and the note on a second row.
 export function winBarParts(place) {
   const nameSize = metric('bar_text'), noteSize = metric('note_text');
-  const line = (x, w, mid, size) => ({ x, y: place.y + mid - size * 0.7, w, h: size * 1.4 });
+  const k = metric('line_factor');  // a text's line per its size (on_air_analysis.cpp's factor)
+  const line = (x, w, mid, size) => ({ x, y: place.y + mid - (size * k) / 2, w, h: size * k });
   const pad = metric('pad_x'), mid = metric('text_mid_y');
   const twoRows = place.h >= metric('two_row_h');
   let name, note;
@@ -178,7 +180,7 @@ function paintWinBar(layer, a, l, lang) {
   box(bar, { ...fill, w: w1 }, { background: 'var(--p1)', borderRadius: fillRound }).className = 'win-fill p1';
   if (wd > 0) box(bar, { ...fill, x: fill.x + w1, w: wd }, { background: 'var(--dim)' }).className = 'win-fill draw';
   box(bar, { ...fill, x: fill.x + w1 + wd, w: fill.w - w1 - wd }, { background: 'var(--p2)', borderRadius: fillRound }).className = 'win-fill p2';
-  const row = (size) => ({ fontSize: `${fontPx(size)}px`, lineHeight: `${size * 1.4}px`, whiteSpace: 'nowrap', fontWeight: 'bold', color: 'var(--text)' });
+  const row = (size) => ({ fontSize: `${fontPx(size)}px`, lineHeight: `${size * metric('line_factor')}px`, whiteSpace: 'nowrap', fontWeight: 'bold', color: 'var(--text)' });
   const sides = w.sides || ['', ''];
   box(bar, within(parts.name[0]), { ...row(parts.nameSize), textAlign: 'left' }, sides[0]).className = 'win-text p1 fit';
   box(bar, within(parts.name[1]), { ...row(parts.nameSize), textAlign: 'right' }, sides[1]).className = 'win-text p2 fit';

@@ -226,7 +226,8 @@ export function readOnAir(raw, lang) {
   const seals = arr(raw.seals).map(obj);
   sc.seals = [1, 2].map((p) => {
     const s = seals.find((x) => x.player === p);
-    return s && typeof s.hash === 'string' ? { hash: s.hash, verified: typeof s.verified === 'boolean' ? s.verified : null } : null;
+    // hash_text: the hash as the footer shows it, cut by the frame (a frame without it: the whole hash).
+    return s && typeof s.hash === 'string' ? { hash: s.hash, text: typeof s.hash_text === 'string' ? s.hash_text : s.hash, verified: typeof s.verified === 'boolean' ? s.verified : null } : null;
   });
   // Both setups once the result is confirmed (null before `close`).
   sc.reveal = readReveal(raw.reveal, lang, g.files, g.files * g.ranks);

@@ -333,7 +333,7 @@ function drawFooter(root, sc, l, replay) {
     sc.seals.forEach((s, i) => {
       if (!s) return;
       el(f, `seal-bar p${i + 1}`, { x, y: m.seal_bar_y, w: m.seal_bar_w, h: m.seal_bar_h });
-      const h = s.hash.length > 12 ? `${s.hash.slice(0, 12)}…` : s.hash;
+      const h = s.text;  // cut by the frame (broadcast/on_air_text.h seal_hash_text), not here
       // The hash shrinks into its box, which ends before the check's (the "…" never touches the tick).
       fit(el(f, 'seal-hash', line(x + m.seal_hash_x, m.seal_hash_y, m.seal_hash_w, 'seal_hash'), h)).title = s.hash;
       if (s.verified != null) {
@@ -359,7 +359,7 @@ function sealTick(check, m) {
   svg.setAttribute('height', String(m.tick_y + m.tick_h + 4));
   const x = m.tick_x, y = m.tick_y, w = m.tick_w, h = m.tick_h;
   const pl = document.createElementNS(ns, 'polyline');
-  pl.setAttribute('points', `${x},${y + h * 0.57} ${x + w * 0.36},${y + h} ${x + w},${y}`);
+  pl.setAttribute('points', `${x},${y + h * m.tick_elbow_y_fraction} ${x + w * m.tick_elbow_x_fraction},${y + h} ${x + w},${y}`);
   svg.appendChild(pl);
   check.appendChild(svg);
 }

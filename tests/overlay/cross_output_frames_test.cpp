@@ -301,3 +301,74 @@ TEST_CASE("cross-output frames: what the ImGui overlay paints for each frame", "
     REQUIRE(file.good());
   }
 }
+
+// The shades and shapes each painter once wrote as its own literal (issue 17, "one theme"): the
+// ImGui overlay reads each from the theme, so a theme with one changed changes what it draws in
+// some frame of the cross-output set. The page reads the same keys (overlay.css --m-alpha-*,
+// scene.js, analysis_paint.js: theme_test.cpp "the keys moved into the theme: both painters read
+// them"); the analysis line factor is checked through win_bar_parts there (no analysis here).
+// Each frame is drawn once per theme into one ImGui frame (one atlas): about 3 s in all.
+TEST_CASE("cross-output frames: each shade and shape moved into the theme changes ImGui's drawing", "[cross-output]") {
+  const std::vector<std::pair<std::string, float>> moved = {
+      {"alpha.clock_glow", 0.6f},        {"alpha.territory", 0.6f},   {"alpha.palace_fill", 0.6f},
+      {"alpha.last_from", 0.2f},         {"alpha.glow", 0.3f},
+      {"alpha.tray", 0.4f},              {"alpha.back_mark", 0.3f},              {"tile.back_mark_fraction", 0.1f}, {"tile.back_dot_fraction", 0.2f},
+      {"footer.tick_elbow_x_fraction", 0.7f}, {"footer.tick_elbow_y_fraction", 0.2f}, {"tag.pad_y", 6},
+      {"panel.chip_name_fraction", 0.1f}};
+  std::vector<broadcast::Theme> themes;
+  for (const auto& [key, value] : moved) {
+    broadcast::Theme t = broadcast::built_in_theme();
+    REQUIRE(t.metrics.count(key) == 1);
+    REQUIRE(t.metrics[key] != value);
+    t.metrics[key] = value;
+    themes.push_back(std::move(t));
+  }
+  // alpha.palace_line is left out: its shade is a palace's lines on a board of cells, and no game
+  // of cells has a palace today (boards of points stroke them in the grid's colour).
+  std::vector<Case> all = cases();
+  const std::size_t listed = all.size();
+  // The clock's glow shows only in caution or danger: a live turn run on until its clock is low.
+  for (std::size_t i = 0; i < listed && all.size() == listed; ++i) {
+    const Case c = all[i];
+    const ClockShown at = turn_clock(c.model, c.now);
+    if (!at.visible || !at.running || at.level != ClockLevel::kCalm) continue;
+    for (double t = c.now; t < c.now + 900; t += 1)
+      if (turn_clock(c.model, t).level != ClockLevel::kCalm) {
+        all.push_back({c.name + " clock low", c.model, t, c.director, c.orientation});
+        break;
+      }
+  }
+  REQUIRE(all.size() == listed + 1);
+  std::vector<int> changed(moved.size(), 0);
+  for (const Case& c : all) {
+    ImGuiFrame frame(glyphs_needed(c.model, Lang::kEn));
+    ImDrawList& dl = frame.draw_list();
+    // The vertices (place and colour) one theme draws for the case.
+    const auto drawn = [&](const broadcast::Theme* theme) {
+      DrawOptions o;
+      o.lang = Lang::kEn;
+      o.now_wall = c.now;
+      o.director = c.director;
+      o.orientation = c.orientation == "portrait" ? Orientation::kPortrait : Orientation::kLandscape;
+      o.timing = broadcast::director_timing(c.director, o.timing);
+      const BattleMoment b = battle_moment(c.model, c.now, o.timing);
+      o.battle_elapsed = b.animating() ? b.elapsed : -1;
+      o.small_font = frame.fonts().small;
+      o.large_font = frame.fonts().large;
+      o.theme = theme;
+      const int from = dl.VtxBuffer.Size;
+      draw_overlay(dl, c.model, o);
+      std::vector<std::tuple<float, float, ImU32>> out;
+      for (int i = from; i < dl.VtxBuffer.Size; ++i) out.emplace_back(dl.VtxBuffer[i].pos.x, dl.VtxBuffer[i].pos.y, dl.VtxBuffer[i].col);
+      return out;
+    };
+    const auto base = drawn(nullptr);
+    CHECK(drawn(&broadcast::built_in_theme()) == base);  // the same theme: the same drawing
+    for (std::size_t k = 0; k < moved.size(); ++k)
+      if (!changed[k] && drawn(&themes[k]) != base) changed[k] = 1;
+  }
+  for (std::size_t k = 0; k < moved.size(); ++k) {
+    INFO(moved[k].first);
+    CHECK(changed[k] == 1);
+  }
+}

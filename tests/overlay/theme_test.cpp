@@ -14,7 +14,9 @@
 #include <nlohmann/json.hpp>
 
 #include "broadcast/board_drawing.h"
+#include "broadcast/on_air_analysis.h"
 #include "broadcast/on_air_json.h"
+#include "broadcast/on_air_text.h"
 #include "broadcast/theme.h"
 #include "engine/registry.h"
 #include "imgui_frame.h"
@@ -295,4 +297,73 @@ TEST_CASE("the browser's sample fixture carries broadcast's board drawing") {
     return;
   }
   CHECK(doc["board"]["drawing"] == expected);
+}
+
+namespace {
+std::string file_text(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  REQUIRE(in.good());
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+}  // namespace
+
+// What each painter once wrote as its own literal (the translucent shades, a back's mark, the seal
+// tick's elbow, the analysis line, the tag badge's padding, the chip name's share) is the theme's:
+// both painters name each key (the ImGui overlay: "GROUP.NAME" through Theme::metric; the page:
+// --m-GROUP-NAME in overlay.css, or NAME read from theme.metrics in its scripts), and the literals
+// are gone from the page's stylesheet. That ImGui's drawing follows each key is
+// cross_output_frames_test.cpp's "each shade and shape moved into the theme".
+TEST_CASE("the keys moved into the theme: both painters read them, no painter keeps the literal") {
+  const std::filesystem::path web = broadcast::default_theme_path("/nonexistent/bin/facedown-overlay").parent_path();
+  const std::filesystem::path src = web.parent_path().parent_path();
+  std::string cpp, page;
+  for (const char* f : {"overlay/overlay_draw.cpp", "broadcast/on_air_analysis.cpp"}) cpp += file_text(src / f);
+  const std::string css = file_text(web / "overlay.css");
+  page = css;
+  for (const char* f : {"scene.js", "analysis_paint.js"}) page += file_text(web / f);
+  const std::vector<std::string> keys = {
+      "alpha.clock_glow", "alpha.territory", "alpha.palace_fill", "alpha.palace_line", "alpha.last_from",
+      "alpha.glow", "alpha.tray", "alpha.back_mark", "tile.back_mark_fraction", "tile.back_dot_fraction",
+      "footer.tick_elbow_x_fraction", "footer.tick_elbow_y_fraction", "analysis.line_factor", "tag.pad_y",
+      "panel.chip_name_fraction"};
+  for (const std::string& key : keys) {
+    INFO(key);
+    CHECK(broadcast::built_in_theme().metrics.count(key) == 1);
+    const std::string group = key.substr(0, key.find('.')), name = key.substr(key.find('.') + 1);
+    // Or by name through its group's lookup (on_air_analysis.cpp metric("line_factor"), draw_tag T("pad_y")).
+    CHECK((cpp.find('"' + key + '"') != std::string::npos || cpp.find("(\"" + name + "\")") != std::string::npos));
+    std::string var = "--m-" + key;
+    std::replace(var.begin(), var.end(), '.', '-');
+    std::replace(var.begin(), var.end(), '_', '-');
+    CHECK((page.find(var) != std::string::npos || page.find("m." + name) != std::string::npos ||
+           page.find("metric('" + name + "')") != std::string::npos));
+  }
+  for (const char* literal : {" 15%", " 16%", " 50%, transparent", " 55%", " 90%", "opacity: 0.18", "opacity: 0.9",
+                              "width: 31%", "width: 45%", " 80%"}) {
+    INFO(literal);
+    CHECK(css.find(literal) == std::string::npos);
+  }
+  // The analysis line: a theme's factor makes the win bar's lines taller in the frame's parts.
+  broadcast::Theme tall = broadcast::built_in_theme();
+  tall.metrics["analysis.line_factor"] = 2;
+  const broadcast::ThemeRect place{518, 170, 884, 60};
+  const auto before = broadcast::win_bar_parts(broadcast::built_in_theme(), place);
+  const auto after = broadcast::win_bar_parts(tall, place);
+  CHECK(before.name[0].h == Approx(before.name_size * 1.4f));
+  CHECK(after.name[0].h == Approx(after.name_size * 2));
+}
+
+// The seal's hash as shown is the frame's (both painters paint seals[].hash_text), cut once.
+TEST_CASE("the seal hash shown is cut by the frame, not by a painter") {
+  CHECK(broadcast::seal_hash_text(std::string(64, 'a')) == std::string(12, 'a') + "\xE2\x80\xA6");
+  CHECK(broadcast::seal_hash_text("9f2c1d7be0a4") == "9f2c1d7be0a4");
+  const auto rows = public_rows(script_match(kBlindBattle), 1000, 1);
+  OnAirModel m = derive_model(rows, rows.size(), engine::all_games());
+  m.commitments[0] = SetupCommitment{1, std::string(64, 'c'), std::nullopt, std::nullopt, std::nullopt};
+  const nlohmann::json j = broadcast::on_air_json(m, m.row_wall_time + 1, {});
+  REQUIRE(j["seals"].size() == 1);
+  CHECK(j["seals"][0]["hash_text"] == std::string(12, 'c') + "\xE2\x80\xA6");
+  CHECK(j["seals"][0]["hash"] == std::string(64, 'c'));
 }
