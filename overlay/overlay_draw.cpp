@@ -64,6 +64,7 @@ struct TileLook {
   int owner = 0;
   std::optional<std::string> label;  // nullopt: back
   bool highlight = false;
+  float glow = 1;  // the ring's share of alpha.glow: it fades in over the light-up (duration.light_up)
   float alpha = 1;
   float squash = 1;  // horizontal scale while flipping
   std::optional<std::string> tag;     // "BLIND", "=11"
@@ -123,7 +124,7 @@ void draw_disc(const Pen& pen, const Rect& cell, const TileLook& t) {
   // The battle's ring: from the cell, not squashed by the flip (as the page's .glow.round).
   if (t.highlight) {
     const float ring = cell.w * (0.5f - pen.st.metric("tile.glow_inset_fraction"));
-    pen.dl.AddCircleFilled(pen.at(c), pen.px(ring), with_alpha(pen.st.gold, pen.st.metric("alpha.glow") * t.alpha), 40);
+    pen.dl.AddCircleFilled(pen.at(c), pen.px(ring), with_alpha(pen.st.gold, pen.st.metric("alpha.glow") * t.glow * t.alpha), 40);
   }
   if (t.label) {
     ellipse(rad, with_alpha(pen.st.player(t.owner), t.alpha), true, 0);
@@ -147,7 +148,7 @@ void draw_tile(const Pen& pen, const Rect& cell, const TileLook& t) {
   // The battle's ring: from the cell, not squashed by the flip (as the page's .glow, metrics
   // tile.glow_inset_fraction and radius.glow_fraction).
   if (t.highlight)
-    pen.rect(inset(cell, cell.w * pen.st.metric("tile.glow_inset_fraction")), with_alpha(pen.st.gold, pen.st.metric("alpha.glow") * t.alpha),
+    pen.rect(inset(cell, cell.w * pen.st.metric("tile.glow_inset_fraction")), with_alpha(pen.st.gold, pen.st.metric("alpha.glow") * t.glow * t.alpha),
              cell.w * pen.st.radius("glow_fraction"));
   if (t.label) {
     pen.rect(r, with_alpha(pen.st.player(t.owner), t.alpha), round);
@@ -302,6 +303,7 @@ void draw_battle(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
     look.owner = f.owner;
     look.round = round_pieces(m);
     look.highlight = light > 0.05f;
+    look.glow = light;  // as the page's ring: from 0 to full over the light-up
     if (f.was_face_up && f.token) {
       // Known before the battle: it lights up and (if it lost) fades, no flip.
       look.label = piece_label(m, *f.token, o.lang, &theme_of(o));

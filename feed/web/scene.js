@@ -553,7 +553,7 @@ export function tick(h, now) {
     }
     tileEl.style.transform = `scaleX(${squash})`;
     tileEl.style.opacity = String(Math.max(0, alpha));
-    glow.style.opacity = String(Math.min(1, t / b.lightUpEnd) * 0.9 * Math.max(0, alpha));
+    glow.style.opacity = String(Math.min(1, t / b.lightUpEnd) * Math.max(0, alpha));
   }
   // A class, not an inline style: an inline visibility would override the
   // element's own off state (.element-off) and its part's (overlay.css).
