@@ -2,7 +2,10 @@
 // follows /on-air/stream (EventSource reconnects by itself and sends
 // Last-Event-ID, so the feed resumes without a gap) and draws each message.
 // It is also a CasparCG HTML template: play(), stop(), next(), remove() and update(data)
-// are globals; a page driven by update() does not connect.
+// are globals; a page driven by update() does not connect. play() brings each element the
+// frame has on in with its own in animation, stop() takes each out with its out animation
+// (overlay.css: the elements of the stage, never the stage itself, so an element page
+// animates its own); remove() empties the stage at once.
 // A stream that goes silent (no message and no ping for three heartbeat
 // periods: 6 s at the feed's default 2 s) puts the page in "feed lost": the
 // clock and the picture freeze where they are (never counting on a dead
@@ -232,6 +235,7 @@ function parseTemplateData(text) {
     return null;
   }
 }
+// The stage's off-air class: each element on it animates in or out (overlay.css).
 window.play = () => {
   visible = true;
   applyVisibility();
