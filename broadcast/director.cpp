@@ -26,6 +26,7 @@ constexpr std::array<ElementWords, kElementCount> kElements = {{
     {Element::kSlate, "slate", "Slate", "타이틀"},
     {Element::kDeduction, "deduction", "Deduction", "추리"},
     {Element::kWinBar, "win-bar", "Win bar", "승률 막대"},
+    {Element::kFeedLost, "feed-lost", "Feed lost", "신호 끊김"},
 }};
 
 struct LayoutWords {

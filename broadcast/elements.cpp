@@ -58,6 +58,10 @@ ElementsShown elements_on_air(const OnAirModel& m, const DirectorState& d, doubl
         break;
       case Element::kDeduction:
       case Element::kWinBar: idle = analysis_idle(m, e); break;
+      case Element::kFeedLost:
+        // A frame exists only while the feed lives: the page that stops hearing it turns this on.
+        idle = "the feed is live";
+        break;
     }
     s.on = s.cued && idle.empty();
     if (s.cued && !s.on) s.idle = idle;

@@ -24,9 +24,9 @@ inline constexpr float kThemeCanvasHeight = 1080.0f;
 
 // The names a theme must give (the schema; the values live in the file only).
 // A new element adds its placement name here and in every layout of the file.
-inline constexpr std::array<std::string_view, 14> kThemeElements = {
+inline constexpr std::array<std::string_view, 15> kThemeElements = {
     "top_bar", "panel1", "panel2", "board", "explainer", "banner", "caption", "footer", "waiting",
-    "board_compact", "slate", "reveal", "deduction", "win_bar"};
+    "board_compact", "slate", "reveal", "deduction", "win_bar", "feed_lost"};
 inline constexpr std::array<std::string_view, 22> kThemeColours = {
     "panel", "panel_edge", "board", "grid", "text", "dim", "gold", "amber", "red", "minus", "lake",
     "p1", "p2", "p1_dark", "p2_dark", "shade", "chip", "chip_spent", "draw", "badge", "outline", "shadow"};

@@ -2,17 +2,26 @@
 // follows /on-air/stream (EventSource reconnects by itself and sends
 // Last-Event-ID, so the feed resumes without a gap) and draws each message.
 // It is also a CasparCG HTML template: play(), stop(), next(), remove() and update(data)
-// are globals; a page driven by update() does not connect.
+// are globals; a page driven by update() does not connect. play() brings each element the
+// frame has on in with its own in animation, stop() takes each out with its out animation
+// (overlay.css: the elements of the stage, never the stage itself, so an element page
+// animates its own); remove() empties the stage at once.
 // A stream that goes silent (no message and no ping for three heartbeat
 // periods: 6 s at the feed's default 2 s) puts the page in "feed lost": the
 // clock and the picture freeze where they are (never counting on a dead
-// stream, never jumping back) and a FEED LOST tag shows, until the next word.
+// stream, never jumping back) and the director's `feed-lost` element comes on,
+// until the next word: the frame never has it on (the feed is gone when it
+// happens), so this page turns it on from its own watchdog, at the theme's
+// `feed_lost` placement with the element's fade, unless the director cued it
+// out (its `cued` in the last frame) or this page was not asked for it.
 // Standby (the desk gone quiet) shows only once the feed has said so for 1.5 s
 // and goes only once it has said otherwise for 1 s, so a late heartbeat on a
 // loaded machine does not flash it; a clock the feed stops stands where the page
 // showed it, never a step back. A template host's update() is shown as given.
 import { readOnAir } from './onair.js';
-import { build, clockSeconds, tick } from './scene.js';
+import { build, clockSeconds, elementShown, tick } from './scene.js';
+import { theme } from './theme.js';
+import { elements as placements } from './layout.js';
 import { paintAnalysis } from './analysis_paint.js';
 
 const params = new URLSearchParams(location.search);
@@ -22,7 +31,9 @@ const asked = params.get('layout');
 const match = params.get('match');
 // ?elements=scorebug,caption: this page shows only these of the director's
 // elements (one OBS source or CasparCG layer per element); absent: all.
-const only = params.get('elements') ? new Set(params.get('elements').split(',').map((s) => s.trim()).filter(Boolean)) : null;
+// An element's name may be written with '_' for '-' (feed_lost, win_bar), as the theme's placements are.
+const only = params.get('elements')
+  ? new Set(params.get('elements').split(',').map((s) => s.trim().replace(/_/g, '-')).filter(Boolean)) : null;
 // A template host (CasparCG loads the file, or asks with ?template=1) shows
 // nothing until play(); a browser source (OBS) is on air at once.
 const templateMode = location.protocol === 'file:' || params.get('template') === '1';
@@ -57,16 +68,27 @@ function setLost(lost) {
   // clock neither counts on nor steps back; a fresh message thaws it.
   frozenAt = lost ? now() : null;
   stage.classList.toggle('feed-lost', lost);
-  if (lost && !lostTag) {
-    lostTag = document.createElement('div');
-    lostTag.className = 'feed-lost-tag';
-    lostTag.textContent = lang === 'en' ? 'FEED LOST' : '신호 끊김';
-    stage.appendChild(lostTag);
-  } else if (!lost && lostTag) {
-    lostTag.remove();
-    lostTag = null;
-  }
   draw();
+}
+
+// The feed-lost element: made on the first loss (off, then on, so it runs its
+// in animation), then kept and turned off and on as the feed goes and comes.
+function drawLost(layout) {
+  const want = status.feedLost && (scene ? elementShown(scene, 'feed-lost', only) : !only || only.has('feed-lost'));
+  const place = theme && placements(theme, layout).feed_lost;
+  if (!place || (!lostTag && !want)) return;
+  if (!lostTag) {
+    lostTag = document.createElement('div');
+    lostTag.className = 'feed-lost-tag element-off';
+    lostTag.dataset.element = 'feed-lost';
+    lostTag.textContent = lang === 'en' ? 'FEED LOST' : '신호 끊김';
+  }
+  Object.assign(lostTag.style, { left: `${place.x}px`, top: `${place.y}px`, width: `${place.w}px`, height: `${place.h}px` });
+  if (lostTag.parentNode !== stage) {
+    stage.appendChild(lostTag);
+    getComputedStyle(lostTag).opacity;  // styled off first, so turning it on animates
+  }
+  lostTag.classList.toggle('element-off', !want);
 }
 
 function heard() {
@@ -89,7 +111,7 @@ function draw() {
       : scene && scene.orientation === 'portrait' ? 'portrait' : 'landscape';
   handle = build(stage, scene, { orientation, now: now(), only }, handle);
   paintAnalysis(stage, shownRaw, scene, { orientation, only, lang });  // the deduction and win-bar elements
-  if (lostTag && lostTag.parentNode !== stage) stage.appendChild(lostTag);
+  drawLost(orientation);
 }
 
 // [SECTION] Standby with hysteresis; a stopping clock never steps back.
@@ -232,6 +254,7 @@ function parseTemplateData(text) {
     return null;
   }
 }
+// The stage's off-air class: each element on it animates in or out (overlay.css).
 window.play = () => {
   visible = true;
   applyVisibility();

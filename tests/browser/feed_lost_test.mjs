@@ -3,9 +3,11 @@
 // serves feed/web and an /on-air/stream whose pings the test can stop while
 // the connection stays open (the dead stream a proxy or a hung feed leaves):
 //   - with pings every 300 ms the page stays live and its clock counts;
-//   - once they stop, within 3 heartbeats (+ the 250 ms check) the page shows
-//     FEED LOST, the clock stands still and never steps back;
-//   - the next message thaws it: no tag, the clock counts again.
+//   - once they stop, within 3 heartbeats (+ the 250 ms check) the page turns
+//     the director's `feed-lost` element on (FEED LOST at the theme's feed_lost
+//     placement, faded in to opacity 1), the clock stands still and never steps back;
+//     an element page (?elements=feed_lost) shows that element alone;
+//   - the next message thaws it: the element off, the clock counts again.
 // Exit: 0 passed, 1 a check failed, 77 skipped (no chromium).
 import fs from 'node:fs';
 import http from 'node:http';
@@ -20,6 +22,7 @@ const chromium = await loadChromium();
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const PING_MS = 300;
+const theme = JSON.parse(fs.readFileSync(path.join(webDir, 'theme.json'), 'utf8'));
 const fixture = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/sample-battle.json'), 'utf8'));
 // A running turn clock, no battle on screen, the feed's time = now.
 const live = { ...fixture, battle: null, banner: null, result: null, now: Date.now() / 1000 };
@@ -65,7 +68,12 @@ try {
   s = await st();
   check(s.shownNow > t0 + 1 && !s.feedLost, `live: the page's time counts (${(s.shownNow - t0).toFixed(2)} s in 1.2 s)`);
   check((await clockText()) !== null, `the clock is on screen (${await clockText()})`);
-  check((await page.$('.feed-lost-tag')) === null, 'no FEED LOST tag while the feed lives');
+  const lostOn = (p) => p.$('.feed-lost-tag:not(.element-off)');
+  check((await lostOn(page)) === null, 'no FEED LOST while the feed lives');
+  // An element page of the feed-lost element alone, on the same feed.
+  const alone = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  await alone.goto(`${base}/overlay.html?lang=en&elements=feed_lost`);
+  await alone.waitForFunction(() => window.facedownOverlay && window.facedownOverlay.status().messages >= 1, null, { timeout: 10000 });
 
   // [SECTION] Standby: a flash shorter than the hysteresis never shows; a clock
   // the feed freezes behind the page's count never steps back.
@@ -123,8 +131,29 @@ try {
   const after = Date.now() - silentAt;
   const bound = 3 * PING_MS + 250 + PING_MS + 300;  // 3 beats, the check's period, the last ping's age, slack
   check(after <= bound, `feed lost seen ${after} ms after the last ping (bound ${bound} ms)`);
-  const tag = await page.$('.feed-lost-tag');
-  check(tag !== null && (await tag.textContent()) === 'FEED LOST', 'the FEED LOST tag shows');
+  const tag = await lostOn(page);
+  check(tag !== null && (await tag.textContent()) === 'FEED LOST', 'the feed-lost element is on: FEED LOST');
+  await sleep(400);  // past its 0.3 s in animation
+  const box = await page.evaluate(() => {
+    const t = document.querySelector('.feed-lost-tag');
+    const r = t.getBoundingClientRect();
+    return { x: r.x, y: r.y, w: r.width, h: r.height, element: t.dataset.element, opacity: Number(getComputedStyle(t).opacity),
+      visibility: getComputedStyle(t).visibility, fits: t.scrollWidth <= t.clientWidth,
+      size: parseFloat(getComputedStyle(t).fontSize) * Number(getComputedStyle(document.getElementById('stage')).getPropertyValue('--text-line')),
+      stage: Number(getComputedStyle(document.getElementById('stage')).opacity) };
+  });
+  const want = theme.layouts.landscape.elements.feed_lost;
+  check(box.element === 'feed-lost' && ['x', 'y', 'w', 'h'].every((k) => Math.abs(box[k] - want[k]) < 0.5),
+    `it lies at the theme's feed_lost placement (${JSON.stringify(box)})`);
+  check(box.opacity === 1 && box.visibility === 'visible' && box.stage === 1, 'faded in to opacity 1, the stage at 1');
+  check(box.fits && box.size >= 24, `its text fits its box at ${box.size.toFixed(1)} px (at least 24)`);
+  await alone.waitForFunction(() => window.facedownOverlay.status().feedLost, null, { timeout: 10000 });
+  const aloneShows = await alone.evaluate(() => ({
+    parts: [...document.querySelectorAll('#stage > .part')].filter((p) => !p.classList.contains('element-off') && p.childElementCount > 0).length,
+    lost: !!document.querySelector('.feed-lost-tag:not(.element-off)'),
+  }));
+  check(aloneShows.lost && aloneShows.parts === 0, `?elements=feed_lost shows the feed-lost element alone (${JSON.stringify(aloneShows)})`);
+  await alone.close();
   const frozen = (await st()).shownNow;
   const frozenText = await clockText();
   const samples = [];
@@ -141,7 +170,7 @@ try {
   seq += 1;
   for (const r of streams) r.write(`id: 1.${seq}.0\ndata: ${JSON.stringify({ ...live, now: Date.now() / 1000 })}\n\n`);
   await page.waitForFunction(() => !window.facedownOverlay.status().feedLost, null, { timeout: 5000 });
-  check((await page.$('.feed-lost-tag')) === null, 'the tag is gone once the feed speaks');
+  check((await lostOn(page)) === null, 'the feed-lost element is off once the feed speaks');
   const thawed = (await st()).shownNow;
   await sleep(600);
   check((await st()).shownNow > thawed + 0.3, 'the clock counts again');

@@ -160,11 +160,14 @@ try {
     assert(await p.locator('.battle-layer').count() === 0, 'next() did not skip the battle');
     await p.evaluate(() => window.stop());
     await p.waitForTimeout(500);
+    // Each element's out animation (0.3 s) to its end, however late a loaded machine started it.
+    await p.waitForFunction(() => document.getAnimations().length === 0, null, { timeout: 5000 });
     const off = path.join(outDir, `${prefix}-stopped.png`);
     await p.screenshot({ path: off, omitBackground: true });
     assert(maxAlpha(off, { x: 0, y: 0, w: 1920, h: 1080 }) === 0, 'stop() left something on screen');
     await p.evaluate(() => window.play());
     await p.waitForTimeout(500);
+    await p.waitForFunction(() => document.getAnimations().length === 0, null, { timeout: 5000 });
     const on = path.join(outDir, `${prefix}-played.png`);
     await p.screenshot({ path: on, omitBackground: true });
     assert(minAlpha(on, { x: 120, y: 400, w: 100, h: 100 }) === 1, 'play() did not bring the overlay back');

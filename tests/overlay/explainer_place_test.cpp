@@ -136,6 +136,18 @@ TEST_CASE("a layout's elements never overlap, all inside title safe, no type und
       INFO(layout << " " << n);
       CHECK(inside(safe(theme), theme.element(layout, n)));
     }
+    // "Feed lost" (the page turns it on when its feed goes silent; docs/director.md) is a
+    // card over the picture, as standby is: over the board, never over the scorebug, the
+    // caption, the seal footer, the banner's place (standby or the result beside it stay
+    // whole) or the win bar; in faces (over a camera shot) off every element too.
+    const ThemeRect lost = theme.element(layout, "feed_lost");
+    std::vector<const char*> apart = {"top_bar", "caption", "footer", "banner", "win_bar"};
+    if (director == broadcast::Layout::kFaces) apart.push_back("board_compact");
+    for (const char* n : apart) {
+      INFO(layout << ": feed_lost and " << n);
+      CHECK_FALSE(overlaps(lost, theme.element(layout, n)));
+    }
+    CHECK(broadcast::shown_by_default(director, Element::kFeedLost) == (director != broadcast::Layout::kFaces));
   }
   for (std::string_view n : broadcast::kThemeSizes) {
     INFO(n);
