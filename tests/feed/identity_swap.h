@@ -61,16 +61,18 @@ inline void store_match(const std::string& path, const Match& m) {
   }
 }
 
-// A sealed setup's commitment hashes a random salt, so it differs between any two
-// runs; once the match is closed the setup and salt are opened, by design (and
-// the frame's final reveal shows both setups). Those values are blanked before
-// the bytes are compared (and a setup may only appear at all once the match is
-// closed: checked by the caller).
+// A sealed setup's commitment (and its cut for the screen, hash_text) hashes a
+// random salt, so it differs between any two runs; once the match is closed the
+// setup and salt are opened, by design (and the frame's final reveal shows both
+// setups). Those values are blanked before the bytes are compared (and a setup
+// may only appear at all once the match is closed: checked by the caller).
 inline std::string blank_seals(const std::string& bytes) {
   static const std::regex commitment("\"hash\":\"[0-9a-f]{64}\"");
+  static const std::regex shown("\"hash_text\":\"[0-9a-f]{12}…\"");  // the commitment as cut for the screen
   static const std::regex salt("\"salt\":\"[0-9a-f]{64}\"");
   static const std::regex setup("\"setup\":\"[^\"]*\"");
   std::string out = std::regex_replace(bytes, commitment, "\"hash\":\"#\"");
+  out = std::regex_replace(out, shown, "\"hash_text\":\"#\"");
   out = std::regex_replace(out, salt, "\"salt\":\"#\"");
   // The final reveal (the frame's "reveal", after close only): both setups, piece by piece.
   const std::string open = "\"reveal\":{\"setups\":[", close = "],\"title\"";
