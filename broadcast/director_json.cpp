@@ -10,6 +10,7 @@ nlohmann::json director_json(const DirectorState& s) {
     elements[std::string(element_name(e))] = {
         {"shown", s.is_shown(e)},
         {"held", hold.has_value()},
+        {"holdable", holdable(e)},  // so no page keeps its own list of what a hold may take
         {"label", {{"en", element_label(e, false)}, {"ko", element_label(e, true)}}},
     };
   }

@@ -35,18 +35,7 @@ Match::Match(GameInfo info, std::unique_ptr<Game> game, const Options& options)
   rules_.no_moves_draw = no_moves != options.end() && no_moves->second == "draw";
 }
 Match::Match(Match&&) noexcept = default;
-Match::Match(const Match& o)
-    : info_(o.info_),
-      game_(o.game_),
-      rules_(o.rules_),
-      version_(o.version_),
-      state_(o.state_),
-      log_(o.log_),
-      effective_(o.effective_),
-      entries_(o.entries_),
-      commands_(o.commands_),
-      snapshots_(o.snapshots_),
-      now_(o.now_) {}
+Match::Match(const Match& o) : Match(o, 0) {}
 Match::Match(const Match& o, std::size_t events)
     : info_(o.info_),
       game_(o.game_),

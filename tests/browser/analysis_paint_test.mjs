@@ -12,13 +12,12 @@
 //     ImGui goldens of the same analysis: tests/overlay/golden/analysis-*.png.
 // Exit: 0 passed, 1 a check failed, 77 skipped (no chromium).
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveWebFile } from './web_files.mjs';
+import { serveWeb } from './web_files.mjs';
 import { checkGolden } from './images.mjs';
-import { arg, CHROMIUM, loadChromium } from './browser_env.mjs';
+import { arg, checks, CHROMIUM, loadChromium } from './browser_env.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDir = path.resolve(arg('web', path.join(here, '../../feed/web')));
@@ -26,23 +25,15 @@ const chromium = await loadChromium();
 
 // theme.json can be swapped for a changed one (the theme a designer edits, as the feed serves it).
 let themeOverride = null;
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url, 'http://x');
-  if (url.pathname === '/theme.json' && themeOverride) {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(themeOverride));
-    return;
-  }
-  serveWebFile(webDir, url, res);
+const { server, base } = await serveWeb(webDir, (req, res, url) => {
+  if (url.pathname !== '/theme.json' || !themeOverride) return false;
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(themeOverride));
+  return true;
 });
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${server.address().port}`;
 
-let failed = false;
-const check = (cond, msg) => {
-  console.log(`${cond ? 'PASS' : 'FAIL'} ${msg}`);
-  if (!cond) failed = true;
-};
+const tally = checks();
+const { check } = tally;
 
 const fixture = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/sample-battle.json'), 'utf8'));
 const label = (t) => ({ en: t, ko: t });
@@ -285,4 +276,4 @@ try {
   await browser.close();
   server.close();
 }
-process.exit(failed ? 1 : 0);
+process.exit(tally.failed ? 1 : 0);

@@ -26,3 +26,14 @@ export async function loadChromium() {
     process.exit(1);
   }
 }
+
+// A test's checks: `check(cond, msg)` prints PASS or FAIL with msg; `failed` is
+// true once any check failed (or the test set it, on an exception).
+export function checks() {
+  const t = { failed: false };
+  t.check = (cond, msg) => {
+    console.log(`${cond ? 'PASS' : 'FAIL'} ${msg}`);
+    if (!cond) t.failed = true;
+  };
+  return t;
+}

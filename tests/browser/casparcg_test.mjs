@@ -13,27 +13,21 @@
 //   - remove() empties the stage at once.
 // Exit: 0 passed, 1 a check failed, 77 skipped (no chromium).
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveWebFile } from './web_files.mjs';
+import { serveWeb } from './web_files.mjs';
 import { maxAlpha } from './images.mjs';
-import { arg, CHROMIUM, loadChromium } from './browser_env.mjs';
+import { arg, checks, CHROMIUM, loadChromium } from './browser_env.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDir = path.resolve(arg('web', path.join(here, '../../feed/web')));
 const chromium = await loadChromium();
 
-const server = http.createServer((req, res) => serveWebFile(webDir, new URL(req.url, 'http://x'), res));
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${server.address().port}`;
+const { server, base } = await serveWeb(webDir);
 
-let failed = false;
-const check = (cond, msg) => {
-  console.log(`${cond ? 'PASS' : 'FAIL'} ${msg}`);
-  if (!cond) failed = true;
-};
+const tally = checks();
+const { check } = tally;
 
 const fixture = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/sample-battle.json'), 'utf8'));
 const NAMES = ['board', 'board-compact', 'scorebug', 'players', 'explainer', 'caption', 'result', 'reveal', 'standby', 'slate'];
@@ -143,9 +137,9 @@ try {
   await page.close();
 } catch (e) {
   console.log(`FAIL ${e && e.stack ? e.stack : e}`);
-  failed = true;
+  tally.failed = true;
 } finally {
   await browser.close();
   server.close();
 }
-process.exit(failed ? 1 : 0);
+process.exit(tally.failed ? 1 : 0);

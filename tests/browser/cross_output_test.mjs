@@ -25,12 +25,11 @@
 // Exit: 0 passed, 1 a check failed, 77 skipped (no chromium, or an overlay_tests
 // built without the ImGui overlay).
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { serveWebFile } from './web_files.mjs';
+import { serveWeb } from './web_files.mjs';
 import { comparePictures, saveFailure, COLOUR_CELLS_ALLOWED, SHAPE_BLOCKS_ALLOWED } from './picture_compare.mjs';
 import { arg, CHROMIUM, loadChromium } from './browser_env.mjs';
 
@@ -64,17 +63,12 @@ console.log(`the ImGui half: ${((Date.now() - imguiStart) / 1000).toFixed(1)} s`
 
 // [SECTION] A static server of feed/web; /theme.json can be swapped for a changed one.
 let themeOverride = null;
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url, 'http://x');
-  if (url.pathname === '/theme.json' && themeOverride) {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(themeOverride));
-    return;
-  }
-  serveWebFile(webDir, url, res);
+const { server, base } = await serveWeb(webDir, (req, res, url) => {
+  if (url.pathname !== '/theme.json' || !themeOverride) return false;
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(themeOverride));
+  return true;
 });
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${server.address().port}`;
 
 // [SECTION] The browser half.
 const multiset = (list) => {

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { arg, CHROMIUM, loadChromium } from './browser_env.mjs';
+import { arg, checks, CHROMIUM, loadChromium } from './browser_env.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const HOST = arg('desk-host');
@@ -44,11 +44,8 @@ const cues = async () => {
   return r.json();
 };
 
-let failed = false;
-const check = (cond, msg) => {
-  console.log(`${cond ? 'PASS' : 'FAIL'} ${msg}`);
-  if (!cond) failed = true;
-};
+const tally = checks();
+const { check } = tally;
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 try {
@@ -66,6 +63,25 @@ try {
   await page.waitForFunction(() => document.querySelectorAll('#program tr').length > 5, null, { timeout: 5000 });
   check((await page.textContent('#program')).includes('Landscape'), 'the program is the landscape layout');
   check((await page.textContent('#error')) === '', 'no error with the token');
+  // Hold is offered exactly where the desk takes one (its `holdable`): with the
+  // deduction and the win bar shown too, every Hold button's cue previews
+  // without a refusal (a page list of its own offered Hold for those two,
+  // which the desk refuses). Esc drops the preview after.
+  const shown = ['show deduction', 'show win-bar'];
+  for (const c of shown) {
+    await page.click(`button[data-cue="${c}"]`);
+    await page.waitForFunction((x) => document.getElementById('pending').textContent.includes(x), c, { timeout: 5000 });
+  }
+  const holds = await page.$$eval('#preview button[data-cue^="hold "]', (bs) => bs.map((b) => b.dataset.cue));
+  const refused = [];
+  for (const c of holds) {
+    const r = await fetch(`${base}/api/preview`, { method: 'POST', body: [...shown, c].join('\n'), headers: { Authorization: `Bearer ${token}` } });
+    if (!r.ok) refused.push(`${c} (${r.status})`);
+  }
+  check(holds.length > 0 && refused.length === 0, `every Hold the page offers is one the desk takes (${holds.join(', ')}; refused: ${refused.join(', ') || 'none'})`);
+  await page.click('h1');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.getElementById('pending').textContent === '', null, { timeout: 5000 });
 
   // Build a preview: the faces layout, then show the small board.
   await page.click('button[data-cue="layout faces"]');
@@ -112,4 +128,4 @@ try {
   await browser.close();
   desk.stdin.end();
 }
-process.exit(failed ? 1 : 0);
+process.exit(tally.failed ? 1 : 0);

@@ -17,30 +17,21 @@
 // Exit: 0 passed, 1 a check failed, 77 skipped (no chromium).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveWebFile } from './web_files.mjs';
+import { serveWeb } from './web_files.mjs';
 import { checkGolden, differingPixels } from './images.mjs';
-import { arg, CHROMIUM, loadChromium } from './browser_env.mjs';
+import { arg, checks, CHROMIUM, loadChromium } from './browser_env.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDir = path.resolve(arg('web', path.join(here, '../../feed/web')));
 const chromium = await loadChromium();
 
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url, 'http://x');
-  serveWebFile(webDir, url, res);
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${server.address().port}`;
+const { server, base } = await serveWeb(webDir);
 
-let failed = false;
-const check = (cond, msg) => {
-  console.log(`${cond ? 'PASS' : 'FAIL'} ${msg}`);
-  if (!cond) failed = true;
-};
+const tally = checks();
+const { check } = tally;
 
 const fixture = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/sample-battle.json'), 'utf8'));
 const NAMES = ['board', 'board-compact', 'scorebug', 'players', 'explainer', 'caption', 'result', 'reveal', 'standby', 'slate'];
@@ -240,4 +231,4 @@ try {
   await browser.close();
   server.close();
 }
-process.exit(failed ? 1 : 0);
+process.exit(tally.failed ? 1 : 0);

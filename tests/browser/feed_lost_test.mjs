@@ -10,11 +10,10 @@
 //   - the next message thaws it: the element off, the clock counts again.
 // Exit: 0 passed, 1 a check failed, 77 skipped (no chromium).
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveWebFile } from './web_files.mjs';
-import { arg, CHROMIUM, loadChromium } from './browser_env.mjs';
+import { serveWeb } from './web_files.mjs';
+import { arg, checks, CHROMIUM, loadChromium } from './browser_env.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDir = path.resolve(arg('web', path.join(here, '../../feed/web')));
@@ -30,8 +29,7 @@ const live = { ...fixture, battle: null, banner: null, result: null, now: Date.n
 const streams = new Set();
 let pinging = true;
 let seq = 1;
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url, 'http://x');
+const { server, base } = await serveWeb(webDir, (req, res, url) => {
   if (url.pathname === '/on-air/stream') {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     res.write(`id: 1.${seq}.0\ndata: ${JSON.stringify({ ...live, now: Date.now() / 1000 })}\n\n`);
@@ -40,18 +38,13 @@ const server = http.createServer((req, res) => {
       if (pinging) res.write(`: hb\nevent: ping\ndata: {"every_ms":${PING_MS}}\n\n`);
     }, PING_MS);
     req.on('close', () => { clearInterval(beat); streams.delete(res); });
-    return;
+    return true;
   }
-  serveWebFile(webDir, url, res);
+  return false;
 });
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${server.address().port}`;
 
-let failed = false;
-const check = (cond, msg) => {
-  console.log(`${cond ? 'PASS' : 'FAIL'} ${msg}`);
-  if (!cond) failed = true;
-};
+const tally = checks();
+const { check } = tally;
 
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 try {
@@ -176,10 +169,10 @@ try {
   check((await st()).shownNow > thawed + 0.3, 'the clock counts again');
 } catch (e) {
   console.log(`FAIL ${e && e.stack ? e.stack : e}`);
-  failed = true;
+  tally.failed = true;
 } finally {
   await browser.close();
   for (const r of streams) r.destroy();
   server.close();
 }
-process.exit(failed ? 1 : 0);
+process.exit(tally.failed ? 1 : 0);

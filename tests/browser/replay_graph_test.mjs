@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startRealFeed } from './feed_driver.mjs';
-import { arg, CHROMIUM, loadChromium } from './browser_env.mjs';
+import { arg, checks, CHROMIUM, loadChromium } from './browser_env.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const feedBin = arg('feed');
@@ -25,11 +25,8 @@ if (!feedBin || !facedownBin || !fs.existsSync(feedBin) || !fs.existsSync(facedo
 const chromium = await loadChromium();
 fs.mkdirSync(outDir, { recursive: true });
 
-let failed = false;
-const check = (cond, msg) => {
-  console.log(`${cond ? 'PASS' : 'FAIL'} ${msg}`);
-  if (!cond) failed = true;
-};
+const tally = checks();
+const { check } = tally;
 
 // No TV delay: the finished match's every point of view is anyone's at once.
 const real = await startRealFeed({ feedBin, facedownBin, script: fs.readFileSync(script, 'utf8'), feedArgs: ['--tv-delay', '0'] });
@@ -109,4 +106,4 @@ try {
   await browser.close();
   await real.close();
 }
-process.exit(failed ? 1 : 0);
+process.exit(tally.failed ? 1 : 0);
