@@ -82,15 +82,15 @@ std::vector<engine::Square> involved_squares(const OnAirModel& m) {
   return out;
 }
 
-ThemeRect explainer_box(const Theme& theme, std::string_view layout, const BoardDrawing& drawing,
-                        const std::vector<engine::Square>& involved, int lines) {
+std::vector<ThemeRect> explainer_lines(const Theme& theme, std::string_view layout, const BoardDrawing& drawing,
+                                       const std::vector<engine::Square>& involved, int lines) {
   const int n = std::clamp(lines, 1, kExplainerMaxLines);
   const ThemeRect pref = theme.element(layout, "explainer");
   const ThemeRect board = theme.element(layout, "board");
   const ThemeRect safe = safe_area(theme);
   // A line's box and the gap to the next are the theme's (metrics.explainer), as both painters draw them.
-  const float w = pref.w, h = static_cast<float>(n) * theme.metric("explainer.line_h") +
-                              static_cast<float>(n - 1) * theme.metric("explainer.line_gap");
+  const float w = pref.w, line_h = theme.metric("explainer.line_h"), gap = theme.metric("explainer.line_gap");
+  const auto block_h = [&](int k) { return static_cast<float>(k) * line_h + static_cast<float>(k - 1) * gap; };
   std::vector<ThemeRect> avoid;
   for (engine::Square s : involved) {
     const ThemeRect r = board_square_box(drawing, board, s);
@@ -101,9 +101,7 @@ ThemeRect explainer_box(const Theme& theme, std::string_view layout, const Board
   // The lower third and the seal footer keep their places; so does the banner
   // (a warning toast may come during a battle: it must not cover the
   // explanation) while there is room elsewhere; so do the player panels and
-  // the win bar while there is room elsewhere, the banner's place kept: a box
-  // that must leave the board (the battle's squares leave no room for it over
-  // the board but on the banner's place) lands on a panel only then.
+  // the win bar while there is room elsewhere, the banner's place kept.
   avoid.push_back(theme.element(layout, "caption"));
   avoid.push_back(theme.element(layout, "footer"));
   std::vector<ThemeRect> avoid_banner = avoid;
@@ -114,17 +112,66 @@ ThemeRect explainer_box(const Theme& theme, std::string_view layout, const Board
   // those keep off the panels first (they are on air; a toast may not come).
   std::vector<ThemeRect> avoid_beside = avoid;
   for (const char* other : {"panel1", "panel2", "win_bar"}) avoid_beside.push_back(theme.element(layout, other));
-  std::vector<const std::vector<ThemeRect>*> order{&avoid_all, &avoid_banner, &avoid};
-  if (n > 2) order = {&avoid_all, &avoid_beside, &avoid_banner, &avoid};
   // Beside the board: anywhere in the safe area below the scorebug.
   const ThemeRect top = theme.element(layout, "top_bar");
   const float below = top.y + top.h + 8;
   const ThemeRect rest{safe.x, below, safe.w, safe.y + safe.h - below};
   const ThemeRect over_board = intersect(board, safe);
-  for (const auto* a : order)
+  const auto place = [&](int k, const std::vector<ThemeRect>& a) -> std::optional<ThemeRect> {
     for (const ThemeRect* area : {&over_board, &rest})
-      if (auto c = nearest_free(*area, *a, pref, w, h)) return *c;
-  return {pref.x, pref.y, w, h};
+      if (auto c = nearest_free(*area, a, pref, w, block_h(k))) return c;
+    return std::nullopt;
+  };
+  // The lines in groups of `sizes` (largest first: each group keeps off the
+  // ones placed before it), read top to bottom; empty when one has no place.
+  const auto groups = [&](std::vector<int> sizes, const std::vector<ThemeRect>& a) -> std::vector<ThemeRect> {
+    std::vector<ThemeRect> taken = a;
+    std::vector<std::pair<ThemeRect, int>> placed;
+    for (int k : sizes) {
+      const auto c = place(k, taken);
+      if (!c) return {};
+      placed.emplace_back(*c, k);
+      taken.push_back(*c);
+    }
+    std::stable_sort(placed.begin(), placed.end(), [](const auto& l, const auto& r) {
+      return l.first.y != r.first.y ? l.first.y < r.first.y : l.first.x < r.first.x;
+    });
+    std::vector<ThemeRect> out;
+    for (const auto& [r, k] : placed)
+      for (int i = 0; i < k; ++i) out.push_back({r.x, r.y + static_cast<float>(i) * (line_h + gap), w, line_h});
+    return out;
+  };
+  // Each line explains one pair on its own, so where the battle's squares
+  // leave no room for the whole block off the panels (two squares far apart
+  // in one column, say), the block splits (halves, then single lines) before
+  // it would cover a panel.
+  const std::vector<int> whole{n}, halves{(n + 1) / 2, n / 2}, singles(static_cast<std::size_t>(n), 1);
+  std::vector<std::pair<const std::vector<int>*, const std::vector<ThemeRect>*>> order{{&whole, &avoid_all}};
+  if (n > 2) order.push_back({&whole, &avoid_beside});
+  if (n > 1) order.push_back({&halves, &avoid_all});
+  if (n > 2) order.insert(order.end(), {{&halves, &avoid_beside}, {&singles, &avoid_all}, {&singles, &avoid_beside}});
+  order.insert(order.end(), {{&whole, &avoid_banner}, {&whole, &avoid}});
+  for (const auto& [sizes, a] : order)
+    if (auto out = groups(*sizes, *a); !out.empty()) return out;
+  // A theme whose explainer fits nowhere in its own safe area: the theme's place.
+  std::vector<ThemeRect> out;
+  for (int i = 0; i < n; ++i) out.push_back({pref.x, pref.y + static_cast<float>(i) * (line_h + gap), w, line_h});
+  return out;
+}
+
+ThemeRect bounding_box(const std::vector<ThemeRect>& rects) {
+  if (rects.empty()) return {};
+  float x0 = rects.front().x, y0 = rects.front().y, x1 = x0 + rects.front().w, y1 = y0 + rects.front().h;
+  for (const ThemeRect& r : rects) {
+    x0 = std::min(x0, r.x), y0 = std::min(y0, r.y);
+    x1 = std::max(x1, r.x + r.w), y1 = std::max(y1, r.y + r.h);
+  }
+  return {x0, y0, x1 - x0, y1 - y0};
+}
+
+ThemeRect explainer_box(const Theme& theme, std::string_view layout, const BoardDrawing& drawing,
+                        const std::vector<engine::Square>& involved, int lines) {
+  return bounding_box(explainer_lines(theme, layout, drawing, involved, lines));
 }
 
 }  // namespace facedown::broadcast

@@ -1,23 +1,24 @@
 // Where the battle explainer sits: decided once here for every painter (the
 // ImGui overlay calls it, the on-air JSON carries its answer as
-// battle.explainer_box). The theme gives the explainer's preferred place and
+// battle.explainer_lines and its bound battle.explainer_box). The theme gives the explainer's preferred place and
 // width (its "explainer" element) and the region it may use (the "board"
 // element, inside the graphics-safe area); this file moves the box, a line
 // per pair (the theme's metrics.explainer: a line's height and the gap to the
 // next), to the free place nearest the preferred one.
 //
-// Invariants: the box never overlaps a square the battle involves (its
+// Invariants: no line of it overlaps a square the battle involves (its
 // fighters' squares and the move's from and to, with kExplainerClearance to
 // spare) nor the caption's lower third nor the seal footer; it stays inside
 // the safe area and keeps off the banner's place while there is room
 // elsewhere, and off the player panels and the win bar while there is room
 // elsewhere with the banner's place kept (three or four lines: the panels
-// first, then the banner's place). A panel is covered only when the battle's
-// squares leave no other room (tests/overlay/explainer_place_test.cpp counts
-// how often over every game's board; docs/director.md says it). When the
-// board region has no such place (involved squares across the whole board),
-// the box leaves the board region for the rest of the safe area (beside the
-// board, never over the scorebug).
+// first, then the banner's place). Where the battle's squares leave no room
+// for the whole block (two squares far apart in one column), it splits into
+// groups of lines before it would cover a panel; over every game's board no
+// line lands on a panel (tests/overlay/explainer_place_test.cpp;
+// docs/director.md). When the board region has no such place (involved
+// squares across the whole board), the lines leave the board region for the
+// rest of the safe area (beside the board, never over the scorebug).
 #pragma once
 #include <string_view>
 #include <vector>
@@ -38,9 +39,21 @@ ThemeRect board_square_box(const BoardDrawing& drawing, const ThemeRect& space, 
 // The squares the battle on air involves (its fighters, the move's from and to).
 std::vector<engine::Square> involved_squares(const OnAirModel& m);
 
-// The explainer's box for `lines` lines in the theme's `layout`
-// ("landscape" | "portrait") with the board drawn as `drawing`.
+// The explainer's lines' boxes for `lines` lines (at most kExplainerMaxLines)
+// in the theme's `layout` ("landscape" | "portrait" | "faces") with the board
+// drawn as `drawing`, in reading order: one block where there is room, else
+// split in groups (each line explains one pair on its own), never over an
+// involved square.
+std::vector<ThemeRect> explainer_lines(const Theme& theme, std::string_view layout, const BoardDrawing& drawing,
+                                       const std::vector<engine::Square>& involved, int lines);
+
+// The box around explainer_lines (the frame's battle.explainer_box; the lines
+// themselves are battle.explainer_lines). A split explainer's box may cover
+// squares between its groups: it is a bound, not a painted place.
 ThemeRect explainer_box(const Theme& theme, std::string_view layout, const BoardDrawing& drawing,
                         const std::vector<engine::Square>& involved, int lines);
+
+// The smallest box around `rects` (empty: a zero box).
+ThemeRect bounding_box(const std::vector<ThemeRect>& rects);
 
 }  // namespace facedown::broadcast

@@ -154,15 +154,21 @@ json players_json(const OnAirModel& m, const BattleMoment& moment, const Theme& 
 
 json rect_json(const ThemeRect& r) { return json{{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}}; }
 
-// Where each orientation's painter puts the explainer (explainer_place.h).
-json explainer_box_json(const OnAirModel& m, const Theme& theme) {
+// Where each layout's painter puts the explainer's lines, and the box around
+// them (explainer_place.h): {"box": {layout: rect}, "lines": {layout: [rect]}}.
+std::pair<json, json> explainer_place_json(const OnAirModel& m, const Theme& theme) {
   const auto lines = static_cast<int>(battle_explainer(m, Lang::kEn).size());
   const auto involved = involved_squares(m);
-  json out = json::object();
-  for (std::string_view name : kThemeLayouts)
-    out[std::string(name)] = rect_json(explainer_box(
-        theme, name, board_drawing(m.game->geometry(), theme_layout_portrait(name)), involved, lines));
-  return out;
+  json box = json::object(), each = json::object();
+  for (std::string_view name : kThemeLayouts) {
+    const auto rects = explainer_lines(theme, name, board_drawing(m.game->geometry(), theme_layout_portrait(name)),
+                                       involved, lines);
+    json list = json::array();
+    for (const ThemeRect& r : rects) list.push_back(rect_json(r));
+    box[std::string(name)] = rect_json(bounding_box(rects));
+    each[std::string(name)] = std::move(list);
+  }
+  return {box, each};
 }
 
 json battle_json(const OnAirModel& m, const BattleMoment& moment, const BattleTiming& timing, const Theme& theme) {
@@ -191,6 +197,7 @@ json battle_json(const OnAirModel& m, const BattleMoment& moment, const BattleTi
                          {"outcome_text", p.outcome.empty() ? json(nullptr) : both([&](Lang l) {
                             return outcome_text(m, l, p.outcome);
                           })}});
+  auto place = explainer_place_json(m, theme);
   return json{{"seq", b.seq},
               {"kind", b.kind},
               {"phase", phase_name(moment.phase)},
@@ -201,7 +208,8 @@ json battle_json(const OnAirModel& m, const BattleMoment& moment, const BattleTi
               {"fighters", std::move(fighters)},
               {"pairs", std::move(pairs)},
               {"caption", json{{"en", battle_explainer(m, Lang::kEn)}, {"ko", battle_explainer(m, Lang::kKo)}}},
-              {"explainer_box", explainer_box_json(m, theme)}};
+              {"explainer_box", std::move(place.first)},
+              {"explainer_lines", std::move(place.second)}};
 }
 
 json result_json(const OnAirModel& m, const BattleMoment& moment) {

@@ -328,18 +328,16 @@ void draw_battle(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
   if (t < kFlipEnd || !o.explainer) return;
   const auto lines = battle_explainer(m, o.lang);
   // Where it goes is broadcast's call (beside the battle's squares, never over them).
-  const Rect b = to_rect(broadcast::explainer_box(theme_of(o), layout_name(o.orientation), l.drawing,
-                                                  broadcast::involved_squares(m),
-                                                  static_cast<int>(battle_explainer(m, Lang::kEn).size())));
-  float y = b.y;
-  for (std::size_t i = 0; i < lines.size() && i < static_cast<std::size_t>(broadcast::kExplainerMaxLines); ++i) {
-    const Rect box{b.x, y, b.w, pen.st.metric("explainer.line_h")};
+  const auto places = broadcast::explainer_lines(theme_of(o), layout_name(o.orientation), l.drawing,
+                                                 broadcast::involved_squares(m),
+                                                 static_cast<int>(battle_explainer(m, Lang::kEn).size()));
+  for (std::size_t i = 0; i < lines.size() && i < places.size(); ++i) {
+    const Rect box = to_rect(places[i]);
     pen.rect(box, pen.st.shade, pen.st.radius("explainer"));
     pen.frame(box, pen.st.gold, pen.st.stroke("explainer"), pen.st.radius("explainer"));
     // Centred in its line (as the page's line box), inside the text margin each side.
     pen.text(lines[i], {box.centre().x, box.y + (box.h - pen.st.size("explainer")) / 2}, pen.st.size("explainer"), pen.st.text,
              0.5f, box.w - 2 * pen.st.metric("explainer.text_margin"));
-    y += pen.st.metric("explainer.line_h") + pen.st.metric("explainer.line_gap");
   }
 }
 

@@ -95,6 +95,17 @@ function readBoxes(b) {
   return { landscape: readBox(o.landscape), portrait: readBox(o.portrait) };
 }
 
+// Per orientation, the explainer's line boxes (broadcast/explainer_place.h);
+// a list with any bad box is dropped whole (the page then stacks the lines).
+function readLineBoxes(b) {
+  const o = obj(b);
+  const list = (v) => {
+    const boxes = arr(v).map(readBox);
+    return boxes.length && boxes.every(Boolean) ? boxes : null;
+  };
+  return { landscape: list(o.landscape), portrait: list(o.portrait) };
+}
+
 function readBattle(b, lang, files, now) {
   if (!b || typeof b !== 'object') return null;
   const d = obj(b.duration);
@@ -118,6 +129,7 @@ function readBattle(b, lang, files, now) {
     // Where the explainer goes, per orientation (broadcast/explainer_place.h
     // decides: never over a square the battle involves).
     explainerBox: readBoxes(b.explainer_box),
+    explainerLines: readLineBoxes(b.explainer_lines),
   };
 }
 

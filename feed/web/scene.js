@@ -264,7 +264,15 @@ function drawBattle(root, sc, l) {
   // The frame's place for it (beside the battle's squares); a frame without one: the theme's.
   const place = b.explainerBox && b.explainerBox[l.orientation];
   const explainer = el(layer, 'explainer', place || l.explainer);
-  b.explainer.slice(0, 4).forEach((line) => fit(el(explainer, 'explain-line', null, line)));
+  // Each line at the frame's place for it (a block split around the battle's
+  // squares), relative to the box around them; without places, stacked.
+  const lines = b.explainerLines && b.explainerLines[l.orientation];
+  const at = place && lines && lines.length >= Math.min(b.explainer.length, 4) ? lines : null;
+  b.explainer.slice(0, 4).forEach((line, i) => {
+    const r = at && { x: at[i].x - place.x, y: at[i].y - place.y, w: at[i].w, h: at[i].h };
+    const node = fit(el(explainer, 'explain-line', r, line));
+    if (r) node.style.position = 'absolute';
+  });
   return { layer, fighters, explainer };
 }
 

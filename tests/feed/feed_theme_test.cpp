@@ -54,6 +54,7 @@ TEST_CASE("feed: the frames' explainer places come from the theme.json it serves
     const json built_in = json::parse(on_air_text(model, now, true, {}, nullptr));
     INFO("step " << step);
     CHECK(got.at("battle").at("explainer_box") == want.at("battle").at("explainer_box"));
+    CHECK(got.at("battle").at("explainer_lines") == want.at("battle").at("explainer_lines"));
     if (got.at("battle").at("explainer_box") != built_in.at("battle").at("explainer_box")) ++moved;
   }
   CHECK(battles > 0);

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
+#include "broadcast/explainer_place.h"
 #include "engine/registry.h"
 #include "imgui_frame.h"
 #include "overlay/overlay_draw.h"
@@ -401,6 +402,51 @@ TEST_CASE("the battle explainer states what decided each pair, only as far as th
   CHECK(battle_explainer(m, Lang::kKo)[0] == "지뢰: 둘 다 제거");
   m.battle->pairs = {{"sum", "enemy", 1, 9, "1", "9"}};
   CHECK(battle_explainer(m, Lang::kKo)[0] == "1 + 9 = 10: 9 승리");
+}
+
+// A battle whose squares leave no room for the whole explainer (two squares
+// far apart in one column of the drawn board): ImGui paints each line where
+// broadcast/explainer_place.h puts it, split around the squares, as the
+// frame's battle.explainer_lines tells the page.
+TEST_CASE("a split explainer: each line painted at its own place") {
+  OnAirModel m = model_of(kOpenBattle);
+  REQUIRE(m.battle);
+  REQUIRE(m.battle->fighters.size() == 2);
+  m.battle->pairs.assign(4, m.battle->pairs.front());  // four lines
+  const auto& g = m.game->geometry();
+  const auto drawing = broadcast::board_drawing(g, false);
+  const auto& theme = broadcast::built_in_theme();
+  const float line_h = theme.metric("explainer.line_h"), gap = theme.metric("explainer.line_gap");
+  std::vector<broadcast::ThemeRect> places;
+  for (int a = 0; a < g.files() * g.ranks() && places.empty(); ++a)
+    for (int b = a + 1; b < g.files() * g.ranks() && places.empty(); ++b) {
+      auto p = broadcast::explainer_lines(theme, "landscape", drawing, {a, b}, 4);
+      for (std::size_t i = 1; i < p.size(); ++i)
+        if (p[i].y != Approx(p[i - 1].y + line_h + gap) || p[i].x != p[i - 1].x) {
+          m.battle->fighters[0].square = a, m.battle->fighters[1].square = b;
+          m.last_from = a, m.last_to = b;
+          places = p;
+          break;
+        }
+    }
+  REQUIRE(places.size() == 4);
+  DrawOptions o;
+  o.battle_elapsed = 1.5;  // explained
+  const Drawn d = draw(m, o);
+  const auto lines = battle_explainer(m, Lang::kEn);
+  int found = 0;
+  for (std::size_t i = 0; i < d.text.size(); ++i) {
+    if (d.text[i] != lines[0]) continue;
+    const Rect& t = d.boxes[i];
+    const broadcast::ThemeRect& want = places[static_cast<std::size_t>(found)];
+    INFO("line " << found << " text at " << t.x << "," << t.y << " place " << want.x << "," << want.y);
+    CHECK(t.x >= want.x);
+    CHECK(t.x + t.w <= want.x + want.w);
+    CHECK(t.y >= want.y);
+    CHECK(t.y + t.h <= want.y + want.h);
+    ++found;
+  }
+  CHECK(found == 4);
 }
 
 TEST_CASE("the result banner waits for the last battle's animation") {
