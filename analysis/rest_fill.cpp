@@ -26,25 +26,24 @@ double unit_real(std::uint64_t& rng) {
   return static_cast<double>(engine::splitmix64(rng) >> 11) * (1.0 / 9007199254740992.0);
 }
 
-// Groups by the types they allow among `left`: the class of each group and the
-// classes' full slots (few groups: a linear search).
-std::vector<int> classes(const std::vector<CountGroup>& groups, const std::vector<char>& left, std::size_t types,
+// Groups by the types they allow among `left` (bit t: type t): the class of
+// each group and the classes' full slots (few groups: a linear search).
+std::vector<int> classes(const std::vector<std::uint64_t>& masks, const std::vector<CountGroup>& groups, std::uint64_t left,
                          std::vector<int>& slots) {
-  std::vector<std::vector<char>> keys;
+  std::uint64_t keys[64];
+  std::size_t n = 0;
   std::vector<int> out;
   slots.clear();
-  std::vector<char> key(types, 0);
-  for (const auto& g : groups) {
-    std::fill(key.begin(), key.end(), 0);
-    for (PieceType t : g.allowed)
-      if (left[at(t)]) key[at(t)] = 1;
-    const auto it = std::find(keys.begin(), keys.end(), key);
-    const auto c = static_cast<std::size_t>(it - keys.begin());
-    if (it == keys.end()) {
-      keys.push_back(key);
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const std::uint64_t key = masks[g] & left;
+    std::size_t c = 0;
+    while (c < n && keys[c] != key) ++c;
+    if (c == n) {
+      if (n == 64) throw std::length_error("RestFill: more than 64 classes");
+      keys[n++] = key;
       slots.push_back(0);
     }
-    slots[c] += static_cast<int>(g.slots.size());
+    slots[c] += static_cast<int>(groups[g].slots.size());
     out.push_back(static_cast<int>(c));
   }
   return out;
@@ -82,13 +81,23 @@ std::uint64_t RestFill::start() const {
   return encode(0, caps);
 }
 
-void RestFill::plan(std::vector<char> left) {
-  const std::size_t types = left.size();
+void RestFill::plan(std::vector<char> left_types) {
+  const std::size_t types = left_types.size();
+  if (types > 64) throw std::length_error("RestFill: more than 64 types");
+  std::vector<std::uint64_t> masks;
+  for (const auto& g : groups_) {
+    std::uint64_t m = 0;
+    for (PieceType t : g.allowed) m |= std::uint64_t{1} << at(t);
+    masks.push_back(m);
+  }
+  std::uint64_t left = 0;
+  for (std::size_t t = 0; t < types; ++t)
+    if (left_types[t]) left |= std::uint64_t{1} << t;
   // The order: each next type the one whose placing leaves the fewest states
   // for the layer after it (the product of the classes' slots + 1).
   std::vector<int> scratch;
-  auto states_after = [&](std::vector<char>& l) {
-    classes(groups_, l, types, scratch);
+  auto states_after = [&](std::uint64_t l) {
+    classes(masks, groups_, l, scratch);
     long double p = 1;
     for (int s : scratch) p *= static_cast<long double>(s + 1);
     return p;
@@ -97,10 +106,8 @@ void RestFill::plan(std::vector<char> left) {
     long double best = -1;
     std::size_t pick = types;
     for (std::size_t t = 0; t < types; ++t) {
-      if (!left[t]) continue;
-      left[t] = 0;
-      const long double s = states_after(left);
-      left[t] = 1;
+      if (!(left >> t & 1)) continue;
+      const long double s = states_after(left & ~(std::uint64_t{1} << t));
       if (best < 0 || s < best) {
         best = s;
         pick = t;
@@ -109,7 +116,7 @@ void RestFill::plan(std::vector<char> left) {
     if (pick == types) break;
     // Layer `placed`: the classes before placing `pick`.
     std::vector<int> full;
-    class_of_.push_back(classes(groups_, left, types, full));
+    class_of_.push_back(classes(masks, groups_, left, full));
     std::vector<int> radix;
     long double product = 1;
     for (int s : full) {
@@ -119,19 +126,18 @@ void RestFill::plan(std::vector<char> left) {
     if (product > 9.2e18L) throw std::length_error("RestFill: a block of more than 62 pieces");
     radix_.push_back(std::move(radix));
     std::vector<char> allows(full.size(), 0), none(full.size(), 1);
-    for (std::size_t g = 0; g < groups_.size(); ++g)
-      for (PieceType t : groups_[g].allowed) {
-        if (at(t) == pick) allows[at(class_of_.back()[g])] = 1;
-        if (left[at(t)]) none[at(class_of_.back()[g])] = 0;
-      }
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
+      if (masks[g] >> pick & 1) allows[at(class_of_.back()[g])] = 1;
+      if (masks[g] & left) none[at(class_of_.back()[g])] = 0;
+    }
     allows_.push_back(std::move(allows));
     empty_.push_back(std::move(none));
     order_.push_back(static_cast<PieceType>(pick));
-    left[pick] = 0;
+    left &= ~(std::uint64_t{1} << pick);
   }
   // The last layer: every type placed, one class (or none), which must be empty.
   std::vector<int> full;
-  class_of_.push_back(classes(groups_, left, types, full));
+  class_of_.push_back(classes(masks, groups_, left, full));
   std::vector<int> radix;
   for (int s : full) radix.push_back(s + 1);
   radix_.push_back(std::move(radix));

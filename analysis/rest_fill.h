@@ -46,7 +46,7 @@ class RestFill {
 
  private:
   RestFill() = default;
-  void plan(std::vector<char> left);
+  void plan(std::vector<char> left_types);
   std::uint64_t start() const;
   long double fill(std::size_t k, std::uint64_t key) const;
   std::uint64_t encode(std::size_t k, const std::vector<int>& caps) const;

@@ -110,6 +110,10 @@ int calibration(int matches, const std::string& only, int samples, int max_draws
       if (const char* steps = std::getenv("REJUVENATE_STEPS")) options.rejuvenate_steps = std::atoi(steps);
       // RAO_BLACKWELL=0 counts the never-fought pieces' drawn identities instead (the build before).
       if (const char* rb = std::getenv("RAO_BLACKWELL")) options.rao_blackwell = std::atoi(rb) != 0;
+      // PRIOR_DRAWS: the counting's weight in sampled odds (AnalysisOptions::prior_draws);
+      // UPDATE_EVENTS bounds each live update (calibration-live).
+      if (const char* v = std::getenv("PRIOR_DRAWS")) options.prior_draws = std::atof(v);
+      if (const char* v = std::getenv("UPDATE_EVENTS")) options.update_events = std::atol(v);
       analysis::Analysis a;
       if (live) {
         // The live path: asked after every event, its kept draws carried along.
@@ -283,6 +287,7 @@ int live(int matches, const std::string& only, long update_events) {
       if (const char* v = std::getenv("UPDATE_DRAWS")) options.update_draws = std::atoi(v);
       if (const char* v = std::getenv("REJUVENATE_STEPS")) options.rejuvenate_steps = std::atoi(v);
       if (const char* v = std::getenv("RAO_BLACKWELL")) options.rao_blackwell = std::atoi(v) != 0;
+      if (const char* v = std::getenv("PRIOR_DRAWS")) options.prior_draws = std::atof(v);
       analysis::Analyzer analyzer(info, kPublic, options);
       analysis::Analysis a;
       for (const Event& e : m.log()) {
