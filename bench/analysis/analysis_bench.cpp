@@ -111,9 +111,10 @@ int calibration(int matches, const std::string& only, int samples, int max_draws
       // RAO_BLACKWELL=0 counts the never-fought pieces' drawn identities instead (the build before).
       if (const char* rb = std::getenv("RAO_BLACKWELL")) options.rao_blackwell = std::atoi(rb) != 0;
       // PRIOR_DRAWS: the counting's weight in sampled odds (AnalysisOptions::prior_draws);
-      // UPDATE_EVENTS bounds each live update (calibration-live).
+      // UPDATE_EVENTS and UPDATE_DRAWS bound each live update (calibration-live).
       if (const char* v = std::getenv("PRIOR_DRAWS")) options.prior_draws = std::atof(v);
       if (const char* v = std::getenv("UPDATE_EVENTS")) options.update_events = std::atol(v);
+      if (const char* v = std::getenv("UPDATE_DRAWS")) options.update_draws = std::atoi(v);
       analysis::Analysis a;
       if (live) {
         // The live path: asked after every event, its kept draws carried along.
