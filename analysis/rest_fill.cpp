@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <stdexcept>
 
 #include "engine/game.h"
 
@@ -39,8 +38,7 @@ std::vector<int> classes(const std::vector<std::uint64_t>& masks, const std::vec
     std::size_t c = 0;
     while (c < n && keys[c] != key) ++c;
     if (c == n) {
-      if (n == 64) throw std::length_error("RestFill: more than 64 classes");
-      keys[n++] = key;
+      keys[n++] = key;  // at most 62 groups (fits())
       slots.push_back(0);
     }
     slots[c] += static_cast<int>(groups[g].slots.size());
@@ -51,7 +49,14 @@ std::vector<int> classes(const std::vector<std::uint64_t>& masks, const std::vec
 
 }  // namespace
 
+bool RestFill::fits(const std::vector<CountGroup>& groups, std::size_t types) {
+  std::size_t slots = 0;
+  for (const auto& g : groups) slots += g.slots.size();
+  return types <= 64 && slots <= 62 && groups.size() <= 62;
+}
+
 RestFill::RestFill(const std::vector<CountGroup>& groups, std::vector<int> hist) : groups_(groups), hist_(std::move(hist)) {
+  if (!fits(groups_, hist_.size())) return;  // total 0 (no game comes near)
   int slots = 0, pieces = 0;
   for (const auto& g : groups_) slots += static_cast<int>(g.slots.size());
   for (int n : hist_) pieces += n;
@@ -64,6 +69,7 @@ RestFill::RestFill(const std::vector<CountGroup>& groups, std::vector<int> hist)
 
 long double RestFill::roster_bound(const std::vector<CountGroup>& groups, const std::vector<int>& counts,
                                    const std::vector<int>& most) {
+  if (!fits(groups, counts.size())) return 0;
   RestFill f;
   f.groups_ = groups;
   f.hist_ = counts;
@@ -83,7 +89,6 @@ std::uint64_t RestFill::start() const {
 
 void RestFill::plan(std::vector<char> left_types) {
   const std::size_t types = left_types.size();
-  if (types > 64) throw std::length_error("RestFill: more than 64 types");
   std::vector<std::uint64_t> masks;
   for (const auto& g : groups_) {
     std::uint64_t m = 0;
@@ -118,12 +123,7 @@ void RestFill::plan(std::vector<char> left_types) {
     std::vector<int> full;
     class_of_.push_back(classes(masks, groups_, left, full));
     std::vector<int> radix;
-    long double product = 1;
-    for (int s : full) {
-      radix.push_back(s + 1);
-      product *= static_cast<long double>(s + 1);
-    }
-    if (product > 9.2e18L) throw std::length_error("RestFill: a block of more than 62 pieces");
+    for (int s : full) radix.push_back(s + 1);  // their product is at most 2^62 (fits())
     radix_.push_back(std::move(radix));
     std::vector<char> allows(full.size(), 0), none(full.size(), 1);
     for (std::size_t g = 0; g < groups_.size(); ++g) {

@@ -12,6 +12,10 @@
 // one square, two, never, fought...), whose programme over every group's slots
 // left had 23,000-69,000 states and was therefore run over merged groups (a
 // superset whose draws almost never replayed), take a few hundred states.
+// Limits: at most 64 types and 62 slots (a mask per group, a state key in 64
+// bits); beyond them (fits() false: no game's roster comes near, the largest
+// blocks hold 25 pieces of 16 types) the total and the bound are 0, so a
+// battle forest over them draws nothing (never a wrong draw).
 // Invariant: total() is the number of assignments (SetupCounter's total for
 // the same groups and counts, up to long double rounding); draw() gives each
 // of them with probability 1 / total().
@@ -27,6 +31,8 @@ namespace facedown::analysis {
 
 class RestFill {
  public:
+  // Whether the groups and types are within the limits above.
+  static bool fits(const std::vector<CountGroup>& groups, std::size_t types);
   // `groups`: one block's unfought groups; `hist`: how many of each type they take.
   RestFill(const std::vector<CountGroup>& groups, std::vector<int> hist);
   long double total() const { return total_; }

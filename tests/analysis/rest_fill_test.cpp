@@ -119,6 +119,14 @@ TEST_CASE("the rest fill counts and draws the unfought pieces as brute force doe
   }
   CHECK(drawn >= 20);
   CHECK(empty >= 1);
+  // Past the limits (63 slots) nothing is counted, so nothing is drawn.
+  analysis::CountGroup big{0, {}, {0, 1}};
+  for (int s = 0; s < 63; ++s) big.slots.push_back(s);
+  CHECK_FALSE(analysis::RestFill::fits({big}, 2));
+  CHECK(analysis::RestFill({big}, {30, 33}).total() == 0);
+  big.slots.pop_back();
+  CHECK(analysis::RestFill::fits({big}, 2));
+  CHECK(analysis::RestFill({big}, {30, 32}).total() > 0);
 }
 
 TEST_CASE("the rest fill's roster bound bounds every histogram's ratio and is reached", "[analysis][forest]") {
