@@ -26,8 +26,9 @@ void add_to_group(std::vector<CountGroup>& groups, std::map<std::pair<int, std::
 // most kForestStates. The forest counts and draws the unfought pieces by
 // types with groups merged exactly once they agree on the types left
 // (rest_fill.h: Gunjin Shogi's blocks of 8-9 allowed sets, 23,000-69,000
-// states over every group's slots left, take a few hundred), so this no longer
-// applies to any game's blocks: it is a safety net. Merging is lossy (a merged
+// states over every group's slots left, take at most ~300 a count), so this
+// is a safety net (the live bench's largest product is 104,976, Gunjin's,
+// and its counts fill under 300 states). Merging is lossy (a merged
 // slot may be drawn as an identity its own set did not allow, a superset the
 // replay then rejects: with it at 4,000, no Gunjin forest draw late in a match
 // was allowed by the learning, docs/performance.md), so it goes only past a
