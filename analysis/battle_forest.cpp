@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <unordered_map>
 
 #include "engine/game.h"
 
@@ -19,16 +18,6 @@ double unit_real(std::uint64_t& rng) {
   return static_cast<double>(engine::splitmix64(rng) >> 11) * (1.0 / 9007199254740992.0);
 }
 
-// The roster bound's programme (block_bound) keeps a block's groups apart
-// while the product of their (slots + 1), its states per type, stays under this.
-constexpr double kBoundStates = 20000;
-
-long double binomial(int n, int k) {
-  if (k < 0 || k > n) return 0;
-  long double r = 1;
-  for (int i = 1; i <= k; ++i) r = r * static_cast<long double>(n - k + i) / static_cast<long double>(i);
-  return r;
-}
 
 // Picks an index with probability weight[i] / sum; weights.size() when all are 0.
 std::size_t pick(const std::vector<long double>& weight, std::uint64_t& rng) {
@@ -191,86 +180,15 @@ long double BattleForest::block_bound(std::size_t b) const {
   auto& bounds = cached_[b]->bounds;
   if (auto it = bounds.find(most); it != bounds.end()) return it->second;
   if (bounds.size() >= 256) bounds.clear();
-  std::vector<int> caps;
-  std::vector<std::vector<PieceType>> allowed;
+  // The programme over the types with groups merged once they agree on the
+  // types left (rest_fill.h): exact for every term, so the bound is as tight
+  // as the max-sum programme over every group's slots left, which Gunjin
+  // Shogi's 8-9 allowed sets a block made too slow to run unmerged (it merged
+  // groups past 20,000 states: a looser bound, more proposals rejected).
+  std::vector<CountGroup> groups;
   for (const auto& g : rest_)
-    if (at(g.block) == b) {
-      caps.push_back(static_cast<int>(g.slots.size()));
-      allowed.push_back(g.allowed);
-    }
-  // The programme's state is every group's slots left, so its cost grows
-  // fast with the groups (Gunjin Shogi's learning leaves 8-9 allowed sets a
-  // block, and the bound then took seconds). Past kBoundStates, the two groups
-  // whose union frees the fewest slot-identities are merged: every way the
-  // unfought pieces had is still counted, so the bound stays a bound (looser:
-  // more proposals rejected in step 2, none wrongly kept).
-  auto states = [&] {
-    double p = 1;
-    for (int c : caps) p *= c + 1;
-    return p;
-  };
-  while (caps.size() > 1 && states() > kBoundStates) {
-    std::size_t bi = 0, bj = 1;
-    long best = -1;
-    for (std::size_t i = 0; i < caps.size(); ++i)
-      for (std::size_t j = i + 1; j < caps.size(); ++j) {
-        long both = 0;
-        for (PieceType t : allowed[j])
-          both += std::find(allowed[i].begin(), allowed[i].end(), t) != allowed[i].end();
-        const long uni = static_cast<long>(allowed[i].size() + allowed[j].size()) - both;
-        const long freed = caps[i] * (uni - static_cast<long>(allowed[i].size())) +
-                           caps[j] * (uni - static_cast<long>(allowed[j].size()));
-        if (best < 0 || freed < best) {
-          best = freed;
-          bi = i;
-          bj = j;
-        }
-      }
-    for (PieceType t : allowed[bj])
-      if (std::find(allowed[bi].begin(), allowed[bi].end(), t) == allowed[bi].end()) allowed[bi].push_back(t);
-    caps[bi] += caps[bj];
-    caps.erase(caps.begin() + static_cast<long>(bj));
-    allowed.erase(allowed.begin() + static_cast<long>(bj));
-  }
-  const auto& n = counts_[b];
-  // The memo's key packs the type and every group's slots left (mixed radix).
-  std::unordered_map<std::uint64_t, long double> memo;
-  std::vector<int> full = caps;
-  auto key_of = [&](std::size_t t) {
-    std::uint64_t k = t;
-    for (std::size_t g = 0; g < caps.size(); ++g) k = k * static_cast<std::uint64_t>(full[g] + 1) + static_cast<std::uint64_t>(caps[g]);
-    return k;
-  };
-  auto bound = [&](auto&& self, std::size_t t) -> long double {
-    if (t == types_) return std::all_of(caps.begin(), caps.end(), [](int c) { return c == 0; }) ? 1 : 0;
-    const auto key = key_of(t);
-    if (auto it = memo.find(key); it != memo.end()) return it->second;
-    std::vector<std::size_t> open;
-    for (std::size_t g = 0; g < caps.size(); ++g)
-      if (std::find(allowed[g].begin(), allowed[g].end(), static_cast<PieceType>(t)) != allowed[g].end()) open.push_back(g);
-    long double best = 0;
-    for (int h = 0; h <= std::min(most[t], n[t]); ++h) {
-      long double sum = 0;
-      auto split = [&](auto&& rec, std::size_t i, int left, long double w) -> void {
-        if (i == open.size()) {
-          if (left == 0) sum += w * self(self, t + 1);
-          return;
-        }
-        const std::size_t g = open[i];
-        for (int x = 0; x <= std::min(left, caps[g]); ++x) {
-          const long double ways = binomial(caps[g], x);
-          caps[g] -= x;
-          rec(rec, i + 1, left - x, w * ways);
-          caps[g] += x;
-        }
-      };
-      split(split, 0, n[t] - h, 1.0L);
-      best = std::max(best, sum / std::pow(static_cast<long double>(std::max(n[t], 1)), h));
-    }
-    memo.emplace(key, best);
-    return best;
-  };
-  const long double result = bound(bound, 0);
+    if (at(g.block) == b) groups.push_back(g);
+  const long double result = RestFill::roster_bound(groups, counts_[b], most);
   bounds.emplace(std::move(most), result);
   return result;
 }
@@ -282,19 +200,17 @@ std::vector<int> BattleForest::histogram(std::size_t b, const std::vector<int>& 
 // One block's unfought pieces given the identities left to them (the other
 // blocks empty): blocks are filled apart, so a histogram of one side that
 // recurs reuses its counting whatever the other side drew.
-std::shared_ptr<SetupCounter> BattleForest::make_rest_counter(std::size_t b, const std::vector<int>& hist) const {
-  std::vector<std::vector<int>> counts(counts_.size(), std::vector<int>(types_, 0));
-  counts[b] = hist;
+std::shared_ptr<RestFill> BattleForest::make_rest_counter(std::size_t b, const std::vector<int>& hist) const {
   std::vector<CountGroup> groups;
   for (const auto& g : rest_)
     if (at(g.block) == b) groups.push_back(g);
-  return std::make_shared<SetupCounter>(std::move(counts), std::move(groups), std::vector<CountCoupled>{}, slots_);
+  return std::make_shared<RestFill>(groups, hist);
 }
 
 // Keeps a counter for step 3's draws; past max_counters every kept counter
 // goes (their totals stay): memory stays bounded, and the histograms in use
 // come back at once.
-void BattleForest::keep(RestCountCache::Entry& e, std::shared_ptr<SetupCounter> counter) const {
+void BattleForest::keep(RestCountCache::Entry& e, std::shared_ptr<RestFill> counter) const {
   if (e.counter) return;
   if (cache_->counters >= cache_->max_counters) {
     for (auto& [sig, block] : cache_->blocks)
@@ -325,17 +241,14 @@ long double BattleForest::rest_total(std::size_t b, const std::vector<int>& rem)
   auto counter = make_rest_counter(b, key);
   const long double total = counter->total();
   ++cache_->countings;
-  long double states = 1;
-  for (const auto& g : rest_)
-    if (at(g.block) == b) states *= static_cast<long double>(g.slots.size() + 1);
-  cache_->states += states;
+  cache_->states += static_cast<long double>(counter->states());
   RestCountCache::Entry& e = histograms[std::move(key)];
   e.total = total;
   keep(e, std::move(counter));
   return total;
 }
 
-std::shared_ptr<SetupCounter> BattleForest::rest_counter(std::size_t b, const std::vector<int>& rem) const {
+std::shared_ptr<RestFill> BattleForest::rest_counter(std::size_t b, const std::vector<int>& rem) const {
   auto& histograms = cached_[b]->histograms;
   auto key = histogram(b, rem);
   auto it = histograms.find(key);
@@ -411,12 +324,7 @@ std::optional<std::vector<PieceType>> BattleForest::draw(std::uint64_t& rng, int
     if (bar >= exact) continue;
     // 3. The rest, uniformly given the identities left.
     std::vector<PieceType> out(slots_, 0);
-    for (std::size_t b = 0; b < counts_.size(); ++b) {
-      const auto part = rest_counter(b, rem)->draw(rng);
-      for (const auto& g : rest_)
-        if (at(g.block) == b)
-          for (int s : g.slots) out[at(s)] = part[at(s)];
-    }
+    for (std::size_t b = 0; b < counts_.size(); ++b) rest_counter(b, rem)->draw(rng, out);
     for (std::size_t u = 0; u < nodes_.size(); ++u)
       for (std::size_t j = 0; j < nodes_[u].slots.size(); ++j) out[at(nodes_[u].slots[j])] = nodes_[u].tuples[chosen[u]][j];
     return out;

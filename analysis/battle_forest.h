@@ -36,6 +36,7 @@
 #include <optional>
 #include <vector>
 
+#include "analysis/rest_fill.h"
 #include "analysis/setup_count.h"
 #include "engine/piece.h"
 
@@ -50,7 +51,7 @@ namespace facedown::analysis {
 struct RestCountCache {
   struct Entry {
     long double total = -1;                 // -1: not counted yet
-    std::shared_ptr<SetupCounter> counter;  // kept for step 3's draws (few)
+    std::shared_ptr<RestFill> counter;      // kept for step 3's draws (few)
   };
   struct Block {
     std::map<std::vector<int>, Entry> histograms;
@@ -104,9 +105,9 @@ class BattleForest {
   std::vector<int> histogram(std::size_t b, const std::vector<int>& rem) const;
   long double rest_total(std::size_t b, const std::vector<int>& rem) const;
   bool rest_known(std::size_t b, const std::vector<int>& rem) const;
-  std::shared_ptr<SetupCounter> rest_counter(std::size_t b, const std::vector<int>& rem) const;
-  std::shared_ptr<SetupCounter> make_rest_counter(std::size_t b, const std::vector<int>& hist) const;
-  void keep(RestCountCache::Entry& e, std::shared_ptr<SetupCounter> counter) const;
+  std::shared_ptr<RestFill> rest_counter(std::size_t b, const std::vector<int>& rem) const;
+  std::shared_ptr<RestFill> make_rest_counter(std::size_t b, const std::vector<int>& hist) const;
+  void keep(RestCountCache::Entry& e, std::shared_ptr<RestFill> counter) const;
   long double block_bound(std::size_t b) const;
 
   std::vector<std::vector<int>> counts_;

@@ -23,15 +23,18 @@ void add_to_group(std::vector<CountGroup>& groups, std::map<std::pair<int, std::
 }
 
 // Merges groups of one block until the product of their (slots + 1) is at
-// most kForestStates: the forest's roster bound and its counting of the
-// unfought pieces run a programme whose states are every group's slots left,
-// and Gunjin Shogi's learning leaves 8-9 allowed sets a block (moved one
-// square, two, three, never, fought...), which took seconds an update. The two
-// groups whose union frees the fewest slot-identities go first (nested sets
-// cost nothing). The forest then draws from a superset (a merged slot may take
-// an identity its own set did not allow); the replay judges every draw, so the
-// accepted draws are still uniform over the consistent setups.
-constexpr double kForestStates = 4000;
+// most kForestStates. The forest counts and draws the unfought pieces by
+// types with groups merged exactly once they agree on the types left
+// (rest_fill.h: Gunjin Shogi's blocks of 8-9 allowed sets, 23,000-69,000
+// states over every group's slots left, take at most ~300 a count), so this
+// is a safety net (the live bench's largest product is 104,976, Gunjin's,
+// and its counts fill under 300 states). Merging is lossy (a merged
+// slot may be drawn as an identity its own set did not allow, a superset the
+// replay then rejects: with it at 4,000, no Gunjin forest draw late in a match
+// was allowed by the learning, docs/performance.md), so it goes only past a
+// programme far larger than any game's. The two groups whose union frees the
+// fewest slot-identities go first.
+constexpr double kForestStates = 1e6;
 
 void coarsen(std::vector<CountGroup>& groups, double limit) {
   std::map<int, std::vector<std::size_t>> by_block;

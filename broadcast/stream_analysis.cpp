@@ -56,11 +56,19 @@ void tune_for_live(const std::string& game, analysis::AnalysisOptions& options) 
     options.samples = 800;
     options.update_events = 100000;
   } else if (game == "gunjin-shogi") {
-    // A bar of 0.02 needs 625 draws at p = 0.5; with 1,000, 91 of 205
-    // sampled moments of the live bench had every bar within it (41 of 198
-    // with 800), p99 164 ms (docs/performance.md, "Gunjin Shogi within 250 ms").
+    // A bar of 0.02 needs 625 independent draws at p = 0.5. Since the forest
+    // draws the unfought pieces within their own allowed sets (rest_fill.h),
+    // its draws replay and every particle is independent, so what bounds the
+    // bars is how many fresh draws an update may make after a battle kills
+    // kept ones: 40,000 events and 2,000 draws an update; and with ~1,000
+    // independent draws the counting's odds (a known superset where the
+    // learning gave up) weigh as 10 draws, not 40. The live bench: every bar
+    // within 0.02 at 195 of 205 sampled moments, was 91; the worst event
+    // still under 250 ms (docs/performance.md, "Gunjin Shogi's error bars").
     options.samples = 1000;
-    options.update_events = 25000;
+    options.update_events = 40000;
+    options.update_draws = 2000;
+    options.prior_draws = 10;
   }
 }
 

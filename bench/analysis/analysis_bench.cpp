@@ -17,7 +17,9 @@
 // sampled, and the largest standard error of the last result. UPDATE_EVENTS
 // sets AnalysisOptions::update_events (default 0: no bound). It also prints
 // a digest of every result on stderr (same digest: same results, bit for bit),
-// and reads SAMPLES, UPDATE_DRAWS and REJUVENATE_STEPS from the environment.
+// and reads SAMPLES, UPDATE_DRAWS, REJUVENATE_STEPS, RAO_BLACKWELL and
+// PRIOR_DRAWS from the environment; ANALYSIS_BENCH_BARS=1 lists the sampled
+// results with an error bar above 0.02 (what they rest on) on stderr.
 // analysis_bench coupled [UNITS]: the counting alone (setup_count.h) of a
 // Number Janggi-sized cluster (two blocks of 14, 12 types) with UNITS (1 or 2)
 // pair battles of 64 joint tuples each, with the layered fill and with the
@@ -110,6 +112,11 @@ int calibration(int matches, const std::string& only, int samples, int max_draws
       if (const char* steps = std::getenv("REJUVENATE_STEPS")) options.rejuvenate_steps = std::atoi(steps);
       // RAO_BLACKWELL=0 counts the never-fought pieces' drawn identities instead (the build before).
       if (const char* rb = std::getenv("RAO_BLACKWELL")) options.rao_blackwell = std::atoi(rb) != 0;
+      // PRIOR_DRAWS: the counting's weight in sampled odds (AnalysisOptions::prior_draws);
+      // UPDATE_EVENTS and UPDATE_DRAWS bound each live update (calibration-live).
+      if (const char* v = std::getenv("PRIOR_DRAWS")) options.prior_draws = std::atof(v);
+      if (const char* v = std::getenv("UPDATE_EVENTS")) options.update_events = std::atol(v);
+      if (const char* v = std::getenv("UPDATE_DRAWS")) options.update_draws = std::atoi(v);
       analysis::Analysis a;
       if (live) {
         // The live path: asked after every event, its kept draws carried along.
@@ -283,6 +290,7 @@ int live(int matches, const std::string& only, long update_events) {
       if (const char* v = std::getenv("UPDATE_DRAWS")) options.update_draws = std::atoi(v);
       if (const char* v = std::getenv("REJUVENATE_STEPS")) options.rejuvenate_steps = std::atoi(v);
       if (const char* v = std::getenv("RAO_BLACKWELL")) options.rao_blackwell = std::atoi(v) != 0;
+      if (const char* v = std::getenv("PRIOR_DRAWS")) options.prior_draws = std::atof(v);
       analysis::Analyzer analyzer(info, kPublic, options);
       analysis::Analysis a;
       for (const Event& e : m.log()) {
@@ -322,6 +330,27 @@ int live(int matches, const std::string& only, long update_events) {
               small += piece.se[t] <= 0.02;
             }
           sampled_se.push_back(largest);
+          // ANALYSIS_BENCH_BARS=1 lists the sampled results with a bar above
+          // 0.02 on stderr: how many draws and ancestors they rest on, and the
+          // widest bar's piece (docs/performance.md, "Gunjin Shogi's error bars").
+          if (std::getenv("ANALYSIS_BENCH_BARS") && largest > 0.02) {
+            const analysis::PieceOdds* widest = nullptr;
+            std::size_t type = 0;
+            for (const auto& piece : a.pieces)
+              for (std::size_t t = 0; t < piece.se.size(); ++t)
+                if (!widest || piece.se[t] > widest->se[type]) {
+                  widest = &piece;
+                  type = t;
+                }
+            std::size_t wide = 0;
+            for (const auto& piece : a.pieces) wide += *std::max_element(piece.se.begin(), piece.se.end()) > 0.02;
+            std::fprintf(stderr,
+                         "bars: %s match %d event %zu: largest se %.4f (square %d, type %zu, p %.3f), %zu of %zu pieces above 0.02; "
+                         "accepted %d from %d ancestors, draws %d, proposals %ld, moves %d, Rao-Blackwellized %d\n",
+                         info.id.c_str(), k, analyzer.events(), largest, widest ? static_cast<int>(widest->square) : -1, type,
+                         widest ? widest->p[type] : 0.0, wide, a.pieces.size(), a.accepted, a.independent, a.draws, a.proposals, a.moves,
+                         a.rao_blackwellized);
+          }
         }
       }
       for (const auto& piece : a.pieces)

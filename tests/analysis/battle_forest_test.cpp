@@ -161,14 +161,24 @@ std::vector<std::vector<int>> check_draws(const analysis::BattleForest& forest, 
     REQUIRE(d);
     for (std::size_t s = 0; s < d->size(); ++s) ++tally[s][static_cast<std::size_t>((*d)[s])];
   }
+  // Within three standard errors but for 1 % of the estimates (chance, over
+  // hundreds of them), none beyond five.
+  int estimates = 0, beyond3 = 0;
   for (std::size_t s = 0; s < p.slots; ++s)
     for (std::size_t t = 0; t < types; ++t) {
       const double q = static_cast<double>(hits[s][t]) / static_cast<double>(total);
       const double se = std::sqrt(q * (1 - q) / n);
       INFO("slot " << s << " type " << t << " exact " << q << " drawn " << tally[s][t] / static_cast<double>(n));
-      if (q == 0 || q == 1) CHECK(tally[s][t] == (q == 1 ? n : 0));
-      else CHECK(std::abs(tally[s][t] / static_cast<double>(n) - q) <= 3 * se + 1e-12);
+      if (q == 0 || q == 1) {
+        CHECK(tally[s][t] == (q == 1 ? n : 0));
+        continue;
+      }
+      const double off = std::abs(tally[s][t] / static_cast<double>(n) - q);
+      ++estimates;
+      beyond3 += off > 3 * se + 1e-12;
+      CHECK(off <= 5 * se + 1e-12);
     }
+  CHECK(beyond3 <= estimates / 100 + 1);
   return tally;
 }
 
@@ -392,22 +402,16 @@ TEST_CASE("battle forest: a count cache kept between forests gives the same draw
     tiny.max_blocks = 1;
     tiny.max_histograms = 2;
     tiny.max_counters = 1;
-    // A counting's work, charged against update_events (deduction.cpp): the
-    // product of (slots + 1) over its block's unfought groups.
-    std::vector<long double> block_states(p.counts.size(), 1);
-    for (const auto& g : p.rest) block_states[static_cast<std::size_t>(g.block)] *= static_cast<long double>(g.slots.size() + 1);
     for (int update = 0; update < 3; ++update) {
       const std::size_t before = cache.countings;
       const long double states = cache.states;
       const analysis::BattleForest kept(p.counts, p.rest, p.nodes, p.edges, p.slots, &cache);
       CHECK(draws(kept) == expected);
       if (update == 0) {
-        bool sum = false;  // states = a * S0 + b * S1 with a + b countings
-        for (std::size_t a = 0; a <= cache.countings; ++a)
-          sum = sum || static_cast<double>(cache.states) ==
-                           static_cast<double>(static_cast<long double>(a) * block_states[0] +
-                                               static_cast<long double>(cache.countings - a) * block_states[1]);
-        CHECK(sum);
+        // A counting's work, charged against update_events (deduction.cpp):
+        // the states its programme filled (rest_fill.h), at least one each.
+        CHECK(cache.states >= static_cast<long double>(cache.countings));
+        CHECK((cache.states > 0) == (cache.countings > 0));
       } else {
         // Every histogram met was counted by an earlier forest: nothing to charge.
         CHECK(cache.countings == before);

@@ -155,11 +155,15 @@ TEST_CASE("analysis draw: the live options bound each game's deduction as measur
     INFO(info.id);
     if (info.id == "number-janggi") CHECK(o.update_events == 2000);
     else if (info.id == "capture-flag" || info.id == "salpakan" || info.id == "luzhanqi-mini") CHECK(o.update_events == 100000);
-    else if (info.id == "gunjin-shogi") CHECK(o.update_events == 25000);
+    else if (info.id == "gunjin-shogi") CHECK(o.update_events == 40000);
     else CHECK(o.update_events == defaults.update_events);
     if (info.id == "salpakan" || info.id == "luzhanqi-mini") CHECK(o.samples == 800);
     else if (info.id == "gunjin-shogi") CHECK(o.samples == 1000);
     else CHECK(o.samples == defaults.samples);
+    // Gunjin Shogi ("Gunjin Shogi's error bars"): more fresh draws an update,
+    // and the counting's odds weighed as 10 draws against ~1,000 independent ones.
+    CHECK(o.update_draws == (info.id == "gunjin-shogi" ? 2000 : defaults.update_draws));
+    CHECK(o.prior_draws == (info.id == "gunjin-shogi" ? 10.0 : defaults.prior_draws));
   }
   CHECK(broadcast::live_analysis_options().tune_per_game);
   CHECK_FALSE(broadcast::StreamAnalysisOptions{}.tune_per_game);
