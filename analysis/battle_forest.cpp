@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "analysis/count_math.h"
 #include "engine/game.h"
 
 namespace facedown::analysis {
@@ -13,11 +14,6 @@ using engine::PieceType;
 namespace {
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-double unit_real(std::uint64_t& rng) {
-  return static_cast<double>(engine::splitmix64(rng) >> 11) * (1.0 / 9007199254740992.0);
-}
-
 
 // Picks an index with probability weight[i] / sum; weights.size() when all are 0.
 std::size_t pick(const std::vector<long double>& weight, std::uint64_t& rng) {

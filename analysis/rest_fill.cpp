@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "analysis/count_math.h"
 #include "engine/game.h"
 
 namespace facedown::analysis {
@@ -13,17 +14,6 @@ using engine::PieceType;
 namespace {
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-long double binomial(int n, int k) {
-  if (k < 0 || k > n) return 0;
-  long double r = 1;
-  for (int i = 1; i <= k; ++i) r = r * static_cast<long double>(n - k + i) / static_cast<long double>(i);
-  return r;
-}
-
-double unit_real(std::uint64_t& rng) {
-  return static_cast<double>(engine::splitmix64(rng) >> 11) * (1.0 / 9007199254740992.0);
-}
 
 // Groups by the types they allow among `left` (bit t: type t): the class of
 // each group and the classes' full slots (few groups: a linear search).
@@ -226,22 +216,20 @@ void RestFill::draw(std::uint64_t& rng, std::vector<PieceType>& out) const {
   std::vector<std::vector<int>> free;
   for (const auto& g : groups_) free.push_back(g.slots);
   std::vector<int> caps = decode(0, start());
-  std::vector<int> chosen;
   for (std::size_t k = 0; k < order_.size(); ++k) {
     // The split by its weight: ways times the ways to fill what it leaves.
     const long double here = fill(k, encode(k, caps));
     long double target = static_cast<long double>(unit_real(rng)) * here;
     bool done = false;
-    std::vector<int> last;
+    std::vector<int> chosen;  // the split drawn (the last one with weight, should rounding leave target >= 0)
     splits(k, caps, hist_[at(order_[k])], [&](const std::vector<int>& x, long double ways, std::uint64_t next) {
       if (done) return;
       const long double w = ways * fill(k + 1, next);
       if (w <= 0) return;
-      last = x;
+      chosen = x;
       target -= w;
       if (target < 0) done = true;
     });
-    chosen = last;
     // The slots: a uniform subset of each class's free slots.
     for (std::size_t c = 0; c < caps.size(); ++c) {
       if (chosen[c] == 0) continue;

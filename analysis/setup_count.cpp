@@ -6,6 +6,7 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "analysis/count_math.h"
 #include "engine/game.h"
 
 namespace facedown::analysis {
@@ -13,17 +14,6 @@ namespace facedown::analysis {
 using engine::PieceType;
 
 namespace {
-
-long double binomial(int n, int k) {
-  if (k < 0 || k > n) return 0;
-  long double r = 1;
-  for (int i = 1; i <= k; ++i) r = r * static_cast<long double>(n - k + i) / static_cast<long double>(i);
-  return r;
-}
-
-double unit_real(std::uint64_t& rng) {
-  return static_cast<double>(engine::splitmix64(rng) >> 11) * (1.0 / 9007199254740992.0);
-}
 
 int root_of(std::vector<int>& parent, int x) {
   while (parent[static_cast<std::size_t>(x)] != x) x = parent[static_cast<std::size_t>(x)];

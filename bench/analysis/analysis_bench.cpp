@@ -72,6 +72,18 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// The sampler's settings both benches take from the environment (budget
+// experiments, docs/performance.md): UPDATE_DRAWS, REJUVENATE_STEPS (0: the
+// live path without resample-move), RAO_BLACKWELL (0: the never-fought
+// pieces' drawn identities, the build before), PRIOR_DRAWS (the counting's
+// weight in sampled odds).
+void sampler_from_env(analysis::AnalysisOptions& options) {
+  if (const char* v = std::getenv("UPDATE_DRAWS")) options.update_draws = std::atoi(v);
+  if (const char* v = std::getenv("REJUVENATE_STEPS")) options.rejuvenate_steps = std::atoi(v);
+  if (const char* v = std::getenv("RAO_BLACKWELL")) options.rao_blackwell = std::atoi(v) != 0;
+  if (const char* v = std::getenv("PRIOR_DRAWS")) options.prior_draws = std::atof(v);
+}
+
 int calibration(int matches, const std::string& only, int samples, int max_draws, bool live) {
   std::printf("| game | matches | pieces | exact | cross-entropy (nats/piece) | count-only baseline | margin |\n");
   std::printf("|---|---|---|---|---|---|---|\n");
@@ -108,15 +120,9 @@ int calibration(int matches, const std::string& only, int samples, int max_draws
       options.seed = seed;
       options.samples = samples;
       options.max_draws = max_draws;
-      // REJUVENATE_STEPS=0 measures the live path without resample-move.
-      if (const char* steps = std::getenv("REJUVENATE_STEPS")) options.rejuvenate_steps = std::atoi(steps);
-      // RAO_BLACKWELL=0 counts the never-fought pieces' drawn identities instead (the build before).
-      if (const char* rb = std::getenv("RAO_BLACKWELL")) options.rao_blackwell = std::atoi(rb) != 0;
-      // PRIOR_DRAWS: the counting's weight in sampled odds (AnalysisOptions::prior_draws);
-      // UPDATE_EVENTS and UPDATE_DRAWS bound each live update (calibration-live).
-      if (const char* v = std::getenv("PRIOR_DRAWS")) options.prior_draws = std::atof(v);
+      sampler_from_env(options);
+      // UPDATE_EVENTS bounds each live update (calibration-live).
       if (const char* v = std::getenv("UPDATE_EVENTS")) options.update_events = std::atol(v);
-      if (const char* v = std::getenv("UPDATE_DRAWS")) options.update_draws = std::atoi(v);
       analysis::Analysis a;
       if (live) {
         // The live path: asked after every event, its kept draws carried along.
@@ -284,13 +290,9 @@ int live(int matches, const std::string& only, long update_events) {
       Match m = calibration_match(info, 91ull * static_cast<std::uint64_t>(k + 1), 120);
       analysis::AnalysisOptions options;
       options.update_events = update_events;
-      // Budget experiments (docs/performance.md): SAMPLES, UPDATE_DRAWS,
-      // REJUVENATE_STEPS override the defaults.
+      // Budget experiments (docs/performance.md): SAMPLES overrides the default too.
       if (const char* v = std::getenv("SAMPLES")) options.samples = std::atoi(v);
-      if (const char* v = std::getenv("UPDATE_DRAWS")) options.update_draws = std::atoi(v);
-      if (const char* v = std::getenv("REJUVENATE_STEPS")) options.rejuvenate_steps = std::atoi(v);
-      if (const char* v = std::getenv("RAO_BLACKWELL")) options.rao_blackwell = std::atoi(v) != 0;
-      if (const char* v = std::getenv("PRIOR_DRAWS")) options.prior_draws = std::atof(v);
+      sampler_from_env(options);
       analysis::Analyzer analyzer(info, kPublic, options);
       analysis::Analysis a;
       for (const Event& e : m.log()) {

@@ -36,6 +36,28 @@ test('the fixture reads into a scene with both languages', () => {
   assert.equal(ko.battle.explainer[0], '5 + 9 = 14: 9 승리; +1 사용');
 });
 
+test('the explainer\'s line places: read per orientation, a bad list dropped whole', () => {
+  const line = (y) => ({ x: 606, y, w: 708, h: 60 });
+  const doc = (lines) => ({ ...fixture, battle: { ...fixture.battle, explainer_lines: lines } });
+  const good = readOnAir(doc({ landscape: [line(250), line(700)], portrait: [line(274)] }), 'en');
+  assert.deepEqual(good.battle.explainerLines.landscape, [line(250), line(700)]);
+  assert.deepEqual(good.battle.explainerLines.portrait, [line(274)]);
+  // Bad bytes from a desk or a hand-written frame: the page stacks the lines instead.
+  const bad = [
+    { landscape: [line(250), { x: 606, y: '700', w: 708, h: 60 }] },  // a string
+    { landscape: [line(250), { x: 606, y: NaN, w: 708, h: 60 }] },
+    { landscape: [line(250), null] },
+    { landscape: [] },
+    { landscape: 'x\u0000\r\n' + 'y'.repeat(1 << 20) },  // NUL, CR, a 1 MB string
+    { landscape: { 0: line(250), length: 1 } },  // not an array
+    'explainer_lines', 7, null,
+  ];
+  for (const b of bad) assert.equal(readOnAir(doc(b), 'en').battle.explainerLines.landscape, null, JSON.stringify(b).slice(0, 80));
+  // Huge numbers stay numbers (finite): painted where they say, off the stage.
+  assert.deepEqual(readOnAir(doc({ landscape: [line(1e300)] }), 'en').battle.explainerLines.landscape, [line(1e300)]);
+  assert.equal(readOnAir(doc({ landscape: [line(Infinity)] }), 'en').battle.explainerLines.landscape, null);
+});
+
 test('the game\'s words come from the document, never from the page', () => {
   const ko = readOnAir(fixture, 'ko'), en = readOnAir(fixture, 'en');
   assert.equal(ko.items[0][0].text, '블라인드');

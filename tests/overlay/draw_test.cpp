@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "broadcast/explainer_place.h"
+#include "element_moments.h"
 #include "engine/registry.h"
 #include "imgui_frame.h"
 #include "overlay/overlay_draw.h"
@@ -409,27 +410,12 @@ TEST_CASE("the battle explainer states what decided each pair, only as far as th
 // broadcast/explainer_place.h puts it, split around the squares, as the
 // frame's battle.explainer_lines tells the page.
 TEST_CASE("a split explainer: each line painted at its own place") {
-  OnAirModel m = model_of(kOpenBattle);
-  REQUIRE(m.battle);
-  REQUIRE(m.battle->fighters.size() == 2);
-  m.battle->pairs.assign(4, m.battle->pairs.front());  // four lines
-  const auto& g = m.game->geometry();
-  const auto drawing = broadcast::board_drawing(g, false);
-  const auto& theme = broadcast::built_in_theme();
-  const float line_h = theme.metric("explainer.line_h"), gap = theme.metric("explainer.line_gap");
-  std::vector<broadcast::ThemeRect> places;
-  for (int a = 0; a < g.files() * g.ranks() && places.empty(); ++a)
-    for (int b = a + 1; b < g.files() * g.ranks() && places.empty(); ++b) {
-      auto p = broadcast::explainer_lines(theme, "landscape", drawing, {a, b}, 4);
-      for (std::size_t i = 1; i < p.size(); ++i)
-        if (p[i].y != Approx(p[i - 1].y + line_h + gap) || p[i].x != p[i - 1].x) {
-          m.battle->fighters[0].square = a, m.battle->fighters[1].square = b;
-          m.last_from = a, m.last_to = b;
-          places = p;
-          break;
-        }
-    }
+  const OnAirModel m = split_explainer_model(model_of(kOpenBattle), "landscape");
+  const auto places = broadcast::explainer_lines(broadcast::built_in_theme(), "landscape",
+                                                 broadcast::board_drawing(m.game->geometry(), false),
+                                                 broadcast::involved_squares(m), 4);
   REQUIRE(places.size() == 4);
+  REQUIRE(explainer_split(places));
   DrawOptions o;
   o.battle_elapsed = 1.5;  // explained
   const Drawn d = draw(m, o);

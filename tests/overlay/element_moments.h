@@ -9,6 +9,9 @@
 //   - result: the match resigned, the result banner (faces: cued over its set);
 //   - standby: the desk quiet mid-match, the standby banner (faces: cued over its
 //     set, over the scorebug with its clock frozen at the last heartbeat).
+//   - mid-split-landscape: the mid battle given four lines, its two squares
+//     moved where the whole explainer has no room off the panels, so it splits
+//     around them (broadcast/explainer_place.h).
 // Korean moments carry Korean names and a Korean caption.
 #pragma once
 #include <string>
@@ -17,6 +20,8 @@
 #include <catch2/catch.hpp>
 
 #include "broadcast/director.h"
+#include "broadcast/elements.h"
+#include "broadcast/explainer_place.h"
 #include "broadcast/on_air_text.h"
 #include "engine/registry.h"
 #include "overlay_support.h"
@@ -44,6 +49,35 @@ inline OnAirModel element_model(broadcast::Lang lang, const std::string& before_
   return derive_model(rows, rows.size(), engine::all_games());
 }
 
+// Whether `lines` (explainer_lines) is split: not one block of lines line_gap apart.
+inline bool explainer_split(const std::vector<broadcast::ThemeRect>& lines) {
+  const broadcast::Theme& theme = broadcast::built_in_theme();
+  const float step = theme.metric("explainer.line_h") + theme.metric("explainer.line_gap");
+  for (std::size_t i = 1; i < lines.size(); ++i)
+    if (lines[i].x != lines[i - 1].x || lines[i].y != Approx(lines[i - 1].y + step)) return true;
+  return false;
+}
+
+// `m`'s battle with four lines (its pair four times) and its two fighters (the
+// move's from and to) on the first two squares whose explainer splits in the
+// theme's `layout`: two squares far apart in one column of the drawn board.
+inline OnAirModel split_explainer_model(OnAirModel m, std::string_view layout) {
+  REQUIRE(m.battle);
+  REQUIRE(m.battle->fighters.size() == 2);
+  m.battle->pairs.assign(4, m.battle->pairs.front());
+  const engine::Geometry& g = m.game->geometry();
+  const auto drawing = broadcast::board_drawing(g, broadcast::theme_layout_portrait(layout));
+  for (int a = 0; a < g.files() * g.ranks(); ++a)
+    for (int b = a + 1; b < g.files() * g.ranks(); ++b)
+      if (explainer_split(broadcast::explainer_lines(broadcast::built_in_theme(), layout, drawing, {a, b}, 4))) {
+        m.battle->fighters[0].square = a, m.battle->fighters[1].square = b;
+        m.last_from = a, m.last_to = b;
+        return m;
+      }
+  FAIL("no two squares split the explainer in " << layout);
+  return m;
+}
+
 inline std::vector<ElementMoment> element_moments(broadcast::Lang lang) {
   const bool ko = lang == broadcast::Lang::kKo;
   const OnAirModel mid = element_model(lang, ko ? "@15 caption \"결승전 · 2수\"\n" : "@15 caption \"Final round, move 2\"\n", "");
@@ -65,6 +99,8 @@ inline std::vector<ElementMoment> element_moments(broadcast::Lang lang) {
     out.push_back({"mid-" + l, mid, mid.row_wall_time + 1.5, director(nullptr), orientation});
     out.push_back({"result-" + l, result, result.row_wall_time + 10, director("result"), orientation});
     out.push_back({"standby-" + l, standby, standby.row_wall_time + 10, director("standby"), orientation});
+    if (l == "landscape")
+      out.push_back({"mid-split-" + l, split_explainer_model(mid, l), mid.row_wall_time + 1.5, director(nullptr), orientation});
   }
   return out;
 }
