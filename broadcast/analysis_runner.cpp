@@ -4,6 +4,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "broadcast/analysis_record.h"
+
 namespace facedown::broadcast {
 
 db::Result<std::unique_ptr<AnalysisRunner>> AnalysisRunner::start(RunnerOptions options) {
@@ -16,7 +18,7 @@ db::Result<std::unique_ptr<AnalysisRunner>> AnalysisRunner::start(RunnerOptions 
 }
 
 AnalysisRunner::AnalysisRunner(RunnerOptions options, db::PublicReader reader)
-    : options_(std::move(options)), reader_(std::move(reader)) {}
+    : options_(std::move(options)), reader_(std::move(reader)), records_(options_.db_path) {}
 
 AnalysisRunner::~AnalysisRunner() { stop(); }
 
@@ -25,12 +27,8 @@ void AnalysisRunner::stop() {
   if (thread_.joinable()) thread_.join();
 }
 
-std::shared_ptr<const OnAirAnalysis> AnalysisRunner::latest(db::MatchId match, int seq) const {
-  std::lock_guard lock(mu_);
-  if (match != results_match_) return nullptr;
-  for (auto it = results_.rbegin(); it != results_.rend(); ++it)
-    if ((*it)->seq <= seq) return *it;
-  return nullptr;
+std::shared_ptr<const OnAirAnalysis> AnalysisRunner::at(db::MatchId match, int seq) const {
+  return records_.at(match, seq);
 }
 
 void AnalysisRunner::publish(OnAirAnalysis record) {
@@ -41,18 +39,12 @@ void AnalysisRunner::publish(OnAirAnalysis record) {
     record.win_seq = last_win_seq_;
     record.win_ply = last_win_ply_;
   }
-  auto shared = std::make_shared<const OnAirAnalysis>(std::move(record));
-  {
-    std::lock_guard lock(mu_);
-    if (results_match_ != match_) {
-      results_.clear();
-      results_match_ = match_;
-    }
-    while (!results_.empty() && results_.back()->seq >= shared->seq) results_.pop_back();
-    results_.push_back(std::move(shared));
-    while (results_.size() > options_.keep) results_.pop_front();
-  }
-  ++finished_;
+  if (!writer_) return;
+  if (options_.delay.count() > 0) std::this_thread::sleep_for(options_.delay);
+  // A record that cannot be written (a full disk) is not shown: the analysis
+  // elements stay off, everything else stays on air.
+  if (!writer_->put(match_, kPublicRecords, record.seq, record_json(record).dump())) ++finished_;
+  last_ = std::move(record);
 }
 
 bool AnalysisRunner::read_rows(db::MatchId id) {
@@ -72,6 +64,81 @@ bool AnalysisRunner::read_rows(db::MatchId id) {
   return any;
 }
 
+void AnalysisRunner::follow(db::MatchId want) {
+  if (want == match_) return;
+  match_ = want;
+  current_ = want;
+  lock_.reset();
+  working_ = false;
+  stream_.reset();
+  last_.reset();
+  last_win_.reset();
+  last_win_error_.reset();
+  last_win_seq_ = last_win_ply_ = 0;
+  next_try_ = {};
+}
+
+void AnalysisRunner::work() {
+  if (!lock_) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now < next_try_) return;
+    next_try_ = now + options_.takeover;
+    lock_ = db::AnalysisWorkerLock::try_take(options_.db_path, match_);
+    if (!lock_) return;
+    if (!writer_) {
+      auto opened = db::AnalysisFile::open_writer(options_.db_path);
+      if (!std::holds_alternative<db::AnalysisFile>(opened)) {
+        lock_.reset();  // cannot write beside the store: another runner may
+        return;
+      }
+      writer_.emplace(std::move(std::get<db::AnalysisFile>(opened)));
+    }
+    working_ = true;
+    stream_.emplace(engine::kPublic, options_.analysis, games_);
+  }
+  if (!stream_ || stream_->error() || !read_rows(match_)) return;
+  // The deduction first (fast), then the win probability, unless rows came
+  // meanwhile (then the newer deduction goes first again).
+  publish(stream_->analyse(false));
+  if (stopping_ || !options_.analysis.win_probability) return;
+  auto more = reader_.events_after(match_, stream_->seq(), 1, false);
+  if (auto* rows = std::get_if<std::vector<db::PublicEventRow>>(&more); rows && !rows->empty()) return;
+  const int seq = stream_->seq();
+  auto w = stream_->win();
+  last_win_.reset();
+  last_win_error_.reset();
+  if (auto* ok = std::get_if<AnalysisWin>(&w)) last_win_ = *ok;
+  else last_win_error_ = std::get<std::string>(w);
+  last_win_seq_ = seq;
+  if (last_ && last_->seq == seq) {
+    OnAirAnalysis again = *last_;
+    again.win = last_win_;
+    again.win_error = last_win_error_;
+    again.win_seq = seq;
+    again.win_ply = again.ply;
+    last_win_ply_ = again.ply;
+    publish(std::move(again));
+  }
+}
+
+void AnalysisRunner::watch_file() {
+  if (!watcher_) {
+    auto opened = db::AnalysisFile::open_reader(options_.db_path);
+    if (!std::holds_alternative<db::AnalysisFile>(opened)) return;
+    watcher_.emplace(std::move(std::get<db::AnalysisFile>(opened)));
+  }
+  auto dv = watcher_->data_version();
+  auto* v = std::get_if<std::int64_t>(&dv);
+  if (!v) {
+    watcher_.reset();
+    return;
+  }
+  if (*v != watched_version_) {
+    watched_version_ = *v;
+    ++version_;
+  }
+}
+
 void AnalysisRunner::run() {
 #ifdef __linux__
   // The on-air thread comes first: this one takes what the cores have left.
@@ -84,45 +151,11 @@ void AnalysisRunner::run() {
     } else if (auto list = reader_.matches(); auto* l = std::get_if<std::vector<db::MatchSummary>>(&list)) {
       if (!l->empty()) want = l->back().id;
     }
-    if (want != 0 && want != match_) {
-      match_ = want;
-      current_ = want;
-      stream_.emplace(engine::kPublic, options_.analysis, games_);
-      last_win_.reset();
-      last_win_error_.reset();
-      last_win_seq_ = last_win_ply_ = 0;
-    }
-    if (match_ == 0 || !stream_ || stream_->error()) {
-      std::this_thread::sleep_for(options_.poll);
-      continue;
-    }
-    if (!read_rows(match_)) {
-      std::this_thread::sleep_for(options_.poll);
-      continue;
-    }
-    // The deduction first (fast), then the win probability, unless rows came
-    // meanwhile (then the newer deduction goes first again).
-    publish(stream_->analyse(false));
-    if (stopping_ || !options_.analysis.win_probability) continue;
-    auto more = reader_.events_after(match_, stream_->seq(), 1, false);
-    if (auto* rows = std::get_if<std::vector<db::PublicEventRow>>(&more); rows && !rows->empty()) continue;
-    const int seq = stream_->seq();
-    auto w = stream_->win();
-    last_win_.reset();
-    last_win_error_.reset();
-    if (auto* ok = std::get_if<AnalysisWin>(&w)) last_win_ = *ok;
-    else last_win_error_ = std::get<std::string>(w);
-    last_win_seq_ = seq;
-    auto latest = this->latest(match_, seq);
-    if (latest && latest->seq == seq) {
-      OnAirAnalysis again = *latest;
-      again.win = last_win_;
-      again.win_error = last_win_error_;
-      again.win_seq = seq;
-      again.win_ply = again.ply;
-      last_win_ply_ = again.ply;
-      publish(std::move(again));
-    }
+    follow(want);
+    const std::uint64_t before = finished_.load();
+    if (match_ != 0 && options_.compute) work();
+    watch_file();
+    if (finished_.load() == before) std::this_thread::sleep_for(options_.poll);
   }
 }
 

@@ -106,4 +106,15 @@ BattleTiming director_timing(const DirectorState& d, BattleTiming fallback) {
   return fallback;
 }
 
+std::optional<Element> banner_owner(Banner b) {
+  switch (b) {
+    case Banner::kNone: return std::nullopt;
+    case Banner::kResult: return Element::kResult;
+    case Banner::kStandby: return Element::kStandby;
+    case Banner::kPaused:
+    case Banner::kWarning: return Element::kScorebug;
+  }
+  return std::nullopt;
+}
+
 }  // namespace facedown::broadcast

@@ -15,6 +15,7 @@
 #include "broadcast/battle_timing.h"
 #include "broadcast/director.h"
 #include "broadcast/model.h"
+#include "broadcast/on_air_rules.h"
 
 namespace facedown::broadcast {
 
@@ -58,6 +59,11 @@ bool theme_layout_portrait(std::string_view theme_layout);
 // (a board's). So in faces, with the full board cued, the heat map lands on the
 // full board's squares, not where the small board would sit.
 std::string_view deduction_placement(const ElementsShown& e);
+
+// The element a banner belongs to, for both painters and the frame's
+// `banner_element`: the result's and standby's their own, a pause's card and a
+// warning's toast the scorebug's (nullopt: no banner).
+std::optional<Element> banner_owner(Banner b);
 
 // The battle timing the director set (battle-seconds), else `fallback` (the
 // output's own: the overlay's --battle-seconds), for battle_moment.

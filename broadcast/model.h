@@ -81,6 +81,7 @@ struct ResultShown {
 struct OnAirAnalysis;  // on_air_analysis.h
 
 struct OnAirModel {
+  std::int64_t match = 0;  // the store's id of the match (set by the follower; 0: unknown)
   bool opened = false;  // an `opened` row was read (else: nothing to show yet)
   std::string game_id, preset, game_name_en, game_name_ko;
   std::array<std::string, 2> players;
@@ -123,9 +124,10 @@ struct OnAirModel {
   // held_wall; the clock, warnings, pause, caption and standby stay live.
   bool held = false;
   double held_wall = 0;
-  // The last finished public analysis at or before the row on air (what the
+  // The public analysis of exactly the row on air (`last_seq`: what the
   // audience can deduce, who is winning: on_air_analysis.h), attached by the
-  // output that runs it beside the match; null: none yet (or none run).
+  // output from the analysis file (analysis_runner.h); null while that row has
+  // none, never another row's.
   std::shared_ptr<const OnAirAnalysis> analysis;
 
   int last_seq = 0;      // seq of the last row read

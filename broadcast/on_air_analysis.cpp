@@ -181,9 +181,11 @@ WinBarParts win_bar_parts(const Theme& theme, const ThemeRect& place) {
   return out;
 }
 
+bool analysis_shown(const OnAirModel& m) { return m.analysis && m.analysis->seq == m.last_seq; }
+
 std::string analysis_idle(const OnAirModel& m, Element e) {
   if (!m.opened) return "no match";
-  if (!m.analysis) return "no analysis yet";
+  if (!analysis_shown(m)) return m.analysis ? "analysis of this move not finished yet" : "no analysis yet";
   if (e == Element::kDeduction && m.analysis->error) return "no deduction: " + *m.analysis->error;
   if (e == Element::kWinBar && !m.analysis->win) return "no win probability yet";
   return {};

@@ -129,6 +129,10 @@ struct WinBarParts {
 };
 WinBarParts win_bar_parts(const Theme& theme, const ThemeRect& place);
 
+// The model's analysis, when it describes the row the model shows (its board):
+// a record of another row is never shown, whoever attached it.
+bool analysis_shown(const OnAirModel& m);
+
 // Whether the director's `deduction` or `win-bar` element has something to
 // show: empty, or why not ("no analysis yet").
 std::string analysis_idle(const OnAirModel& m, Element e);

@@ -236,7 +236,9 @@ json warning_json(const OnAirModel& m, double now) {
               {"total", w.total},
               {"of", std::max(m.warnings_to_dq, w.total)},
               {"wall_time", w.wall_time},
-              {"toast", warning_toast(m, now)}};
+              {"toast", warning_toast(m, now)},
+              // When the toast goes off: a page running on its own clock needs no rule of its own.
+              {"toast_until", warning_toast_until(m)}};
 }
 
 json seals_json(const OnAirModel& m) {
@@ -307,8 +309,9 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in)
   // The real moment: clocks, toasts and standby run while held; only the
   // battle's animation stands still (battle.elapsed).
   const double now = now_wall;
-  json j{{"version", kOnAirVersion}, {"now", now}, {"opened", m.opened && m.game != nullptr}, {"held", m.held},
-         {"replay", o.replay}};
+  // The frame names its own moment: the match and the row whose board it shows.
+  json j{{"version", kOnAirVersion}, {"match", m.match > 0 ? json(m.match) : json(nullptr)}, {"seq", m.last_seq},
+         {"now", now}, {"opened", m.opened && m.game != nullptr}, {"held", m.held}, {"replay", o.replay}};
   const bool standby = desk_standby(m, now_wall);
   j["standby"] = standby;
   // Every on-air phrase in both languages: the page keeps no copy of its own.
@@ -327,7 +330,7 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in)
     // Neutral words on air: where the store lives is for the logs only.
     j["message"] = both(phrase(Lang::kEn, Phrase::kWaitingForMatch), phrase(Lang::kKo, Phrase::kWaitingForMatch));
     for (const char* k : {"game", "board", "clock", "warning", "last_move", "battle", "result", "banner", "caption",
-                          "status_text", "banner_after_battle", "analysis", "reveal"})
+                          "status_text", "banner_after_battle", "banner_element", "banner_after_battle_element", "analysis", "reveal"})
       j[k] = nullptr;
     j["players"] = json::array();
     j["seals"] = json::array();
@@ -362,27 +365,27 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in)
   j["paused"] = m.paused;
   j["caption"] = m.caption && elements[Element::kCaption].on ? json(*m.caption) : json(nullptr);
   j["seals"] = seals_json(m);
-  // The last finished public analysis (on_air_analysis.h), added in version 1.
-  j["analysis"] = m.analysis ? analysis_json(m, *m.analysis, o.theme) : json(nullptr);
+  // The public analysis of this frame's row (on_air_analysis.h), added in
+  // version 1; never another row's: null until the row's own is finished.
+  j["analysis"] = analysis_shown(m) ? analysis_json(m, *m.analysis, o.theme) : json(nullptr);
   // Both setups once the result is confirmed (reveal.h), added in version 1.
   j["reveal"] = reveal_json(m, o.theme ? *o.theme : built_in_theme());
   // The one banner on air (on_air_rules.h): painters draw this, never their own.
   // A banner whose element the director took off is not on air.
-  auto cued = [&](const char* name) -> const char* {
-    if (!name) return nullptr;
-    const std::string_view n(name);
-    if (n == "result" && !elements[Element::kResult].cued) return nullptr;
-    if (n == "standby" && !elements[Element::kStandby].cued) return nullptr;
-    return name;
+  // A banner belongs to its element (banner_owner); both are named, so the
+  // page keeps no rule of its own about which element shows it.
+  auto put_banner = [&](const char* key, const char* owner_key, Banner b) {
+    const auto owner = banner_owner(b);
+    const bool shown = owner && (*owner == Element::kScorebug || elements[*owner].cued);
+    j[key] = shown ? json(banner_name(b)) : json(nullptr);
+    j[owner_key] = shown ? json(std::string(element_name(*owner))) : json(nullptr);
   };
-  const char* banner = cued(banner_name(banner_on_air(m, now_wall, moment)));
-  j["banner"] = banner ? json(banner) : json(nullptr);
+  put_banner("banner", "banner_element", banner_on_air(m, now_wall, moment));
   // The banner once the battle on air has finished animating (the result waits
   // for it): a page running the animation on switches at its end.
   BattleMoment after = moment;
   if (after.animating()) after.phase = BattlePhase::kDone;
-  const char* later = cued(banner_name(banner_on_air(m, now_wall, after)));
-  j["banner_after_battle"] = later ? json(later) : json(nullptr);
+  put_banner("banner_after_battle", "banner_after_battle_element", banner_on_air(m, now_wall, after));
   // The caption under the clock; none while playing or ended.
   j["status_text"] = *status_caption(m, Lang::kEn) ? both([&](Lang l) { return std::string(status_caption(m, l)); })
                                                     : json(nullptr);

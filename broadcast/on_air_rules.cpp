@@ -15,7 +15,11 @@ const char* banner_name(Banner b) {
 
 bool warning_toast(const OnAirModel& m, double now_wall) {
   return m.last_warning && m.last_warning->player >= 1 && m.last_warning->player <= 2 &&
-         now_wall - m.last_warning->wall_time < kWarningToastSeconds;
+         now_wall < warning_toast_until(m);
+}
+
+double warning_toast_until(const OnAirModel& m) {
+  return m.last_warning ? m.last_warning->wall_time + kWarningToastSeconds : 0;
 }
 
 Banner banner_on_air(const OnAirModel& m, double now_wall, const BattleMoment& moment) {

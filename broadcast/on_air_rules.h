@@ -14,6 +14,8 @@ const char* banner_name(Banner b);
 
 // Whether the latest warning's toast is on air at `now`.
 bool warning_toast(const OnAirModel& m, double now_wall);
+// When the latest warning's toast goes off (wall time; 0: no warning).
+double warning_toast_until(const OnAirModel& m);
 
 // The one banner on air, in this order: the result (never while the last battle
 // still animates: the battle is seen first, and no other banner meanwhile), the

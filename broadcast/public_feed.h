@@ -36,7 +36,7 @@ class PublicFeed final : public RowSource {
 
   const std::vector<PublicRow>& rows() const override { return rows_; }
   std::array<std::optional<SetupCommitment>, 2> commitments() const override { return commitments_; }
-  std::optional<std::int64_t> match() const { return current_; }
+  std::optional<std::int64_t> match() const override { return current_; }
   // Rows read by the last poll that changed them; 0 after a switch of match.
   std::size_t fresh_from() const { return fresh_from_; }
   // What the feed waits for, with the file's path: for the logs, never on air.

@@ -69,6 +69,9 @@ class RowSource {
   virtual std::optional<Presentation> presentation() const { return std::nullopt; }
   // The director's cues (director.h), in order, when the source has them.
   virtual std::vector<CueRecord> cues() const { return {}; }
+  // The store's id of the match the rows belong to, when the source has one
+  // (the frame names it, and the analysis of a row is looked up by it).
+  virtual std::optional<std::int64_t> match() const { return std::nullopt; }
 };
 
 }  // namespace facedown::broadcast

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "broadcast/analysis_records.h"
 #include "broadcast/replay_steps.h"
 #include "broadcast/theme.h"
 #include "feed/replay_analysis.h"
@@ -150,6 +151,8 @@ struct FeedServer::Impl {
   std::unique_ptr<TvFollower> tv;
   std::unique_ptr<NchanPublisher> publisher;
   std::unique_ptr<ReplayAnalysis> replay_analysis;  // null: --no-analysis
+  // The analysis as it aired (the analysis file beside the store), for replayed frames.
+  std::optional<broadcast::AnalysisRecords> aired;
   // The theme.json served from web_root, when it loads: the frames' explainer
   // places are decided from the file the pages read, not the build's copy.
   std::shared_ptr<const broadcast::Theme> theme;
@@ -268,6 +271,8 @@ std::optional<std::string> FeedServer::Impl::replay_json(db::MatchId id, std::op
   const std::size_t count = n == 0 ? 0 : rows.size();
   auto model = model_after(rows, count, to_commitments(std::get<std::vector<db::PublicSeal>>(seals)), std::nullopt,
                            games);
+  model.match = id;
+  if (aired) model.analysis = aired->at(id, model.last_seq);
   // The replayed moment: the commit of row N, plus `at` (a seek inside a battle's animation).
   const std::int64_t moment = (count > 0 ? static_cast<std::int64_t>(rows[count - 1].wall_time * 1000.0 + 0.5)
                                          : s.created_ms) + after_ms;
@@ -558,6 +563,7 @@ db::Result<std::unique_ptr<FeedServer>> FeedServer::start(FeedOptions options) {
     ro.analysis.win.max_playouts = std::min(ro.analysis.win.max_playouts, std::max(1, o.analysis_playouts));
     ro.analysis.win.min_playouts = std::min(ro.analysis.win.min_playouts, ro.analysis.win.max_playouts);
     impl->replay_analysis = std::make_unique<ReplayAnalysis>(std::move(ro));
+    impl->aired.emplace(o.db_path);
     fo.analysis = broadcast::live_analysis_options();
     fo.analysis->win.max_playouts = std::max(1, o.analysis_playouts);
     fo.analysis->win.min_playouts = std::min(fo.analysis->win.min_playouts, fo.analysis->win.max_playouts);

@@ -28,6 +28,7 @@ db::Result<std::unique_ptr<LiveFollower>> LiveFollower::start(FollowOptions opti
     ro.db_path = f->options_.db_path;
     ro.match = [p = f.get()] { return p->match(); };
     ro.analysis = *f->options_.analysis;
+    ro.delay = f->options_.analysis_delay;
     auto runner = broadcast::AnalysisRunner::start(std::move(ro));
     if (auto* e = std::get_if<db::StoreError>(&runner)) return *e;
     f->runner_ = std::move(std::get<std::unique_ptr<broadcast::AnalysisRunner>>(runner));
@@ -49,10 +50,9 @@ void LiveFollower::stop() {
   if (runner_) runner_->stop();
 }
 
-std::shared_ptr<const broadcast::OnAirAnalysis> LiveFollower::analysis_on_air() const {
-  if (!runner_) return nullptr;
-  const int on_air = hold_ && hold_->held ? std::min(hold_->held_seq, follower_.last_seq()) : follower_.last_seq();
-  return runner_->latest(match_.load(), on_air);
+std::shared_ptr<const broadcast::OnAirAnalysis> LiveFollower::analysis_on_air(const broadcast::OnAirModel& m) const {
+  // The record of the row whose board is on air (the held row while held).
+  return runner_ ? runner_->at(m.match, m.last_seq) : nullptr;
 }
 
 std::int64_t LiveFollower::now_ms() const { return options_.wall_clock_ms ? options_.wall_clock_ms() : system_ms(); }
@@ -87,7 +87,7 @@ void LiveFollower::poll_once(bool force) {
   // Time-driven changes after the last row: a battle's next phase, standby, a
   // toast ending. The clocks' running numbers alone are no change.
   if (match_.load() == 0) return;
-  model_.analysis = analysis_on_air();  // a newer finished analysis is a change on air
+  model_.analysis = analysis_on_air(model_);  // the row's analysis finishing is a change on air
   std::string text = on_air_text(model_, now_ms(), false, director_, options_.theme.get());
   if (phase_signature(text) != last_signature_) push(EventId{last_id_.match, last_id_.seq, last_id_.sub + 1}, std::move(text));
 }
@@ -120,7 +120,8 @@ broadcast::OnAirModel LiveFollower::on_air_model() {
     else picture_.reset();
   }
   broadcast::attach_commitments(m, commitments_);
-  m.analysis = analysis_on_air();
+  m.match = match_.load();
+  m.analysis = analysis_on_air(m);
   if (heartbeat_)
     m.heartbeat = broadcast::DeskHeartbeat{static_cast<double>(heartbeat_->match_ms) / 1000.0,
                                            static_cast<double>(heartbeat_->wall_ms) / 1000.0};

@@ -38,6 +38,8 @@ struct FollowOptions {
   // its own thread and reader; each message carries its last finished record.
   // nullopt: no analysis (the frame's "analysis" is null).
   std::optional<broadcast::StreamAnalysisOptions> analysis;
+  // Tests: the analysis worker's wait before each record (a slow analysis).
+  std::chrono::milliseconds analysis_delay{0};
   // The theme the feed serves (its theme.json): the frame's explainer places
   // are decided from it. Null: the build's copy.
   std::shared_ptr<const broadcast::Theme> theme;
@@ -69,8 +71,8 @@ class LiveFollower {
   // picture; without `with_state` the rows' states are not read (null).
   broadcast::RowHistory history(bool with_state = true);
   std::int64_t now_ms() const;
-  // The runner's last finished record for the row on air (never waits).
-  std::shared_ptr<const broadcast::OnAirAnalysis> analysis_on_air() const;
+  // The analysis record of the row on air in `m`, if it is finished (never waits).
+  std::shared_ptr<const broadcast::OnAirAnalysis> analysis_on_air(const broadcast::OnAirModel& m) const;
 
   FollowOptions options_;
   db::PublicReader reader_;

@@ -98,7 +98,7 @@ void draw_win_bar(const CanvasPen& p, const OnAirModel& m, const broadcast::OnAi
 
 void draw_analysis(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o, bool deduction,
                    bool win_bar) {
-  if (!m.analysis || !m.game) return;
+  if (!analysis_shown(m) || !m.game) return;
   const CanvasPen p(dl, o);
   if (deduction && !m.analysis->error) draw_deduction(p, m, *m.analysis, l);
   if (win_bar && m.analysis->win) draw_win_bar(p, m, *m.analysis, l);

@@ -149,7 +149,11 @@ int main(int argc, char** argv) {
 
   OverlaySession session(std::make_unique<PublicFeed>(db_path, match), config);
   // The public analysis beside the live picture (broadcast/analysis_runner.h):
-  // its own thread and reader; the picture shows its last finished record.
+  // computed once on this machine by whichever output follows the match first,
+  // read back from the analysis file; the picture shows its row's record only.
+  // A replay shows the analysis as it aired: what the analysis file holds.
+  std::optional<facedown::broadcast::AnalysisRecords> aired;
+  if (!no_analysis) aired.emplace(db_path);
   std::unique_ptr<facedown::broadcast::AnalysisRunner> runner;
   if (!replay && !no_analysis) {
     facedown::broadcast::RunnerOptions ro;
@@ -191,8 +195,8 @@ int main(int argc, char** argv) {
       else if (key == GLFW_KEY_Q) glfwSetWindowShouldClose(window.window(), GLFW_TRUE);
     }
     bool asked = window.take_redraw_request();
-    if (runner && runner->finished() != analyses_drawn) {  // a newer analysis finished: draw it
-      analyses_drawn = runner->finished();
+    if (runner && runner->version() != analyses_drawn) {  // the analysis file changed: draw what it holds
+      analyses_drawn = runner->version();
       asked = true;
     }
     if (session.needs_frame(steady, wall) || asked || !capture.empty()) {
@@ -211,8 +215,8 @@ int main(int argc, char** argv) {
       o.large_font = window.fonts().large;
       const OnAirModel* shown = &session.model();
       OnAirModel with_analysis;
-      if (runner) {
-        if (auto a = runner->latest(runner->match(), shown->last_seq)) {
+      if (aired) {
+        if (auto a = aired->at(shown->match, shown->last_seq)) {
           with_analysis = *shown;
           with_analysis.analysis = std::move(a);
           shown = &with_analysis;

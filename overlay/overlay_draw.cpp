@@ -608,11 +608,8 @@ void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o_in) 
   }
   if (e[Element::kSlate].on) draw_slate(dl, m, l, o);
   // A banner belongs to its element: the result, standby, else the scorebug's (pause, warning).
-  const Banner banner = banner_on_air(m, o.now_wall, moment);
-  const Element owner = banner == Banner::kResult    ? Element::kResult
-                        : banner == Banner::kStandby ? Element::kStandby
-                                                     : Element::kScorebug;
-  if (e[owner].cued) draw_banner(dl, m, l, o);
+  if (const auto owner = broadcast::banner_owner(banner_on_air(m, o.now_wall, moment)); owner && e[*owner].cued)
+    draw_banner(dl, m, l, o);
   if (e[Element::kCaption].on) draw_caption(dl, m, l, o);
   if (e[Element::kBoard].on) draw_footer(dl, m, l, o);
   // Both setups after `close` (overlay/reveal_draw.h); the analysis lies over it, as on the page.

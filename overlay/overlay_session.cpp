@@ -49,6 +49,7 @@ void OverlaySession::rederive() {
     broadcast::apply_presentation(model_, follower_->model(), hold);
   }
   attach_commitments(model_, source_->commitments());
+  model_.match = source_->match().value_or(0);
   if (!config_.replay) model_.heartbeat = source_->heartbeat();
   dirty_ = true;
 }

@@ -203,6 +203,9 @@ export function readOnAir(raw, lang) {
   sc.banner = str(raw.banner);
   const docAnimating = !!raw.battle && (raw.battle.phase === 'flip' || raw.battle.phase === 'fade');
   sc.bannerAfterBattle = docAnimating && 'banner_after_battle' in raw ? str(raw.banner_after_battle) : sc.banner;
+  // The element each belongs to is the frame's too (broadcast::banner_owner).
+  sc.bannerElement = str(raw.banner_element);
+  sc.bannerAfterBattleElement = docAnimating && 'banner_after_battle_element' in raw ? str(raw.banner_after_battle_element) : sc.bannerElement;
   sc.board = g.pieces;
   const lm = obj(raw.last_move);
   sc.lastMove = raw.last_move ? { from: squareIndex(lm.from, g.files), to: squareIndex(lm.to, g.files) } : null;
@@ -232,7 +235,8 @@ export function readOnAir(raw, lang) {
         player: count(w.player, 2),
         line: pick(lang, w.line),
         sub: pick(lang, w.text) || pick(lang, w.kind_text),
-        until: (typeof w.wall_time === 'number' ? w.wall_time : now) + 6,
+        // When it goes off is the frame's (broadcast::warning_toast_until).
+        until: typeof w.toast_until === 'number' ? w.toast_until : now,
       }
     : null;
   const seals = arr(raw.seals).map(obj);

@@ -154,9 +154,13 @@ function present(sc) {
   // The frame names its banner; the standby card keeps to the page's hysteresis
   // (entering: not yet the card; leaving: the card still, until it goes).
   const out = { ...sc, standby: shownStandby };
-  for (const key of ['banner', 'bannerAfterBattle']) {
-    if (!shownStandby && out[key] === 'standby') out[key] = scene && scene[key] !== 'standby' ? scene[key] : null;
-    if (shownStandby) out[key] = 'standby';
+  for (const [key, owner] of [['banner', 'bannerElement'], ['bannerAfterBattle', 'bannerAfterBattleElement']]) {
+    if (!shownStandby && out[key] === 'standby') {
+      const kept = scene && scene[key] !== 'standby';
+      out[key] = kept ? scene[key] : null;
+      out[owner] = kept ? scene[owner] : null;
+    }
+    if (shownStandby) [out[key], out[owner]] = ['standby', 'standby'];
   }
   if (shownStandby && scene && scene.clock && sc.clock) out.clock = { ...scene.clock };
   return out;

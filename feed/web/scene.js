@@ -385,12 +385,11 @@ export function battleElapsed(sc, now) {
 // nodes, not the board.
 const PARTS = ['top', 'panel1', 'panel2', 'board', 'battle', 'compact', 'banner', 'caption', 'footer', 'slate', 'reveal'];
 // The director's element each part belongs to (docs/director.md). A banner
-// belongs to its kind's: the result's, standby's, else the scorebug's.
+// belongs to the element the frame names (broadcast::banner_owner).
 const PART_ELEMENT = { top: 'scorebug', panel1: 'players', panel2: 'players', board: 'board', battle: 'board',
   caption: 'caption', footer: 'board', compact: 'board-compact', slate: 'slate', reveal: 'reveal' };
 function bannerElement(sc, animating) {
-  const which = animating ? sc.banner : sc.bannerAfterBattle;
-  return which === 'result' ? 'result' : which === 'standby' ? 'standby' : 'scorebug';
+  return (animating ? sc.bannerElement : sc.bannerAfterBattleElement) || 'scorebug';
 }
 // Whether an element shows: the director has it cued (no elements in an
 // older frame: all are), and the page was asked for it (?elements=, null: all).

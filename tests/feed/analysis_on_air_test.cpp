@@ -1,6 +1,5 @@
 // The analysis on air (broadcast/analysis_runner.h beside the live follower):
-// the live frame carries the last finished public analysis and the row it
-// belongs to, never a later one; it is byte-identical under swaps of identities
+// the live frame carries the public analysis of exactly its own row, or none; it is byte-identical under swaps of identities
 // the public never saw, in every game with a secret setup; no other point of
 // view reaches it; and the on-air update does not wait for it.
 #include <nlohmann/json.hpp>
@@ -113,21 +112,22 @@ TEST_CASE("analysis on air: rows go on air at once, the analysis follows with th
   o.analysis = true;
   o.analysis_playouts = 60;
   auto feed = start_feed(o);
-  // Without the analysis the frame's key is null; with it, it names a row at or
-  // before the one on air, and reaches the last row once it is finished.
+  // Without the analysis the frame's key is null; with it, it names the frame's
+  // own row, and reaches the last row once it is finished.
   frame_when_analysed(*feed, live.seq());
   for (int step = 0; step < 8; ++step) {
     if (!live.step()) break;
     const int seq = live.seq();
-    // The row is on air (the frame's ply and board follow it) while the analysis
-    // may still name an earlier row, never a later one.
+    // The row is on air (the frame's ply and board follow it) while its analysis
+    // may not be finished: then the frame has none, never an earlier row's.
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     json j;
     do {
       j = get_on_air(*feed);
-    } while (j.at("ply") != live.match.state().ply && std::chrono::steady_clock::now() < until);
-    REQUIRE(j.at("ply") == live.match.state().ply);
-    if (j.at("analysis").is_object()) CHECK(j.at("analysis").at("seq").get<int>() <= seq);
+    } while (j.at("seq") != seq && std::chrono::steady_clock::now() < until);
+    REQUIRE(j.at("seq") == seq);
+    CHECK(j.at("ply") == live.match.state().ply);
+    if (j.at("analysis").is_object()) CHECK(j.at("analysis").at("seq") == j.at("seq"));
     const json done = json::parse(frame_when_analysed(*feed, seq));
     CHECK(done.at("analysis").at("seq") == seq);
     CHECK(done.at("analysis").at("ply") == live.match.state().ply);

@@ -356,3 +356,32 @@ TEST_CASE("analysis draw: the labels follow the loaded theme, in the frame and i
   CHECK(before.centre().y == Approx(cell.y + cell.h * 0.8f).margin(1));
   CHECK(after.centre().y == Approx(cell.y + cell.h * 0.5f).margin(1));
 }
+
+// Never stale: a record of another row than the one whose board is shown is
+// painted by neither painter, whoever attached it (issue 31: a Hidden Hasami
+// analysis of ply 0 was painted over the board of ply 4).
+TEST_CASE("analysis draw: a record of another row is never painted, in the frame or in ImGui") {
+  OnAirModel m = analysed({"Jang Dong-min", "Kim Kyung-hoon"});
+  const auto d = cues({"show deduction", "show win-bar"});
+  const auto heat = [](const std::string& s) { return s.rfind("K ", 0) == 0 && s.back() == '%'; };
+  REQUIRE(count_if_text(drawn_texts(m, d), heat) > 0);
+  broadcast::OnAirOptions o;
+  o.director = d;
+  REQUIRE(broadcast::on_air_json(m, 1, o).at("analysis").is_object());
+  CHECK(broadcast::on_air_json(m, 1, o).at("seq") == m.last_seq);
+  for (int other : {m.last_seq - 1, m.last_seq + 1, 0}) {
+    INFO("record of row " << other << ", board of row " << m.last_seq);
+    broadcast::OnAirAnalysis a = *m.analysis;
+    a.seq = other;
+    OnAirModel stale = m;
+    stale.analysis = std::make_shared<const broadcast::OnAirAnalysis>(a);
+    CHECK_FALSE(broadcast::analysis_shown(stale));
+    const auto texts = drawn_texts(stale, d);
+    CHECK(count_if_text(texts, heat) == 0);
+    CHECK(std::none_of(texts.begin(), texts.end(), [&](const std::string& s) { return s.find(m.players[0] + " ") == 0 && s.back() == '%'; }));
+    const auto j = broadcast::on_air_json(stale, 1, o);
+    CHECK(j.at("analysis").is_null());
+    CHECK(j.at("elements").at("deduction").at("on") == false);
+    CHECK(j.at("elements").at("win-bar").at("on") == false);
+  }
+}
