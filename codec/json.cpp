@@ -125,6 +125,8 @@ json event_to_json(const Event& e, const Game& g) {
   json j = {{"seq", e.seq}, {"t", seconds(e.t)}, {"type", event_type(e.body)}};
   if (e.cmd) j["cmd"] = e.cmd;
   if (e.command) j["command"] = format_command(*e.command, g);
+  // Added key, absent in older logs: when an event a void found took effect.
+  if (e.at) j["at"] = seconds(*e.at);
   std::visit(Overloaded{
                  [&](const Opened& o) {
                    j["game"] = o.game;
@@ -205,7 +207,6 @@ json event_to_json(const Event& e, const Game& g) {
                    j["reason"] = o.reason;
                    j["detail"] = o.detail;
                    put_detail(j, o.what);
-                   if (o.at) j["at"] = seconds(*o.at);  // added key: absent in older logs
                  },
                  [&](const Voided& o) {
                    j["count"] = o.count;
@@ -234,6 +235,7 @@ std::variant<Event, std::string> event_from_json(const json& j, const Game& g) {
     e.seq = j.at("seq").get<int>();
     e.t = static_cast<Millis>(std::llround(j.at("t").get<double>() * 1000.0));
     e.cmd = j.value("cmd", 0);
+    if (j.contains("at")) e.at = static_cast<Millis>(std::llround(j.at("at").get<double>() * 1000.0));
     if (j.contains("command")) {
       std::vector<bool> quoted;
       auto tokens = tokenize(j.at("command").get<std::string>(), &quoted);
@@ -299,10 +301,8 @@ std::variant<Event, std::string> event_from_json(const json& j, const Game& g) {
     } else if (type == "ticked") {
       e.body = Ticked{};
     } else if (type == "ended") {
-      Ended ended{j.at("winner").is_null() ? 0 : j.at("winner").get<int>(), j.at("reason"), j.at("detail"),
-                  get_detail(j)};
-      if (j.contains("at")) ended.at = static_cast<Millis>(std::llround(j.at("at").get<double>() * 1000.0));
-      e.body = std::move(ended);
+      e.body = Ended{j.at("winner").is_null() ? 0 : j.at("winner").get<int>(), j.at("reason"), j.at("detail"),
+                     get_detail(j)};
     } else if (type == "voided") {
       e.body = Voided{j.at("count"), j.at("reason"), j.at("commands").get<std::vector<int>>(), j.at("rewind_to"),
                       j.value("restore", false)};

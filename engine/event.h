@@ -158,10 +158,6 @@ struct Ended {
   std::string detail;
   // Default-initialised, so Ended{winner, reason, detail} still reads as complete.
   Detail what = {};  // empty in logs written before details had codes
-  // The match time the game ended, when that was before the event was written: a
-  // timeout that a void showed to have fallen due ends the game at its deadline
-  // (the log's times never go back, so the event itself carries the void's time).
-  std::optional<Millis> at = {};
   bool operator==(const Ended&) const = default;
 };
 struct Voided {
@@ -206,6 +202,14 @@ struct Event {
   int cmd = 0;    // number of the accepted command that caused it; 0: time passing
   std::optional<Command> command;  // on the first event of each accepted command
   EventBody body;
+  // The match time the event happened, when that was before `t`: a deadline that a
+  // void showed to have fallen due (a timeout, a time warning, a timeout warning, an
+  // expired decision, and what each caused) happened at the deadline, but the log's
+  // times never go back, so the event is written at the void's time and carries this.
+  // Last and default-initialised, so Event{seq, t, cmd, command, body} still reads.
+  std::optional<Millis> at = {};
+  // When the event took effect: `at`, or else `t`.
+  Millis when() const { return at.value_or(t); }
 };
 
 // "moved", "battle", ... as written in JSON.

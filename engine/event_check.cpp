@@ -39,6 +39,7 @@ std::optional<Rejection> Match::fits(const Event& e) const {
   const char* type = event_type(e.body);
   const std::string what = std::string("event ") + std::to_string(e.seq) + " (" + type + ")";
   if (e.t < 0 || e.t > kMaxMillis) return no(what + ": its time is out of range");
+  if (e.at && (*e.at < 0 || *e.at > e.t)) return no(what + ": it takes effect after its own time");
   return std::visit(
       Overloaded{
           [&](const Opened&) { return no(what + ": a match has only one opened event"); },
@@ -121,10 +122,6 @@ std::optional<Rejection> Match::fits(const Event& e) const {
           [&](const Voided& o) -> std::optional<Rejection> {
             if (o.rewind_to < 2 || o.rewind_to > static_cast<int>(log_.size()))
               return no(what + ": it rewinds to event " + std::to_string(o.rewind_to) + ", outside the log");
-            return std::nullopt;
-          },
-          [&](const Ended& o) -> std::optional<Rejection> {
-            if (o.at && (*o.at < 0 || *o.at > e.t)) return no(what + ": it ends the game after its own time");
             return std::nullopt;
           },
           [&](const ClockSet& o) -> std::optional<Rejection> {

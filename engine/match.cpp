@@ -137,6 +137,7 @@ void Match::emit(EventBody body) {
   e.seq = static_cast<int>(log_.size()) + 1;
   e.t = now_;
   e.cmd = current_cmd_;
+  e.at = due_at_;
   if (current_command_) {
     e.command = std::move(current_command_);
     current_command_.reset();
@@ -316,7 +317,7 @@ std::optional<Millis> Match::next_deadline() const {
   return best;
 }
 
-bool Match::fire_deadlines(Millis t) {
+bool Match::fire_deadlines(Millis t, bool found_by_void) {
   while (true) {
     auto d = next_deadline();
     if (!d || *d > t) return true;
@@ -325,32 +326,38 @@ bool Match::fire_deadlines(Millis t) {
       return false;
     }
     --firings_left_;
-    // After a void the state may stand later than a re-derived deadline; the
-    // event is stamped at the current time so the log's times never go back.
-    now_ = std::max(*d, state_.time);
-    const MatchState& s = state_;
-    const Millis base = s.period_start + s.paused_total;
-    if (s.phase == Phase::kPlaying) {
-      long limit = rules_.turn_limit;
-      int player = s.to_move;
-      // A timeout and a warning at the same instant: the timeout wins.
-      if (limit > 0 && base + limit * 1000 == *d) {
-        if (rules_.timeout_loses) {
-          // Found late (by a void): the game ended at the deadline, not at the void.
-          std::optional<Millis> at;
-          if (*d < now_) at = *d;
-          emit(Ended{other(player), "timeout", {},
-                     {"timeout", {{"player", seat_param(player)}, {"limit", std::to_string(limit)}}}, at});
-        } else {
-          warn(player, "timeout", "", {"warn-timeout", {{"limit", std::to_string(limit)}}});
-        }
+    // After a void the state stands at the void's time, later than a re-derived
+    // deadline: the events are written at the current time so the log's times
+    // never go back, and carry the deadline's own time (`at`), when they took
+    // effect, so the clocks and the result are the ones the deadline gives.
+    const Millis due = found_by_void ? *d : std::max(*d, state_.time);
+    now_ = std::max(due, state_.time);
+    if (due < now_) due_at_ = due;
+    fire_one(*d);
+    due_at_.reset();
+  }
+}
+
+void Match::fire_one(Millis d) {
+  const MatchState& s = state_;
+  const Millis base = s.period_start + s.paused_total;
+  if (s.phase == Phase::kPlaying) {
+    long limit = rules_.turn_limit;
+    int player = s.to_move;
+    // A timeout and a warning at the same instant: the timeout wins.
+    if (limit > 0 && base + limit * 1000 == d) {
+      if (rules_.timeout_loses) {
+        emit(Ended{other(player), "timeout", {},
+                   {"timeout", {{"player", seat_param(player)}, {"limit", std::to_string(limit)}}}});
       } else {
-        warn(player, "time", "", {"warn-time", {{"elapsed", format_seconds(*d - base)}}});
+        warn(player, "timeout", "", {"warn-timeout", {{"limit", std::to_string(limit)}}});
       }
     } else {
-      game_->decide_by_default(*this);
-      finish_resolution();
+      warn(player, "time", "", {"warn-time", {{"elapsed", format_seconds(d - base)}}});
     }
+  } else {
+    game_->decide_by_default(*this);
+    finish_resolution();
   }
 }
 

@@ -154,7 +154,14 @@ class Match final : private Resolver {
   std::optional<Rejection> decide(const Command& command);
   std::optional<Rejection> check_time(const Command& command, Millis t) const;
   // Fires the deadlines due by t; false when it stopped at kMaxDeadlineFirings.
-  bool fire_deadlines(Millis t);
+  // `found_by_void`: the state was just re-derived by a void, so a deadline before
+  // the current time fell due in that history and fires at its own time (its events
+  // carry `at`). Otherwise one the state stands past (a `clock` set past a
+  // threshold) fires now: the turn was not past it before.
+  bool fire_deadlines(Millis t, bool found_by_void = false);
+  // What the deadline at d does: a timeout (a loss or a warning), a time warning,
+  // or a decision taken by default.
+  void fire_one(Millis d);
   void finish_resolution();
   void begin_turn(int player);
   void warn(int player, const std::string& kind, const std::string& reason, Detail what = {});
@@ -226,6 +233,9 @@ class Match final : private Resolver {
   int current_cmd_ = 0;
   std::optional<Command> current_command_;
   Millis now_ = 0;
+  // While a deadline a void found fires: its time, which the events it causes carry
+  // as `at` (they are written at now_, the void's time).
+  std::optional<Millis> due_at_;
   std::vector<Event>* sink_ = nullptr;
 };
 

@@ -71,7 +71,9 @@ std::optional<Rejection> Match::decide_one(const VoidCmd& c) {
     --left;
   }
   emit(std::move(v));
-  fire_deadlines(now_);
+  // Deadlines the re-derived state passed before now fire at their own times, in
+  // order, as if the clock had run without the undone commands.
+  fire_deadlines(now_, !c.restore);
   return std::nullopt;
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <type_traits>
+#include <utility>
 
 namespace facedown::engine {
 
@@ -89,7 +90,13 @@ void MatchState::apply(const Event& e) {
   // taken back starts the clock again, at its own time.
   const auto* reinstating = std::get_if<ClockSet>(&e.body);
   if (phase != Phase::kFinished || (reinstating && reinstating->reinstate)) time = e.t;
-  if (const auto* ended = std::get_if<Ended>(&e.body); ended && ended->at) time = *ended->at;
+  // An event a void found took effect at its deadline (`at`): the clocks it starts
+  // start then, and an end stops the match clock then. The match clock otherwise
+  // stands at the void's time (`t`).
+  const Millis when = e.when();
+  if (std::holds_alternative<Ended>(e.body)) time = when;
+  // A timeout warning's restart of the turn clock is known to the next event only.
+  const std::optional<Millis> after_timeout_warning = std::exchange(timeout_warning_elapsed, std::nullopt);
   std::visit(
       Overloaded{
           [&](const Opened& o) {
@@ -123,12 +130,12 @@ void MatchState::apply(const Event& e) {
             removed_at_turn_start = {removed[0].size(), removed[1].size()};
             turn_positions.push_back(engine::position_key(*this, PositionKind::kOwners, o.player));
             piece_positions.push_back(engine::position_key(*this, PositionKind::kOwnersAndTypes, o.player));
-            start_period(*this, e.t);
-            if (paused) pause_start = e.t;
+            start_period(*this, when);
+            if (paused) pause_start = when;
           },
           [&](const Moved& o) {
             relocate(*this, board[static_cast<std::size_t>(o.from)], o.to);
-            count_move(*this, o.player, o.from, o.to, e.t);
+            count_move(*this, o.player, o.from, o.to, when);
           },
           [&](const DecisionAwaited& o) {
             phase = o.kind == Decision::kItems ? Phase::kAwaitingItems : Phase::kAwaitingRevival;
@@ -139,7 +146,7 @@ void MatchState::apply(const Event& e) {
             pending.squares = o.squares;
             pending.candidates.clear();
             for (const auto& c : o.candidates) pending.candidates.push_back(c.id);
-            start_period(*this, e.t);
+            start_period(*this, when);
           },
           [&](const ItemsDeclared& o) {
             for (std::size_t p = 0; p < 2; ++p) {
@@ -161,7 +168,7 @@ void MatchState::apply(const Event& e) {
             if (o.outcome != AttackOutcome::kAttacker) remove_piece(*this, attacker);
             if (o.outcome != AttackOutcome::kDefender) remove_piece(*this, defender);
             if (o.outcome == AttackOutcome::kAttacker) relocate(*this, attacker, o.to);
-            count_move(*this, o.player, o.from, o.to, e.t);
+            count_move(*this, o.player, o.from, o.to, when);
           },
           [&](const Removed& o) {
             // A removal announces only the identities the event made public
@@ -190,19 +197,26 @@ void MatchState::apply(const Event& e) {
           [&](const Warned& o) {
             warnings[static_cast<std::size_t>(o.player - 1)] = o.total;
             if (o.kind == "time") ++timed_warnings;
-            if (o.kind == "timeout") start_period(*this, e.t);
+            if (o.kind == "timeout") {
+              // The turn reached its limit: its clock starts again (on_timeout=warning).
+              timeout_warning_elapsed = when - period_start - paused_total;
+              start_period(*this, when);
+            }
           },
           [&](const Paused&) {
             paused = true;
-            pause_start = e.t;
+            pause_start = when;
           },
           [&](const Resumed&) {
             paused = false;
-            paused_total += e.t - pause_start;
+            paused_total += when - pause_start;
           },
           [&](const Ticked&) {},
           [&](const Ended& o) {
-            ended_turn_elapsed = turn_elapsed();
+            // A disqualification by a timeout warning stops the turn clock at the
+            // limit, as a timeout does, not at the restart the warning made.
+            ended_turn_elapsed = after_timeout_warning && o.reason == "disqualified" ? *after_timeout_warning
+                                                                                   : turn_elapsed();
             result = Result{o.winner, o.reason, o.what, o.detail};
             phase = Phase::kFinished;
             to_move = 0;
@@ -218,9 +232,9 @@ void MatchState::apply(const Event& e) {
               to_move = o.player;
               result.reset();
               paused = true;
-              pause_start = e.t;
+              pause_start = when;
               paused_total = 0;
-              period_start = e.t - o.elapsed;
+              period_start = when - o.elapsed;
               return;
             }
             set_period_elapsed(o.elapsed);

@@ -79,6 +79,10 @@ struct MatchState {
   std::vector<std::uint64_t> piece_positions;  // kOwnersAndTypes (Gwangsanghui)
   std::optional<Result> result;
   Millis ended_turn_elapsed = 0;   // the turn clock where the end stopped it
+  // Set by a timeout warning (on_timeout=warning) for the one event after it: the
+  // elapsed time the turn had reached (its limit) before its clock started again,
+  // so the disqualification that warning may cause stops the clock at the limit.
+  std::optional<Millis> timeout_warning_elapsed;
   bool closed = false;             // the result is confirmed (`close`)
   std::optional<std::string> caption;  // the director's text on air
 

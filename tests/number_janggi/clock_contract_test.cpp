@@ -158,7 +158,8 @@ TEST_CASE("an ended event whose end lies after its own time is refused when fold
   Event forged;
   forged.seq = static_cast<int>(m.log().size()) + 1;
   forged.t = 1000;
-  forged.body = Ended{1, "timeout", "", {}, Millis{5000}};
+  forged.body = Ended{1, "timeout", "", {}};
+  forged.at = Millis{5000};
   CHECK(m.record(forged).has_value());
   CHECK(nj::state(m)["status"] == "playing");
 }
