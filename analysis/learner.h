@@ -106,6 +106,11 @@ class Learner {
   // Keeps the tuples with `type` at `slot`; false when none is left.
   bool restrict(int slot, PieceType type);
 
+  // Takes every slot of `comp` that has one identity in all its tuples out
+  // into a component of its own (the same setups: the tuples are a product
+  // with it), so a piece whose identity is known is never coupled.
+  void split_certain(int comp);
+
   // The learning's replays log the identity questions asked, so a trial can
   // start from the candidate's replay (StreamReplay::start_from).
   static ReplayCursor logging_cursor();
