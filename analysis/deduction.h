@@ -82,6 +82,8 @@ struct PieceOdds {
   std::vector<double> p;                      // per roster type
   std::vector<double> se;                     // standard error per type (0 when exact)
   std::vector<bool> possible;                 // some counted setup gives it this type
+  // The 95 % interval per type (p itself when exact; p lies inside it).
+  std::vector<double> low, high;
 };
 
 struct Analysis {

@@ -30,6 +30,14 @@
 // from every point of view with the default options: moments, exact, sampled,
 // no result (issue 32: "no consistent setup among 8000 draws"), the truth
 // ruled out.
+// analysis_bench coverage [MATCHES] [SAMPLES] [SEEDS]: do the sampled 95 %
+// intervals hold the exact value 95 % of the time? Number Janggi's public
+// moments of the calibration series are exact; each is sampled again
+// (always_sample, SAMPLES draws, SEEDS seeds; PRIOR_DRAWS and RAO_BLACKWELL
+// from the environment) and every estimate whose exact value is strictly
+// between 0 and 1 is checked against its interval [low, high]: coverage
+// overall and by the draws expected on the identity (SAMPLES times the exact
+// value), and the largest |p - exact| in error bars.
 // Every mode keeps the freed heap as the CLI does (analysis/heap_keep.h) unless
 // GLIBC_DEFAULT_HEAP=1.
 #include <algorithm>
@@ -466,6 +474,56 @@ int items(int matches) {
   return failed == 0 && ruled_out == 0 ? 0 : 1;
 }
 
+int coverage(int matches, int samples, int seeds) {
+  const auto games = all_games();
+  const GameInfo& info = *find_game(games, "number-janggi");
+  // By the draws expected on the identity: under 1, 1 to 5, 5 to 20, 20 or more.
+  std::array<long, 4> n{}, held{};
+  long moments = 0;
+  double worst = 0;
+  for (int k = 0; k < matches; ++k) {
+    std::uint64_t seed = conformance::calibration_seed(k);
+    const Match full = calibration_match(info, seed, 120);
+    const std::size_t cut = conformance::calibration_cut(seed, full.log());
+    const auto stream = public_stream(full.log(), cut);
+    const auto exact = analysis::analyze(info, stream, kPublic);
+    if (exact.error || exact.method != analysis::Method::kExact) continue;
+    ++moments;
+    for (int r = 0; r < seeds; ++r) {
+      analysis::AnalysisOptions options;
+      options.always_sample = true;
+      options.samples = samples;
+      options.max_draws = samples;
+      options.seed = 1000003ull * static_cast<std::uint64_t>(r + 1) + static_cast<std::uint64_t>(k);
+      sampler_from_env(options);
+      const auto a = analysis::analyze(info, stream, kPublic, options);
+      if (a.error || a.pieces.size() != exact.pieces.size()) continue;
+      for (std::size_t i = 0; i < a.pieces.size(); ++i)
+        for (std::size_t t = 0; t < a.pieces[i].p.size(); ++t) {
+          const double truth = exact.pieces[i].p[t];
+          if (truth <= 0 || truth >= 1) continue;
+          const double expected = truth * a.accepted;
+          const std::size_t b = expected < 1 ? 0 : expected < 5 ? 1 : expected < 20 ? 2 : 3;
+          ++n[b];
+          held[b] += a.pieces[i].low[t] <= truth && truth <= a.pieces[i].high[t];
+          if (a.pieces[i].se[t] > 0) worst = std::max(worst, std::abs(a.pieces[i].p[t] - truth) / a.pieces[i].se[t]);
+        }
+    }
+  }
+  const char* names[] = {"under 1", "1 to 5", "5 to 20", "20 or more"};
+  std::printf("%ld exact moments, %d draws, %d seeds each\n\n| draws expected on the identity | estimates | 95 %% interval holds the exact value |\n|---|---|---|\n",
+              moments, samples, seeds);
+  long all = 0, all_held = 0;
+  for (std::size_t b = 0; b < 4; ++b) {
+    all += n[b];
+    all_held += held[b];
+    if (n[b] > 0) std::printf("| %s | %ld | %.2f %% |\n", names[b], n[b], 100.0 * static_cast<double>(held[b]) / static_cast<double>(n[b]));
+  }
+  std::printf("| all | %ld | %.2f %% |\n\nlargest |p - exact| / se: %.1f\n", all,
+              all ? 100.0 * static_cast<double>(all_held) / static_cast<double>(all) : 0.0, worst);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -476,11 +534,13 @@ int main(int argc, char** argv) {
   const int matches = argc > 2 ? std::max(1, std::atoi(argv[2])) : 1000;
   if (mode == "speed") return speed(argc > 2 ? matches : 5);
   if (mode == "items") return items(argc > 2 ? matches : 1000);
+  if (mode == "coverage")
+    return coverage(argc > 2 ? matches : 200, argc > 3 ? std::max(1, std::atoi(argv[3])) : 50, argc > 4 ? std::max(1, std::atoi(argv[4])) : 5);
   if (mode == "coupled") return coupled(argc > 2 ? std::clamp(std::atoi(argv[2]), 1, 2) : 2);
   if (mode == "live") return live(argc > 2 ? matches : 3, argc > 3 ? argv[3] : "", argc > 4 ? std::atol(argv[4]) : 0);
   if (mode == "calibration" || mode == "calibration-live")
     return calibration(matches, argc > 3 ? argv[3] : "", argc > 4 ? std::atoi(argv[4]) : 200, argc > 5 ? std::atoi(argv[5]) : 2000,
                        mode == "calibration-live");
-  std::fprintf(stderr, "usage: analysis_bench calibration|calibration-live [MATCHES] [GAME] [SAMPLES] [MAX_DRAWS] | speed [MATCHES] | items [MATCHES] | live [MATCHES] [GAME] | coupled [UNITS]\n");
+  std::fprintf(stderr, "usage: analysis_bench calibration|calibration-live [MATCHES] [GAME] [SAMPLES] [MAX_DRAWS] | speed [MATCHES] | items [MATCHES] | coverage [MATCHES] [SAMPLES] [SEEDS] | live [MATCHES] [GAME] | coupled [UNITS]\n");
   return 2;
 }
