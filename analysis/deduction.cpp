@@ -167,9 +167,11 @@ Analysis Analyzer::analysis() {
   st.last = work;
   st.last_events = size;
   const Match* final = nullptr;
+  const ReplayCursor* candidate = nullptr;  // the learning's candidate, replayed through the whole stream
   std::vector<int> id_slot;
   if (!work.fallback()) {
     if (ReplayCursor* c = work.current_replay()) {
+      candidate = c;
       final = &*c->match;
       id_slot = c->id_slot;
     } else {
@@ -265,6 +267,17 @@ Analysis Analyzer::analysis() {
       // not depend on where it started.
       spent += static_cast<long>(run.consistent ? run.matched : run.failed_event) + 1;
       if (run.consistent) kept.push_back(std::move(k));
+    }
+    // Always an answer: when no draw replayed (a proposal far looser than the
+    // game: outcome-only battles in a one-shot analyze(), which keeps no draws
+    // to rejuvenate) but the learning's candidate replays the whole stream, a
+    // consistent setup is known, and resample-move starts from it. Its copies
+    // descend from that one ancestor, so the error bars say how little they
+    // show (about [0.05, 0.95] for an identity in between), where the result
+    // used to be "no consistent setup among N draws".
+    if (kept.empty() && candidate && options.rejuvenate_steps > 0 && work.supports(work.candidate())) {
+      kept.push_back(Particle{work.candidate(), *candidate, ++st.ancestors});
+      work.give_up("no fresh draw replayed: the odds rest on Metropolis moves from the setup the learning found");
     }
     // Resample-move: when the stream killed kept draws and fresh ones are too
     // rarely consistent to replace them (outcome-only battles), survivors are

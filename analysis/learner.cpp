@@ -270,6 +270,14 @@ bool Learner::restrict(int slot, PieceType type) {
 }
 
 void Learner::split_certain(int comp) {
+  // Only where the rules report the identity questions they ask (Number
+  // Janggi): there the pieces a failed replay names are the ones that decided
+  // it, so a certain piece standing alone lets a failure be put down to the
+  // pieces tried. Elsewhere an outcome may depend on pieces no event names
+  // (Gunjin Shogi's learning, docs/analysis.md), and the coupling is what kept
+  // such a failure from ruling out an identity that is true: splitting there
+  // ruled out the truth at one of 60 calibration moments.
+  if (!game_->reports_identity_reads()) return;
   for (;;) {
     auto& c = comps_[static_cast<std::size_t>(comp)];
     if (c.slots.size() < 2 || c.tuples.empty()) return;

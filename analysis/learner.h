@@ -84,6 +84,10 @@ class Learner {
 
   void give_up(const std::string& why);
 
+  // The current candidate: it replays every command learned (the whole
+  // stream when current_replay() is not null) and keeps the roster's counts.
+  const std::vector<PieceType>& candidate() const { return current_; }
+
   bool exact() const { return exact_; }
   bool fallback() const { return fallback_; }
   const std::vector<std::string>& notes() const { return notes_; }

@@ -110,7 +110,7 @@ int calibration(int matches, const std::string& only, int samples, int max_draws
     long pieces = 0, exact = 0, analysed = 0, impossible = 0;
     std::array<double, 2> ce_by{0, 0}, base_by{0, 0};  // exact, sampled
     std::array<long, 2> pieces_by{0, 0};
-    long accepted_sum = 0, sampled_moments = 0, truth_rejected = 0;
+    long accepted_sum = 0, sampled_moments = 0, truth_rejected = 0, from_candidate = 0;
     // Sampled moments by how many draws were accepted: under 50, under 200, more.
     std::array<double, 3> ce_n{0, 0, 0}, base_n{0, 0, 0};
     std::array<long, 3> pieces_n{0, 0, 0};
@@ -149,7 +149,7 @@ int calibration(int matches, const std::string& only, int samples, int max_draws
         a = analysis::analyze(info, public_stream(full.log(), cut), kPublic, options);
       }
       if (a.error) {
-        std::fprintf(stderr, "%s: %s\n", info.id.c_str(), a.error->c_str());
+        std::fprintf(stderr, "%s: match %d: %s\n", info.id.c_str(), k, a.error->c_str());
         continue;
       }
       ++analysed;
@@ -171,6 +171,8 @@ int calibration(int matches, const std::string& only, int samples, int max_draws
         }
       }
       exact += a.method == analysis::Method::kExact;
+      // Moments no fresh draw replayed at, answered from the learning's candidate (deduction.cpp).
+      for (const auto& note : a.notes) from_candidate += note.rfind("no fresh draw replayed", 0) == 0;
       const std::size_t by = a.method == analysis::Method::kExact ? 0 : 1;
       if (by == 1) {
         ++sampled_moments;
@@ -222,6 +224,8 @@ int calibration(int matches, const std::string& only, int samples, int max_draws
                      b == 0 ? "under 50" : b == 1 ? "50 to 199" : "200 or more", pieces_n[b],
                      ce_n[b] / static_cast<double>(pieces_n[b]), base_n[b] / static_cast<double>(pieces_n[b]));
     std::fprintf(stderr, "%s: moments whose true setup does not replay: %ld\n", info.id.c_str(), truth_rejected);
+    std::fprintf(stderr, "%s: moments answered from the learning's candidate (no fresh draw replayed): %ld\n", info.id.c_str(),
+                 from_candidate);
     if (sampled_moments > 0)
       std::fprintf(stderr, "%s: sampled moments %ld, accepted draws per moment %.1f (samples %d, max draws %d%s)\n",
                    info.id.c_str(), sampled_moments, static_cast<double>(accepted_sum) / static_cast<double>(sampled_moments),
