@@ -485,10 +485,8 @@ Analysis Analyzer::analysis() {
         // towards a law known to be looser, so they weigh as one draw there.
         const double alpha = std::max(0.0, forest ? options.forest_prior_draws : options.prior_draws);
         p[s][t] = (q[t] * worth + alpha * proposal[s][t]) / (worth + alpha);
-        // A type the counting allows keeps an error bar even when no draw had it;
-        // the bar also covers how far the counting's weight moved the estimate
-        // from the draws' own rate (the counting may allow more than the game).
-        // The 95 % interval: Wilson's for the draws' rate q over their worth
+        // A type the counting allows keeps an error bar even when no draw had
+        // it (Wilson's interval of 0 of m reaches 3.84 / (m + 3.84)). The 95 % interval: Wilson's for the draws' rate q over their worth
         // in independent draws for this estimate (n for independent counted
         // identities; q(1 - q) over the rate's variance where they are
         // Rao-Blackwellized or rejuvenated copies; the independent draws when
