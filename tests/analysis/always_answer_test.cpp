@@ -6,7 +6,9 @@
 // that refusal down to no piece, so the learning gave up and the sampler, with
 // the rest of the match unlearned, accepted nothing (stream_replay.cpp names
 // the pieces a command names; learner.cpp learns again what the passing trial
-// showed and uncouples pieces left one identity).
+// showed and, in Number Janggi, uncouples pieces left one identity). And where
+// no fresh draw replays but the learning's candidate does, the odds start from
+// the candidate (deduction.cpp) instead of no answer.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
