@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 
+#include "analysis/count_math.h"
 #include "analysis/learner.h"
 #include "analysis/setup_count.h"
 #include "analysis/stream_replay.h"
@@ -30,6 +31,7 @@ struct Particle {
 
 void collect(Analysis& a, const StreamReplay& replay, const Match& final, const std::vector<int>& id_slot,
              const std::vector<std::vector<double>>& p, const std::vector<std::vector<double>>& se,
+             const std::vector<std::vector<double>>& low, const std::vector<std::vector<double>>& high,
              const std::vector<std::vector<double>>& proposal) {
   const MatchState& s = final.state();
   auto add = [&](int id, Square square, int removed_index) {
@@ -37,7 +39,7 @@ void collect(Analysis& a, const StreamReplay& replay, const Match& final, const 
     if (may_see(piece, a.viewer)) return;
     if (static_cast<std::size_t>(id) >= id_slot.size() || id_slot[static_cast<std::size_t>(id)] < 0) return;
     const auto slot = static_cast<std::size_t>(id_slot[static_cast<std::size_t>(id)]);
-    PieceOdds odds{piece.owner, square, removed_index, replay.slots()[slot].square, p[slot], se[slot], {}};
+    PieceOdds odds{piece.owner, square, removed_index, replay.slots()[slot].square, p[slot], se[slot], {}, low[slot], high[slot]};
     for (double q : proposal[slot]) odds.possible.push_back(q > 0);
     a.pieces.push_back(std::move(odds));
   };
@@ -87,7 +89,7 @@ struct Analyzer::State {
     blocks = replay->blocks().size();
     learned.emplace(info, *replay, options, *game);
     start_error = learned->start();
-    rng = options.seed * 0x9E3779B97F4A7C15ull + 0x5DEECE66Dull;
+    rng = stream_state(options.seed, kSamplerStream);  // seeds s and s + 1: unrelated streams
     rest_odds.reset();
     verifiers.clear();
     accepted.clear();
@@ -165,9 +167,11 @@ Analysis Analyzer::analysis() {
   st.last = work;
   st.last_events = size;
   const Match* final = nullptr;
+  const ReplayCursor* candidate = nullptr;  // the learning's candidate, replayed through the whole stream
   std::vector<int> id_slot;
   if (!work.fallback()) {
     if (ReplayCursor* c = work.current_replay()) {
+      candidate = c;
       final = &*c->match;
       id_slot = c->id_slot;
     } else {
@@ -224,6 +228,7 @@ Analysis Analyzer::analysis() {
   }
   if (options.always_sample) work.give_up("sampling was asked for");
   std::vector<std::vector<double>> p = proposal, se(replay.slots().size(), std::vector<double>(types, 0.0));
+  std::vector<std::vector<double>> low = proposal, high = proposal;
   if (!work.exact()) {
     a.method = Method::kSampled;
     std::vector<Particle> kept;
@@ -262,6 +267,17 @@ Analysis Analyzer::analysis() {
       // not depend on where it started.
       spent += static_cast<long>(run.consistent ? run.matched : run.failed_event) + 1;
       if (run.consistent) kept.push_back(std::move(k));
+    }
+    // Always an answer: when no draw replayed (a proposal far looser than the
+    // game: outcome-only battles in a one-shot analyze(), which keeps no draws
+    // to rejuvenate) but the learning's candidate replays the whole stream, a
+    // consistent setup is known, and resample-move starts from it. Its copies
+    // descend from that one ancestor, so the error bars say how little they
+    // show (about [0.05, 0.95] for an identity in between), where the result
+    // used to be "no consistent setup among N draws".
+    if (kept.empty() && candidate && options.rejuvenate_steps > 0 && work.supports(work.candidate())) {
+      kept.push_back(Particle{work.candidate(), *candidate, ++st.ancestors});
+      work.give_up("no fresh draw replayed: the odds rest on Metropolis moves from the setup the learning found");
     }
     // Resample-move: when the stream killed kept draws and fresh ones are too
     // rarely consistent to replace them (outcome-only battles), survivors are
@@ -469,15 +485,34 @@ Analysis Analyzer::analysis() {
         // towards a law known to be looser, so they weigh as one draw there.
         const double alpha = std::max(0.0, forest ? options.forest_prior_draws : options.prior_draws);
         p[s][t] = (q[t] * worth + alpha * proposal[s][t]) / (worth + alpha);
-        // A type the counting allows keeps an error bar even when no draw had it;
-        // the bar also covers how far the counting's weight moved the estimate
-        // from the draws' own rate (the counting may allow more than the game).
-        se[s][t] = proposal[s][t] > 0 && proposal[s][t] < 1 ? std::sqrt(var[t]) + std::abs(p[s][t] - q[t]) : 0.0;
+        // A type the counting allows keeps an error bar even when no draw had
+        // it (Wilson's interval of 0 of m reaches 3.84 / (m + 3.84)). The 95 % interval: Wilson's for the draws' rate q over their worth
+        // in independent draws for this estimate (n for independent counted
+        // identities; q(1 - q) over the rate's variance where they are
+        // Rao-Blackwellized or rejuvenated copies; the independent draws when
+        // q is 0 or 1), widened to hold p (the counting's weight moved it from
+        // q, and the counting may allow more than the game). The normal
+        // interval q +- 1.96 sqrt(var) was too narrow where few draws landed
+        // on the identity: 88 % coverage at 1 to 5 draws expected, the exact
+        // value up to 8.8 error bars away (analysis_bench coverage,
+        // docs/performance.md). The error bar is the interval's longer side
+        // over 1.96, so p +- 1.96 se holds the interval.
+        if (proposal[s][t] > 0 && proposal[s][t] < 1) {
+          double m = independent ? n : g;
+          if ((smooth || !independent) && q[t] > 0 && q[t] < 1 && var[t] > 0) m = q[t] * (1 - q[t]) / var[t];
+          const Interval w = wilson_interval(q[t], m);
+          low[s][t] = std::min(w.low, p[s][t]);
+          high[s][t] = std::max(w.high, p[s][t]);
+          se[s][t] = std::max(high[s][t] - p[s][t], p[s][t] - low[s][t]) / kZ95;
+        } else {
+          se[s][t] = 0;
+          low[s][t] = high[s][t] = p[s][t];
+        }
       }
     }
   }
   a.notes = work.notes();
-  collect(a, replay, *final, id_slot, p, se, proposal);
+  collect(a, replay, *final, id_slot, p, se, low, high, proposal);
   return a;
 }
 

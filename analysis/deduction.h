@@ -7,10 +7,14 @@
 // Exact when the constraints found are per piece or per small set of pieces
 // (setup_count.h counts them and a few exact draws are replayed through the real
 // game to confirm nothing joint was missed); otherwise a seeded rejection sampler
-// over those constraints, each probability with its standard error (the pieces
-// that never fought averaging their exact odds given each draw's other
-// identities, which keeps the same posterior with less noise). A probability is
-// 1 only when every setup counted agrees.
+// over those constraints, each probability with its 95 % interval (Wilson's
+// over the draws' worth in independent draws, holding the estimate) and an
+// error bar (the interval's longer side over 1.96), the pieces that never
+// fought averaging their exact odds given each draw's other identities, which
+// keeps the same posterior with less noise. A probability is 1 only when every
+// setup counted agrees. Seeds s and s + 1 give unrelated random streams.
+// When no draw replays but the learning's candidate replays the whole stream,
+// the odds start from it (one ancestor, wide intervals) rather than no answer.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -80,8 +84,10 @@ struct PieceOdds {
   int removed_index = -1;                     // its place in the owner's removed list
   engine::Square setup_square = engine::kNoSquare;  // where it stood at the setup (public)
   std::vector<double> p;                      // per roster type
-  std::vector<double> se;                     // standard error per type (0 when exact)
+  std::vector<double> se;                     // error bar per type: the interval's longer side over 1.96 (0 when exact)
   std::vector<bool> possible;                 // some counted setup gives it this type
+  // The 95 % interval per type (p itself when exact; p lies inside it).
+  std::vector<double> low, high;
 };
 
 struct Analysis {

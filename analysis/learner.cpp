@@ -260,11 +260,41 @@ bool Learner::restrict(int slot, PieceType type) {
   const auto j = static_cast<std::size_t>(std::find(c.slots.begin(), c.slots.end(), slot) - c.slots.begin());
   std::erase_if(c.tuples, [&](const auto& tuple) { return tuple[j] != type; });
   if (c.tuples.empty()) return false;
-  if (current_[static_cast<std::size_t>(slot)] == type) return true;
-  auto next = current_;
-  if (!reassign(next, c.slots, c.tuples[0], nullptr)) return false;
-  current_ = std::move(next);
+  if (current_[static_cast<std::size_t>(slot)] != type) {
+    auto next = current_;
+    if (!reassign(next, c.slots, c.tuples[0], nullptr)) return false;
+    current_ = std::move(next);
+  }
+  split_certain(ci);
   return true;
+}
+
+void Learner::split_certain(int comp) {
+  // Only where the rules report the identity questions they ask (Number
+  // Janggi): there the pieces a failed replay names are the ones that decided
+  // it, so a certain piece standing alone lets a failure be put down to the
+  // pieces tried. Elsewhere an outcome may depend on pieces no event names
+  // (Gunjin Shogi's learning, docs/analysis.md), and the coupling is what kept
+  // such a failure from ruling out an identity that is true: splitting there
+  // ruled out the truth at one of 60 calibration moments.
+  if (!game_->reports_identity_reads()) return;
+  for (;;) {
+    auto& c = comps_[static_cast<std::size_t>(comp)];
+    if (c.slots.size() < 2 || c.tuples.empty()) return;
+    std::size_t j = 0;
+    while (j < c.slots.size() &&
+           std::any_of(c.tuples.begin(), c.tuples.end(), [&](const auto& t) { return t[j] != c.tuples[0][j]; }))
+      ++j;
+    if (j == c.slots.size()) return;
+    // Slot j has one identity in every tuple: the tuples are that identity
+    // times the others' tuples (still distinct without it), so it stands alone.
+    const int slot = c.slots[j];
+    Component alone{{slot}, {{c.tuples[0][j]}}};
+    c.slots.erase(c.slots.begin() + static_cast<long>(j));
+    for (auto& t : c.tuples) t.erase(t.begin() + static_cast<long>(j));
+    comp_of_[static_cast<std::size_t>(slot)] = static_cast<int>(comps_.size());
+    comps_.push_back(std::move(alone));  // `c` is not used past here
+  }
 }
 
 ReplayCursor Learner::logging_cursor() {
@@ -598,6 +628,7 @@ void Learner::learn_group(std::size_t g) {
       std::optional<std::vector<PieceType>> passing;
       ReplayCursor passing_cursor;
       std::vector<int> passing_named;
+      std::vector<std::pair<int, PieceType>> passing_shown;  // what the stream shows, in the passing trial's replay
       std::vector<std::pair<int, PieceType>> learned;
       bool unattributed = false;
       std::vector<int> further;  // undecided pieces outside `comp` that failed trials named
@@ -633,6 +664,7 @@ void Learner::learn_group(std::size_t g) {
             passing = trial;
             passing_cursor = std::move(tc);
             passing_named = ttr.named[g];
+            passing_shown = ttr.shown;
           }
           kept.push_back(tuple);
           continue;
@@ -652,6 +684,15 @@ void Learner::learn_group(std::size_t g) {
       }
       if (fallback_) break;
       c.tuples = std::move(kept);
+      // A piece the trials left one identity (shown by the command, or the only
+      // one that replays) is not coupled to the others any more: tried jointly
+      // only because the candidate's replay stopped before the event that shows
+      // it (a +1 refused on a candidate mine, with the mover's Blind beside it),
+      // it would keep them coupled for good, and a coupled piece cannot pass on
+      // an identity when another piece of its block is tried (reassign), so the
+      // learning gave up further on ("the stream shows an identity no counted
+      // setup allows") and the sampler found nothing consistent (issue 32).
+      split_certain(comp);
       if (!passing && !learned.empty()) {
         if (!conform(comp)) {
           fallback_ = true;
@@ -688,7 +729,34 @@ void Learner::learn_group(std::size_t g) {
         }
         continue;
       }
-      if (unattributed) give_up("a replay stopped where the pieces tried were not the only unknown ones");
+      if (unattributed) {
+        // The candidate's replay stopped before the events that show pieces
+        // (a +1 refused on a candidate mine), so the trials met a neighbour in
+        // the same battle still undecided and could not rule their identities
+        // out. The passing trial replays those events: what they show is the
+        // stream's, whatever the candidate; the group is learned again with it
+        // (the failures are then put down to the pieces tried). Without this a
+        // battle beside a defender's item was left to the sampler (issue 32).
+        bool narrowed = false;
+        current_ = std::move(*passing);
+        for (const auto& [slot, type] : passing_shown) {
+          const auto& sc = comps_[static_cast<std::size_t>(comp_of_[static_cast<std::size_t>(slot)])];
+          const auto j = static_cast<std::size_t>(std::find(sc.slots.begin(), sc.slots.end(), slot) - sc.slots.begin());
+          narrowed = narrowed || std::any_of(sc.tuples.begin(), sc.tuples.end(), [&](const auto& t) { return t[j] != type; });
+          if (!restrict(slot, type)) {
+            fallback_ = true;
+            give_up("the stream shows an identity no counted setup allows");
+            break;
+          }
+        }
+        if (fallback_) break;
+        if (narrowed) continue;
+        give_up("a replay stopped where the pieces tried were not the only unknown ones");
+        settled = true;
+        settled_cursor = std::move(passing_cursor);
+        settled_named = std::move(passing_named);
+        continue;
+      }
       current_ = std::move(*passing);
       settled = true;
       settled_cursor = std::move(passing_cursor);

@@ -84,6 +84,10 @@ class Learner {
 
   void give_up(const std::string& why);
 
+  // The current candidate: it replays every command learned (the whole
+  // stream when current_replay() is not null) and keeps the roster's counts.
+  const std::vector<PieceType>& candidate() const { return current_; }
+
   bool exact() const { return exact_; }
   bool fallback() const { return fallback_; }
   const std::vector<std::string>& notes() const { return notes_; }
@@ -105,6 +109,11 @@ class Learner {
 
   // Keeps the tuples with `type` at `slot`; false when none is left.
   bool restrict(int slot, PieceType type);
+
+  // Takes every slot of `comp` that has one identity in all its tuples out
+  // into a component of its own (the same setups: the tuples are a product
+  // with it), so a piece whose identity is known is never coupled.
+  void split_certain(int comp);
 
   // The learning's replays log the identity questions asked, so a trial can
   // start from the candidate's replay (StreamReplay::start_from).

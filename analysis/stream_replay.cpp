@@ -282,10 +282,20 @@ ReplayRun StreamReplay::advance(const GameInfo& game, const std::vector<PieceTyp
     } else {
       auto cmd = command_at(p, types);
       if (!cmd) return fail(p, {});
-      if (const auto* mv = std::get_if<MoveCmd>(&*cmd)) {
-        const int id = m.state().piece_at(mv->move.from);
+      // The pieces the command itself names, so a refusal is put down to them:
+      // the mover, and the pieces an item is declared on (+1 and -1 only on a
+      // number: a defender's +1 on a piece the candidate makes a mine is refused
+      // before any event names it, and a refusal that named nobody was put down
+      // to no piece, so the learning gave up there and the sampler, with what
+      // came after unlearned, found no consistent setup; issue 32).
+      const auto name_at = [&](Square sq) {
+        const int id = sq == kNoSquare ? -1 : m.state().piece_at(sq);
         if (id >= 0 && static_cast<std::size_t>(id) < id_slot.size()) add_unique(named, id_slot[static_cast<std::size_t>(id)]);
-      }
+      };
+      if (const auto* mv = std::get_if<MoveCmd>(&*cmd)) name_at(mv->move.from);
+      if (const auto* items = std::get_if<ItemsCmd>(&*cmd))
+        for (const ItemChoice& choice : items->choice)
+          if (choice.item) name_at(choice.square);
       auto sub = m.submit(*cmd, e.t);
       log_asked();
       if (sub.rejection) return fail(p, named);

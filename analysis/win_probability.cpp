@@ -5,6 +5,7 @@
 #include <map>
 #include <utility>
 
+#include "analysis/count_math.h"
 #include "analysis/stream_replay.h"
 #include "engine/game.h"
 
@@ -170,7 +171,7 @@ WinProbability referee_win_probability(const Match& m, const WinOptions& o) {
   if (m.state().phase == Phase::kFinished) return decided(m.state().result.value_or(Result{}));
   const std::vector<const Match*> starts{&m};
   const std::vector<PieceTrail> trails{PieceTrail::of_log(m.log())};
-  return tally(starts, trails, o, o.seed * 0x9E3779B97F4A7C15ull + 17);
+  return tally(starts, trails, o, stream_state(o.seed, kRefereePlayouts));
 }
 
 WinProbability viewer_win_probability(const GameInfo& info, const std::vector<Event>& stream, Viewer viewer,
@@ -184,7 +185,7 @@ WinProbability viewer_win_probability(const GameInfo& info, const std::vector<Ev
   }
   const StreamReplay& plan = std::get<StreamReplay>(planned);
   // Public data only: the seed given and the stream's length.
-  std::uint64_t rng = o.seed * 0x9E3779B97F4A7C15ull + 0x51ED270B27ull * (stream.size() + 1);
+  std::uint64_t rng = stream_state(o.seed, kViewerPlayouts + stream.size());
   std::vector<const PieceOdds*> odds_of_slot(plan.slots().size(), nullptr);
   Analysis a;
   if (!plan.slots().empty()) {
