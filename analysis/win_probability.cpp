@@ -140,7 +140,7 @@ int play_out(Match& m, PieceTrail& trail, const std::array<PlayerOptions, 2>& pl
   for (int guard = 0; guard < 4 * max_plies + 16; ++guard) {
     const MatchState& s = m.state();
     if (s.phase == Phase::kFinished) return s.result ? s.result->winner : 0;
-    const Millis t = m.log().empty() ? 0 : m.log().back().t;
+    const Millis t = m.last_event_time();
     std::optional<Command> cmd;
     if (!s.setup_locked[0] || !s.setup_locked[1]) {
       const int p = s.setup_locked[0] ? 2 : 1;
@@ -204,6 +204,7 @@ WinProbability viewer_win_probability(const GameInfo& info, const std::vector<Ev
   // first, from the replays themselves.
   std::map<int, PieceType> pinned;
   std::vector<Match> found;
+  std::vector<PieceTrail> found_trails;  // the replays' (their matches keep only a recent log)
   for (int k = 0; k < std::max(1, o.max_position_draws) && static_cast<int>(found.size()) < std::max(1, o.positions); ++k) {
     const auto types_drawn = propose(plan, odds_of_slot, pinned, types, rng);
     ReplayTrace trace;
@@ -211,8 +212,12 @@ WinProbability viewer_win_probability(const GameInfo& info, const std::vector<Ev
     bool learned = false;
     for (const auto& [slot, type] : trace.shown)
       if (pinned.emplace(slot, type).second) learned = true;
-    if (run.consistent && trace.final) found.push_back(std::move(*trace.final));
-    else if (learned) continue;
+    if (run.consistent && trace.final) {
+      found.push_back(std::move(*trace.final));
+      found_trails.push_back(std::move(trace.trail));
+    } else if (learned) {
+      continue;
+    }
     if (plan.slots().empty() && !found.empty()) break;  // nothing hidden: one position is the truth
   }
   if (found.empty()) {
@@ -221,12 +226,8 @@ WinProbability viewer_win_probability(const GameInfo& info, const std::vector<Ev
   }
   if (found.front().state().phase == Phase::kFinished) return decided(found.front().state().result.value_or(Result{}));
   std::vector<const Match*> starts;
-  std::vector<PieceTrail> trails;
-  for (const Match& m : found) {
-    starts.push_back(&m);
-    trails.push_back(PieceTrail::of_log(m.log()));
-  }
-  return tally(starts, trails, o, splitmix64(rng));
+  for (const Match& m : found) starts.push_back(&m);
+  return tally(starts, found_trails, o, splitmix64(rng));
 }
 
 }  // namespace facedown::analysis
