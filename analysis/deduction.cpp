@@ -109,6 +109,8 @@ Analyzer::~Analyzer() = default;
 
 std::size_t Analyzer::events() const { return state_->events; }
 
+const StreamReplay* Analyzer::plan() const { return state_->replay ? &*state_->replay : nullptr; }
+
 void Analyzer::push(const Event& event) {
   State& st = *state_;
   ++st.events;

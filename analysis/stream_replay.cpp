@@ -135,7 +135,9 @@ std::optional<std::string> StreamReplay::append(const Event& e) {
   return std::nullopt;
 }
 
-std::size_t StreamReplay::log_room() const { return std::min(stream_.size() + 8, 2 * kReplayHistory + 64); }
+// forget() leaves kReplayHistory to 1.5 kReplayHistory events, and one command adds
+// a few before the next forget().
+std::size_t StreamReplay::log_room() const { return std::min(stream_.size() + 8, kReplayHistory * 3 / 2 + 16); }
 
 void StreamReplay::forget(Match& m, std::size_t at) const {
   // Nothing a void still ahead of the replay will undo.

@@ -233,7 +233,11 @@ WinProbability viewer_win_probability(const GameInfo& info, const std::vector<Ev
 ViewerWin::ViewerWin(const GameInfo& info, Viewer viewer, WinOptions options)
     : info_(info), viewer_(viewer), options_(std::move(options)) {}
 
-const std::vector<Event>& ViewerWin::stream() const { return plan_ ? plan_->stream() : own_; }
+const std::vector<Event>& ViewerWin::stream() const {
+  if (error_) return own_;
+  if (shared_) return shared_->stream();
+  return plan_ ? plan_->stream() : own_;
+}
 
 void ViewerWin::push(const Event& e) {
   // shown_result's fold, one event at a time.
@@ -249,7 +253,17 @@ void ViewerWin::push(const Event& e) {
     own_.push_back(e);
     return;
   }
+  ++pushed_;
   std::optional<std::string> err;
+  if (shared_) {
+    // Its owner appended the event: a plan that did not take it refused it.
+    if (shared_->stream().size() != pushed_) {
+      error_ = "the stream was refused at event " + std::to_string(pushed_);
+      own_.assign(shared_->stream().begin(), shared_->stream().end());
+      own_.push_back(e);
+    }
+    return;
+  }
   if (!plan_) {
     auto started = StreamReplay::start(info_, e, viewer_);
     if (auto* r = std::get_if<StreamReplay>(&started)) plan_.emplace(std::move(*r));
@@ -271,11 +285,12 @@ void ViewerWin::push(const Event& e) {
 WinProbability ViewerWin::win(const Analysis* deduction) {
   WinProbability fail;
   if (shown_) return decided(*shown_);
-  if (error_ || !plan_) {
+  const StreamReplay* planned = shared_ ? shared_ : plan_ ? &*plan_ : nullptr;
+  if (error_ || !planned || planned->stream().empty()) {
     fail.error = error_.value_or("the stream is empty");
     return fail;
   }
-  const StreamReplay& plan = *plan_;
+  const StreamReplay& plan = *planned;
   const std::vector<Event>& stream = plan.stream();
   const WinOptions& o = options_;
   // Public data only: the seed given and the stream's length.

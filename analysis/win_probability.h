@@ -90,6 +90,10 @@ class ViewerWin {
   ViewerWin(const engine::GameInfo& info, engine::Viewer viewer, WinOptions options);
   // The next event of the viewer's stream (the first must be Opened).
   void push(const engine::Event& e);
+  // Replays the plan of `plan` (the live Analyzer's, of the same stream: its
+  // owner appends every event pushed here) instead of a plan of its own, so
+  // the stream is held once. Call before the first push.
+  void share_plan(const StreamReplay* plan) { shared_ = plan; }
   // Every event pushed (empty when the first was refused).
   const std::vector<engine::Event>& stream() const;
   // `deduction`: the viewer's deduction of the stream pushed so far (its
@@ -106,7 +110,9 @@ class ViewerWin {
   engine::GameInfo info_;
   engine::Viewer viewer_;
   WinOptions options_;
-  std::optional<StreamReplay> plan_;
+  std::optional<StreamReplay> plan_;  // its own, when none is shared
+  const StreamReplay* shared_ = nullptr;
+  std::size_t pushed_ = 0;
   std::optional<std::string> error_;
   std::vector<engine::Event> own_;  // the stream, once it has no plan (an error)
   // The result the stream shows (as shown_result reads it), kept as it grows.

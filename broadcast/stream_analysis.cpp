@@ -36,9 +36,11 @@ struct StreamAnalysis::State {
   const engine::GameInfo* info = nullptr;
   std::unique_ptr<engine::Game> game;
   std::optional<analysis::Analyzer> analyzer;
-  // The win probability, its positions kept as the stream grows; it holds the
-  // stream (stream()) as its replay's plan.
+  // The win probability, its positions kept as the stream grows; it replays
+  // the Analyzer's plan of the stream (stream()), or its own when the
+  // Analyzer has none (a viewer with nothing to deduce).
   std::optional<analysis::ViewerWin> win;
+  std::size_t win_pushed = 0;
   // The last deduction analyse() made: the odds win() proposes positions from
   // when it needs more (the same stream; see win()).
   std::optional<analysis::Analysis> deduction;
@@ -156,6 +158,8 @@ void StreamAnalysis::push_event(int seq, engine::Event e, int ply) {
     if (!open(o->game, o->preset, nlohmann::json(o->options), seq)) return;
   }
   s.analyzer->push(e);
+  // The win replays the Analyzer's plan of the stream: one copy of it.
+  if (s.win_pushed++ == 0) s.win->share_plan(s.analyzer->plan());
   s.win->push(e);
   s.seq = seq;
   s.ply = ply;

@@ -13,11 +13,12 @@
 // broadcast/analysis_runner.h runs it beside the live follower.
 //
 // Bounded (issue 31): what it keeps does not grow with the match beyond the
-// stream itself (one copy in the Analyzer's plan, one in the win's), and a
-// request costs the rows since the last one, not the match so far: the
-// replays' matches forget their history (analysis/stream_replay.h), and the
-// win probability keeps its positions (analysis::ViewerWin) instead of
-// replaying the whole stream on every request. docs/performance.md, "Bounded".
+// stream itself (one copy: the Analyzer's plan, which the win's replays
+// share), and a request costs the rows since the last one, not the match so
+// far: the replays' matches forget their history (analysis/stream_replay.h),
+// and the win probability keeps its positions (analysis::ViewerWin) instead
+// of replaying the whole stream on every request. docs/performance.md,
+// "Bounded: the analysis beside a long match".
 
 #pragma once
 #include <memory>

@@ -195,7 +195,8 @@ TEST_CASE("Bounded: the live deduction over a long stream is the one-shot one, a
   INFO("heap per event " << per_event << " B (the stream's own events: about " << sizeof(Event) << " B each)");
   // The Analyzer's plan holds one copy of the stream; the kept replays (12
   // verification draws or hundreds of sampled ones) hold a few commands each.
-  // Before, each held a log of the whole match: 13 copies or more.
+  // Before, each held a log of the whole match: 13 copies or more. (The
+  // win's replays share the plan: broadcast/stream_analysis.cpp.)
   CHECK(per_event < 3.0 * static_cast<double>(sizeof(Event)));
   if (last.method == analysis::Method::kExact)
     CHECK(analysis_test::printed(last) == analysis_test::printed(analysis::analyze(info, stream, kPublic)));
