@@ -276,14 +276,15 @@ ReplayRun StreamReplay::advance(const GameInfo& game, const std::vector<PieceTyp
   while (c.next < limit) {
     const std::size_t p = c.next;
     const Event& e = stream_[p];
-    // A void that undoes commands this replay's match forgot: the replay
-    // starts again from the beginning, and forgets nothing that void undoes.
+    // A void that undoes commands this replay's match forgot: the replay is
+    // made again from the beginning to here (untraced: this call's trace
+    // covers what it covered), forgetting nothing that void undoes, and goes on.
     if (const auto* v = std::get_if<Voided>(&e.body);
         v && v->rewind_to >= 1 && static_cast<std::size_t>(v->rewind_to - 1) < m.forgotten()) {
-      const bool logging = c.reads.on;
-      c = ReplayCursor{};
-      c.reads.on = logging;
-      return advance(game, types, c, limit, trace);
+      ReplayCursor again;
+      again.reads.on = c.reads.on;
+      if (!advance(game, types, again, p).consistent || again.next != p || again.checked != p) return fail(p, {});
+      c = std::move(again);  // m and id_slot are c's members: still c's
     }
     std::vector<Event> produced;
     std::vector<int> named;

@@ -31,6 +31,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -38,6 +39,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "broadcast/model_follower.h"
@@ -133,6 +135,7 @@ struct CpuPoint {
   std::size_t events = 0;
   double without = 0, with = 0;  // ms per commit
   double deduction = 0, win = 0;  // of `with`: the rows pushed and analyse(false); win()
+  double playouts = 0;            // per win(): its cost is mostly these (the ±3-point stop varies them)
 };
 
 // CPU per commit at each size: both followers follow every row (untimed between
@@ -181,8 +184,9 @@ std::vector<CpuPoint> measure_cpu(const std::string& game, const std::vector<int
       push_all(rows);
       (void)sa.analyse(false);
       const double t2 = thread_cpu_ms();
-      (void)sa.win();
+      const auto w = sa.win();
       const double t3 = thread_cpu_ms();
+      if (const auto* ok = std::get_if<broadcast::AnalysisWin>(&w)) p.playouts += ok->playouts;
       p.without += t1 - t0;
       p.with += t3 - t0;
       p.deduction += t2 - t1;
@@ -192,6 +196,7 @@ std::vector<CpuPoint> measure_cpu(const std::string& game, const std::vector<int
     p.with /= k;
     p.deduction /= k;
     p.win /= k;
+    p.playouts /= k;
     out.push_back(p);
   }
   return out;
@@ -294,18 +299,18 @@ int main(int argc, char** argv) {
   }
   const auto games = engine::all_games();
   std::printf(
-      "| game | events | CPU/commit without | with analysis | with / without | of which deduction | of which win |\n"
-      "|---|---|---|---|---|---|---|\n");
+      "| game | events | CPU/commit without | with analysis | with / without | of which deduction | of which win | playouts |\n"
+      "|---|---|---|---|---|---|---|---|\n");
   std::vector<std::string> ids;
   for (const auto& g : games)
     if (only.empty() || std::find(only.begin(), only.end(), g.id) != only.end()) ids.push_back(g.id);
   for (const auto& id : ids) {
     const auto points = measure_cpu(id, cpu_sizes, k, games);
     for (const auto& p : points)
-      std::printf("| %s | %zu | %.3f ms | %.3f ms | %.1f | %.3f ms | %.3f ms |\n", id.c_str(), p.events, p.without,
-                  p.with, p.without > 0 ? p.with / p.without : 0.0, p.deduction, p.win);
+      std::printf("| %s | %zu | %.3f ms | %.3f ms | %.1f | %.3f ms | %.3f ms | %.0f |\n", id.c_str(), p.events, p.without,
+                  p.with, p.without > 0 ? p.with / p.without : 0.0, p.deduction, p.win, p.playouts);
     if (points.size() >= 2)
-      std::printf("| %s | late / early | %.2f | %.2f | | %.2f | %.2f |\n", id.c_str(),
+      std::printf("| %s | late / early | %.2f | %.2f | | %.2f | %.2f | |\n", id.c_str(),
                   points.back().without / points.front().without, points.back().with / points.front().with,
                   points.back().deduction / points.front().deduction, points.back().win / points.front().win);
     std::fflush(stdout);
