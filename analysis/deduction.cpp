@@ -111,6 +111,8 @@ Analyzer::~Analyzer() = default;
 
 std::size_t Analyzer::events() const { return state_->events; }
 
+const StreamReplay* Analyzer::plan() const { return state_->replay ? &*state_->replay : nullptr; }
+
 void Analyzer::push(const Event& event) {
   State& st = *state_;
   ++st.events;
@@ -169,11 +171,15 @@ Analysis Analyzer::analysis() {
   const Match* final = nullptr;
   const ReplayCursor* candidate = nullptr;  // the learning's candidate, replayed through the whole stream
   std::vector<int> id_slot;
+  // By piece id: named by an event other than a setup or a move (the replay's
+  // cursor keeps it; its match forgets its log, stream_replay.h).
+  const std::vector<bool>* named_beyond_moves = nullptr;
   if (!work.fallback()) {
     if (ReplayCursor* c = work.current_replay()) {
       candidate = c;
       final = &*c->match;
       id_slot = c->id_slot;
+      named_beyond_moves = &c->named_beyond_moves;
     } else {
       work.give_up("the identities learned one command at a time do not replay the whole stream");
     }
@@ -329,6 +335,7 @@ Analysis Analyzer::analysis() {
     if (!final) {
       final = &*st.accepted.front().cursor.match;
       id_slot = st.accepted.front().cursor.id_slot;
+      named_beyond_moves = &st.accepted.front().cursor.named_beyond_moves;
     }
     // Rao-Blackwellization (RestOdds, battle_forest.h; docs/analysis.md, method
     // item 9): the estimate of a piece that never fought averages its exact
@@ -351,13 +358,8 @@ Analysis Analyzer::analysis() {
       std::vector<char> open(n_slots, 0);
       for (const auto& g : f.rest())
         for (int sl : g.slots) open[static_cast<std::size_t>(sl)] = 1;
-      for (const Event& e : final->log()) {
-        if (std::holds_alternative<SetupLocked>(e.body) || std::holds_alternative<Moved>(e.body)) continue;
-        for_each_ref(e, [&](const PieceRef& r) {
-          if (r.id >= 0 && static_cast<std::size_t>(r.id) < id_slot.size() && id_slot[static_cast<std::size_t>(r.id)] >= 0)
-            open[static_cast<std::size_t>(id_slot[static_cast<std::size_t>(r.id)])] = 0;
-        });
-      }
+      for (std::size_t id = 0; id < named_beyond_moves->size() && id < id_slot.size(); ++id)
+        if ((*named_beyond_moves)[id] && id_slot[id] >= 0) open[static_cast<std::size_t>(id_slot[id])] = 0;
       std::vector<std::vector<char>> seen(n_slots, std::vector<char>(types, 0));
       for (const auto& k : st.accepted)
         for (std::size_t sl = 0; sl < n_slots; ++sl) seen[sl][static_cast<std::size_t>(k.types[sl])] = 1;

@@ -27,6 +27,8 @@
 
 namespace facedown::analysis {
 
+class StreamReplay;
+
 struct AnalysisOptions {
   std::uint64_t seed = 1;
   int samples = 400;           // accepted draws the sampler aims for
@@ -136,6 +138,10 @@ class Analyzer {
   // What the viewer can deduce from the events pushed so far.
   Analysis analysis();
   std::size_t events() const;
+  // The plan of the stream pushed so far (null before the opening, or when the
+  // stream was refused from the start): a live caller's own replays may share
+  // it rather than keep a copy of the stream (broadcast/stream_analysis.h).
+  const StreamReplay* plan() const;
 
  private:
   struct State;

@@ -25,21 +25,23 @@ void mark_moved(PieceTrail& t, int id) {
 
 PieceTrail PieceTrail::of_log(const std::vector<Event>& log) {
   PieceTrail t;
-  for (const Event& e : log) {
-    if (const auto* s = std::get_if<SetupLocked>(&e.body)) {
-      for (const auto& ref : s->pieces) {
-        if (ref.id < 0) continue;
-        grow(t, ref.id);
-        t.setup_square[static_cast<std::size_t>(ref.id)] = ref.square;
-      }
-    } else if (const auto* m = std::get_if<Moved>(&e.body)) {
-      // A voided move still proved the piece may move: the engine accepted it.
-      mark_moved(t, m->piece.id);
-    } else if (const auto* a = std::get_if<Attack>(&e.body)) {
-      mark_moved(t, a->attacker.id);
-    }
-  }
+  for (const Event& e : log) t.note(e);
   return t;
+}
+
+void PieceTrail::note(const Event& e) {
+  if (const auto* s = std::get_if<SetupLocked>(&e.body)) {
+    for (const auto& ref : s->pieces) {
+      if (ref.id < 0) continue;
+      grow(*this, ref.id);
+      setup_square[static_cast<std::size_t>(ref.id)] = ref.square;
+    }
+  } else if (const auto* m = std::get_if<Moved>(&e.body)) {
+    // A voided move still proved the piece may move: the engine accepted it.
+    mark_moved(*this, m->piece.id);
+  } else if (const auto* a = std::get_if<Attack>(&e.body)) {
+    mark_moved(*this, a->attacker.id);
+  }
 }
 
 std::uint64_t PieceTrail::placeable(const Game& game, int id, int owner) const {

@@ -23,6 +23,9 @@ struct PieceTrail {
 
   // From a match's log (referee form: events name piece ids).
   static PieceTrail of_log(const std::vector<engine::Event>& log);
+  // The same one event at a time (a replay keeps its trail as it goes, as its
+  // match forgets its log: stream_replay.h).
+  void note(const engine::Event& e);
   // The piece on move.from moves (call before the move is played).
   void note_move(const engine::MatchState& s, const engine::Move& move);
   bool has_moved(int id) const { return id >= 0 && static_cast<std::size_t>(id) < moved.size() && moved[static_cast<std::size_t>(id)]; }

@@ -129,8 +129,23 @@ std::optional<std::string> StreamReplay::append(const Event& e) {
   }
   group_of_.push_back(group_end_.size() - 1);
   event_block_.push_back(block);
+  if (const auto* v = std::get_if<Voided>(&e.body); v && v->rewind_to >= 1)
+    voids_.emplace_back(i, static_cast<std::size_t>(v->rewind_to - 1));
   stream_.push_back(e);
   return std::nullopt;
+}
+
+// forget() leaves kReplayHistory to 1.5 kReplayHistory events, and one command adds
+// a few before the next forget().
+std::size_t StreamReplay::log_room() const { return std::min(stream_.size() + 8, kReplayHistory * 3 / 2 + 16); }
+
+void StreamReplay::forget(Match& m, std::size_t at) const {
+  // Nothing a void still ahead of the replay will undo.
+  const std::size_t size = m.forgotten() + m.log().size();
+  std::size_t keep = kReplayHistory;
+  for (auto it = voids_.rbegin(); it != voids_.rend() && it->first >= at; ++it)
+    if (it->second < size) keep = std::max(keep, size - it->second);
+  m.forget_history(keep);
 }
 
 std::optional<Command> StreamReplay::command_at(std::size_t event, const std::vector<PieceType>& types) const {
@@ -185,6 +200,7 @@ ReplayRun StreamReplay::run(const GameInfo& game, const std::vector<PieceType>& 
   const ReplayRun out = advance(game, types, c, limit, trace);
   if (trace) {
     trace->id_slot = c.id_slot;
+    trace->trail = c.trail;
     if (out.consistent) trace->final.emplace(std::move(*c.match));
   }
   return out;
@@ -195,7 +211,7 @@ ReplayRun StreamReplay::advance(const GameInfo& game, const std::vector<PieceTyp
   ReplayRun out;
   limit = std::min(limit, stream_.size());
   if (trace) {
-    trace->named.assign(groups(), {});
+    trace->named.clear();
     trace->shown.clear();
     trace->final.reset();
   }
@@ -210,7 +226,7 @@ ReplayRun StreamReplay::advance(const GameInfo& game, const std::vector<PieceTyp
   if (!c.match) {
     if (opened_match_ && opened_match_->info().id == game.id) {
       c.match.emplace(*opened_match_);
-      c.match->reserve(stream_.size() + 8);
+      c.match->reserve(log_room());
     } else {
       auto opened = Match::open(game, opened_.preset, opened_.options, opened_.players);
       if (!std::holds_alternative<Match>(opened)) return fail(0, {});
@@ -226,7 +242,7 @@ ReplayRun StreamReplay::advance(const GameInfo& game, const std::vector<PieceTyp
   // the stream shows and who was named.
   auto compare = [&](std::size_t q, const Event& produced_raw, const Event& seen, const std::vector<int>& named) {
     if (trace) {
-      for (int s : named) add_unique(trace->named[group_of_[q]], s);
+      for (int s : named) add_unique(trace->named.of(group_of_[q]), s);
       // Identities the stream shows, matched to the replay's pieces by owner and
       // square (one piece per square within an event).
       if (seen.body.index() == stream_[q].body.index()) {
@@ -260,6 +276,16 @@ ReplayRun StreamReplay::advance(const GameInfo& game, const std::vector<PieceTyp
   while (c.next < limit) {
     const std::size_t p = c.next;
     const Event& e = stream_[p];
+    // A void that undoes commands this replay's match forgot: the replay is
+    // made again from the beginning to here (untraced: this call's trace
+    // covers what it covered), forgetting nothing that void undoes, and goes on.
+    if (const auto* v = std::get_if<Voided>(&e.body);
+        v && v->rewind_to >= 1 && static_cast<std::size_t>(v->rewind_to - 1) < m.forgotten()) {
+      ReplayCursor again;
+      again.reads.on = c.reads.on;
+      if (!advance(game, types, again, p).consistent || again.next != p || again.checked != p) return fail(p, {});
+      c = std::move(again);  // m and id_slot are c's members: still c's
+    }
     std::vector<Event> produced;
     std::vector<int> named;
     // The identity questions the command's rules ask, when they are logged.
@@ -303,6 +329,14 @@ ReplayRun StreamReplay::advance(const GameInfo& game, const std::vector<PieceTyp
     }
     if (produced.empty()) return fail(p, named);
     for (const Event& ev : produced) {
+      c.trail.note(ev);
+      if (!std::holds_alternative<SetupLocked>(ev.body) && !std::holds_alternative<Moved>(ev.body))
+        for_each_ref(ev, [&](const PieceRef& ref) {
+          if (ref.id < 0) return;
+          if (c.named_beyond_moves.size() <= static_cast<std::size_t>(ref.id))
+            c.named_beyond_moves.resize(static_cast<std::size_t>(ref.id) + 1, false);
+          c.named_beyond_moves[static_cast<std::size_t>(ref.id)] = true;
+        });
       if (const auto* setup = std::get_if<SetupLocked>(&ev.body)) {
         const std::size_t q = p + static_cast<std::size_t>(&ev - produced.data());
         const int b = q < stream_.size() ? event_block_[q] : -1;
@@ -350,6 +384,7 @@ ReplayRun StreamReplay::advance(const GameInfo& game, const std::vector<PieceTyp
     }
     if (!c.pending.empty()) c.pending_named = named;
     c.next = p + produced.size();
+    forget(m, c.next);
   }
   out.consistent = true;
   out.failed_event = c.next;
@@ -390,7 +425,7 @@ ReplayCursor StreamReplay::start_from(const std::vector<PieceType>& base_types, 
   }
   // The earlier replay, its match copied with room to grow (a copy's log has none).
   ReplayCursor c;
-  c.match.emplace(*earlier->match, stream_.size() + 8);
+  c.match.emplace(*earlier->match, log_room());
   c.ok = earlier->ok;
   c.next = earlier->next;
   c.checked = earlier->checked;
@@ -398,6 +433,8 @@ ReplayCursor StreamReplay::start_from(const std::vector<PieceType>& base_types, 
   c.pending_named = earlier->pending_named;
   c.id_slot = earlier->id_slot;
   c.reads = earlier->reads;
+  c.trail = earlier->trail;
+  c.named_beyond_moves = earlier->named_beyond_moves;
   std::vector<std::pair<int, PieceType>> changes;
   for (std::size_t id = 0; id < c.id_slot.size(); ++id) {
     const int slot = c.id_slot[id];

@@ -13,6 +13,15 @@
 // kept and continued as the stream grows (ReplayCursor, advance): a live
 // analysis replays each event once per identities kept, not the whole stream.
 //
+// Bounded: a replay's match keeps only its last kReplayHistory events or so
+// (Match::forget_history), so a kept replay's memory and the cost of copying
+// one do not grow with the match; what the analysis needs of the history
+// (the pieces' trail, which pieces an event other than a move named) the
+// cursor keeps as it goes. Only a void reaches back: a void of the stream that
+// undoes commands the match forgot makes the replay start again from the
+// beginning (the same run; voids that far back are rare), and no replay
+// forgets past what a void already in the stream will undo.
+//
 // Slots: one per piece a SetupLocked event hides from the viewer, in stream
 // order; a block is the hidden part of one SetupLocked event (a roster draw of
 // its own). Piece ids are the engine's (square order), so they do not depend on
@@ -25,6 +34,7 @@
 #include <variant>
 #include <vector>
 
+#include "analysis/piece_trail.h"
 #include "engine/match.h"
 #include "engine/view.h"
 
@@ -82,14 +92,48 @@ struct ReplayCursor {
   std::vector<int> pending_named;      // slots the command that produced them named
   std::vector<int> id_slot;            // piece id -> slot (-1: a visible piece)
   IdentityLog reads;                   // when reads.on: the questions asked so far
+  // What every event the match produced says, kept as its log is forgotten:
+  // the pieces' setup squares and moves, and by piece id whether an event
+  // other than a setup or a move named it.
+  PieceTrail trail;
+  std::vector<bool> named_beyond_moves;
+};
+
+// Slots named per group of the stream, read like a vector with one entry per
+// group (empty for the groups a replay did not reach), but holding only the
+// groups from the first one a replay compared on: a replay continued by one
+// event costs that event, not one entry per group of the stream.
+class NamedByGroup {
+ public:
+  const std::vector<int>& operator[](std::size_t group) const {
+    static const std::vector<int> none;
+    return group >= first_ && group - first_ < from_first_.size() ? from_first_[group - first_] : none;
+  }
+  std::vector<int>& of(std::size_t group) {
+    if (from_first_.empty() || group < first_) {
+      if (!from_first_.empty()) from_first_.insert(from_first_.begin(), first_ - group, {});
+      first_ = group;
+    }
+    if (group - first_ >= from_first_.size()) from_first_.resize(group - first_ + 1);
+    return from_first_[group - first_];
+  }
+  void clear() {
+    first_ = 0;
+    from_first_.clear();
+  }
+
+ private:
+  std::size_t first_ = 0;
+  std::vector<std::vector<int>> from_first_;
 };
 
 // Filled by a reference replay: what each group of the stream names and shows.
 struct ReplayTrace {
-  std::vector<std::vector<int>> named;                    // per group: slots named by its events
+  NamedByGroup named;                                     // per group: slots named by its events
   std::vector<std::pair<int, engine::PieceType>> shown;   // (slot, type) the stream shows the viewer
   std::optional<engine::Match> final;                     // the match after the last replayed event
   std::vector<int> id_slot;                               // piece id -> slot (-1: a visible piece)
+  PieceTrail trail;                                       // run(): the replay's trail (its match forgets its log)
 };
 
 class StreamReplay {
@@ -103,6 +147,10 @@ class StreamReplay {
   static std::variant<StreamReplay, std::string> start(const engine::GameInfo& info, const engine::Event& opened,
                                                        engine::Viewer viewer);
   std::optional<std::string> append(const engine::Event& e);
+
+  // Events a kept replay's match keeps at least (Match::forget_history): a few
+  // commands for a void to undo without a replay from the start.
+  static constexpr std::size_t kReplayHistory = 96;
 
   const std::vector<engine::Event>& stream() const { return stream_; }
   engine::Viewer viewer() const { return viewer_; }
@@ -157,6 +205,13 @@ class StreamReplay {
   std::vector<int> event_block_;  // per stream event: its block (SetupLocked with hidden pieces), else -1
   std::vector<std::size_t> group_of_;
   std::vector<std::size_t> group_end_;
+  // Per Voided event of the stream: its index and the index of the first event
+  // it undoes (a replay forgets nothing a void ahead of it will undo).
+  std::vector<std::pair<std::size_t, std::size_t>> voids_;
+  // Forgets what `m`, a replay through stream index `at`, no longer needs.
+  void forget(engine::Match& m, std::size_t at) const;
+  // Room a replay's log needs (its match forgets beyond kReplayHistory).
+  std::size_t log_room() const;
 };
 
 // Every piece reference an event carries, in a fixed order.

@@ -141,7 +141,7 @@ int play_out(Match& m, PieceTrail& trail, const std::array<PlayerOptions, 2>& pl
   for (int guard = 0; guard < 4 * max_plies + 16; ++guard) {
     const MatchState& s = m.state();
     if (s.phase == Phase::kFinished) return s.result ? s.result->winner : 0;
-    const Millis t = m.log().empty() ? 0 : m.log().back().t;
+    const Millis t = m.last_event_time();
     std::optional<Command> cmd;
     if (!s.setup_locked[0] || !s.setup_locked[1]) {
       const int p = s.setup_locked[0] ? 2 : 1;
@@ -205,6 +205,7 @@ WinProbability viewer_win_probability(const GameInfo& info, const std::vector<Ev
   // first, from the replays themselves.
   std::map<int, PieceType> pinned;
   std::vector<Match> found;
+  std::vector<PieceTrail> found_trails;  // the replays' (their matches keep only a recent log)
   for (int k = 0; k < std::max(1, o.max_position_draws) && static_cast<int>(found.size()) < std::max(1, o.positions); ++k) {
     const auto types_drawn = propose(plan, odds_of_slot, pinned, types, rng);
     ReplayTrace trace;
@@ -212,8 +213,12 @@ WinProbability viewer_win_probability(const GameInfo& info, const std::vector<Ev
     bool learned = false;
     for (const auto& [slot, type] : trace.shown)
       if (pinned.emplace(slot, type).second) learned = true;
-    if (run.consistent && trace.final) found.push_back(std::move(*trace.final));
-    else if (learned) continue;
+    if (run.consistent && trace.final) {
+      found.push_back(std::move(*trace.final));
+      found_trails.push_back(std::move(trace.trail));
+    } else if (learned) {
+      continue;
+    }
     if (plan.slots().empty() && !found.empty()) break;  // nothing hidden: one position is the truth
   }
   if (found.empty()) {
@@ -222,10 +227,137 @@ WinProbability viewer_win_probability(const GameInfo& info, const std::vector<Ev
   }
   if (found.front().state().phase == Phase::kFinished) return decided(found.front().state().result.value_or(Result{}));
   std::vector<const Match*> starts;
+  for (const Match& m : found) starts.push_back(&m);
+  return tally(starts, found_trails, o, splitmix64(rng));
+}
+
+ViewerWin::ViewerWin(const GameInfo& info, Viewer viewer, WinOptions options)
+    : info_(info), viewer_(viewer), options_(std::move(options)) {}
+
+const std::vector<Event>& ViewerWin::stream() const {
+  if (error_) return own_;
+  if (shared_) return shared_->stream();
+  return plan_ ? plan_->stream() : own_;
+}
+
+void ViewerWin::push(const Event& e) {
+  // shown_result's fold, one event at a time.
+  if (const auto* end = std::get_if<Ended>(&e.body)) {
+    shown_ = Result{end->winner, end->reason, end->what, end->detail};
+    ended_seq_ = e.seq;
+  } else if (const auto* v = std::get_if<Voided>(&e.body)) {
+    if (shown_ && v->rewind_to <= ended_seq_) shown_.reset();
+  } else if (const auto* c = std::get_if<ClockSet>(&e.body)) {
+    if (c->reinstate) shown_.reset();
+  }
+  if (error_) {
+    own_.push_back(e);
+    return;
+  }
+  ++pushed_;
+  std::optional<std::string> err;
+  if (shared_) {
+    // Its owner appended the event: a plan that did not take it refused it.
+    if (shared_->stream().size() != pushed_) {
+      error_ = "the stream was refused at event " + std::to_string(pushed_);
+      own_.assign(shared_->stream().begin(), shared_->stream().end());
+      own_.push_back(e);
+    }
+    return;
+  }
+  if (!plan_) {
+    auto started = StreamReplay::start(info_, e, viewer_);
+    if (auto* r = std::get_if<StreamReplay>(&started)) plan_.emplace(std::move(*r));
+    else err = std::get<std::string>(started);
+  } else {
+    err = plan_->append(e);
+  }
+  if (err) {
+    // No plan from here on (as viewer_win_probability's would fail): the
+    // stream is kept for stream() only.
+    error_ = *err;
+    if (plan_) own_ = plan_->stream();
+    plan_.reset();
+    kept_.clear();
+    own_.push_back(e);
+  }
+}
+
+WinProbability ViewerWin::win(const Analysis* deduction) {
+  WinProbability fail;
+  if (shown_) return decided(*shown_);
+  const StreamReplay* planned = shared_ ? shared_ : plan_ ? &*plan_ : nullptr;
+  if (error_ || !planned || planned->stream().empty()) {
+    fail.error = error_.value_or("the stream is empty");
+    return fail;
+  }
+  const StreamReplay& plan = *planned;
+  const std::vector<Event>& stream = plan.stream();
+  const WinOptions& o = options_;
+  // Public data only: the seed given and the stream's length.
+  std::uint64_t rng = o.seed * 0x9E3779B97F4A7C15ull + 0x51ED270B27ull * (stream.size() + 1);
+  if (plan.slots().size() != slots_) {
+    kept_.clear();  // a new block: the kept identities do not cover it
+    slots_ = plan.slots().size();
+  }
+  // The positions kept, advanced by the new events; those the stream ruled out go.
+  std::vector<Position> found;
+  for (auto& k : kept_) {
+    ReplayTrace trace;
+    const bool consistent = plan.advance(info_, k.types, k.cursor, stream.size(), &trace).consistent;
+    for (const auto& [slot, type] : trace.shown) pinned_.emplace(slot, type);
+    if (consistent) found.push_back(std::move(k));
+  }
+  kept_.clear();
+  const int want = std::max(1, o.positions);
+  const bool hidden = !plan.slots().empty();
+  const bool more = static_cast<int>(found.size()) < want && (hidden || found.empty());
+  const std::size_t types = info_.roster.size();
+  std::vector<const PieceOdds*> odds_of_slot(plan.slots().size(), nullptr);
+  Analysis own;
+  if (hidden) {
+    AnalysisOptions ao = o.analysis;
+    ao.seed = splitmix64(rng);
+    if (more) {
+      // The odds the new positions are proposed from: the caller's deduction
+      // of this stream, else one made as viewer_win_probability makes it.
+      const Analysis* a = deduction;
+      if (!a || a->error || a->events != stream.size()) {
+        own = analyze(info_, stream, viewer_, ao);
+        a = &own;
+      }
+      if (a->error) {
+        fail.error = *a->error;
+        return fail;
+      }
+      for (std::size_t i = 0; i < plan.slots().size(); ++i)
+        for (const auto& piece : a->pieces)
+          if (piece.owner == plan.slots()[i].owner && piece.setup_square == plan.slots()[i].square) odds_of_slot[i] = &piece;
+    }
+  }
+  for (int k = 0; more && k < std::max(1, o.max_position_draws) && static_cast<int>(found.size()) < want; ++k) {
+    Position pos{propose(plan, odds_of_slot, pinned_, types, rng), {}};
+    ReplayTrace trace;
+    const ReplayRun run = plan.advance(info_, pos.types, pos.cursor, stream.size(), &trace);
+    bool learned = false;
+    for (const auto& [slot, type] : trace.shown)
+      if (pinned_.emplace(slot, type).second) learned = true;
+    if (run.consistent) found.push_back(std::move(pos));
+    else if (learned) continue;
+    if (!hidden && !found.empty()) break;  // nothing hidden: one position is the truth
+  }
+  if (found.empty()) {
+    fail.error = "no position consistent with the stream was found in " + std::to_string(o.max_position_draws) + " draws";
+    return fail;
+  }
+  kept_ = std::move(found);
+  const Match& first = *kept_.front().cursor.match;
+  if (first.state().phase == Phase::kFinished) return decided(first.state().result.value_or(Result{}));
+  std::vector<const Match*> starts;
   std::vector<PieceTrail> trails;
-  for (const Match& m : found) {
-    starts.push_back(&m);
-    trails.push_back(PieceTrail::of_log(m.log()));
+  for (const Position& p : kept_) {
+    starts.push_back(&*p.cursor.match);
+    trails.push_back(p.cursor.trail);
   }
   return tally(starts, trails, o, splitmix64(rng));
 }

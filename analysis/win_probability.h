@@ -17,6 +17,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,7 @@
 #include "analysis/deduction.h"
 #include "analysis/piece_trail.h"
 #include "analysis/player.h"
+#include "analysis/stream_replay.h"
 #include "engine/match.h"
 
 namespace facedown::analysis {
@@ -65,6 +67,61 @@ WinProbability referee_win_probability(const engine::Match& m, const WinOptions&
 // (engine::project), from the Opened event.
 WinProbability viewer_win_probability(const engine::GameInfo& info, const std::vector<engine::Event>& stream,
                                       engine::Viewer viewer, const WinOptions& options = {});
+
+// The viewer's win probability as the stream grows, for live use
+// (broadcast/stream_analysis.h). viewer_win_probability plans and replays the
+// whole stream, and analyses it afresh, on every call: its cost grows with the
+// match. Here the positions found are kept with their replays and advanced by
+// the new events only; the ones the stream rules out are dropped and the rest
+// topped up as there (identities proposed from the deduction's odds, kept
+// when the whole stream replays), so while the stream rules none out (pauses,
+// notes, a long wait) a call costs the new events and the playouts, whatever
+// the match's length. The deduction is the caller's (the live Analyzer's
+// result for the same stream), or one made as there when none is given.
+//
+// Invariant: every position is consistent with the stream (the replay judges,
+// as there), and everything is drawn from the stream and the seed (mixed with
+// the stream's length), never from what the viewer did not see. Not the same
+// number as viewer_win_probability's, bit for bit: the positions carried over
+// were drawn at an earlier length, and the odds they are drawn from are the
+// live deduction's; the same estimate in law.
+class ViewerWin {
+ public:
+  ViewerWin(const engine::GameInfo& info, engine::Viewer viewer, WinOptions options);
+  // The next event of the viewer's stream (the first must be Opened).
+  void push(const engine::Event& e);
+  // Replays the plan of `plan` (the live Analyzer's, of the same stream: its
+  // owner appends every event pushed here) instead of a plan of its own, so
+  // the stream is held once. Call before the first push.
+  void share_plan(const StreamReplay* plan) { shared_ = plan; }
+  // Every event pushed (empty when the first was refused).
+  const std::vector<engine::Event>& stream() const;
+  // `deduction`: the viewer's deduction of the stream pushed so far (its
+  // `events` must be the stream's length), or null to make one.
+  WinProbability win(const Analysis* deduction = nullptr);
+  // Positions kept between calls (tests).
+  std::size_t kept() const { return kept_.size(); }
+
+ private:
+  struct Position {
+    std::vector<engine::PieceType> types;
+    ReplayCursor cursor;
+  };
+  engine::GameInfo info_;
+  engine::Viewer viewer_;
+  WinOptions options_;
+  std::optional<StreamReplay> plan_;  // its own, when none is shared
+  const StreamReplay* shared_ = nullptr;
+  std::size_t pushed_ = 0;
+  std::optional<std::string> error_;
+  std::vector<engine::Event> own_;  // the stream, once it has no plan (an error)
+  // The result the stream shows (as shown_result reads it), kept as it grows.
+  std::optional<engine::Result> shown_;
+  int ended_seq_ = 0;
+  std::vector<Position> kept_;
+  std::map<int, engine::PieceType> pinned_;  // identities the stream shows, by slot
+  std::size_t slots_ = 0;                    // slots when the positions were kept
+};
 
 // Plays `m` to its end with players[0] for player 1 and players[1] for player 2
 // (a setup not yet locked is drawn at random, the first player too; a pause is

@@ -36,7 +36,14 @@ struct StreamAnalysis::State {
   const engine::GameInfo* info = nullptr;
   std::unique_ptr<engine::Game> game;
   std::optional<analysis::Analyzer> analyzer;
-  std::vector<engine::Event> stream;
+  // The win probability, its positions kept as the stream grows; it replays
+  // the Analyzer's plan of the stream (stream()), or its own when the
+  // Analyzer has none (a viewer with nothing to deduce).
+  std::optional<analysis::ViewerWin> win;
+  std::size_t win_pushed = 0;
+  // The last deduction analyse() made: the odds win() proposes positions from
+  // when it needs more (the same stream; see win()).
+  std::optional<analysis::Analysis> deduction;
   int seq = 0;
   int ply = 0;
   std::optional<std::string> error;
@@ -87,7 +94,10 @@ int StreamAnalysis::seq() const { return s_->seq; }
 std::optional<std::string> StreamAnalysis::error() const { return s_->error; }
 const engine::GameInfo* StreamAnalysis::info() const { return s_->info; }
 const engine::Game* StreamAnalysis::game() const { return s_->game.get(); }
-const std::vector<engine::Event>& StreamAnalysis::stream() const { return s_->stream; }
+const std::vector<engine::Event>& StreamAnalysis::stream() const {
+  static const std::vector<engine::Event> none;
+  return s_->win ? s_->win->stream() : none;
+}
 
 void StreamAnalysis::push(int seq, const nlohmann::json& event, int ply) {
   State& s = *s_;
@@ -132,6 +142,7 @@ bool StreamAnalysis::open(const std::string& game, const std::string& preset, co
   }
   if (s.options.tune_per_game) tune_for_live(s.info->id, s.options.deduction);
   s.analyzer.emplace(*s.info, s.viewer, s.options.deduction);
+  s.win.emplace(*s.info, s.viewer, s.options.win);
   return true;
 }
 
@@ -147,7 +158,9 @@ void StreamAnalysis::push_event(int seq, engine::Event e, int ply) {
     if (!open(o->game, o->preset, nlohmann::json(o->options), seq)) return;
   }
   s.analyzer->push(e);
-  s.stream.push_back(std::move(e));
+  // The win replays the Analyzer's plan of the stream: one copy of it.
+  if (s.win_pushed++ == 0) s.win->share_plan(s.analyzer->plan());
+  s.win->push(e);
   s.seq = seq;
   s.ply = ply;
 }
@@ -166,7 +179,12 @@ std::variant<AnalysisWin, std::string> StreamAnalysis::win() {
   State& s = *s_;
   if (!s.game || s.error) return s.error.value_or("no opening yet");
   if (!s.options.win_probability) return std::string("not asked");
-  const auto w = analysis::viewer_win_probability(*s.info, s.stream, s.viewer, s.options.win);
+  // The live deduction of this very stream when analyse() made one (the
+  // runner asks analyse() first); never a new analysis() here, which would
+  // change the live deduction's course.
+  const analysis::Analysis* deduction =
+      s.deduction && s.deduction->events == s.analyzer->events() ? &*s.deduction : nullptr;
+  const auto w = s.win->win(deduction);
   if (w.error) return *w.error;
   return *to_on_air(w);
 }
@@ -183,6 +201,7 @@ OnAirAnalysis StreamAnalysis::analyse(bool with_win) {
   }
   const engine::Game& game = *s.game;
   const analysis::Analysis a = s.analyzer->analysis();
+  s.deduction = a;
   if (a.error) {
     out.error = *a.error;
   } else {

@@ -5,11 +5,21 @@
 // request the deduction (objective places, piece odds, headlines) and the win
 // probability (analysis/win_probability.h) are made for the stream so far.
 //
-// Invariant: the record is a function of the rows pushed and the options only
-// (the Analyzer and the playouts are seeded from the options and the stream's
-// length), so a stream that differs only in identities the viewer never saw
-// gives the same record. No clock, no thread: broadcast/analysis_runner.h runs
-// it beside the live follower.
+// Invariant: the record is a function of the rows pushed, the options and when
+// it was asked (the Analyzer and the playouts are seeded from the options and
+// the stream's length; the Analyzer's draws and the win's positions carry over
+// from one request to the next), so a stream that differs only in identities
+// the viewer never saw gives the same record. No clock, no thread:
+// broadcast/analysis_runner.h runs it beside the live follower.
+//
+// Bounded (issue 31): what it keeps does not grow with the match beyond the
+// stream itself (one copy: the Analyzer's plan, which the win's replays
+// share), and a request costs the rows since the last one, not the match so
+// far: the replays' matches forget their history (analysis/stream_replay.h),
+// and the win probability keeps its positions (analysis::ViewerWin) instead
+// of replaying the whole stream on every request. docs/performance.md,
+// "Bounded: the analysis beside a long match".
+
 #pragma once
 #include <memory>
 #include <optional>

@@ -120,7 +120,8 @@ std::optional<Rejection> Match::fits(const Event& e) const {
             return std::nullopt;
           },
           [&](const Voided& o) -> std::optional<Rejection> {
-            if (o.rewind_to < 2 || o.rewind_to > static_cast<int>(log_.size()))
+            if (o.rewind_to < 2 || o.rewind_to > static_cast<int>(base_ + log_.size()) ||
+                static_cast<std::size_t>(o.rewind_to - 1) < base_)
               return no(what + ": it rewinds to event " + std::to_string(o.rewind_to) + ", outside the log");
             return std::nullopt;
           },

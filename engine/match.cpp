@@ -42,6 +42,9 @@ Match::Match(const Match& o, std::size_t events)
       rules_(o.rules_),
       version_(o.version_),
       state_(o.state_),
+      base_(o.base_),
+      last_t_(o.last_t_),
+      started_forgotten_(o.started_forgotten_),
       entries_(o.entries_),
       commands_(o.commands_),
       snapshots_(o.snapshots_),
@@ -100,9 +103,9 @@ std::variant<Match, Rejection> Match::from_log(const GameInfo& info,
 }
 
 std::optional<Rejection> Match::record(const Event& event) {
-  if (event.seq != static_cast<int>(log_.size()) + 1)
+  if (event.seq != static_cast<int>(base_ + log_.size()) + 1)
     return Rejection{"event has sequence number " + std::to_string(event.seq) + ", expected " +
-                     std::to_string(log_.size() + 1)};
+                     std::to_string(base_ + log_.size() + 1)};
   if (std::holds_alternative<Opened>(event.body))
     return Rejection{"a match has only one opened event"};
   if (auto r = fits(event)) return r;
@@ -134,7 +137,7 @@ MatchState Match::initial_state() const {
 
 void Match::emit(EventBody body) {
   Event e;
-  e.seq = static_cast<int>(log_.size()) + 1;
+  e.seq = static_cast<int>(base_ + log_.size()) + 1;
   e.t = now_;
   e.cmd = current_cmd_;
   e.at = due_at_;
@@ -164,7 +167,8 @@ void Match::apply_event(const Event& e) {
   if (const auto* v = std::get_if<Voided>(&e.body)) {
     // Everything from the first undone event on is out of effect, but notes and
     // captions: a void never undoes them.
-    for (std::size_t i = static_cast<std::size_t>(v->rewind_to - 1); i + 1 < log_.size(); ++i)
+    // (A void never reaches before the history kept: decide and fits refuse it.)
+    for (std::size_t i = static_cast<std::size_t>(v->rewind_to - 1) - base_; i + 1 < log_.size(); ++i)
       if (!std::holds_alternative<Noted>(log_[i].body) && !std::holds_alternative<Captioned>(log_[i].body))
         effective_[i] = false;
     for (auto& entry : entries_)
@@ -176,7 +180,35 @@ void Match::apply_event(const Event& e) {
   } else {
     state_.apply(e);
   }
-  if (log_.size() % kSnapshotEvery == 0) take_snapshot();
+  if ((base_ + log_.size()) % kSnapshotEvery == 0) take_snapshot();
+}
+
+void Match::forget_history(std::size_t keep) {
+  const std::size_t size = base_ + log_.size();
+  // The base: the latest snapshot at least `keep` events back (every fold the
+  // match may still do, a void's or a late refusal's, starts from it or later).
+  std::size_t base = base_;
+  for (const auto& [at, snapshot] : snapshots_)
+    if (at + keep <= size && at > base) base = at;
+  if (keep == 0 && size > base) {
+    snapshots_.emplace_back(size, state_);
+    base = size;
+  }
+  if (base > base_) {
+    const std::size_t drop = base - base_;
+    for (std::size_t i = 0; i < drop; ++i)
+      if (std::holds_alternative<Started>(log_[i].body)) started_forgotten_ = true;
+    last_t_ = log_[drop - 1].t;
+    log_.erase(log_.begin(), log_.begin() + static_cast<std::ptrdiff_t>(drop));
+    effective_.erase(effective_.begin(), effective_.begin() + static_cast<std::ptrdiff_t>(drop));
+    // A command whose first event is forgotten can no longer be voided.
+    std::erase_if(entries_, [&](const Entry& e) { return static_cast<std::size_t>(e.first_seq) <= base; });
+    std::erase_if(snapshots_, [&](const auto& s) { return s.first < base; });
+    base_ = base;
+  }
+  // The next base: a snapshot every keep / 2 events at least.
+  const std::size_t last = snapshots_.empty() ? 0 : snapshots_.back().first;
+  if (keep > 0 && size >= last + std::max<std::size_t>(1, keep / 2) && size > base_) snapshots_.emplace_back(size, state_);
 }
 
 void Match::reserve(std::size_t events) {
@@ -222,10 +254,10 @@ bool Match::retype(const std::vector<std::pair<int, PieceType>>& changes) {
   return true;
 }
 
-void Match::take_snapshot() { snapshots_.emplace_back(log_.size(), state_); }
+void Match::take_snapshot() { snapshots_.emplace_back(base_ + log_.size(), state_); }
 
 void Match::apply_void_clock(const Event& e, const Voided& v) {
-  const Millis first_undone = log_[static_cast<std::size_t>(v.rewind_to - 1)].t;
+  const Millis first_undone = log_[static_cast<std::size_t>(v.rewind_to - 1) - base_].t;
   if (state_.phase == Phase::kFinished) return;  // the clock stopped at the end
   state_.time = e.t;
   if (v.restore && state_.started && state_.phase != Phase::kFinished)
@@ -235,13 +267,15 @@ void Match::apply_void_clock(const Event& e, const Voided& v) {
 void Match::rebuild() {
   // The fold of the events in effect before the Voided marker (the last entry),
   // from the nearest snapshot, then what the marker itself does to the clock.
+  // Indices here are into log_ (the history kept; a snapshot at its start
+  // whenever some is forgotten).
   const std::size_t upto = log_.size() - 1;
   std::size_t from = 0;
   state_ = initial_state();
   for (auto it = snapshots_.rbegin(); it != snapshots_.rend(); ++it)
-    if (it->first <= upto) {
+    if (it->first >= base_ && it->first - base_ <= upto) {
       state_ = it->second;
-      from = it->first;
+      from = it->first - base_;
       break;
     }
   for (std::size_t i = from; i < upto; ++i) {
@@ -279,12 +313,12 @@ void Match::roll_back(Checkpoint cp) {
   if (cp.entries) entries_ = std::move(*cp.entries);
   commands_ = cp.commands;
   now_ = cp.now;
-  while (!snapshots_.empty() && snapshots_.back().first > cp.log_size) snapshots_.pop_back();
+  while (!snapshots_.empty() && snapshots_.back().first > base_ + cp.log_size) snapshots_.pop_back();
   // The state is the fold of what is left: from the nearest snapshot.
   std::size_t from = 0;
   state_ = initial_state();
   if (!snapshots_.empty()) {
-    from = snapshots_.back().first;
+    from = snapshots_.back().first - base_;
     state_ = snapshots_.back().second;
   }
   for (std::size_t i = from; i < log_.size(); ++i) {
@@ -440,15 +474,15 @@ std::optional<Rejection> Match::check_time(const Command& command, Millis t) con
   if (t > kMaxMillis) return Rejection{"the time " + format_seconds(t) + " s is past the latest match time"};
   // The log's last time, not the state's: after the end the match clock stands
   // still while later commands keep their own (later) times.
-  const Millis latest = std::max(state_.time, log_.empty() ? Millis{0} : log_.back().t);
+  const Millis latest = std::max(state_.time, last_event_time());
   if (t < latest)
     return Rejection{"time goes backwards: " + format_seconds(t) + " s is before " + format_seconds(latest) + " s"};
   // Before start the clock stands still: at 0, or where a void that took back the
   // start left it (a restart then happens at that time, not back at 0).
   // A void may come later than that only once a start was given (and voided).
   const bool restart = std::holds_alternative<VoidCmd>(command) &&
-                       std::any_of(log_.begin(), log_.end(),
-                                   [](const Event& e) { return std::holds_alternative<Started>(e.body); });
+                       (started_forgotten_ || std::any_of(log_.begin(), log_.end(),
+                                   [](const Event& e) { return std::holds_alternative<Started>(e.body); }));
   if (!state_.started && t != state_.time && !restart)
     return Rejection{"the match clock has not started: time must be " + format_seconds(state_.time) +
                      " before start"};

@@ -93,6 +93,22 @@ class Match final : private Resolver {
   // The same for several pieces at once, in one pass over the log; false (nothing
   // changed) when any change is refused.
   bool retype(const std::vector<std::pair<int, PieceType>>& changes);
+  // Forgets the history older than about `keep` events, for copies that follow
+  // long matches (the analysis's replays and playouts, thousands of them): the
+  // log, the commands a void could undo and the snapshots before the latest
+  // snapshot at least `keep` events back; the state, the seq numbers, the time
+  // of the last event and whether the match ever started stay. So memory stays
+  // bounded by `keep` however long the match. Afterwards log() begins at seq
+  // forgotten() + 1, a void may undo only commands whose events are all kept
+  // (voidable() counts those; more is refused), and retype() changes the events
+  // kept. A snapshot is taken when the last is keep / 2 events old or more, so
+  // calling it after every command forgets in steps of about keep / 2.
+  // Everything else behaves as before (tests/analysis/bounded_test.cpp).
+  void forget_history(std::size_t keep);
+  // Events forgotten so far (0: the whole log is kept).
+  std::size_t forgotten() const { return base_; }
+  // The time of the last event (0 before any), forgotten or not.
+  Millis last_event_time() const { return log_.empty() ? last_t_ : log_.back().t; }
   // Lets time pass to t (the console calls this every frame). Never rejects;
   // a t in the past does nothing.
   std::vector<Event> advance(Millis t);
@@ -218,6 +234,12 @@ class Match final : private Resolver {
   std::uint64_t version_ = 0;
   MatchState state_;
   std::vector<Event> log_;
+  // forget_history(): events before log_[0] (log_[i] is seq base_ + i + 1;
+  // effective_ and the snapshots' sizes count the same way), the last one's
+  // time, and whether a Started was among them.
+  std::size_t base_ = 0;
+  Millis last_t_ = 0;
+  bool started_forgotten_ = false;
   std::vector<bool> effective_;
 
   std::vector<Entry> entries_;
