@@ -364,14 +364,29 @@ int main(int argc, char** argv) {
     for (const auto& [row, at] : r.got)
       if (seen.insert(row).second) arrivals[row].push_back(at);
   }
-  std::vector<double> latencies;
+  // The rows whose message went as a full frame (the first viewer's view; every
+  // viewer gets the same bodies), to read the latency of patches and of full
+  // frames apart.
+  std::set<std::pair<long, long>> full_rows;
+  for (const auto& b : readers[0].bodies) {
+    const auto head = std::string_view(b).substr(0, 120);
+    long m = 0, sq = 0, sub = 0;
+    if (head.find("\"frame\":") != std::string_view::npos &&
+        std::sscanf(b.c_str(), "{\"match\":%ld,\"seq\":%ld,\"id\":\"%ld.%ld.%ld\"", &m, &sq, &m, &sq, &sub) == 5 && sub == 0)
+      full_rows.insert({m, sq});
+  }
+  std::vector<double> latencies, patch_latencies, full_latencies;
   std::size_t missing = 0;
   for (const auto& [key, at] : committed) {
     auto it = arrivals.find(key);
     const std::size_t got = it == arrivals.end() ? 0 : it->second.size();
     missing += static_cast<std::size_t>(clients) - std::min<std::size_t>(got, static_cast<std::size_t>(clients));
     if (it == arrivals.end()) continue;
-    for (auto a : it->second) latencies.push_back(std::chrono::duration<double, std::milli>(a - at).count());
+    for (auto a : it->second) {
+      const double ms = std::chrono::duration<double, std::milli>(a - at).count();
+      latencies.push_back(ms);
+      (full_rows.count(key) ? full_latencies : patch_latencies).push_back(ms);
+    }
   }
   if (nchan) {
     // nchan's own count of what the feed published (its channel info).
@@ -393,7 +408,7 @@ int main(int argc, char** argv) {
   {
     facedown::feed::FrameFollower follower;
     std::size_t applied = 0, refused = 0, fulls = 0;
-    std::vector<std::size_t> sizes, patch_sizes;
+    std::vector<std::size_t> sizes, patch_sizes, whole_sizes;
     for (std::size_t i = 0; i < readers[0].bodies.size(); ++i) {
       const std::string& b = readers[0].bodies[i];
       const auto body = nlohmann::json::parse(b, nullptr, false);
@@ -403,9 +418,12 @@ int main(int argc, char** argv) {
       }
       if (body.contains("frame")) ++fulls;
       else patch_sizes.push_back(b.size());
-      if (follower.accept(body)) ++applied;
+      auto frame = follower.accept(body);
+      if (frame) ++applied;
       else ++refused;
       if (i > 0) sizes.push_back(b.size());
+      // The same message on the old stream (the whole frame).
+      if (i > 0 && frame) whole_sizes.push_back(frame->dump().size());
     }
     auto median = [](std::vector<std::size_t> v) {
       if (v.empty()) return std::size_t{0};
@@ -424,6 +442,10 @@ int main(int argc, char** argv) {
     fmt::print("message size during play: median {} B  p90 {} B  max {} B  mean {} B; patches alone: median {} B\n",
                median(sizes), p90(sizes), sizes.empty() ? 0 : *std::max_element(sizes.begin(), sizes.end()),
                sizes.empty() ? 0 : total / sizes.size(), median(patch_sizes));
+    std::size_t whole_total = 0;
+    for (auto n : whole_sizes) whole_total += n;
+    fmt::print("the same messages as whole frames (the old stream): median {} B  p90 {} B  mean {} B\n",
+               median(whole_sizes), p90(whole_sizes), whole_sizes.empty() ? 0 : whole_total / whole_sizes.size());
   }
   std::sort(latencies.begin(), latencies.end());
   auto pct = [&](double p) {
@@ -435,6 +457,15 @@ int main(int argc, char** argv) {
              latencies.size(), missing);
   fmt::print("commit-to-SSE latency: median {:.2f} ms  p99 {:.2f} ms  max {:.2f} ms\n", pct(0.5), pct(0.99),
              latencies.empty() ? 0.0 : latencies.back());
+  auto pct_of = [](std::vector<double> v, double p) {
+    if (v.empty()) return 0.0;
+    std::sort(v.begin(), v.end());
+    return v[std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())))];
+  };
+  fmt::print("  rows sent as patches: {} deliveries, median {:.2f} ms  p99 {:.2f} ms; as full frames: {} deliveries, "
+             "median {:.2f} ms  p99 {:.2f} ms\n",
+             patch_latencies.size(), pct_of(patch_latencies, 0.5), pct_of(patch_latencies, 0.99), full_latencies.size(),
+             pct_of(full_latencies, 0.5), pct_of(full_latencies, 0.99));
   fmt::print("feed CPU: {:.2f} s over {:.1f} s = {:.1f}% of one core\n", cpu, wall, 100.0 * cpu / wall);
   if (nchan) fmt::print("nginx CPU: {:.2f} s = {:.1f}% of one core\n", ncpu, 100.0 * ncpu / wall);
   return 0;

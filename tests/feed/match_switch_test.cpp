@@ -6,6 +6,7 @@
 // always empty, its CSV had no byte order mark, its status said "finished".
 #include <nlohmann/json.hpp>
 
+#include "feed/frame_patch.h"
 #include "feed/message_log.h"
 #include "feed/on_air_flat.h"
 #include "feed_support.h"
@@ -48,6 +49,8 @@ TEST_CASE("tv feed: three matches back to back, every event airs once and in ord
   o.tv_delay_ms = kDelay;
   auto feed = start_feed(o);
   SseClient tv(feed->port(), "/tv/stream?token=" + kToken);
+  // The TV cut's versioned stream: the same messages as a full one, then patches.
+  SseClient tv2(feed->port(), "/tv/stream?v=2&token=" + kToken);
   // What the desk commits: (match, seq) of every event, in commit order.
   std::vector<std::pair<db::MatchId, int>> committed;
   for (int i = 1; i <= 1; ++i) committed.push_back({first.id, i});  // its opening
@@ -90,6 +93,23 @@ TEST_CASE("tv feed: three matches back to back, every event airs once and in ord
   INFO("committed " << committed.size() << " events: " << list(committed));
   INFO("aired " << aired.size() << ": " << list(aired));
   CHECK(aired == committed);
+  // The versioned TV stream, applied, gives every message of the old one.
+  REQUIRE(tv2.wait([&](const auto& e, int) { return !e.empty() && e.back().id == last_id; },
+                   std::chrono::milliseconds(5000)));
+  const auto whole = tv.events();
+  const auto patched = tv2.events();
+  REQUIRE(patched.size() == whole.size());
+  FrameFollower follower;
+  int patches = 0;
+  for (std::size_t i = 0; i < whole.size(); ++i) {
+    INFO("message " << whole[i].id);
+    CHECK(patched[i].id == whole[i].id);
+    if (patched[i].event == "patch") ++patches;
+    auto got = follower.accept(json::parse(patched[i].data));
+    REQUIRE(got);
+    CHECK(*got == json::parse(whole[i].data));
+  }
+  CHECK(patches > 0);
 }
 
 TEST_CASE("on-air flat: match and seq filled, a BOM in CSV, the documented status words", "[feed][flat][switch]") {
