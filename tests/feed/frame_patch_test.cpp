@@ -8,6 +8,7 @@
 // line each ({"frames":[...],"bodies":[...]}), for the browser test
 // (tests/browser/patch_test.mjs), which applies the page's own JSON Patch to them.
 #include <algorithm>
+#include <ctime>
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -272,6 +273,31 @@ TEST_CASE("frame patches: real frames of random matches, the versioned stream ap
   INFO("median patch " << median << " bytes, median full frame " << frame_median << " bytes");
   CHECK(median <= 2048);
   WARN("median message during play: " << median << " bytes as patches, " << frame_median << " bytes as full frames");
+  // What making a patch costs the pushing thread (parse the new frame, diff):
+  // reported, not asserted (a loaded machine), for docs/performance.md.
+  {
+    // This thread's CPU time (the feed still runs beside it).
+    auto cpu_us = [] {
+      timespec ts{};
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+      return static_cast<double>(ts.tv_sec) * 1e6 + static_cast<double>(ts.tv_nsec) / 1e3;
+    };
+    double parse_us = 0, diff_us = 0;
+    json prev = json::parse(full.front().data);
+    std::size_t n = 0;
+    for (std::size_t i = 1; i < full.size(); ++i, ++n) {
+      const double a = cpu_us();
+      json doc = json::parse(full[i].data);
+      const double b = cpu_us();
+      auto body = patch_body(prev, doc, EventId{}, EventId{}, full[i].data.size());
+      diff_us += cpu_us() - b;
+      parse_us += b - a;
+      prev = std::move(doc);
+    }
+    const double per = n ? 1.0 / static_cast<double>(n) : 0.0;
+    WARN("making a patch, CPU a message over " << n << ": parse " << parse_us * per << " us, diff and dump "
+                                               << diff_us * per << " us");
+  }
 }
 
 TEST_CASE("frame patches: a resumed stream starts with a full frame, then patches; v=3 is refused", "[feed][patch]") {
