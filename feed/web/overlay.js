@@ -64,7 +64,7 @@ const status = { messages: 0, lastEventId: null, connected: false, errors: 0, pi
   reconnects: 0 };
 // The frames as the stream (or the template host) gives them: full, or patched.
 const frames = new FrameStream();
-let lastFresh = 0;  // performance.now() of the last fresh connection asked for a full frame
+let lastFresh = -Infinity;  // performance.now() of the last fresh connection asked for a full frame
 
 // [SECTION] Feed lost: silence for `LOST_BEATS` heartbeat periods.
 const LOST_BEATS = 3;

@@ -10,7 +10,10 @@
 //   - the CasparCG template's update() takes the same bodies: no error, every
 //     patch applied, and a patch on a frame it does not hold is refused;
 //   - RFC 6902's other ops (move, copy, test) and bad patches (a missing path,
-//     a bad index, a failing test) throw and change nothing.
+//     a bad index, a failing test) throw and change nothing;
+//   - the page on its own (stand-in) stream asks for ?v=2, and a patch on a
+//     frame it does not hold makes it connect afresh (no Last-Event-ID), after
+//     which the full frame and the patch on it apply and show.
 // Exit: 0 passed, 1 a check failed, 77 skipped (no chromium).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,7 +30,31 @@ if (!sequencesFile || !fs.existsSync(sequencesFile)) {
 }
 const chromium = await loadChromium();
 const text = fs.readFileSync(sequencesFile, 'utf8');
+// A stand-in versioned stream for the page's own connection: the first
+// connection sends a full frame and then a patch on a frame the page never had
+// (a missed message); the page must connect afresh (no Last-Event-ID), and the
+// second connection's full frame and patch must then apply.
+const fixture = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/sample-battle.json'), 'utf8'));
+const streamRequests = [];
+const open = [];
+const sse = (id, event, body) => `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(body)}\n\n`;
 const { server, base } = await serveWeb(webDir, (req, res, url) => {
+  if (url.pathname === '/on-air/stream') {
+    streamRequests.push({ query: url.search, lastEventId: req.headers['last-event-id'] ?? null });
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    open.push(res);
+    const frame = { ...fixture, now: Date.now() / 1000, caption: `connection ${streamRequests.length}` };
+    if (streamRequests.length === 1) {
+      res.write('retry: 1000\n\n' + sse('1.1.0', 'frame', { match: 1, seq: 1, id: '1.1.0', frame }));
+      setTimeout(() => res.write(sse('1.3.0', 'patch', { match: 1, seq: 3, id: '1.3.0', base: '1.2.0', base_seq: 2,
+        ops: [{ op: 'replace', path: '/caption', value: 'never' }] })), 300);
+    } else {
+      res.write('retry: 1000\n\n' + sse('1.3.0', 'frame', { match: 1, seq: 3, id: '1.3.0', frame }));
+      setTimeout(() => res.write(sse('1.4.0', 'patch', { match: 1, seq: 4, id: '1.4.0', base: '1.3.0', base_seq: 3,
+        ops: [{ op: 'replace', path: '/caption', value: 'patched' }] })), 300);
+    }
+    return true;
+  }
   if (url.pathname !== '/sequences.jsonl') return false;
   res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
   res.end(text);
@@ -127,6 +154,24 @@ try {
   check(r.rfc.every(Boolean), `move, copy, test, add at an index and "-", replace of the root (${r.rfc})`);
   check(r.refused.every(Boolean), `bad patches throw PatchError (${r.refused})`);
   check(r.docUnchanged, 'a refused patch changes nothing');
+
+  // The page on its own stream: a missed message makes it connect afresh.
+  const live = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  await live.goto(`${base}/overlay.html?lang=en`);
+  let st = null;
+  for (let i = 0; i < 100; ++i) {
+    st = await live.evaluate(() => window.facedownOverlay.status());
+    if (st.frames.id === '1.4.0') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  check(streamRequests.length >= 1 && streamRequests[0].query.includes('v=2'), `the page asks for the versioned stream (${streamRequests[0]?.query})`);
+  check(st.reconnects === 1 && streamRequests.length === 2, `a patch on a frame it does not hold: one fresh connection (${st.reconnects}, ${streamRequests.length} requests)`);
+  check(streamRequests.length === 2 && streamRequests[1].lastEventId === null, 'the fresh connection sends no Last-Event-ID (so the stream starts with a full frame)');
+  check(st.frames.id === '1.4.0' && st.frames.patches === 1 && st.frames.dropped === 1,
+    `then the full frame and the patch on it apply (id ${st.frames.id}, ${st.frames.patches} applied, ${st.frames.dropped} dropped)`);
+  const caption = await live.evaluate(() => document.getElementById('stage').textContent.includes('patched'));
+  check(caption, 'the patched caption is on the page');
+  for (const res of open) res.end();
 } catch (e) {
   console.log(`FAIL: ${e.stack}`);
   tally.failed = true;
