@@ -4,7 +4,8 @@
 // a full frame, or a JSON Patch on top of the frame before (feed_stream.js;
 // nchan's channel carries the same). A patch whose base this page does not hold
 // (a message missed) is not applied: the page opens the stream afresh, which
-// starts with a full frame (on nchan: from its recent messages, which hold one).
+// starts with a full frame (on nchan: from its recent messages, which hold one);
+// before its first full frame it only waits (nchan's window opens with patches).
 // It is also a CasparCG HTML template: play(), stop(), next(), remove() and update(data)
 // are globals; a page driven by update() does not connect. update() takes a frame,
 // or the versioned stream's bodies (a full frame's envelope, then patches).
@@ -229,10 +230,12 @@ function connect() {
       status.errors += 1;
       return;
     }
-    // A patch on a frame this page does not hold: a fresh connection starts
-    // with a full frame. At most one every 5 s: on nchan the fresh start
-    // replays recent patches before its full frame, and those are skipped.
-    if (performance.now() - lastFresh > 5000) {
+    // A patch on a frame this page does not hold, after it had one (a gap): a
+    // fresh connection starts with a full frame. Before any full frame (nchan
+    // starts a viewer some messages back, patches first) the full frame is on
+    // its way: wait. At most one fresh connection every 5 s: on nchan the fresh
+    // start replays recent patches before its full frame, and those are skipped.
+    if (frames.fulls > 0 && performance.now() - lastFresh > 5000) {
       lastFresh = performance.now();
       status.reconnects += 1;
       source.close();
