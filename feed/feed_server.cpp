@@ -184,11 +184,22 @@ struct FeedServer::Impl {
 // The full model on connect (or, with Last-Event-ID, what came after it), then
 // every message as it is pushed; a ping when nothing came for a heartbeat
 // period, so proxies keep the connection open and pages know the feed lives.
+// ?v=2: the versioned stream (docs/on-air.md, "Patches"): `event: frame` with
+// the full frame in an envelope, then `event: patch` with each message's JSON
+// Patch on top of the one before; a full frame again on connect, on resume, at
+// every periodic full message (MessageLog), and whenever the client does not
+// hold a patch's base. Without it: the old stream, every message whole.
 void FeedServer::Impl::stream(const MessageLog& log, const httplib::Request& req, httplib::Response& res) const {
   if (!GatedServer::on_stream_thread()) {
     // The gate did not see a stream route in this spelling of the path; a
     // request thread must never be held by a stream.
     return send_error(res, 400, "ask for the stream by its plain path (/on-air/stream, /tv/stream)");
+  }
+  bool v2 = false;
+  if (req.has_param("v")) {
+    const std::string v = req.get_param_value("v");
+    if (v != "1" && v != "2") return send_error(res, 400, "v must be 1 (every message whole) or 2 (frames and patches)");
+    v2 = v == "2";
   }
   std::optional<EventId> last;
   if (req.has_header("Last-Event-ID")) last = EventId::parse(req.get_header_value("Last-Event-ID"));
@@ -196,8 +207,10 @@ void FeedServer::Impl::stream(const MessageLog& log, const httplib::Request& req
     std::optional<EventId> last;
     bool opened = false;
     bool from_start = false;  // came before the first message: gets every one
+    bool v2 = false;
+    bool sent = false;  // a message went on this connection (the first one goes whole)
   };
-  auto cursor = std::make_shared<Cursor>(Cursor{last, false, !last && log.empty()});
+  auto cursor = std::make_shared<Cursor>(Cursor{last, false, !last && log.empty(), v2, false});
   const auto heartbeat = options.heartbeat;
   const std::string ping = ": hb\nevent: ping\ndata: {\"every_ms\":" + std::to_string(heartbeat.count()) + "}\n\n";
   res.set_header("Cache-Control", "no-cache");
@@ -215,7 +228,13 @@ void FeedServer::Impl::stream(const MessageLog& log, const httplib::Request& req
     }
     std::string out;
     for (const auto& m : messages) {
-      out += sse_message(m);
+      if (cursor->v2) {
+        const bool as_patch = cursor->sent && !m.full && !m.patch.empty() && cursor->last && m.base == *cursor->last;
+        out += sse_message_v2(m, as_patch);
+      } else {
+        out += sse_message(m);
+      }
+      cursor->sent = true;
       cursor->last = m.id;
     }
     // Idle: a comment (proxies keep the connection) and a "ping" event, which
@@ -372,8 +391,14 @@ void FeedServer::Impl::routes() {
     if (!m) return send_error(res, 503, "the feed has not read the store yet");
     const std::string lang = req.has_param("lang") ? req.get_param_value("lang") : "ko";
     if (lang != "en" && lang != "ko") return send_error(res, 400, "lang must be en or ko");
-    const json doc = json::parse(m->data, nullptr, false);
-    if (doc.is_discarded()) return send_error(res, 503, "the on-air document did not parse");
+    json doc = json::parse(m->data, nullptr, false);
+    if (doc.is_discarded() || !doc.is_object()) return send_error(res, 503, "the on-air document did not parse");
+    // The frame names its match and row; a frame without them (before the
+    // broadcast library wrote them) takes the message's, which say the same.
+    if (m->id.match > 0) {
+      if (!doc.contains("match") || doc["match"].is_null()) doc["match"] = m->id.match;
+      if (!doc.contains("seq") || doc["seq"].is_null()) doc["seq"] = m->id.seq;
+    }
     const double now = static_cast<double>(options.wall_clock_ms ? options.wall_clock_ms()
                                                                  : std::chrono::duration_cast<std::chrono::milliseconds>(
                                                                        std::chrono::system_clock::now().time_since_epoch())

@@ -1,6 +1,7 @@
 // FeedServer: facedown-feed's HTTP side (cpp-httplib). Public routes (the on-air
 // JSON and its Server-Sent Events stream, the overlay's files, the match list,
-// replays) read only what the public reader returns; the TV routes need the
+// replays) read only what the public reader returns (the streams, with ?v=2,
+// as a full frame and then JSON Patches: message_log.h, frame_patch.h); the TV routes need the
 // token and read only what the delayed reader releases. Every bad request gets
 // a 4xx JSON error ({"error": "...", "status": N}); nothing a client sends can
 // stop the server.

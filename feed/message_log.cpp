@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "feed/frame_patch.h"
+
 namespace facedown::feed {
 
 std::string EventId::text() const {
@@ -29,11 +31,34 @@ std::optional<EventId> EventId::parse(const std::string& text) {
 }
 
 void MessageLog::push(Message m) {
+  // The patch is computed here, once, on the pushing thread and outside the
+  // lock: serving threads only copy strings.
+  std::optional<EventId> prev;
   {
     std::lock_guard lock(mu_);
-    if (!log_.empty() && log_.back().id.match != m.id.match) log_.clear();
+    if (!log_.empty()) prev = log_.back().id;
+  }
+  m.patch.clear();
+  m.full = true;
+  if (options_.patches) {
+    nlohmann::json doc = nlohmann::json::parse(m.data, nullptr, false);
+    if (doc.is_discarded() || !doc.is_object()) doc = nullptr;
+    // A new match starts with a full frame; so does every full_every-th message.
+    const bool periodic = ++since_full_ >= options_.full_every;
+    if (prev && prev->match == m.id.match && !periodic && last_doc_.is_object() && doc.is_object()) {
+      if (auto body = patch_body(last_doc_, doc, *prev, m.id, m.data.size())) {
+        m.patch = std::move(*body);
+        m.base = *prev;
+        m.full = false;
+      }
+    }
+    if (m.full) since_full_ = 0;
+    last_doc_ = std::move(doc);
+  }
+  {
+    std::lock_guard lock(mu_);
     log_.push_back(std::move(m));
-    while (log_.size() > keep_) log_.pop_front();
+    while (log_.size() > options_.keep) log_.pop_front();
   }
   cv_.notify_all();
 }
@@ -47,10 +72,13 @@ std::optional<Message> MessageLog::latest() const {
 std::vector<Message> MessageLog::since_locked(const std::optional<EventId>& last, bool from_start) const {
   if (log_.empty()) return {};
   if (!last && from_start) return std::vector<Message>(log_.begin(), log_.end());
-  if (last && last->match == log_.back().id.match) {
+  if (last) {
     if (*last == log_.back().id) return {};  // up to date
-    auto it = std::find_if(log_.begin(), log_.end(), [&](const Message& m) { return m.id == *last; });
-    if (it != log_.end()) return std::vector<Message>(std::next(it), log_.end());
+    // Any match's id the log still holds (the log spans switches): what came
+    // after it, the rest of that match and then the next one's from its start.
+    // From the back: the latest occurrence, should a match ever be followed twice.
+    auto it = std::find_if(log_.rbegin(), log_.rend(), [&](const Message& m) { return m.id == *last; });
+    if (it != log_.rend()) return std::vector<Message>(it.base(), log_.end());
   }
   return {log_.back()};
 }
@@ -92,5 +120,17 @@ bool MessageLog::stopped() const {
 }
 
 std::string sse_message(const Message& m) { return "id: " + m.id.text() + "\ndata: " + m.data + "\n\n"; }
+
+std::string wire_body(const Message& m, bool as_patch) {
+  if (as_patch && !m.patch.empty()) return m.patch;
+  return R"({"match":)" + std::to_string(m.id.match) + R"(,"seq":)" + std::to_string(m.id.seq) + R"(,"id":")" +
+         m.id.text() + R"(","frame":)" + m.data + "}";
+}
+
+std::string sse_message_v2(const Message& m, bool as_patch) {
+  const bool patch = as_patch && !m.patch.empty();
+  return "id: " + m.id.text() + (patch ? "\nevent: patch\ndata: " : "\nevent: frame\ndata: ") + wire_body(m, patch) +
+         "\n\n";
+}
 
 }  // namespace facedown::feed

@@ -56,7 +56,10 @@ void NchanPublisher::run() {
     std::size_t sent = 0;
     for (const auto& m : pending) {
       if (stopping_) return;
-      auto r = cli.Post(path_, m.data, "application/json");
+      // A patch only on top of what this publisher last sent (its base): after
+      // a skip or a failure the next message goes whole.
+      const bool as_patch = last && !m.full && !m.patch.empty() && m.base == *last;
+      auto r = cli.Post(path_, wire_body(m, as_patch), "application/json");
       if (!r || r->status < 200 || r->status >= 300) {
         if (options_.log && !failing)
           options_.log("publishing to " + options_.url + " failed (" +

@@ -2,9 +2,15 @@
 // publisher location (HTTP POST, normally on loopback), in order, from a
 // thread of its own, so that nginx with the nchan module fans the stream out
 // to any number of viewers and the referee machine serves one connection.
-// Invariants: messages go out in the log's order, each once; when nchan is
-// unreachable the publisher retries with the latest message only (every
-// message is the whole model, so the latest alone leaves no gap on screen), and
+// What goes out is the versioned stream's body (message_log.h wire_body): a
+// JSON Patch on top of the message published before it, or the full frame in
+// its envelope; both name match, seq and the feed's id, since nchan gives its
+// messages ids of its own (viewers resume by those, from nchan's buffer).
+// Invariants: messages go out in the log's order, each once; a patch only
+// follows the message it was made from (its base), so after a skip or a failure
+// the next message goes whole; when nchan is
+// unreachable the publisher retries with the latest message only (sent whole,
+// so the latest alone leaves no gap on screen), and
 // so does it when more than `max_backlog` messages wait (nchan slower than the
 // commits): the lag stays bounded instead of growing;
 // nothing here can block the feed's followers or its clients.

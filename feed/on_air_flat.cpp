@@ -66,7 +66,9 @@ FlatFields flat_fields(const json& doc, const std::string& lang, double now) {
   put("seq", text(at(doc, "seq")));
   put("opened", text(at(doc, "opened")));
   put("message", words(at(doc, "message"), lang));
-  put("status", text(at(doc, "status")));
+  // The documented words (docs/on-air.md): the engine's "finished" is "ended" on air.
+  const std::string status = text(at(doc, "status"));
+  put("status", status == "finished" ? "ended" : status);
   put("banner", text(at(doc, "banner")));
   put("standby", text(at(doc, "standby")));
   put("held", text(at(doc, "held")));
@@ -174,7 +176,9 @@ std::string flat_csv(const FlatFields& fields) {
     names += name;
     values += cell(value);
   }
-  return names + "\r\n" + values + "\r\n";
+  // A UTF-8 byte order mark first: without it Excel and other Windows tools
+  // read the file as the local code page and the Hangul names break.
+  return "\xEF\xBB\xBF" + names + "\r\n" + values + "\r\n";
 }
 
 }  // namespace facedown::feed

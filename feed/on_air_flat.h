@@ -19,11 +19,15 @@ using FlatFields = std::vector<std::pair<std::string, std::string>>;
 
 // `doc`: an on-air JSON document; `lang`: "en" or "ko" for the texts; `now`:
 // the request's time in seconds since the epoch (the clock counts to it).
+// `status` is one of the documented words (the engine's "finished" is "ended").
+// `match` and `seq` are the document's; the feed fills them from its message id
+// when the document has none (feed_server.cpp).
 FlatFields flat_fields(const nlohmann::json& doc, const std::string& lang, double now);
 
 // <on-air><match>3</match><p1_name>…</p1_name>…</on-air>, text escaped.
 std::string flat_xml(const FlatFields& fields);
-// A header row of names and one row of values (RFC 4180 quoting), CRLF ends.
+// A UTF-8 byte order mark, then a header row of names and one row of values
+// (RFC 4180 quoting), CRLF ends.
 std::string flat_csv(const FlatFields& fields);
 
 }  // namespace facedown::feed

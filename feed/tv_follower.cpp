@@ -1,5 +1,6 @@
 #include "feed/tv_follower.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "broadcast/director_json.h"
@@ -73,13 +74,33 @@ void TvFollower::poll_once() {
   const db::MatchId want = options_.match ? options_.match() : 0;
   if (want == 0) return;
   if (match_ == 0) follow(want);
-  if (want == match_) next_.clear();  // the live feed came back: nothing to hand over to
-  else if (next_.empty() || next_.back() != want) next_.push_back(want);
+  if (want == match_) {
+    next_.clear();  // the live feed came back: nothing to hand over to
+  } else if (want > match_) {
+    // Every match opened after the one on air, up to the live feed's, in
+    // order: the live feed can pass a match by between two of these polls (one
+    // opened and played within them, or never followed live at all), and the
+    // cut airs it all the same. Ids that name no match are dropped below.
+    for (db::MatchId id = std::max(match_, next_.empty() ? db::MatchId{0} : next_.back()) + 1; id <= want; ++id)
+      next_.push_back(id);
+  } else if (next_.empty() || next_.back() != want) {
+    next_.push_back(want);  // back to an older match (never with --latest)
+  }
   release_current();
-  while (!next_.empty()) {
-    auto opened = reader_.released_after(next_.front(), 0, 1);
+  auto opening_released = [this](db::MatchId id) {
+    auto opened = reader_.released_after(id, 0, 1);
     auto* first = std::get_if<std::vector<db::ReleasedEvent>>(&opened);
-    if (!first || first->empty()) break;
+    return first && !first->empty();
+  };
+  while (!next_.empty()) {
+    if (!opening_released(next_.front())) {
+      // Matches open in id order, so a later queued match out while this one
+      // is not means this id holds no match (or none with events): skip it.
+      const bool later_out = std::any_of(std::next(next_.begin()), next_.end(), opening_released);
+      if (!later_out) break;
+      next_.pop_front();
+      continue;
+    }
     // The next opening is out: whatever of this match was committed before it
     // is out too (released since the call above, perhaps); send it, then switch.
     release_current();

@@ -8,6 +8,11 @@
 // late) and moves on when the next match's opening is released. The director's
 // cues are released D late too, each in its place among the events (a message
 // of type "cue"), and every message carries the director's state they make.
+// Invariant: no event is lost at a match switch. Every match opened after the
+// one on air, up to the live feed's, airs in id order from its opening (the live
+// feed may pass a match by between two polls: opened and played within one),
+// and the log keeps the match left (message_log.h), so a client of it gets its
+// last events and then the next match's from `opened`.
 #pragma once
 #include <atomic>
 #include <chrono>

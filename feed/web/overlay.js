@@ -1,8 +1,15 @@
 // The browser overlay's entry: reads ?lang=ko|en&layout=landscape|portrait&match=M&elements=a,b,
-// follows /on-air/stream (EventSource reconnects by itself and sends
-// Last-Event-ID, so the feed resumes without a gap) and draws each message.
+// follows /on-air/stream?v=2 (EventSource reconnects by itself and sends
+// Last-Event-ID, so the feed resumes without a gap) and draws each message:
+// a full frame, or a JSON Patch on top of the frame before (feed_stream.js;
+// nchan's channel carries the same). A patch whose base this page does not hold
+// (a message missed) is not applied: the page opens the stream afresh, which
+// starts with a full frame (on nchan: from its recent messages, which hold one);
+// before its first full frame it only waits (nchan's window opens with patches).
 // It is also a CasparCG HTML template: play(), stop(), next(), remove() and update(data)
-// are globals; a page driven by update() does not connect. play() brings each element the
+// are globals; a page driven by update() does not connect. update() takes a frame,
+// or the versioned stream's bodies (a full frame's envelope, then patches).
+// play() brings each element the
 // frame has on in with its own in animation, stop() takes each out with its out animation
 // (overlay.css: the elements of the stage, never the stage itself, so an element page
 // animates its own); remove() empties the stage at once.
@@ -23,6 +30,7 @@ import { build, clockSeconds, elementShown, tick } from './scene.js';
 import { theme } from './theme.js';
 import { elements as placements } from './layout.js';
 import { paintAnalysis } from './analysis_paint.js';
+import { FrameStream } from './feed_stream.js';
 
 const params = new URLSearchParams(location.search);
 const lang = params.get('lang') === 'en' ? 'en' : 'ko';
@@ -53,7 +61,11 @@ let shownRaw = null;  // the frame behind `scene`, for analysis_paint.js
 let handle = null;
 let source = null;
 let visible = !templateMode;
-const status = { messages: 0, lastEventId: null, connected: false, errors: 0, pings: 0, feedLost: false, standbyShown: false };
+const status = { messages: 0, lastEventId: null, connected: false, errors: 0, pings: 0, feedLost: false, standbyShown: false,
+  reconnects: 0 };
+// The frames as the stream (or the template host) gives them: full, or patched.
+const frames = new FrameStream();
+let lastFresh = -Infinity;  // performance.now() of the last fresh connection asked for a full frame
 
 // [SECTION] Feed lost: silence for `LOST_BEATS` heartbeat periods.
 const LOST_BEATS = 3;
@@ -201,19 +213,43 @@ function frame() {
 }
 
 function connect() {
-  const url = match ? `on-air/stream?match=${encodeURIComponent(match)}` : 'on-air/stream';
+  const url = match ? `on-air/stream?v=2&match=${encodeURIComponent(match)}` : 'on-air/stream?v=2';
   source = new EventSource(url);
   const onMessage = (ev) => {
     status.lastEventId = ev.lastEventId;
     heard();
+    let body;
     try {
-      show(JSON.parse(ev.data));
+      body = JSON.parse(ev.data);
     } catch (e) {
       status.errors += 1;  // a malformed message: keep what is on screen
+      return;
+    }
+    const raw = frames.accept(body);
+    if (raw) {
+      show(raw);
+      return;
+    }
+    if (FrameStream.kind(body) !== 'patch') {
+      status.errors += 1;
+      return;
+    }
+    // A patch on a frame this page does not hold, after it had one (a gap): a
+    // fresh connection starts with a full frame. Before any full frame (nchan
+    // starts a viewer some messages back, patches first) the full frame is on
+    // its way: wait. At most one fresh connection every 5 s: on nchan the fresh
+    // start replays recent patches before its full frame, and those are skipped.
+    if (frames.fulls > 0 && performance.now() - lastFresh > 5000) {
+      lastFresh = performance.now();
+      status.reconnects += 1;
+      source.close();
+      connect();
     }
   };
   source.addEventListener('message', onMessage);
   source.addEventListener('on-air', onMessage);
+  source.addEventListener('frame', onMessage);
+  source.addEventListener('patch', onMessage);
   // The feed's idle heartbeat: a sign of life and its period.
   source.addEventListener('ping', (ev) => {
     status.pings += 1;
@@ -236,7 +272,10 @@ window.update = (data) => {
     source = null;
     setLost(false);
   }
-  const raw = typeof data === 'string' ? parseTemplateData(data) : data;
+  const body = typeof data === 'string' ? parseTemplateData(data) : data;
+  // A frame as it is, or the versioned stream's envelope or patch (applied to
+  // the frame the host gave before; a patch on another frame is refused).
+  const raw = body == null ? null : frames.accept(body);
   if (raw == null) {
     status.errors += 1;
     return false;
@@ -306,6 +345,7 @@ window.facedownOverlay = {
     battleDuration: scene && scene.battle ? scene.battle.duration : null,
     clockAsOf: scene && scene.clock ? scene.clock.asOf : null,
     streaming: source != null,
+    frames: { id: frames.id, patches: frames.patches, fulls: frames.fulls, dropped: frames.dropped },
     heartbeatMs,
     shownNow: now(),
     clockShown: scene && scene.clock && scene.clock.visible ? clockSeconds(scene.clock, now()) : null,

@@ -83,6 +83,7 @@ inline std::unique_ptr<FeedServer> start_feed(FeedOptions o) {
 
 struct SseEvent {
   std::string id;
+  std::string event;  // the "event:" line's name; empty: none (a plain message)
   std::string data;
   std::chrono::steady_clock::time_point at;
   std::int64_t wall_ms = 0;  // system clock at receipt
@@ -187,6 +188,7 @@ class SseClient {
         std::string line = block.substr(start, nl == std::string::npos ? std::string::npos : nl - start);
         if (line.rfind(":", 0) == 0) ++comments_;
         else if (line == "event: ping") ping = true;
+        else if (line.rfind("event: ", 0) == 0) e.event = line.substr(7);
         else if (line.rfind("id: ", 0) == 0) e.id = line.substr(4);
         else if (line.rfind("data: ", 0) == 0) {
           e.data += line.substr(6);

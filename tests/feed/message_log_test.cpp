@@ -47,7 +47,7 @@ TEST_CASE("message log: a reconnect with a known id gets exactly what came after
   auto old = log.since(EventId{1, 2, 0});
   REQUIRE(old.size() == 1);
   CHECK(old[0].data == "m20");
-  // A new match starts a new log.
+  // A new match goes on in the same log: a client of the last match gets it next.
   log.push({EventId{2, 1, 0}, "n1"});
   CHECK(log.since(EventId{1, 20, 0}).at(0).data == "n1");
 }

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <thread>
 
+#include "feed/frame_patch.h"
 #include "feed/nchan_publisher.h"
 
 using namespace facedown::feed;
@@ -51,7 +52,11 @@ PublishOptions at(const std::string& url) {
   return o;
 }
 
-Message message(int seq) { return Message{EventId{1, seq, 0}, "{\"seq\":" + std::to_string(seq) + "}"}; }
+// A frame big enough that its patch (the seq changed) is smaller than it.
+Message message(int seq) {
+  return Message{EventId{1, seq, 0}, "{\"seq\":" + std::to_string(seq) + ",\"board\":\"" + std::string(300, 'b') + "\"}"};
+}
+nlohmann::json frame(int seq) { return nlohmann::json::parse(message(seq).data); }
 
 template <class F>
 bool eventually(F f, std::chrono::milliseconds timeout = std::chrono::seconds(10)) {
@@ -81,7 +86,20 @@ TEST_CASE("nchan publisher: every message in order while the location keeps up",
   eventually([&] { return loc.got().size() >= 20; });
   REQUIRE(loc.got().size() == 20);
   const auto got = loc.got();
-  for (int i = 0; i < 20; ++i) CHECK(got[static_cast<std::size_t>(i)] == message(i + 1).data);
+  // The bodies: a full frame, then patches; a viewer applying them has every frame.
+  FrameFollower viewer;
+  int patches = 0;
+  for (int i = 0; i < 20; ++i) {
+    const auto body = nlohmann::json::parse(got[static_cast<std::size_t>(i)]);
+    CHECK(body.at("match") == 1);
+    CHECK(body.at("seq") == i + 1);
+    if (body.contains("ops")) ++patches;
+    auto f = viewer.accept(body);
+    REQUIRE(f);
+    CHECK(*f == frame(i + 1));
+  }
+  CHECK(nlohmann::json::parse(got[0]).contains("frame"));
+  CHECK(patches == 19);
   CHECK(pub->skipped() == 0);
   log.stop();
 }
@@ -97,16 +115,24 @@ TEST_CASE("nchan publisher: a slow location gets the latest, in order, with a bo
   log.push(message(1));
   REQUIRE(eventually([&] { return loc.got().size() == 1; }));
   for (int i = 2; i <= 40; ++i) log.push(message(i));  // far faster than the location answers
-  REQUIRE(eventually([&] { const auto g = loc.got(); return !g.empty() && g.back() == message(40).data; }));
+  auto last_seq = [](const std::string& body) { return nlohmann::json::parse(body).at("seq").get<int>(); };
+  REQUIRE(eventually([&] { const auto g = loc.got(); return !g.empty() && last_seq(g.back()) == 40; }));
   const auto got = loc.got();
   CHECK(got.size() < 20);  // not one POST per message: the backlog was shed
   CHECK(pub->skipped() > 0);
   int last = 0;
+  // After a skip the next body goes whole: a viewer never meets a patch on a
+  // frame it was not sent, and ends on the latest frame.
+  FrameFollower viewer;
+  std::optional<nlohmann::json> shown;
   for (const auto& b : got) {
-    const int seq = std::stoi(b.substr(7));
+    const int seq = last_seq(b);
     CHECK(seq > last);
     last = seq;
+    shown = viewer.accept(nlohmann::json::parse(b));
+    REQUIRE(shown);
   }
+  CHECK(*shown == frame(40));
   log.stop();
 }
 

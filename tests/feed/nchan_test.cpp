@@ -1,6 +1,7 @@
 // The feed behind nginx + nchan (scripts/nchan.sh, scripts/nchan/nginx.conf.in)
-// on loopback: the feed publishes each on-air message, nchan fans it out over
-// SSE in the same order with the same bodies, a reconnect with Last-Event-ID
+// on loopback: the feed publishes each on-air message (a full frame, then JSON
+// Patches), nchan fans it out over SSE in the same order, the bodies applied
+// are the feed's frames, a reconnect with Last-Event-ID (nchan's ids)
 // resumes without a gap, and the page, /on-air and the TV routes go through
 // nginx as docs/deployment.md says. Skipped (with a warning) when nginx or its
 // nchan module is not installed.
@@ -11,6 +12,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "feed/frame_patch.h"
 #include "feed_support.h"
 
 using namespace facedown;
@@ -93,14 +95,38 @@ TEST_CASE("nchan: the feed's messages fan out through nginx, in order, and a rec
   const std::string last_id = std::to_string(live.id) + "." + std::to_string(live.seq()) + ".0";
   REQUIRE(direct.wait([&](const auto& e, int) { return !e.empty() && e.back().id == last_id; }));
   const auto want = direct.events();
-  // The same bodies in the same order (the viewer started at the latest message).
-  REQUIRE(viewer.wait([&](const auto& e, int) { return !e.empty() && e.back().data == want.back().data; },
-                      std::chrono::seconds(10)));
+  std::map<std::string, nlohmann::json> frame_of;  // the feed's id -> its full frame
+  for (const auto& e : want) frame_of[e.id] = nlohmann::json::parse(e.data);
+  // nchan carries the versioned stream's bodies (frames, then patches), each
+  // naming the feed's id; applied, they are the feed's frames, in its order.
+  REQUIRE(viewer.wait([&](const auto& e, int) {
+    return !e.empty() && nlohmann::json::parse(e.back().data).value("id", "") == last_id;
+  }, std::chrono::seconds(10)));
   auto got = viewer.events();
-  auto first = std::find_if(want.begin(), want.end(), [&](const SseEvent& e) { return e.data == got.front().data; });
+  FrameFollower follower;
+  std::vector<std::string> ids;
+  int patches = 0;
+  for (const auto& e : got) {
+    const auto body = nlohmann::json::parse(e.data);
+    REQUIRE(body.contains("match"));
+    REQUIRE(body.contains("seq"));
+    const std::string id = body.at("id");
+    if (body.contains("ops")) ++patches;
+    auto f = follower.accept(body);
+    if (!f) {
+      CHECK(ids.empty());  // only before the first full frame a viewer meets
+      continue;
+    }
+    ids.push_back(id);
+    if (frame_of.count(id)) CHECK(*f == frame_of[id]);
+  }
+  CHECK(patches >= 4);
+  REQUIRE_FALSE(ids.empty());
+  auto first = std::find_if(want.begin(), want.end(), [&](const SseEvent& e) { return e.id == ids.front(); });
   REQUIRE(first != want.end());
-  REQUIRE(got.size() == static_cast<std::size_t>(want.end() - first));
-  for (std::size_t i = 0; i < got.size(); ++i) CHECK(got[i].data == (first + static_cast<long>(i))->data);
+  std::vector<std::string> want_ids;
+  for (auto it = first; it != want.end(); ++it) want_ids.push_back(it->id);
+  CHECK(ids == want_ids);
   for (const auto& e : got) CHECK_FALSE(e.id.empty());
   // A reconnect with the id of the third message gets exactly the rest.
   REQUIRE(got.size() >= 4);
