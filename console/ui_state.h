@@ -40,6 +40,14 @@ struct SetupUi {
   std::string text_error;
   std::uint64_t shuffle_seed = 1;
   bool confirm_lock = false;
+  // The draft came from Shuffle and was not touched since: said before sealing.
+  std::array<bool, 2> shuffled{false, false};
+  // The typed-setup field is in use: from its first keystroke until a click
+  // elsewhere or Esc, letters and digits are text, never the screen's shortcuts
+  // (Enter keeps the field focused, so retyped text stays in it).
+  bool typing = false;
+  // When the seal dialog opened (monotonic): its Seal button arms after a moment.
+  engine::Millis lock_since = 0;
 };
 
 // A move chosen on the board and waiting for confirmation, with its preview.

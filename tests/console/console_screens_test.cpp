@@ -63,8 +63,7 @@ TEST_CASE("every game can be created, set up and played from the console") {
       for (int p = 1; p <= 2 && !c.session()->match().game().has_fixed_placement(); ++p) {
         d.press('0' + p);
         d.press('S');  // shuffle: the game's own random setup
-        d.click("setup.lock");
-        d.press(ui::key::kEnter);
+        d.seal_setup();
         d.frame();
         REQUIRE(c.session()->match().state().setup_locked[static_cast<std::size_t>(p - 1)]);
       }
@@ -269,8 +268,7 @@ void start_match(ConsoleDriver& d) {
   REQUIRE(d.console().session());
   for (int p = 1; p <= 2; ++p) {
     d.press('S');
-    d.click("setup.lock");
-    d.press(ui::key::kEnter);
+    d.seal_setup();
     d.frame();
   }
   d.press('G');
