@@ -39,6 +39,7 @@ ClockFace player_clock_face(const engine::MatchState& st, int pl, engine::Millis
   ClockFace f;
   const bool running = st.phase == engine::Phase::kPlaying && st.to_move == pl && !st.result;
   f.running = running;
+  f.held = st.paused && !st.result;
   f.deciding = !st.result && (st.phase == engine::Phase::kAwaitingItems ||
                               (st.phase == engine::Phase::kAwaitingRevival && st.pending.player == pl));
   const long limit = engine::option_int(st.options, "turn_limit");
@@ -70,17 +71,26 @@ ClockFace player_clock_face(const engine::MatchState& st, int pl, engine::Millis
 }
 
 void draw_player_clock(const engine::MatchState& st, int pl, engine::Millis now,
-                       const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui, float width) {
+                       const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui, float width, bool correction) {
   const std::size_t i = static_cast<std::size_t>(pl - 1);
   ImGui::PushID(pl);
   const ClockFace face = player_clock_face(st, pl, now);
   const bool running = face.running, deciding = face.deciding;
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, running ? (ui::player_colour(pl) & 0x60FFFFFFu)
-                                                  : IM_COL32(30, 32, 38, 255));
+  // A held clock never looks like a running one: no turn tint, amber digits and
+  // the word on the name's line (a correction hold says so).
+  const bool held = face.held && (running || deciding);
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, held      ? IM_COL32(58, 46, 18, 255)
+                                          : running ? (ui::player_colour(pl) & 0x60FFFFFFu)
+                                                    : IM_COL32(30, 32, 38, 255));
   ImGui::BeginChild("clock", ImVec2(width, 128), true);
   ImGui::TextColored(ui::to_vec4(ui::player_colour(pl)), "P%d  %s", pl, st.players[i].c_str());
+  if (held) {
+    ImGui::SameLine();
+    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr(correction ? "clock.held_correction" : "clock.held"));
+    ui.hits.record_last_item(fmt::format("clock.p{}.held", pl));
+  }
   const engine::Millis elapsed = face.elapsed, shown = face.shown;
-  const ImU32 colour = face.colour;
+  const ImU32 colour = held ? ui::colour::kWarning : face.colour;
   const bool decision_limited = face.decision_limited;
   // A decision without a limit counts up: its clock says so ("items: +0:10.5 taken")
   // in the small font, so it never reads as a countdown of time left.
@@ -380,9 +390,10 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
   const engine::Match& match = *view.match;
   const auto& st = match.state();
   const float w = (ImGui::GetContentRegionAvail().x - 8.0f) * 0.33f;
-  draw_player_clock(st, 1, ui.now, view.fonts, tr, ui, w);
+  const bool correction = correction_held(match);
+  draw_player_clock(st, 1, ui.now, view.fonts, tr, ui, w, correction);
   ImGui::SameLine();
-  draw_player_clock(st, 2, ui.now, view.fonts, tr, ui, w);
+  draw_player_clock(st, 2, ui.now, view.fonts, tr, ui, w, correction);
   ImGui::SameLine();
   ImGui::BeginChild("controls", ImVec2(0, 128), true);
   // The hold's reason is asked only once its pause is stored (not after a store error).

@@ -379,7 +379,9 @@ void Console::frame(engine::Millis mono_ms) {
   draw_quit_dialog(tr, out);
   ImGui::End();
   draw_control_dialog(control_, tr, ui_);
-  draw_director_panel(tr, ui_, session() != nullptr);
+  // The program is the match's: only beside the match itself, never over the
+  // start screen's list or a replay.
+  draw_director_panel(tr, ui_, session() != nullptr && ui_.screen == Screen::kMatch);
   for (const auto& a : out) dispatch(a, mono_ms);
   // The director's cues are presentation too: never actions on the match.
   fire_director_request(*library_, session() ? std::optional<std::int64_t>(session()->id()) : std::nullopt, ui_.director);

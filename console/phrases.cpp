@@ -224,6 +224,8 @@ void add_console_phrases(ui::Catalog& c) {
       {"clock.items_taken", "deciding items: time taken", "아이템 결정: 걸린 시간"},
       {"clock.revival_taken", "deciding revival: time taken", "부활 결정: 걸린 시간"},
       {"clock.items_left", "deciding items: time left", "아이템 결정: 남은 시간"},
+      {"clock.held", "HELD", "정지"},
+      {"clock.held_correction", "HELD: correction", "정지: 정정 중"},
       {"clock.revival_left", "deciding revival: time left", "부활 결정: 남은 시간"},
       {"ev.resumed", "Resumed", "재개"},
       {"ev.ticked", "Time passed", "시간 경과"},

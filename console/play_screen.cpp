@@ -181,12 +181,20 @@ std::optional<engine::ItemsCmd> draw_items(const engine::Match& match, const ui:
       if (id >= 0 && st.pieces[static_cast<std::size_t>(id)].owner == pl) own.push_back(sq);
     }
     if (!contains(own, p.item_square[i])) p.item_square[i] = own.size() == 1 ? own[0] : engine::kNoSquare;
+    // The squares' row is always there, on a line of its own (disabled while no
+    // item is chosen): choosing an item never pushes the other player's row down
+    // under the mouse.
+    ImGui::SetCursorPosX(column);
+    ImGui::BeginDisabled(p.item[i] == 0);
+    for (std::size_t k = 0; k < own.size(); ++k) {
+      const std::string name = g.name(own[k]);
+      if (k > 0) next_radio(name);
+      if (ImGui::RadioButton(name.c_str(), p.item[i] != 0 && p.item_square[i] == own[k])) p.item_square[i] = own[k];
+      ui.hits.record_last_item(fmt::format("items.p{}.sq.{}", pl, name));
+    }
+    if (own.empty()) ImGui::Dummy(ImVec2(1.0f, ImGui::GetFrameHeight()));
+    ImGui::EndDisabled();
     if (p.item[i] != 0) {
-      for (auto sq : own) {
-        next_radio(g.name(sq));
-        if (ImGui::RadioButton(g.name(sq).c_str(), p.item_square[i] == sq)) p.item_square[i] = sq;
-        ui.hits.record_last_item(fmt::format("items.p{}.sq.{}", pl, g.name(sq)));
-      }
       cmd.choice[i] = {static_cast<engine::Item>(p.item[i] - 1), p.item_square[i]};
       if (p.item_square[i] == engine::kNoSquare) complete = false;
     }

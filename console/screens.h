@@ -44,14 +44,17 @@ struct ClockFace {
   bool running = false;           // this player's turn runs
   bool deciding = false;          // an items or revival decision runs for them
   bool decision_limited = false;  // that decision counts down a limit
+  bool held = false;              // it would run, but the match is paused (a hold, a correction)
   engine::Millis elapsed = 0;     // of the running period
   engine::Millis shown = 0;       // the big figure
   ImU32 colour = 0;
 };
 ClockFace player_clock_face(const engine::MatchState& st, int player, engine::Millis now);
 // One player's clock box (name, turn clock at `now`, warnings, items left).
+// A paused match's running clock is drawn held (`correction`: a correction hold).
 void draw_player_clock(const engine::MatchState& st, int player, engine::Millis now,
-                       const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui, float width);
+                       const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui, float width,
+                       bool correction = false);
 // Every event with its time; voided ones struck through.
 void draw_log(const engine::Match& match, engine::Viewer viewer, const ui::Tr& tr,
               std::size_t max_rows = 0);

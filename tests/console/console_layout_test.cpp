@@ -184,3 +184,46 @@ TEST_CASE("the frequent controls keep their places through play, preview, items,
   CHECK(alternative_hits == std::set<std::string>{"play.cancel", "revive.decline", "play.reinstate"});
   CHECK(phases == std::set<std::string>{"play", "preview", "items", "paused", "result", "closed", "revival"});
 }
+
+TEST_CASE("the items panel: choosing one player's item never moves the other player's row") {
+  ConsoleDriver d(console::memory_library(), ImVec2(1280, 800));
+  play(d, std::string(kGenius) + "@26 move c4-c3\n");
+  REQUIRE(match(d).state().phase == engine::Phase::kAwaitingItems);
+  d.mono += 1000;
+  d.frame(2);
+  // Every item control of both players, before and after each choice.
+  auto rects = [&] {
+    std::map<std::string, Rect> out;
+    for (int pl = 1; pl <= 2; ++pl)
+      for (const char* k : {"none", "blind", "plus", "minus"}) {
+        const std::string hit = "items.p" + std::to_string(pl) + "." + k;
+        if (auto r = d.ui().hits.rect(hit)) out[hit] = *r;
+      }
+    for (const char* hit : {"items.confirm", "play.move_text"})
+      if (auto r = d.ui().hits.rect(hit)) out[hit] = *r;
+    return out;
+  };
+  const auto before = rects();
+  REQUIRE(before.count("items.p2.minus"));
+  REQUIRE(before.count("items.confirm"));
+  for (const std::string choice : {"items.p1.blind", "items.p1.plus", "items.p2.minus", "items.p1.none"}) {
+    d.click(choice);
+    d.frame();
+    const auto after = rects();
+    for (const auto& [hit, r] : before) {
+      INFO("after " << choice << ": " << hit << " at " << after.at(hit).first.y << ", was " << r.first.y);
+      CHECK(same(after.at(hit), r));
+    }
+  }
+  // The squares' rows stay inside the details box, above the action row.
+  const float confirm_top = before.at("items.confirm").first.y;
+  const auto& g = match(d).game().geometry();
+  int squares = 0;
+  for (engine::Square sq = 0; sq < g.size(); ++sq)
+    for (int pl = 1; pl <= 2; ++pl)
+      if (auto r = d.ui().hits.rect("items.p" + std::to_string(pl) + ".sq." + g.name(sq))) {
+        ++squares;
+        CHECK(r->second.y <= confirm_top);
+      }
+  CHECK(squares >= 2);
+}

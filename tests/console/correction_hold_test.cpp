@@ -11,6 +11,7 @@
 #include "console/desk_command.h"
 #include "console/match_library.h"
 #include "console/script_driver.h"
+#include "console/screens.h"
 #include "console_driver.h"
 #include "engine/registry.h"
 #include "ui/keys.h"
@@ -79,9 +80,12 @@ TEST_CASE("a restoring void holds the clock until the corrected move, which resu
   REQUIRE(std::holds_alternative<engine::Paused>(log.back().body));
   CHECK(std::get<engine::Paused>(log.back().body).reason == console::kCorrectionReason);
   CHECK(std::holds_alternative<engine::Voided>(log[log.size() - 2].body));
-  // The screen says the clock is held and why.
+  // The screen says the clock is held and why; the held clock does not look running.
   d.frame();
   CHECK(d.ui().hits.has("status.paused"));
+  CHECK(d.ui().hits.has("clock.p2.held"));
+  CHECK(!d.ui().hits.has("clock.p1.held"));
+  CHECK(console::player_clock_face(st, 2, d.ui().now).held);
   // Two minutes of a slow, careful correction: no timeout.
   d.mono += 120000;
   d.frame(3);
@@ -96,6 +100,8 @@ TEST_CASE("a restoring void holds the clock until the corrected move, which resu
   REQUIRE(match(d).state().to_move == 1);
   CHECK(!match(d).state().paused);
   CHECK(!console::correction_held(match(d)));
+  d.frame();
+  CHECK(!d.ui().hits.has("clock.p1.held"));  // running again, and it looks it
   // Resumed and Moved at one instant, and player 2 was charged 28 s, nothing more.
   REQUIRE(std::holds_alternative<engine::Resumed>(match(d).log()[before].body));
   REQUIRE(std::holds_alternative<engine::Moved>(match(d).log()[before + 1].body));

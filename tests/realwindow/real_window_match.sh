@@ -75,6 +75,7 @@ window() { timeout 30 xdotool search --sync --onlyvisible --name "$1" 2>/dev/nul
 # ImGui's repeat delay (0.275 s), a Tab would repeat and, with an even count,
 # land back in the field it left.
 press() {
+  [ "$1" = wait ] && { sleep 0.8; return; }  # a pause between keys, not a key
   xdotool keydown "$1"
   sleep 0.1
   xdotool keyup "$1"
@@ -178,9 +179,10 @@ echo "windows: console $CW, overlay $OW on $DISPLAY"
 
 # --- a match: the start screen's defaults (Number Janggi, genius-2015) -----------
 press_until "select count(*) from matches" 1 n
-# Both setups shuffled (S) and locked (L, Enter confirms), then start (G).
-press_until "select count(*) from events where type='setup-locked'" 1 s l Return
-press_until "select count(*) from events where type='setup-locked'" 2 s l Return
+# Both setups shuffled (S) and sealed (L shows the setup; a plain Enter does not
+# seal, Ctrl+Enter once the dialog's button is armed does), then start (G).
+press_until "select count(*) from events where type='setup-locked'" 1 s l Return wait ctrl+Return
+press_until "select count(*) from events where type='setup-locked'" 2 s l Return wait ctrl+Return
 press_until "select count(*) from events where type='started'" 1 g
 
 # Plan the moves from the locked setups (the referee's export holds them): a P1
