@@ -250,15 +250,28 @@ void draw_dialog(const engine::Match& match, const ui::Tr& tr, UiState& ui, std:
                                              st.players[static_cast<std::size_t>(out_player - 1)])
                                      .c_str());
         ImGui::PopTextWrapPos();
-        ImGui::Text("%s: %s", tr("dlg.clock_now"), clock_text(st.turn_elapsed()).c_str());
-      } else {
-        ImGui::Text("%s: %s", tr("dlg.clock_now"), clock_text(period_elapsed_at(st, ui.now)).c_str());
       }
-      draw_text_field(ui, tr("dlg.clock_seconds"), "dlg.clock_seconds", p.clock_seconds, false, appearing);
+      // The reinstatement speaks in time left, as the desk's clocks do ("45"
+      // meant as 45 s left is 45 s left); a turn without a limit has only elapsed.
+      const long limit_ms = engine::option_int(st.options, "turn_limit") * 1000;
+      const bool in_left = p.dialog == Dialog::kReinstate && limit_ms > 0;
+      if (in_left) {
+        ImGui::Text("%s: %s", tr("dlg.left_now"), clock_text(std::max<engine::Millis>(0, limit_ms - st.turn_elapsed())).c_str());
+      } else {
+        const engine::Millis now = p.dialog == Dialog::kReinstate ? st.turn_elapsed() : period_elapsed_at(st, ui.now);
+        ImGui::Text("%s: %s", tr("dlg.clock_now"), clock_text(now).c_str());
+      }
+      draw_text_field(ui, tr(in_left ? "dlg.left_seconds" : "dlg.clock_seconds"), "dlg.clock_seconds", p.clock_seconds,
+                      false, appearing);
       draw_text_field(ui, tr("dlg.reason"), "dlg.reason", p.reason, false, false);
-      const auto ms = parse_seconds(p.clock_seconds);
+      auto ms = parse_seconds(p.clock_seconds);
+      // Time left: more than nothing (none left is the timeout again), at most the turn.
+      if (in_left && ms) ms = *ms > 0 && *ms <= limit_ms ? std::optional<engine::Millis>(limit_ms - *ms) : std::nullopt;
       if (!p.clock_seconds.empty() && !ms)
-        ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", tr("dlg.clock_bad"));
+        ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", tr(in_left ? "dlg.left_bad" : "dlg.clock_bad"));
+      else if (in_left && ms)
+        ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", fmt::format(fmt::runtime(tr("dlg.left_means")),
+                                                                              clock_text(*ms)).c_str());
       ok = ms.has_value() && !p.reason.empty();
       if (ms) command = engine::ClockCmd{*ms, p.reason};
       break;

@@ -57,8 +57,10 @@ void Console::refresh_list() {
   }
 }
 
-void Console::enter_match(std::unique_ptr<MatchSession> session, engine::Millis mono_ms) {
-  desk_.open(std::move(session), mono_ms);
+void Console::enter_match(std::unique_ptr<MatchSession> entered, engine::Millis mono_ms) {
+  const std::int64_t id = entered->id();
+  desk_.open(std::move(entered), mono_ms);
+  desk_.set_on_air([library = library_.get(), id](bool held) { return library->set_on_air_hold(id, held); });
   const ui::Lang lang = ui_.lang;
   const StartForm form = ui_.start;
   const bool camera_safe = ui_.camera_safe;
@@ -130,6 +132,10 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
           },
           [&](const RefreshList&) { refresh_list(); },
 
+          [&](const AirNow&) {
+            const DeskOutcome outcome = desk_.air_now();
+            if (outcome.on_air_error) ui_.notice = *outcome.on_air_error;
+          },
           [&](const QuitDesk&) {
             ui_.quit_asked = false;
             const std::size_t before = session() ? session()->match().log().size() : 0;
@@ -319,6 +325,7 @@ void Console::draw_match_screen(const ui::Tr& tr, std::vector<Action>& out) {
       view.commitments[static_cast<std::size_t>(p - 1)] = session()->commitment(p);
   view.label = session()->label();
   view.fonts = fonts_;
+  view.grace_left = desk_.grace_left(ui_.mono);
   if (st.started) {
     // Play keeps its log beside the board, which takes the full height.
     draw_clock(view, tr, ui_, out);
@@ -348,6 +355,7 @@ void Console::frame(engine::Millis mono_ms) {
     const std::size_t before = session()->match().log().size();
     const DeskOutcome outcome = desk_.advance(mono_ms);
     if (outcome.store_error || !outcome.events.empty()) show(outcome, before);
+    if (outcome.on_air_error) ui_.notice = *outcome.on_air_error;
   }
   if (ui_.screen == Screen::kReplay) tick_replay(mono_ms);
   last_mono_ = mono_ms;
@@ -387,7 +395,7 @@ void Console::frame(engine::Millis mono_ms) {
   fire_director_request(*library_, session() ? std::optional<std::int64_t>(session()->id()) : std::nullopt, ui_.director);
   // The director's hold on air is presentation, not an action on the match.
   if (const auto asked = std::exchange(ui_.play.on_air_request, std::nullopt); asked && session()) {
-    if (auto e = library_->set_on_air_hold(session()->id(), *asked)) ui_.notice = *e;
+    if (auto e = desk_.hold_on_air(*asked)) ui_.notice = *e;
     else ui_.play.on_air_held = *asked;
   }
 }

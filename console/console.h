@@ -60,6 +60,8 @@ class Console {
   // The control API's address and token for its dialog (unset: turned off).
   void set_control(ControlInfo info) { control_ = std::move(info); }
   const std::optional<ControlInfo>& control() const { return control_; }
+  // How long a result the clock decided waits before it airs (0: at once).
+  void set_result_grace(engine::Millis ms) { desk_.set_result_grace(ms); }
   // The replay graph's playouts (console/replay_graph.h); for the next replay opened.
   void set_replay_graph_options(broadcast::StreamAnalysisOptions options) { replay_graph_options_ = std::move(options); }
 

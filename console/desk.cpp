@@ -14,6 +14,8 @@ void Desk::open(std::unique_ptr<MatchSession> session, engine::Millis mono) {
   anchor_ = std::make_pair(session_->match().state().time, mono);
   held_at_.reset();
   stopped_.reset();
+  director_held_ = false;
+  grace_until_.reset();
 }
 
 engine::Millis Desk::time(engine::Millis mono) const {
@@ -81,6 +83,11 @@ DeskOutcome Desk::submit(const engine::Command& command, engine::Millis mono) {
     out.released = true;
   }
   out = apply(command, t, std::move(out));
+  // The referee acted on the ending (reinstated, voided, confirmed it): what is
+  // true now airs. Words (a note, a caption) leave the grace running.
+  if (out.done() && grace_until_ && !std::holds_alternative<engine::NoteCmd>(command) &&
+      !std::holds_alternative<engine::CaptionCmd>(command))
+    end_grace(out);
   // The match clock starts with the match.
   if (out.done() && std::holds_alternative<engine::StartCmd>(command)) anchor_ = std::make_pair(0, mono);
   return out;
@@ -99,11 +106,58 @@ DeskOutcome Desk::apply(const engine::Command& command, engine::Millis t, DeskOu
 
 DeskOutcome Desk::advance(engine::Millis mono) {
   DeskOutcome out;
+  if (grace_until_ && mono >= *grace_until_) end_grace(out);
   if (!session_ || stopped_) return out;
   const auto& st = session_->match().state();
   if (!st.started || st.result) return out;
-  absorb(out, session_->advance(time(mono)));
+  const engine::Millis t = time(mono);
+  // The clock is about to decide the match: the picture is held at the moment
+  // before, so the result waits for the referee's eye (the ending is stored now).
+  const bool grace = grace_ms_ > 0 && !director_held_ && !grace_until_ && ends_by_clock(t);
+  if (grace && on_air_) out.on_air_error = on_air_(true);
+  absorb(out, session_->advance(t));
+  if (grace && session_->match().state().result) {
+    grace_until_ = mono + grace_ms_;
+    out.grace = true;
+  } else if (grace && on_air_ && !out.on_air_error) {
+    on_air_(false);  // not stored after all: nothing to wait for
+  }
   return out;
+}
+
+bool Desk::ends_by_clock(engine::Millis t) const {
+  const auto due = session_->match().next_deadline();
+  if (!due || *due > t) return false;
+  engine::Match probe = session_->match();
+  probe.advance(t);
+  return probe.state().result.has_value();
+}
+
+std::optional<engine::Millis> Desk::grace_left(engine::Millis mono) const {
+  if (!grace_until_) return std::nullopt;
+  return std::max<engine::Millis>(0, *grace_until_ - mono);
+}
+
+void Desk::end_grace(DeskOutcome& out) {
+  if (!grace_until_) return;
+  grace_until_.reset();
+  if (!director_held_ && on_air_) out.on_air_error = on_air_(false);
+}
+
+DeskOutcome Desk::air_now() {
+  DeskOutcome out;
+  end_grace(out);
+  return out;
+}
+
+std::optional<std::string> Desk::hold_on_air(bool held) {
+  if (on_air_ && !(grace_until_ && held)) {
+    if (auto e = on_air_(held)) return e;
+  }
+  director_held_ = held;
+  // The director's release airs what is true now: the grace is over.
+  if (!held) grace_until_.reset();
+  return std::nullopt;
 }
 
 DeskOutcome Desk::quit(engine::Millis mono) {

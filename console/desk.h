@@ -9,13 +9,19 @@
 //     recorded pause; the corrected play is tried on a copy, then resumes and plays
 //     at one instant;
 //   - a store error stops play until the operator acknowledges it;
-//   - the pause on quit (committed before the program may exit).
+//   - the pause on quit (committed before the program may exit);
+//   - the grace of an ending the clock decides (a timeout): the picture on air
+//     is held at the moment before the ending, which is stored at once (the
+//     engine's record is unchanged), and the result airs when the grace runs
+//     out, when the referee says Air now, or shows what a reinstatement made of
+//     it; the referee's eye comes before the audience's.
 // The screens, the control API and the script driver all call it and learn the
 // outcome from its return value, never from what the UI shows.
 //
 // Invariant: every change goes through the MatchSession (store first); a refusal
 // or a store error changes nothing.
 #pragma once
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,8 +40,13 @@ struct DeskOutcome {
   bool no_match = false;                   // there is no match on the desk
   bool held = false;                       // the clock is now held for a correction
   bool released = false;                   // a correction hold was released by this command
+  bool grace = false;                      // the clock ended the match: its result waits (Desk::grace_left)
+  std::optional<std::string> on_air_error; // the picture's hold or release could not be stored
   bool done() const { return !refusal && !store_error; }
 };
+
+// The default grace before a result the clock decided goes on air.
+inline constexpr engine::Millis kDefaultResultGraceMs = 5000;
 
 class Desk {
  public:
@@ -62,6 +73,22 @@ class Desk {
   // The window closes: a running match is paused (committed) first.
   DeskOutcome quit(engine::Millis mono);
 
+  // The picture's hold on air (the library's presentation table, where the
+  // overlay and the feed read it): the director's button and the result's grace
+  // both go through it. Unset: nothing is held (a desk without outputs).
+  using OnAirHold = std::function<std::optional<std::string>(bool held)>;
+  void set_on_air(OnAirHold hold) { on_air_ = std::move(hold); }
+  void set_result_grace(engine::Millis ms) { grace_ms_ = ms; }
+  // The director holds or releases the picture (while a grace runs, a release
+  // ends it: the result airs).
+  std::optional<std::string> hold_on_air(bool held);
+  bool on_air_held() const { return director_held_ || grace_until_.has_value(); }
+  bool director_holds() const { return director_held_; }
+  // What is left of a result's grace at `mono` (nullopt: none runs).
+  std::optional<engine::Millis> grace_left(engine::Millis mono) const;
+  // The referee says the result may air now.
+  DeskOutcome air_now();
+
   // A store error stops play until the operator has seen it.
   const std::optional<std::string>& stopped() const { return stopped_; }
   void acknowledge_store_error() { stopped_.reset(); }
@@ -70,12 +97,19 @@ class Desk {
   DeskOutcome refused_when_stopped() const;
   DeskOutcome apply(const engine::Command& command, engine::Millis t, DeskOutcome out);
   void absorb(DeskOutcome& out, SessionOutcome&& step);
+  // Whether letting time pass to match time `t` would end the match.
+  bool ends_by_clock(engine::Millis t) const;
+  void end_grace(DeskOutcome& out);
 
   std::unique_ptr<MatchSession> session_;
   // The match clock: match time `first` was at monotonic `second`.
   std::optional<std::pair<engine::Millis, engine::Millis>> anchor_;
   std::optional<engine::Millis> held_at_;
   std::optional<std::string> stopped_;
+  OnAirHold on_air_;
+  engine::Millis grace_ms_ = kDefaultResultGraceMs;
+  bool director_held_ = false;
+  std::optional<engine::Millis> grace_until_;  // monotonic
 };
 
 }  // namespace facedown::console

@@ -237,7 +237,8 @@ std::optional<engine::ReviveCmd> draw_revival(const engine::Match& match, const 
 }
 
 // The result: a full-width band in the winner's colour, unmistakable.
-void draw_game_over(const engine::Match& match, const MatchView& view, const ui::Tr& tr) {
+void draw_game_over(const engine::Match& match, const MatchView& view, const ui::Tr& tr, UiState& ui,
+                    std::vector<Action>& out) {
   const auto& st = match.state();
   const auto& r = *st.result;
   const ImU32 c = r.winner == 0 ? ui::colour::kWarning : ui::player_colour(r.winner);
@@ -256,6 +257,14 @@ void draw_game_over(const engine::Match& match, const MatchView& view, const ui:
   ImGui::EndChild();
   ImGui::PopStyleColor();
   if (st.closed) ImGui::TextColored(ui::to_vec4(ui::colour::kOk), "%s", tr("play.closed"));
+  // The clock decided it: the audience sees it once the grace runs out, or now.
+  if (view.grace_left && !st.closed) {
+    if (action_button(ui, "play.air_now", tr("play.air_now"), tr("play.air_now_tip"))) out.push_back(AirNow{});
+    ImGui::SameLine();
+    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s",
+                       fmt::format(fmt::runtime(tr("play.airs_in")), clock_text(*view.grace_left)).c_str());
+    ui.hits.record_last_item("play.airs_in");
+  }
 }
 
 void draw_result_panel(const engine::Match& match, const ui::Tr& tr, UiState& ui) {
@@ -374,7 +383,7 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
                                    96.0f + ImGui::GetTextLineHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y);
   ImGui::BeginChild("side_details", ImVec2(0, details_h), false);
   switch (panel) {
-    case SidePanel::kResult: draw_game_over(match, view, tr); break;
+    case SidePanel::kResult: draw_game_over(match, view, tr, ui, out); break;
     case SidePanel::kItems: items = draw_items(match, tr, ui); break;
     case SidePanel::kRevival: revival = draw_revival(match, tr, ui); break;
     case SidePanel::kMove:

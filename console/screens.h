@@ -28,6 +28,8 @@ struct MatchView {
   std::array<std::optional<std::string>, 2> commitments;  // sealed setups
   std::string label;     // where the match is stored
   const ui::Fonts* fonts = nullptr;
+  // A result the clock decided waits this long before it airs (desk.h's grace).
+  std::optional<engine::Millis> grace_left;
 };
 
 void draw_start(const StartView& view, const ui::Tr& tr, UiState& ui, std::vector<Action>& out);

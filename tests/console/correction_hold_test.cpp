@@ -191,7 +191,19 @@ TEST_CASE("a wrong timeout is reinstated from the result panel, with a reason") 
   d.click("play.reinstate");
   REQUIRE(d.ui().play.dialog == Dialog::kReinstate);
   d.frame(2);  // the dialog appears; its seconds field takes the keyboard
-  d.type("35");
+  // Time left, as every clock on the desk shows it: 0 left is the timeout again.
+  d.type("0");
+  d.click("dlg.reason");
+  d.type("the desk's clock was started late");
+  d.click("dlg.confirm");
+  CHECK(d.ui().play.dialog == Dialog::kReinstate);
+  CHECK(match(d).state().result);
+  d.click("dlg.clock_seconds");
+  d.press(ui::key::kBackspace);
+  d.type("25");  // 25 s left of the 60 s turn: 35 s used
+  d.click("dlg.reason");
+  d.press(ui::key::kEnd);
+  for (int i = 0; i < 40; ++i) d.press(ui::key::kBackspace);
   d.click("dlg.confirm");  // no reason yet: refused
   CHECK(d.ui().play.dialog == Dialog::kReinstate);
   d.click("dlg.reason");

@@ -134,8 +134,10 @@ TEST_CASE("desk: a restoring void holds the clock; the corrected move resumes an
   CHECK(!f.match().state().paused);
   REQUIRE(out.events.size() >= 2);
   CHECK(std::holds_alternative<engine::Resumed>(out.events.front().body));
-  CHECK(out.events.front().t == 7000);  // the correction cost nobody anything
-  CHECK(out.events.back().t == 7000);
+  // One instant (37 s, when the corrected move was given): the held half
+  // minute ran on nobody's clock.
+  CHECK(out.events.front().t == 37000);
+  CHECK(out.events.back().t == 37000);
 }
 
 TEST_CASE("desk: a timeout falls due as time passes, stored once") {
@@ -171,4 +173,73 @@ TEST_CASE("desk: with no match a command says so") {
   const DeskOutcome out = desk.submit(engine::ResumeCmd{}, 0);
   CHECK(out.no_match);
   CHECK(out.refusal);
+}
+
+TEST_CASE("desk: a timeout is stored at once, but its result airs after the grace (held at the moment before)") {
+  Fixture f;
+  std::vector<std::pair<bool, int>> holds;  // (held, commands stored when it was asked)
+  f.desk.set_on_air([&](bool held) -> std::optional<std::string> {
+    holds.emplace_back(held, f.stored);
+    return std::nullopt;
+  });
+  f.desk.set_result_grace(4000);
+  f.started();
+  const int before = f.stored;
+  DeskOutcome out = f.desk.advance(f.mono + 61000);  // player 2's turn runs out
+  REQUIRE(f.match().state().result);
+  CHECK(out.grace);
+  CHECK(f.stored == before + 1);  // the engine's record: stored at once
+  REQUIRE(holds.size() == 1);
+  CHECK(holds[0] == std::make_pair(true, before));  // held before the ending was stored
+  CHECK(f.desk.grace_left(f.mono + 61000) == 4000);
+  CHECK(f.desk.grace_left(f.mono + 63000) == 2000);
+  f.desk.advance(f.mono + 64999);
+  CHECK(holds.size() == 1);
+  f.desk.advance(f.mono + 65000);  // the grace ran out: the result airs
+  REQUIRE(holds.size() == 2);
+  CHECK(!holds[1].first);
+  CHECK(!f.desk.grace_left(f.mono + 65000));
+}
+
+TEST_CASE("desk: Reinstate or Air now end the grace; a director's hold outlasts it") {
+  Fixture f;
+  std::vector<bool> holds;
+  f.desk.set_on_air([&](bool held) -> std::optional<std::string> {
+    holds.push_back(held);
+    return std::nullopt;
+  });
+  f.started();
+  SECTION("reinstated: what it made of the match airs") {
+    f.desk.advance(f.mono + 61000);
+    REQUIRE(f.desk.grace_left(f.mono + 61000));
+    f.mono += 62000;
+    REQUIRE(f.give("clock 20 \"the desk clock was wrong\"").done());
+    CHECK(!f.match().state().result);
+    CHECK(holds == std::vector<bool>{true, false});
+    CHECK(!f.desk.grace_left(f.mono));
+  }
+  SECTION("a note leaves it running; Air now ends it") {
+    f.desk.advance(f.mono + 61000);
+    f.mono += 61500;
+    REQUIRE(f.give("note \"checking the stopwatch\"").done());
+    CHECK(f.desk.grace_left(f.mono));
+    f.desk.air_now();
+    CHECK(holds == std::vector<bool>{true, false});
+    CHECK(!f.desk.grace_left(f.mono));
+  }
+  SECTION("the director held the picture first: the grace neither holds nor releases") {
+    REQUIRE(!f.desk.hold_on_air(true));
+    f.desk.advance(f.mono + 61000);
+    CHECK(f.match().state().result);
+    f.desk.advance(f.mono + 70000);
+    CHECK(holds == std::vector<bool>{true});
+    CHECK(f.desk.on_air_held());
+  }
+  SECTION("no grace: the result airs at once") {
+    f.desk.set_result_grace(0);
+    const DeskOutcome out = f.desk.advance(f.mono + 61000);
+    CHECK(f.match().state().result);
+    CHECK(!out.grace);
+    CHECK(holds.empty());
+  }
 }

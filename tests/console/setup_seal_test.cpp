@@ -45,7 +45,7 @@ TEST_CASE("Salpakan: text retyped after Enter stays text — no shuffle, no lock
   // G, digits and Enter are all shortcuts of this screen when nobody types.
   d.type(" SPY:b1 1LT:c1");
   d.press(ui::key::kEnter);
-  d.type(" GEN:d1");
+  d.type(" G5:d1");
   d.press(ui::key::kEnter);
   d.frame(3);
   CHECK(!d.ui().setup.shuffled[0]);
@@ -53,7 +53,7 @@ TEST_CASE("Salpakan: text retyped after Enter stays text — no shuffle, no lock
   CHECK(!match(d).state().setup_locked[0]);
   CHECK(d.ui().setup.player == 1);
   // Every keystroke went into the field: Enter kept it.
-  CHECK(d.ui().setup.text[0] == "SPY:a1 SPY:b1 1LT:c1 GEN:d1");
+  CHECK(d.ui().setup.text[0] == "SPY:a1 SPY:b1 1LT:c1 G5:d1");
   CHECK(d.ui().setup.text_error.empty());
   CHECK(d.ui().setup.draft[0].size() == 4);
 }
