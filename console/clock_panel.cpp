@@ -211,7 +211,10 @@ void draw_dialog(const engine::Match& match, const ui::Tr& tr, UiState& ui, std:
       command = engine::WarnCmd{p.dialog_player, p.reason};
       break;
     case Dialog::kResign:
+      // Opens with nobody chosen: Ctrl+R then Enter resigns no one by accident.
+      if (p.dialog_player == 0) ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr("dlg.resign_pick"));
       draw_player_choice(st, ui);
+      ok = p.dialog_player != 0;
       command = engine::ResignCmd{p.dialog_player};
       break;
     case Dialog::kDraw: command = engine::DrawCmd{}; break;
@@ -459,7 +462,7 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     if (action_button(ui, "ctl.clock", tr("ctl.clock"), tr("ctl.clock_tip"), 'K', "K", turn_running))
       open_dialog(ui, Dialog::kClock, to_move, 'K');
     if (action_button(ui, "ctl.resign", tr("ctl.resign"), tr("ctl.resign_tip"), 'R', "R", live, true))
-      open_dialog(ui, Dialog::kResign, to_move, 'R');
+      open_dialog(ui, Dialog::kResign, 0, 'R');
     ImGui::SameLine();
     if (action_button(ui, "ctl.draw", tr("ctl.draw"), tr("ctl.draw_tip"), 'D', "D", live, true))
       open_dialog(ui, Dialog::kDraw, 1, 'D');

@@ -307,7 +307,10 @@ void Console::draw_top_bar(const ui::Tr& tr) {
   // The refusal line is always there (empty when there is none), so a refusal
   // never pushes the board down under the mouse.
   if (!ui_.notice.empty()) {
-    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s: %s", tr("app.refused"), ui_.notice.c_str());
+    // Reveal held: the refusal with its reason (it may name a hidden piece).
+    const bool reasoned = !ui_.masked() && ui_.notice_revealed.first == ui_.notice;
+    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s: %s", tr("app.refused"),
+                       (reasoned ? ui_.notice_revealed.second : ui_.notice).c_str());
   } else {
     ImGui::TextUnformatted(" ");
   }

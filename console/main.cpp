@@ -134,6 +134,27 @@ int run_demo(ui::Platform& p, console::Console& c, const std::string& script_pat
   return 0;
 }
 
+// The desk's named widgets as the last frame drew them ("NAME X Y" at their
+// centres, window pixels), written to `path` at most five times a second (and
+// renamed into place whole) so a real-window test clicks what is there, not a
+// guessed coordinate.
+struct HitsFile {
+  std::string path;
+  engine::Millis last = -1000;
+};
+void write_hits(const console::Console& c, HitsFile& file, engine::Millis mono) {
+  const std::string& path = file.path;
+  if (path.empty() || mono - file.last < 200) return;
+  file.last = mono;
+  std::ofstream out(path + ".tmp");
+  for (const auto& [name, r] : c.ui().hits.all())
+    out << name << ' ' << static_cast<int>((r.first.x + r.second.x) / 2) << ' '
+        << static_cast<int>((r.first.y + r.second.y) / 2) << '\n';
+  out.close();
+  std::error_code ec;
+  std::filesystem::rename(path + ".tmp", path, ec);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -156,6 +177,8 @@ int main(int argc, char** argv) {
         auto* e = std::get_if<std::string>(&parsed);
         return e ? *e : std::string();
       });
+  HitsFile hits;
+  app.add_option("--hits", hits.path, "write the named widgets' centres to this file (real-window tests)");
   app.add_option("--result-grace", result_grace_s,
                  "seconds a result the clock decided (a timeout) waits before it airs, while the desk offers "
                  "Reinstate and Air now (default 5; 0: at once)")
@@ -206,6 +229,7 @@ int main(int argc, char** argv) {
       if (c.request_close(monotonic_ms())) break;
     }
     render(platform, c, monotonic_ms());
+    write_hits(c, hits, monotonic_ms());
     if (control) control->serve(c, monotonic_ms());
   }
   return 0;

@@ -161,6 +161,7 @@ void add_console_phrases(ui::Catalog& c) {
       {"dlg.clock_now", "Elapsed now", "현재 경과"},
       {"dlg.clock_seconds", "Elapsed (s)", "경과 (초)"},
       {"dlg.clock_bad", "Seconds, like 20.5", "초 단위, 예: 20.5"},
+      {"dlg.resign_pick", "Choose who resigns", "기권하는 플레이어를 고르세요"},
       {"dlg.left_now", "Time left now", "현재 남은 시간"},
       {"dlg.left_seconds", "Time left (s)", "남은 시간 (초)"},
       {"dlg.left_bad", "Seconds left, more than 0 and at most the turn", "남은 초, 0보다 크고 차례 시간 이하"},

@@ -63,9 +63,10 @@ void choose_move(const engine::Match& match, engine::Square from, engine::Square
   const auto& g = match.game().geometry();
   // The rule's reason ("a Mine never moves") names the piece: camera-safe, only
   // that the move is not legal.
-  ui.notice = ui.masked() ? fmt::format("{}-{}: {}", g.name(from), g.name(to), tr("refuse.illegal"))
-                          : fmt::format("{}-{}: {}: {}", g.name(from), g.name(to), tr("refuse.illegal"),
-                                        match.why_illegal(engine::Move{from, to}));
+  const std::string reasoned = fmt::format("{}-{}: {}: {}", g.name(from), g.name(to), tr("refuse.illegal"),
+                                           match.why_illegal(engine::Move{from, to}));
+  ui.notice = ui.masked() ? fmt::format("{}-{}: {}", g.name(from), g.name(to), tr("refuse.illegal")) : reasoned;
+  ui.notice_revealed = {ui.notice, reasoned};
   p.selected = engine::kNoSquare;
 }
 
@@ -114,7 +115,12 @@ void draw_move_entry(const engine::Match& match, const ui::Tr& tr, UiState& ui, 
   const bool enter = ImGui::InputTextWithHint("##move_text", "c3-c2", &p.move_text,
                                               ImGuiInputTextFlags_EnterReturnsTrue);
   ui.hits.record_last_item("play.move_text");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("play.move_text_tip"));
+  if (ImGui::IsItemHovered()) {
+    // Above the field: beside the mouse it covered Confirm and Cancel.
+    ImGui::SetNextWindowPos(ImVec2(ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y - 4.0f), ImGuiCond_Always,
+                            ImVec2(0.0f, 1.0f));
+    ImGui::SetTooltip("%s", tr("play.move_text_tip"));
+  }
   if (!enter || p.move_text.empty()) return;
   const auto parsed = parse_move_text(match.game().geometry(), p.move_text);
   if (!parsed) {
@@ -245,16 +251,22 @@ void draw_game_over(const engine::Match& match, const MatchView& view, const ui:
   ImGui::PushStyleColor(ImGuiCol_ChildBg, c);
   ImGui::BeginChild("game_over", ImVec2(0, 96), true);
   ImGui::PushFont(view.fonts && view.fonts->large ? view.fonts->large : ImGui::GetFont());
-  if (r.winner == 0) {
-    ImGui::TextUnformatted(tr("game_over.draw"));
-  } else {
-    ImGui::Text("%s — P%d %s", tr("game_over"), r.winner, tr("wins"));
-  }
+  const std::string title =
+      r.winner == 0 ? std::string(tr("game_over.draw")) : fmt::format("{} — P{} {}", tr("game_over"), r.winner, tr("wins"));
+  // Beside a wide board the side column is narrow: the title shrinks to fit,
+  // never cut ("P1 wi…").
+  const float room = ImGui::GetContentRegionAvail().x;
+  const float wide = ImGui::CalcTextSize(title.c_str()).x;
+  if (wide > room && wide > 0.0f) ImGui::SetWindowFontScale(room / wide);
+  ImGui::TextUnformatted(title.c_str());
+  ui.hits.record_last_item("game_over.title");
+  ImGui::SetWindowFontScale(1.0f);
   ImGui::PopFont();
   // What happened in plain words, then the winner by name, from the game's words:
   // "Kim did not move within 60 s: Lee wins" ("TIMEOUT: Lee" read as if Lee lost).
   ImGui::TextUnformatted(result_text(r, match.game().words(), tr, st.players).c_str());
   ImGui::EndChild();
+  ui.hits.record_last_item("game_over.band");
   ImGui::PopStyleColor();
   if (st.closed) ImGui::TextColored(ui::to_vec4(ui::colour::kOk), "%s", tr("play.closed"));
   // The clock decided it: the audience sees it once the grace runs out, or now.

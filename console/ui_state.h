@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "broadcast/director.h"
@@ -141,6 +142,10 @@ struct UiState {
   bool control_token_shown = false;
   std::string banner;     // a store error: play stops until it is resolved
   std::string notice;     // the last rejection, shown until the next action
+  // A camera-safe refusal and the same with its reason (which may name a hidden
+  // piece): the top bar shows the second while reveal is held and the first is
+  // still the notice.
+  std::pair<std::string, std::string> notice_revealed;
   StartForm start;
   SetupUi setup;
   PlayUi play;

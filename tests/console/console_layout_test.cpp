@@ -5,6 +5,8 @@
 // another phase's different button.
 #include <catch2/catch.hpp>
 
+#include <imgui_internal.h>
+
 #include <map>
 #include <set>
 
@@ -226,4 +228,42 @@ TEST_CASE("the items panel: choosing one player's item never moves the other pla
         CHECK(r->second.y <= confirm_top);
       }
   CHECK(squares >= 2);
+}
+
+TEST_CASE("the typed move's tooltip stands above its field, off Confirm and Cancel") {
+  ConsoleDriver d(console::memory_library(), ImVec2(1280, 800));
+  play(d, kGenius);
+  d.frame();
+  const auto field = d.ui().hits.rect("play.move_text");
+  REQUIRE(field);
+  d.context().mouse_to(ImVec2((field->first.x + field->second.x) / 2, (field->first.y + field->second.y) / 2));
+  d.frame(3);
+  ImGuiWindow* tip = nullptr;
+  for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
+    if ((w->Flags & ImGuiWindowFlags_Tooltip) && w->Active) tip = w;
+  REQUIRE(tip);
+  const ImVec2 a = tip->Pos, b(tip->Pos.x + tip->Size.x, tip->Pos.y + tip->Size.y);
+  CHECK(b.y <= field->first.y);
+  for (const char* hit : {"play.confirm", "play.cancel"}) {
+    const auto r = d.ui().hits.rect(hit);
+    REQUIRE(r);
+    INFO(hit);
+    CHECK(!(r->first.x < b.x && a.x < r->second.x && r->first.y < b.y && a.y < r->second.y));
+  }
+}
+
+TEST_CASE("the GAME OVER band's title fits beside a wide board, in both languages") {
+  ConsoleDriver d(console::memory_library(), ImVec2(1280, 800));
+  play(d, "game gwangsanghui\nplayer 1 \"Kim\"\nplayer 2 \"Lee\"\nfirst 1\nstart\n@5 resign 2\n");
+  REQUIRE(match(d).state().result);
+  for (int lang = 0; lang < 2; ++lang) {
+    d.frame(2);
+    const auto band = d.ui().hits.rect("game_over.band");
+    const auto title = d.ui().hits.rect("game_over.title");
+    REQUIRE(band);
+    REQUIRE(title);
+    INFO("title " << title->first.x << "-" << title->second.x << " in band " << band->first.x << "-" << band->second.x);
+    CHECK(title->second.x <= band->second.x);
+    d.press(ui::key::kF1 + 11);  // F12: the other language
+  }
 }

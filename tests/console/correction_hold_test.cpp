@@ -268,3 +268,39 @@ TEST_CASE("Award opens with no winner selected, and cannot be confirmed until on
   REQUIRE(match(d).state().result);
   CHECK(match(d).state().result->winner == 1);
 }
+
+TEST_CASE("Resign opens with nobody selected: Ctrl+R then Enter resigns no one") {
+  ConsoleDriver d(console::memory_library());
+  play(d);
+  d.press('R', true);
+  REQUIRE(d.ui().play.dialog == Dialog::kResign);
+  CHECK(d.ui().play.dialog_player == 0);
+  d.press(ui::key::kEnter);
+  CHECK(d.ui().play.dialog == Dialog::kResign);
+  CHECK(!match(d).state().result);
+  d.click("dlg.player2");
+  d.click("dlg.confirm");
+  REQUIRE(match(d).state().result);
+  CHECK(match(d).state().result->winner == 1);
+}
+
+TEST_CASE("a typed move's refusal gives the engine's reason; camera-safe only while reveal is held") {
+  ConsoleDriver d(console::memory_library());
+  play(d);  // player 2 to move; c9 holds a Mine
+  REQUIRE(d.ui().camera_safe);
+  d.click("play.move_text");
+  d.type("c9c8");
+  d.press(ui::key::kEnter);
+  const std::string masked = d.ui().notice;
+  CHECK(masked.find("c9-c8") != std::string::npos);
+  CHECK(masked.find("Mine") == std::string::npos);  // on camera: no identity
+  const std::string why = match(d).why_illegal(engine::Move{*match(d).game().geometry().parse("c9"),
+                                                            *match(d).game().geometry().parse("c8")});
+  REQUIRE(!why.empty());
+  CHECK(d.ui().notice_revealed.second.find(why) != std::string::npos);
+  CHECK(d.ui().notice_revealed.first == masked);
+  d.ui().camera_safe = false;
+  d.click("play.move_text");
+  d.press(ui::key::kEnter);
+  CHECK(d.ui().notice.find(why) != std::string::npos);
+}
