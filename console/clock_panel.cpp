@@ -71,7 +71,8 @@ ClockFace player_clock_face(const engine::MatchState& st, int pl, engine::Millis
 }
 
 void draw_player_clock(const engine::MatchState& st, int pl, engine::Millis now,
-                       const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui, float width, bool correction) {
+                       const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui, float width, bool correction,
+                       std::optional<engine::Millis> took) {
   const std::size_t i = static_cast<std::size_t>(pl - 1);
   ImGui::PushID(pl);
   const ClockFace face = player_clock_face(st, pl, now);
@@ -89,7 +90,15 @@ void draw_player_clock(const engine::MatchState& st, int pl, engine::Millis now,
     ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr(correction ? "clock.held_correction" : "clock.held"));
     ui.hits.record_last_item(fmt::format("clock.p{}.held", pl));
   }
-  const engine::Millis elapsed = face.elapsed, shown = face.shown;
+  // A replay's stop after this player's move: the time the move took, not the
+  // idle full turn.
+  const bool show_took = took && !running && !deciding;
+  if (show_took) {
+    ImGui::SameLine();
+    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("clock.took"));
+    ui.hits.record_last_item(fmt::format("clock.p{}.took", pl));
+  }
+  const engine::Millis elapsed = face.elapsed, shown = show_took ? *took : face.shown;
   const ImU32 colour = held ? ui::colour::kWarning : face.colour;
   const bool decision_limited = face.decision_limited;
   // A decision without a limit counts up: its clock says so ("items: +0:10.5 taken")
@@ -520,8 +529,12 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     ImGui::PopFont();
   }
   if (st.caption) {
+    // What the program shows: a caption cleared, timed out or taken down by the
+    // result is the desk's text, no longer on air.
     ImGui::SetCursorPos(ImVec2(half, 0));
-    elided_text(ui, "status.caption", ui::colour::kOk, fmt::format("{}: {}", tr("dlg.caption_on_air"), *st.caption),
+    elided_text(ui, "status.caption", view.caption_on_air ? ui::colour::kOk : ui::colour::kMuted,
+                fmt::format("{}: {}", tr(view.caption_on_air ? "dlg.caption_on_air" : "dlg.caption_off_air"),
+                            *st.caption),
                 half);
   }
   ImGui::EndChild();

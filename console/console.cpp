@@ -3,11 +3,13 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
+#include <chrono>
 #include <utility>
 
 #include "engine/vocabulary.h"
 #include "codec/toss.h"
 #include "console/correction_hold.h"
+#include "console/on_program.h"
 #include "console/director_panel.h"
 #include "console/screens.h"
 #include "console/hold_on_air.h"
@@ -17,6 +19,14 @@
 #include "ui/theme.h"
 
 namespace facedown::console {
+
+namespace {
+
+double wall_now() {
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
 
 Console::Console(std::unique_ptr<MatchLibrary> library, const ui::Fonts* fonts)
     : library_(std::move(library)), fonts_(fonts), games_(engine::all_games()) {
@@ -58,6 +68,8 @@ void Console::refresh_list() {
 }
 
 void Console::enter_match(std::unique_ptr<MatchSession> entered, engine::Millis mono_ms) {
+  caption_wall_ = 0;
+  result_wall_ = entered->match().state().result ? std::optional<double>(0.0) : std::nullopt;
   const std::int64_t id = entered->id();
   desk_.open(std::move(entered), mono_ms);
   desk_.set_on_air([library = library_.get(), id](bool held) { return library->set_on_air_hold(id, held); });
@@ -187,6 +199,11 @@ DeskOutcome Console::submit(const engine::Command& command, engine::Millis mono_
 }
 
 void Console::show(const DeskOutcome& outcome, std::size_t log_before) {
+  // When the caption and the result were stored, for what the program shows.
+  for (const auto& e : outcome.events) {
+    if (std::holds_alternative<engine::Captioned>(e.body)) caption_wall_ = wall_now();
+    if (std::holds_alternative<engine::Ended>(e.body)) result_wall_ = wall_now();
+  }
   if (outcome.store_error) {
     ui_.banner = *outcome.store_error;
     return;
@@ -329,6 +346,8 @@ void Console::draw_match_screen(const ui::Tr& tr, std::vector<Action>& out) {
   view.label = session()->label();
   view.fonts = fonts_;
   view.grace_left = desk_.grace_left(ui_.mono);
+  if (st.caption && ui_.director.program)
+    view.caption_on_air = caption_on_program(*ui_.director.program, caption_wall_, result_wall_, wall_now());
   if (st.started) {
     // Play keeps its log beside the board, which takes the full height.
     draw_clock(view, tr, ui_, out);

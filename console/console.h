@@ -83,6 +83,10 @@ class Console {
   ui::Catalog catalog_;
   std::vector<engine::GameInfo> games_;
   Desk desk_;
+  // When this desk stored the match's caption and its result (seconds since the
+  // epoch; 0 / unset: before this desk, unknown): what the program shows depends on them.
+  double caption_wall_ = 0;
+  std::optional<double> result_wall_;
   UiState ui_;
   std::vector<MatchListing> listing_;
   std::string listing_error_;

@@ -30,6 +30,8 @@ struct MatchView {
   const ui::Fonts* fonts = nullptr;
   // A result the clock decided waits this long before it airs (desk.h's grace).
   std::optional<engine::Millis> grace_left;
+  // The match's caption is on the director's program now (console/on_program.h).
+  bool caption_on_air = true;
 };
 
 void draw_start(const StartView& view, const ui::Tr& tr, UiState& ui, std::vector<Action>& out);
@@ -56,7 +58,7 @@ ClockFace player_clock_face(const engine::MatchState& st, int player, engine::Mi
 // A paused match's running clock is drawn held (`correction`: a correction hold).
 void draw_player_clock(const engine::MatchState& st, int player, engine::Millis now,
                        const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui, float width,
-                       bool correction = false);
+                       bool correction = false, std::optional<engine::Millis> took = std::nullopt);
 // Every event with its time; voided ones struck through.
 void draw_log(const engine::Match& match, engine::Viewer viewer, const ui::Tr& tr,
               std::size_t max_rows = 0);

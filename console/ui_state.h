@@ -116,6 +116,10 @@ struct ReplayUi {
   engine::Viewer viewer = engine::kReferee;
   int jump_ply = 0;
   bool from_live = false;  // opened from the match on the desk: back goes there
+  // What the last move before the cursor took, by its mover (replay_screen.cpp),
+  // worked out once per cursor.
+  int took_cursor = -1;
+  std::optional<std::pair<int, engine::Millis>> took;
   // The win-probability graph (console/replay_graph.h): the worker's latest
   // snapshot, taken each frame (null: nothing finished yet), and where it was
   // painted last.

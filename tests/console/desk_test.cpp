@@ -8,6 +8,7 @@
 #include "console/correction_hold.h"
 #include "console/desk.h"
 #include "console/match_library.h"
+#include "console/on_program.h"
 #include "engine/registry.h"
 
 using namespace facedown;
@@ -242,4 +243,31 @@ TEST_CASE("desk: Reinstate or Air now end the grace; a director's hold outlasts 
     CHECK(!out.grace);
     CHECK(holds.empty());
   }
+}
+
+TEST_CASE("desk: a caption is on air only as the program shows it (cleared, timed out, gone at the result, held)") {
+  using console::caption_on_program;
+  broadcast::DirectorState d;  // landscape: the caption element shown
+  REQUIRE(d.is_shown(broadcast::Element::kCaption));
+  CHECK(caption_on_program(d, 100, std::nullopt, 150));
+  // The director's timeout took it down.
+  d.caption_timeout = 30;
+  CHECK(caption_on_program(d, 100, std::nullopt, 129));
+  CHECK(!caption_on_program(d, 100, std::nullopt, 130));
+  d.caption_timeout = 0;
+  // Cleared after it was set; a new caption after the clear shows.
+  d.caption_cleared_wall = 120;
+  CHECK(!caption_on_program(d, 100, std::nullopt, 150));
+  CHECK(caption_on_program(d, 121, std::nullopt, 150));
+  // The result takes it down unless kept.
+  CHECK(!caption_on_program(d, 121, 140.0, 150));
+  d.caption_keep = true;
+  CHECK(caption_on_program(d, 121, 140.0, 150));
+  // Hidden: not on air; held: on air whatever else.
+  d.shown[static_cast<std::size_t>(broadcast::Element::kCaption)] = false;
+  CHECK(!caption_on_program(d, 121, std::nullopt, 150));
+  d.shown[static_cast<std::size_t>(broadcast::Element::kCaption)] = true;
+  d.caption_cleared_wall = 500;
+  d.caption_hold = broadcast::HeldElement{3, 90};
+  CHECK(caption_on_program(d, 121, std::nullopt, 150));
 }
