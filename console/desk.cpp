@@ -10,6 +10,8 @@
 namespace facedown::console {
 
 void Desk::open(std::unique_ptr<MatchSession> session, engine::Millis mono) {
+  DeskOutcome ignored;
+  end_grace(ignored);  // the match that leaves the desk airs its result
   session_ = std::move(session);
   anchor_ = std::make_pair(session_->match().state().time, mono);
   held_at_.reset();
@@ -162,6 +164,7 @@ std::optional<std::string> Desk::hold_on_air(bool held) {
 
 DeskOutcome Desk::quit(engine::Millis mono) {
   DeskOutcome out;
+  end_grace(out);  // a result waiting for the referee's eye is not left held off the air
   if (!running()) return out;
   // Not refused while stopped: the pause is tried again, so the match is not left
   // running in the store when the desk goes away.

@@ -271,3 +271,17 @@ TEST_CASE("desk: a caption is on air only as the program shows it (cleared, time
   d.caption_hold = broadcast::HeldElement{3, 90};
   CHECK(caption_on_program(d, 121, std::nullopt, 150));
 }
+
+TEST_CASE("desk: quitting during a grace airs the result (never left held)") {
+  Fixture f;
+  std::vector<bool> holds;
+  f.desk.set_on_air([&](bool held) -> std::optional<std::string> {
+    holds.push_back(held);
+    return std::nullopt;
+  });
+  f.started();
+  f.desk.advance(f.mono + 61000);
+  REQUIRE(f.desk.grace_left(f.mono + 61000));
+  f.desk.quit(f.mono + 62000);
+  CHECK(holds == std::vector<bool>{true, false});
+}
