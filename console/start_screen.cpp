@@ -23,7 +23,6 @@ std::string game_name(const StartView& view, const std::string& id, ui::Lang lan
   return lang == ui::Lang::kKorean ? info->name_ko : info->name_en;
 }
 
-
 const std::string& preset_description(const engine::Preset& p, ui::Lang lang) {
   return lang == ui::Lang::kKorean && !p.description_ko.empty() ? p.description_ko : p.description;
 }
