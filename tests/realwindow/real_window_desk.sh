@@ -123,9 +123,11 @@ shot desk-seal-dialog
 click setup.lock.confirm
 wait_for "select count(*) from events where type='setup-locked'" 1
 sealed=$(sql "select setup_text from sealed_setups where player=1")
+# The sealed text has a line "SQUARE TOKEN" per piece: all 14 typed, nothing else.
 for piece in $P1_A $P1_B; do
-  echo " $sealed " | grep -q " $piece " || fail "the sealed setup [$sealed] lacks $piece of the typed text"
+  echo "$sealed" | grep -qx "${piece#*:} ${piece%%:*}" || fail "the sealed setup [$sealed] lacks $piece of the typed text"
 done
+[ "$(echo "$sealed" | grep -cE '^[a-f][0-9]+ ')" = 14 ] || fail "the sealed setup is not the 14 typed pieces: [$sealed]"
 # Player 2: typed too (the plan below needs both), in one go this time.
 click setup.text
 typetext "2:b9 M:c9 M:d9 M:e9 K:f9 1:b8 3:c8 4:d8 5:e8 6:f8 9:c7 10:d7 7:e7 8:f7"
