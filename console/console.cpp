@@ -114,8 +114,12 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
             ui_.replay.events = std::move(std::get<std::vector<engine::Event>>(events));
             ui_.replay.title = fmt::format("#{}", a.id);
             for (const auto& m : listing_)
-              if (m.id == a.id)
-                ui_.replay.title = fmt::format("#{} {} — {} vs {}", m.id, m.game, m.players[0], m.players[1]);
+              if (m.id == a.id) {
+                // The game by its name in the desk's language, not its id.
+                const auto* info = engine::find_game(games_, m.game);
+                const std::string game = !info ? m.game : ui_.lang == ui::Lang::kKorean ? info->name_ko : info->name_en;
+                ui_.replay.title = fmt::format("#{} {} — {} vs {}", m.id, game, m.players[0], m.players[1]);
+              }
             replay_cursor_built_ = -1;
             ui_.screen = Screen::kReplay;
             start_replay_graph();
