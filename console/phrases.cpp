@@ -90,6 +90,7 @@ void add_console_phrases(ui::Catalog& c) {
       {"setup.shuffled", "Shuffled: a random setup, not one the player gave",
        "무작위 배치: 플레이어가 준 배치가 아님"},
       {"setup.seal", "Seal this setup", "이 배치 봉인"},
+      {"setup.seal_masked", "Face down while camera-safe: hold F8 to check it", "방송용 가림 중에는 뒷면: F8을 누르고 있으면 확인"},
       {"setup.seal_tip", "Seal it for good (Enter alone does not seal)", "최종 봉인 (Enter만으로는 봉인되지 않음)"},
       {"setup.lock", "Lock setup", "배치 잠금"},
       {"setup.lock_tip", "Lock this setup for good (final)", "이 배치를 확정 (최종)"},

@@ -107,6 +107,8 @@ void draw_seal_dialog(const std::string& popup, ui::BoardModel model, const ui::
     ui.hits.record_last_item("setup.lock.shuffled");
   }
   model.setup_player = 0;  // a picture, not a place to click
+  // Camera-safe: face down, as on the desk; the reveal key shows it.
+  if (ui.masked()) ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("setup.seal_masked"));
   ImGui::BeginChild("seal_board", ImVec2(420, 300), false);
   ui::draw_board("seal_board", model, ImVec2(420, 300));
   ImGui::EndChild();
