@@ -87,6 +87,9 @@ bool holds_match_clock(PlayUi::Dialog d);
 // letter never lands in the dialog's text.
 void open_dialog(UiState& ui, PlayUi::Dialog d, int player, int key);
 
+// The open referee dialog (ui.play.dialog), as a modal; the command it makes goes to `out`.
+void draw_referee_dialog(const engine::Match& match, const ui::Tr& tr, UiState& ui, std::vector<Action>& out);
+
 // The commands a `void N` would undo now, newest last, as script lines.
 std::vector<std::string> voidable_commands(const engine::Match& match, int n);
 
