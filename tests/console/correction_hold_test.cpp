@@ -284,7 +284,7 @@ TEST_CASE("Resign opens with nobody selected: Ctrl+R then Enter resigns no one")
   CHECK(match(d).state().result->winner == 1);
 }
 
-TEST_CASE("a typed move's refusal gives the engine's reason; camera-safe only while reveal is held") {
+TEST_CASE("a typed move's refusal gives the engine's reason (camera-safe: only while reveal is held)") {
   ConsoleDriver d(console::memory_library());
   play(d);  // player 2 to move; c9 holds a Mine
   REQUIRE(d.ui().camera_safe);

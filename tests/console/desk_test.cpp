@@ -113,7 +113,7 @@ TEST_CASE("desk: a store error stops play until it is acknowledged") {
   CHECK(f.match().state().paused);
 }
 
-TEST_CASE("desk: a restoring void holds the clock; the corrected move resumes and plays at one instant") {
+TEST_CASE("desk: a restoring void holds the clock and the corrected move resumes and plays at one instant") {
   Fixture f;
   f.started();
   f.mono += 3000;  // 7 s
@@ -151,7 +151,7 @@ TEST_CASE("desk: a timeout falls due as time passes, stored once") {
   CHECK(f.desk.advance(f.mono + 62000).events.empty());
 }
 
-TEST_CASE("desk: quitting pauses a running match first; a stopped clock needs nothing") {
+TEST_CASE("desk: quitting pauses a running match first and a stopped one needs nothing") {
   Fixture f;
   CHECK(f.desk.quit(f.mono).events.empty());  // not started
   f.started();
@@ -202,7 +202,7 @@ TEST_CASE("desk: a timeout is stored at once, but its result airs after the grac
   CHECK(!f.desk.grace_left(f.mono + 65000));
 }
 
-TEST_CASE("desk: Reinstate or Air now end the grace; a director's hold outlasts it") {
+TEST_CASE("desk: Reinstate or Air now end the grace and a director's hold outlasts it") {
   Fixture f;
   std::vector<bool> holds;
   f.desk.set_on_air([&](bool held) -> std::optional<std::string> {

@@ -93,7 +93,7 @@ TEST_CASE("director's panel: without a match it says so and fires nothing") {
   CHECK_FALSE(d.ui().director.program);
 }
 
-TEST_CASE("director's panel: never over the referee's buttons or past the window; cued is not on air; not on the start screen") {
+TEST_CASE("director's panel: never over the referee's buttons or past the window, never on the start screen, cued is not on air") {
   TempStore tmp("director-place");
   auto lib = console::store_library(tmp.file());
   REQUIRE(std::holds_alternative<std::unique_ptr<console::MatchLibrary>>(lib));

@@ -76,7 +76,7 @@ TEST_CASE("Number Janggi: the c of a square name never presses Clear") {
   CHECK(d.ui().setup.draft[0].empty());
 }
 
-TEST_CASE("the seal dialog shows the setup; Enter does not seal, an armed click does") {
+TEST_CASE("the seal dialog shows the setup: Enter does not seal but an armed click does") {
   ConsoleDriver d(console::memory_library());
   create(d, "number-janggi");
   d.press('S');
