@@ -37,7 +37,10 @@ struct RefreshList {};
 // then the program may exit.
 struct QuitDesk {};
 
+// The result the clock decided may air now, before its grace runs out.
+struct AirNow {};
+
 using Action = std::variant<SubmitCommand, CreateMatch, ResumeMatch, OpenReplay, ReplayCurrent,
-                            BackToStart, RefreshList, QuitDesk>;
+                            BackToStart, RefreshList, QuitDesk, AirNow>;
 
 }  // namespace facedown::console

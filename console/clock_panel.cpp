@@ -1,7 +1,7 @@
 // [SECTION] Clock and referee controls: a large turn clock per player that changes
-// colour near the limit, warnings and items left, the pause banner, and the
-// dialogs for pause (with reason), resume, manual warning, resign, draw, award and
-// void (showing what it will undo, reason required).
+// colour near the limit (drawn held while paused), warnings and items left, the
+// referee's buttons and the status strip (pause, caption). The dialogs they open
+// are referee_dialogs.cpp's.
 #include <fmt/format.h>
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -39,6 +39,7 @@ ClockFace player_clock_face(const engine::MatchState& st, int pl, engine::Millis
   ClockFace f;
   const bool running = st.phase == engine::Phase::kPlaying && st.to_move == pl && !st.result;
   f.running = running;
+  f.held = st.paused && !st.result;
   f.deciding = !st.result && (st.phase == engine::Phase::kAwaitingItems ||
                               (st.phase == engine::Phase::kAwaitingRevival && st.pending.player == pl));
   const long limit = engine::option_int(st.options, "turn_limit");
@@ -70,17 +71,35 @@ ClockFace player_clock_face(const engine::MatchState& st, int pl, engine::Millis
 }
 
 void draw_player_clock(const engine::MatchState& st, int pl, engine::Millis now,
-                       const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui, float width) {
+                       const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui, float width, bool correction,
+                       std::optional<engine::Millis> took) {
   const std::size_t i = static_cast<std::size_t>(pl - 1);
   ImGui::PushID(pl);
   const ClockFace face = player_clock_face(st, pl, now);
   const bool running = face.running, deciding = face.deciding;
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, running ? (ui::player_colour(pl) & 0x60FFFFFFu)
-                                                  : IM_COL32(30, 32, 38, 255));
+  // A held clock never looks like a running one: no turn tint, amber digits and
+  // the word on the name's line (a correction hold says so).
+  const bool held = face.held && (running || deciding);
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, held      ? IM_COL32(58, 46, 18, 255)
+                                          : running ? (ui::player_colour(pl) & 0x60FFFFFFu)
+                                                    : IM_COL32(30, 32, 38, 255));
   ImGui::BeginChild("clock", ImVec2(width, 128), true);
   ImGui::TextColored(ui::to_vec4(ui::player_colour(pl)), "P%d  %s", pl, st.players[i].c_str());
-  const engine::Millis elapsed = face.elapsed, shown = face.shown;
-  const ImU32 colour = face.colour;
+  if (held) {
+    ImGui::SameLine();
+    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr(correction ? "clock.held_correction" : "clock.held"));
+    ui.hits.record_last_item(fmt::format("clock.p{}.held", pl));
+  }
+  // A replay's stop after this player's move: the time the move took, not the
+  // idle full turn.
+  const bool show_took = took && !running && !deciding;
+  if (show_took) {
+    ImGui::SameLine();
+    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("clock.took"));
+    ui.hits.record_last_item(fmt::format("clock.p{}.took", pl));
+  }
+  const engine::Millis elapsed = face.elapsed, shown = show_took ? *took : face.shown;
+  const ImU32 colour = held ? ui::colour::kWarning : face.colour;
   const bool decision_limited = face.decision_limited;
   // A decision without a limit counts up: its clock says so ("items: +0:10.5 taken")
   // in the small font, so it never reads as a countdown of time left.
@@ -116,273 +135,14 @@ void draw_player_clock(const engine::MatchState& st, int pl, engine::Millis now,
   ImGui::PopID();
 }
 
-namespace {
-
-// The dialog's question, in the screen's language; also the modal's title.
-const char* dialog_title(Dialog d) {
-  switch (d) {
-    case Dialog::kHold: return "dlg.hold";
-    case Dialog::kWarn: return "dlg.warn";
-    case Dialog::kResign: return "dlg.resign";
-    case Dialog::kDraw: return "dlg.draw";
-    case Dialog::kAward: return "dlg.award";
-    case Dialog::kVoid: return "dlg.void";
-    case Dialog::kClock: return "dlg.clock";
-    case Dialog::kCaption: return "dlg.caption";
-    case Dialog::kNote: return "dlg.note";
-    case Dialog::kClose: return "dlg.close";
-    case Dialog::kReinstate: return "dlg.reinstate";
-    case Dialog::kNone: break;
-  }
-  return "";
-}
-
-// The player-choice radio buttons of warn, resign and award.
-void draw_player_choice(const engine::MatchState& st, UiState& ui) {
-  ImGui::RadioButton(fmt::format("P1 {}", st.players[0]).c_str(), &ui.play.dialog_player, 1);
-  ui.hits.record_last_item("dlg.player1");
-  ImGui::SameLine();
-  ImGui::RadioButton(fmt::format("P2 {}", st.players[1]).c_str(), &ui.play.dialog_player, 2);
-  ui.hits.record_last_item("dlg.player2");
-}
-
-// A text field that has the keyboard when the dialog opens (and again after an
-// Enter that found it empty).
-void draw_text_field(UiState& ui, const char* label, const std::string& hit, std::string& text, bool enter,
-                     bool focus) {
-  if (focus || (enter && text.empty())) ImGui::SetKeyboardFocusHere();
-  ImGui::SetNextItemWidth(360);
-  ImGui::InputText(label, &text);
-  ui.hits.record_last_item(hit);
-}
-
-// One modal for every referee dialog, titled with its question (ImGui's id stays
-// fixed behind ###). Dialogs that would let time decide the match hold the desk's
-// match clock while open (holds_match_clock); the hold's own dialog comes after
-// the pause it asks the reason for.
-void draw_dialog(const engine::Match& match, const ui::Tr& tr, UiState& ui, std::vector<Action>& out) {
-  PlayUi& p = ui.play;
-  if (p.dialog == Dialog::kNone) return;
-  // Titled with its question; the id behind ### is the dialog's own.
-  const std::string popup = fmt::format("{}###{}", tr(dialog_title(p.dialog)), dialog_title(p.dialog));
-  if (!p.dialog_opened) {
-    ImGui::OpenPopup(popup.c_str());
-    p.dialog_opened = true;
-  }
-  if (!ImGui::BeginPopupModal(popup.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    p.dialog = Dialog::kNone;
-    p.dialog_opened = false;
-    return;
-  }
-  const auto& st = match.state();
-  const bool appearing = ImGui::IsWindowAppearing();
-  // Holding V past the key-repeat delay typed "vv" into the void's reason: the
-  // characters queued in the frame the dialog opens, and while its key stays
-  // held, are dropped before any field sees them. Released once, it types again.
-  if (p.dialog_key != 0 && !ImGui::IsKeyDown(p.dialog_key)) p.dialog_key = 0;
-  if (appearing || p.dialog_key != 0) ImGui::GetIO().InputQueueCharacters.resize(0);
-  // Enter confirms even from inside a text field; without the text it puts the
-  // cursor back there.
-  const bool enter = ImGui::IsKeyPressed(ui::key::kEnter, false);
-  if (holds_match_clock(p.dialog) && st.started && !st.result && !st.paused)
-    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("dlg.clock_held"));
-  bool ok = true;
-  std::optional<engine::Command> command;
-  switch (p.dialog) {
-    case Dialog::kHold:
-      // The match is already paused; the reason is the referee's note (never on air).
-      draw_text_field(ui, tr("dlg.reason"), "dlg.reason", p.reason, false, appearing);
-      if (!p.reason.empty()) command = engine::NoteCmd{p.reason};
-      break;
-    case Dialog::kWarn:
-      draw_player_choice(st, ui);
-      draw_text_field(ui, tr("dlg.reason"), "dlg.reason", p.reason, enter, appearing);
-      ok = !p.reason.empty();
-      command = engine::WarnCmd{p.dialog_player, p.reason};
-      break;
-    case Dialog::kResign:
-      draw_player_choice(st, ui);
-      command = engine::ResignCmd{p.dialog_player};
-      break;
-    case Dialog::kDraw: command = engine::DrawCmd{}; break;
-    case Dialog::kAward:
-      // Opens with no winner chosen: the operator picks one on purpose.
-      if (p.dialog_player == 0) ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr("dlg.award_pick"));
-      draw_player_choice(st, ui);
-      draw_text_field(ui, tr("dlg.reason"), "dlg.reason", p.reason, enter, appearing);
-      ok = !p.reason.empty() && p.dialog_player != 0;
-      command = engine::AwardCmd{p.dialog_player, p.reason};
-      break;
-    case Dialog::kVoid: {
-      const int most = match.voidable();
-      ImGui::SetNextItemWidth(120);
-      ImGui::InputInt(tr("dlg.void_count"), &p.void_count);
-      ui.hits.record_last_item("dlg.void_count");
-      p.void_count = std::clamp(p.void_count, 1, std::max(most, 1));
-      const auto undone = voidable_commands(match, p.void_count);
-      ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr("dlg.void_undoes"));
-      for (const auto& line : undone) ImGui::BulletText("%s", line.c_str());
-      if (most == 0) ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", tr("dlg.nothing_to_void"));
-      ImGui::Checkbox(tr("dlg.restore"), &p.void_restore);
-      ui.hits.record_last_item("dlg.restore");
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("dlg.restore_tip"));
-      draw_text_field(ui, tr("dlg.reason"), "dlg.reason", p.reason, enter, appearing);
-      ok = !p.reason.empty() && !undone.empty();
-      command = engine::VoidCmd{p.void_count, p.reason, p.void_restore};
-      break;
-    }
-    case Dialog::kReinstate:
-    case Dialog::kClock: {
-      if (p.dialog == Dialog::kReinstate) {
-        const int out_player = st.result && st.result->winner != 0 ? engine::other(st.result->winner) : 1;
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
-        ImGui::TextWrapped("%s", fmt::format(fmt::runtime(tr("dlg.reinstate_body")),
-                                             st.players[static_cast<std::size_t>(out_player - 1)])
-                                     .c_str());
-        ImGui::PopTextWrapPos();
-        ImGui::Text("%s: %s", tr("dlg.clock_now"), clock_text(st.turn_elapsed()).c_str());
-      } else {
-        ImGui::Text("%s: %s", tr("dlg.clock_now"), clock_text(period_elapsed_at(st, ui.now)).c_str());
-      }
-      draw_text_field(ui, tr("dlg.clock_seconds"), "dlg.clock_seconds", p.clock_seconds, false, appearing);
-      draw_text_field(ui, tr("dlg.reason"), "dlg.reason", p.reason, false, false);
-      const auto ms = parse_seconds(p.clock_seconds);
-      if (!p.clock_seconds.empty() && !ms)
-        ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", tr("dlg.clock_bad"));
-      ok = ms.has_value() && !p.reason.empty();
-      if (ms) command = engine::ClockCmd{*ms, p.reason};
-      break;
-    }
-    case Dialog::kCaption: {
-      draw_text_field(ui, tr("dlg.caption_text"), "dlg.caption_text", p.caption, false, appearing);
-      // The preview: exactly the text that goes on air, before it goes.
-      ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("dlg.caption_preview"));
-      ImGui::PushStyleColor(ImGuiCol_ChildBg, IM_COL32(0, 0, 0, 255));
-      ImGui::BeginChild("caption_preview", ImVec2(360, 36), true);
-      ImGui::TextUnformatted(p.caption.c_str());
-      ImGui::EndChild();
-      ImGui::PopStyleColor();
-      ui.hits.record_last_item("dlg.caption_preview");
-      if (st.caption) ImGui::TextWrapped("%s: %s", tr("dlg.caption_on_air"), st.caption->c_str());
-      ok = !p.caption.empty();
-      command = engine::CaptionCmd{p.caption};
-      break;
-    }
-    case Dialog::kNote:
-      draw_text_field(ui, tr("dlg.note_text"), "dlg.note_text", p.reason, enter, appearing);
-      ok = !p.reason.empty();
-      command = engine::NoteCmd{p.reason};
-      break;
-    case Dialog::kClose:
-      // What it does, in the body: the title alone was cut off and said too little.
-      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
-      ImGui::TextWrapped("%s", tr("dlg.close_body"));
-      ImGui::PopTextWrapPos();
-      command = engine::CloseCmd{};
-      break;
-    case Dialog::kNone: break;
-  }
-  const char* confirm = p.dialog == Dialog::kCaption ? tr("dlg.caption_put") : tr("confirm");
-  if (action_button(ui, "dlg.confirm", confirm, confirm, 0, nullptr, ok) || (ok && enter)) {
-    if (command) out.push_back(SubmitCommand{*command});
-    p.dialog = Dialog::kNone;
-    ImGui::CloseCurrentPopup();
-  }
-  if (p.dialog == Dialog::kCaption && st.caption) {
-    ImGui::SameLine();
-    if (action_button(ui, "dlg.caption_clear", tr("dlg.caption_clear"), tr("dlg.caption_clear"))) {
-      out.push_back(SubmitCommand{engine::CaptionCmd{std::nullopt}});
-      p.dialog = Dialog::kNone;
-      ImGui::CloseCurrentPopup();
-    }
-  }
-  if (p.dialog != Dialog::kNone) ImGui::SameLine();
-  const bool escape = ImGui::IsKeyPressed(ui::key::kEscape, false);
-  if (p.dialog != Dialog::kNone && (action_button(ui, "dlg.cancel", tr("cancel"), tr("cancel")) || escape)) {
-    p.dialog = Dialog::kNone;
-    ImGui::CloseCurrentPopup();
-  }
-  if (p.dialog == Dialog::kNone) {
-    p.dialog_opened = false;
-    p.dialog_key = 0;
-  }
-  ImGui::EndPopup();
-}
-
-}  // namespace
-
-void open_dialog(UiState& ui, Dialog d, int player, int key) {
-  ui.play.dialog = d;
-  ui.play.dialog_key = key > 0 && ImGui::IsKeyDown(key) ? key : 0;
-  ui.play.dialog_opened = false;
-  ui.play.reason.clear();
-  ui.play.dialog_player = player;
-  ui.play.void_count = 1;
-  ui.play.void_restore = true;
-  ui.play.clock_seconds.clear();
-}
-
-bool holds_match_clock(Dialog d) {
-  switch (d) {
-    case Dialog::kWarn: case Dialog::kResign: case Dialog::kDraw: case Dialog::kAward:
-    case Dialog::kVoid: case Dialog::kClock: case Dialog::kClose: case Dialog::kReinstate:
-      return true;
-    case Dialog::kNone: case Dialog::kHold: case Dialog::kCaption: case Dialog::kNote:
-      return false;
-  }
-  return false;
-}
-
-std::optional<engine::Millis> parse_seconds(const std::string& text) {
-  // Digits, one decimal separator, up to three decimals: no exceptions, no locale.
-  long long whole = 0, frac = 0;
-  int digits = 0, decimals = 0;
-  bool point = false;
-  for (char c : text) {
-    if (c == '.' || c == ',') {
-      if (point) return std::nullopt;
-      point = true;
-    } else if (c >= '0' && c <= '9') {
-      if (point) {
-        if (++decimals > 3) return std::nullopt;
-        frac = frac * 10 + (c - '0');
-      } else {
-        if (++digits > 9) return std::nullopt;
-        whole = whole * 10 + (c - '0');
-      }
-    } else {
-      return std::nullopt;
-    }
-  }
-  if (digits == 0 && decimals == 0) return std::nullopt;
-  for (int i = decimals; i < 3; ++i) frac *= 10;
-  return static_cast<engine::Millis>(whole * 1000 + frac);
-}
-
-std::vector<std::string> voidable_commands(const engine::Match& match, int n) {
-  // Walk back over accepted, still-effective commands that a void counts.
-  std::vector<std::string> out;
-  const auto& log = match.log();
-  const auto& effective = match.in_effect();
-  for (std::size_t i = log.size(); i-- > 0 && static_cast<int>(out.size()) < n;) {
-    const auto& e = log[i];
-    if (!e.command || !effective[i]) continue;
-    if (engine::is_uncounted(*e.command)) continue;
-    if (std::holds_alternative<engine::Voided>(e.body)) continue;
-    // Times as the log shows them ("1:56.1").
-    out.insert(out.begin(), fmt::format("#{} {}  {}", e.cmd, clock_text(e.t),
-                                        codec::format_command(*e.command, match.game())));
-  }
-  return out;
-}
-
 void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector<Action>& out) {
   const engine::Match& match = *view.match;
   const auto& st = match.state();
   const float w = (ImGui::GetContentRegionAvail().x - 8.0f) * 0.33f;
-  draw_player_clock(st, 1, ui.now, view.fonts, tr, ui, w);
+  const bool correction = correction_held(match);
+  draw_player_clock(st, 1, ui.now, view.fonts, tr, ui, w, correction);
   ImGui::SameLine();
-  draw_player_clock(st, 2, ui.now, view.fonts, tr, ui, w);
+  draw_player_clock(st, 2, ui.now, view.fonts, tr, ui, w, correction);
   ImGui::SameLine();
   ImGui::BeginChild("controls", ImVec2(0, 128), true);
   // The hold's reason is asked only once its pause is stored (not after a store error).
@@ -435,7 +195,7 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     if (action_button(ui, "ctl.clock", tr("ctl.clock"), tr("ctl.clock_tip"), 'K', "K", turn_running))
       open_dialog(ui, Dialog::kClock, to_move, 'K');
     if (action_button(ui, "ctl.resign", tr("ctl.resign"), tr("ctl.resign_tip"), 'R', "R", live, true))
-      open_dialog(ui, Dialog::kResign, to_move, 'R');
+      open_dialog(ui, Dialog::kResign, 0, 'R');
     ImGui::SameLine();
     if (action_button(ui, "ctl.draw", tr("ctl.draw"), tr("ctl.draw_tip"), 'D', "D", live, true))
       open_dialog(ui, Dialog::kDraw, 1, 'D');
@@ -493,12 +253,16 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     ImGui::PopFont();
   }
   if (st.caption) {
+    // What the program shows: a caption cleared, timed out or taken down by the
+    // result is the desk's text, no longer on air.
     ImGui::SetCursorPos(ImVec2(half, 0));
-    elided_text(ui, "status.caption", ui::colour::kOk, fmt::format("{}: {}", tr("dlg.caption_on_air"), *st.caption),
+    elided_text(ui, "status.caption", view.caption_on_air ? ui::colour::kOk : ui::colour::kMuted,
+                fmt::format("{}: {}", tr(view.caption_on_air ? "dlg.caption_on_air" : "dlg.caption_off_air"),
+                            *st.caption),
                 half);
   }
   ImGui::EndChild();
-  draw_dialog(match, tr, ui, out);
+  draw_referee_dialog(match, tr, ui, out);
 }
 
 }  // namespace facedown::console

@@ -3,11 +3,13 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
+#include <chrono>
 #include <utility>
 
 #include "engine/vocabulary.h"
 #include "codec/toss.h"
 #include "console/correction_hold.h"
+#include "console/on_program.h"
 #include "console/director_panel.h"
 #include "console/screens.h"
 #include "console/hold_on_air.h"
@@ -18,6 +20,14 @@
 
 namespace facedown::console {
 
+namespace {
+
+double wall_now() {
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
 Console::Console(std::unique_ptr<MatchLibrary> library, const ui::Fonts* fonts)
     : library_(std::move(library)), fonts_(fonts), games_(engine::all_games()) {
   add_console_phrases(catalog_);
@@ -27,44 +37,26 @@ Console::Console(std::unique_ptr<MatchLibrary> library, const ui::Fonts* fonts)
   refresh_list();
 }
 
-engine::Millis Console::match_time(engine::Millis mono_ms) const {
-  if (!session_ || !session_->match().state().started || !anchor_) return 0;
-  if (held_at_) return std::max(*held_at_, session_->match().state().time);
-  const engine::Millis t = anchor_->first + (mono_ms - anchor_->second);
-  return std::max(t, session_->match().state().time);
-}
-
-bool Console::match_running() const {
-  if (!session_) return false;
-  const auto& st = session_->match().state();
-  return st.started && !st.result && !st.paused;
-}
-
 bool Console::request_close(engine::Millis mono_ms) {
   if (!match_running()) return true;
-  if (!held_at_ && anchor_) held_at_ = match_time(mono_ms);  // held from the moment it was asked
+  desk_.hold_clock(mono_ms);  // held from the moment it was asked
   ui_.quit_asked = true;
   return false;
 }
 
 void Console::hold_match_clock(engine::Millis mono_ms) {
   const bool hold = holds_match_clock(ui_.play.dialog) || ui_.quit_asked;
-  if (hold && !held_at_ && session_ && anchor_) {
-    // Held at the frame the dialog opened in (this frame's time has not passed yet).
-    held_at_ = std::max(ui_.now, session_->match().state().time);
-  } else if (!hold && held_at_) {
-    // Time goes on from where it was held: the dialog's minutes are nobody's.
-    anchor_ = std::make_pair(*held_at_, mono_ms);
-    held_at_.reset();
-  }
+  // Held at the frame the dialog opened in (this frame's time has not passed yet).
+  if (hold) desk_.hold_clock(last_mono_);
+  else desk_.release_clock(mono_ms);
 }
 
 std::string Console::session_title(const ui::Tr& tr) const {
-  return fmt::format(fmt::runtime(tr("header.match_in")), session_->id(), session_->label());
+  return fmt::format(fmt::runtime(tr("header.match_in")), session()->id(), session()->label());
 }
 
 void Console::refresh_list() {
-  listed_log_size_ = session_ ? session_->match().log().size() : 0;
+  listed_log_size_ = session() ? session()->match().log().size() : 0;
   auto listed = library_->list();
   if (auto* e = std::get_if<std::string>(&listed)) {
     listing_error_ = *e;
@@ -75,10 +67,12 @@ void Console::refresh_list() {
   }
 }
 
-void Console::enter_match(std::unique_ptr<MatchSession> session, engine::Millis mono_ms) {
-  session_ = std::move(session);
-  const auto& st = session_->match().state();
-  anchor_ = std::make_pair(st.time, mono_ms);
+void Console::enter_match(std::unique_ptr<MatchSession> entered, engine::Millis mono_ms) {
+  caption_wall_ = 0;
+  result_wall_ = entered->match().state().result ? std::optional<double>(0.0) : std::nullopt;
+  const std::int64_t id = entered->id();
+  desk_.open(std::move(entered), mono_ms);
+  desk_.set_on_air([library = library_.get(), id](bool held) { return library->set_on_air_hold(id, held); });
   const ui::Lang lang = ui_.lang;
   const StartForm form = ui_.start;
   const bool camera_safe = ui_.camera_safe;
@@ -87,95 +81,19 @@ void Console::enter_match(std::unique_ptr<MatchSession> session, engine::Millis 
   ui_.lang = lang;
   ui_.camera_safe = camera_safe;
   ui_.control_open = control_open;
-  held_at_.reset();
   ui_.start = form;
   ui_.screen = Screen::kMatch;
-  ui_.play.last_result_log = session_->match().log().size();
+  ui_.play.last_result_log = session()->match().log().size();
   ui_.play.result_end = ui_.play.last_result_log;
 }
 
 void Console::dispatch(const Action& action, engine::Millis mono_ms) {
   std::visit(
       engine::Overloaded{
-          [&](const SubmitCommand& a) {
-            if (!session_) return;
-            if (!ui_.banner.empty()) return;  // play is stopped until the store is fixed
-            const std::size_t before = session_->match().log().size();
-            const engine::Millis t = match_time(mono_ms);
-            // The corrected play releases a correction hold at its own instant, so
-            // the correction costs the player nothing. It is tried on a copy first:
-            // a refused move leaves the clock held.
-            if (releases_hold(a.command) && correction_held(session_->match())) {
-              engine::Match probe = session_->match();
-              probe.submit(engine::ResumeCmd{}, t);
-              if (auto tried = probe.submit(a.command, t); tried.rejection) {
-                ui_.notice = tried.rejection->reason;
-                return;
-              }
-              if (auto resumed = session_->submit(engine::ResumeCmd{}, t); resumed.store_error) {
-                ui_.banner = *resumed.store_error;
-                return;
-              }
-            }
-            const auto outcome = session_->submit(a.command, t);
-            if (outcome.store_error) {
-              ui_.banner = *outcome.store_error;
-              return;
-            }
-            ui_.play.last_result_log = before;
-            ui_.play.result_end = session_->match().log().size();
-            if (outcome.rejection) {
-              ui_.notice = *outcome.rejection;
-              return;
-            }
-            // A restoring void holds the clock until the corrected play (recorded).
-            if (holds_after(a.command, session_->match())) {
-              const auto held = session_->submit(engine::PauseCmd{kCorrectionReason}, t);
-              if (held.store_error) {
-                ui_.banner = *held.store_error;
-                return;
-              }
-              ui_.play.result_end = session_->match().log().size();
-            }
-            ui_.notice.clear();
-            ui_.play.preview.reset();
-            ui_.play.selected = engine::kNoSquare;
-            ui_.play.item = {0, 0};
-            ui_.play.revive_candidate.reset();
-            ui_.play.revive_square = engine::kNoSquare;
-            if (const auto* setup = std::get_if<engine::SetupCmd>(&a.command)) {
-              // The secret leaves the UI once it is locked.
-              const std::size_t i = static_cast<std::size_t>(setup->player - 1);
-              ui_.setup.draft[i].clear();
-              ui_.setup.text[i].clear();
-              ui_.setup.tray.reset();
-            }
-            if (std::holds_alternative<engine::StartCmd>(a.command)) anchor_ = std::make_pair(0, mono_ms);
-          },
-          [&](const CreateMatch& a) {
-            const auto* info = engine::find_game(games_, a.game);
-            if (!info) {
-              ui_.notice = "unknown game " + a.game;
-              return;
-            }
-            auto opened = engine::Match::open(*info, a.preset, a.overrides, a.players);
-            if (auto* r = std::get_if<engine::Rejection>(&opened)) {
-              ui_.notice = r->reason;
-              return;
-            }
-            auto created = library_->create(std::move(std::get<engine::Match>(opened)));
-            if (auto* e = std::get_if<std::string>(&created)) {
-              ui_.banner = *e;
-              return;
-            }
-            enter_match(std::move(std::get<std::unique_ptr<MatchSession>>(created)), mono_ms);
-            if (a.first < 0) return;  // decided later (a script's own `first` line)
-            engine::FirstCmd first{a.first, a.toss_seed};
-            if (a.toss_seed) first.player = codec::toss(*a.toss_seed);
-            dispatch(SubmitCommand{first}, mono_ms);
-          },
+          [&](const SubmitCommand& a) { submit(a.command, mono_ms); },
+          [&](const CreateMatch& a) { create(a, mono_ms); },
           [&](const ResumeMatch& a) {
-            if (session_ && session_->id() == a.id) {
+            if (session() && session()->id() == a.id) {
               ui_.screen = Screen::kMatch;  // the match on the desk: just go back to it
               return;
             }
@@ -196,16 +114,20 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
             ui_.replay.events = std::move(std::get<std::vector<engine::Event>>(events));
             ui_.replay.title = fmt::format("#{}", a.id);
             for (const auto& m : listing_)
-              if (m.id == a.id)
-                ui_.replay.title = fmt::format("#{} {} — {} vs {}", m.id, m.game, m.players[0], m.players[1]);
+              if (m.id == a.id) {
+                // The game by its name in the desk's language, not its id.
+                const auto* info = engine::find_game(games_, m.game);
+                const std::string game = !info ? m.game : ui_.lang == ui::Lang::kKorean ? info->name_ko : info->name_en;
+                ui_.replay.title = fmt::format("#{} {} — {} vs {}", m.id, game, m.players[0], m.players[1]);
+              }
             replay_cursor_built_ = -1;
             ui_.screen = Screen::kReplay;
             start_replay_graph();
           },
           [&](const ReplayCurrent&) {
-            if (!session_) return;
+            if (!session()) return;
             ui_.replay = ReplayUi{};
-            ui_.replay.events = session_->match().log();
+            ui_.replay.events = session()->match().log();
             ui_.replay.title = session_title(ui::Tr{&catalog_, ui_.lang});
             ui_.replay.cursor = static_cast<int>(ui_.replay.events.size());
             ui_.replay.from_live = true;
@@ -217,7 +139,7 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
           },
           [&](const BackToStart&) {
             ui_.notice.clear();  // a refusal belongs to the screen it was made on
-            if (ui_.screen == Screen::kReplay && ui_.replay.from_live && session_) {
+            if (ui_.screen == Screen::kReplay && ui_.replay.from_live && session()) {
               ui_.screen = Screen::kMatch;  // back to the desk
               return;
             }
@@ -226,24 +148,79 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
           },
           [&](const RefreshList&) { refresh_list(); },
 
+          [&](const AirNow&) {
+            const DeskOutcome outcome = desk_.air_now();
+            if (outcome.on_air_error) ui_.notice = *outcome.on_air_error;
+          },
           [&](const QuitDesk&) {
             ui_.quit_asked = false;
-            if (match_running()) {
-              const auto outcome = session_->submit(engine::PauseCmd{kQuitReason}, match_time(mono_ms));
-              if (outcome.store_error) {
-                ui_.banner = *outcome.store_error;  // not stored: stay open, ask again
-                ui_.quit_asked = true;
-                return;
-              }
-              if (outcome.rejection) {
-                ui_.notice = *outcome.rejection;
-                return;
-              }
-            }
-            exit_ready_ = true;
+            const std::size_t before = session() ? session()->match().log().size() : 0;
+            const DeskOutcome outcome = desk_.quit(mono_ms);
+            show(outcome, before);
+            // Not stored: stay open and ask again (the operator may still leave anyway).
+            if (outcome.store_error) ui_.quit_asked = true;
+            if (outcome.done()) exit_ready_ = true;
           },
       },
       action);
+}
+
+std::optional<std::string> Console::create(const CreateMatch& a, engine::Millis mono_ms) {
+  const auto* info = engine::find_game(games_, a.game);
+  if (!info) return ui_.notice = "unknown game " + a.game;
+  auto opened = engine::Match::open(*info, a.preset, a.overrides, a.players);
+  if (auto* r = std::get_if<engine::Rejection>(&opened)) return ui_.notice = r->reason;
+  auto created = library_->create(std::move(std::get<engine::Match>(opened)));
+  if (auto* e = std::get_if<std::string>(&created)) return ui_.banner = *e;
+  enter_match(std::move(std::get<std::unique_ptr<MatchSession>>(created)), mono_ms);
+  if (a.first < 0) return std::nullopt;  // decided later (a script's own `first` line)
+  engine::FirstCmd first{a.first, a.toss_seed};
+  if (a.toss_seed) first.player = codec::toss(*a.toss_seed);
+  const DeskOutcome outcome = submit(first, mono_ms);
+  if (outcome.store_error) return *outcome.store_error;
+  return outcome.refusal;
+}
+
+DeskOutcome Console::submit(const engine::Command& command, engine::Millis mono_ms) {
+  const std::size_t before = session() ? session()->match().log().size() : 0;
+  const DeskOutcome outcome = desk_.submit(command, mono_ms);
+  show(outcome, before);
+  if (!outcome.done()) return outcome;
+  // The desk's drafts of what was just decided go away.
+  ui_.play.preview.reset();
+  ui_.play.selected = engine::kNoSquare;
+  ui_.play.item = {0, 0};
+  ui_.play.revive_candidate.reset();
+  ui_.play.revive_square = engine::kNoSquare;
+  if (const auto* setup = std::get_if<engine::SetupCmd>(&command)) {
+    // The secret leaves the UI once it is locked.
+    const std::size_t i = static_cast<std::size_t>(setup->player - 1);
+    ui_.setup.draft[i].clear();
+    ui_.setup.text[i].clear();
+    ui_.setup.tray.reset();
+  }
+  return outcome;
+}
+
+void Console::show(const DeskOutcome& outcome, std::size_t log_before) {
+  // When the caption and the result were stored, for what the program shows.
+  for (const auto& e : outcome.events) {
+    if (std::holds_alternative<engine::Captioned>(e.body)) caption_wall_ = wall_now();
+    if (std::holds_alternative<engine::Ended>(e.body)) result_wall_ = wall_now();
+  }
+  if (outcome.store_error) {
+    ui_.banner = *outcome.store_error;
+    return;
+  }
+  if (outcome.no_match) return;
+  // The result panel shows what this command (or this passing of time) caused:
+  // nothing, when it was refused.
+  if (!outcome.events.empty() || outcome.refusal) {
+    ui_.play.last_result_log = log_before;
+    ui_.play.result_end = session()->match().log().size();
+  }
+  if (outcome.refusal) ui_.notice = *outcome.refusal;
+  else ui_.notice.clear();
 }
 
 void Console::start_replay_graph() {
@@ -297,7 +274,7 @@ void Console::draw_top_bar(const ui::Tr& tr) {
   ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("app.title"));
   // The camera-safe switch stands here; the lang button further right.
   const float switches_x = ImGui::GetWindowWidth() - 470;
-  if (session_ && ui_.screen == Screen::kMatch) {
+  if (session() && ui_.screen == Screen::kMatch) {
     ImGui::SameLine();
     ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "|");
     ImGui::SameLine();
@@ -341,14 +318,20 @@ void Console::draw_top_bar(const ui::Tr& tr) {
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoFocusOnAppearing);
     ImGui::TextWrapped("%s: %s", tr("app.store_error"), ui_.banner.c_str());
-    if (action_button(ui_, "banner.retry", tr("app.retry"), tr("app.retry_tip"))) ui_.banner.clear();
+    if (action_button(ui_, "banner.retry", tr("app.retry"), tr("app.retry_tip"))) {
+      ui_.banner.clear();
+      desk_.acknowledge_store_error();
+    }
     ImGui::End();
     ImGui::PopStyleColor();
   }
   // The refusal line is always there (empty when there is none), so a refusal
   // never pushes the board down under the mouse.
   if (!ui_.notice.empty()) {
-    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s: %s", tr("app.refused"), ui_.notice.c_str());
+    // Reveal held: the refusal with its reason (it may name a hidden piece).
+    const bool reasoned = !ui_.masked() && ui_.notice_revealed.first == ui_.notice;
+    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s: %s", tr("app.refused"),
+                       (reasoned ? ui_.notice_revealed.second : ui_.notice).c_str());
   } else {
     ImGui::TextUnformatted(" ");
   }
@@ -356,16 +339,19 @@ void Console::draw_top_bar(const ui::Tr& tr) {
 }
 
 void Console::draw_match_screen(const ui::Tr& tr, std::vector<Action>& out) {
-  const engine::Match& match = session_->match();
+  const engine::Match& match = session()->match();
   const auto& st = match.state();
   MatchView view;
   view.match = &match;
   // Asked only once a setup is locked: there is no commitment before.
   for (int p = 1; p <= 2; ++p)
     if (st.setup_locked[static_cast<std::size_t>(p - 1)])
-      view.commitments[static_cast<std::size_t>(p - 1)] = session_->commitment(p);
-  view.label = session_->label();
+      view.commitments[static_cast<std::size_t>(p - 1)] = session()->commitment(p);
+  view.label = session()->label();
   view.fonts = fonts_;
+  view.grace_left = desk_.grace_left(ui_.mono);
+  if (st.caption && ui_.director.program)
+    view.caption_on_air = caption_on_program(*ui_.director.program, caption_wall_, result_wall_, wall_now());
   if (st.started) {
     // Play keeps its log beside the board, which takes the full height.
     draw_clock(view, tr, ui_, out);
@@ -390,18 +376,12 @@ void Console::frame(engine::Millis mono_ms) {
   hold_match_clock(mono_ms);
   // Time passes first: deadlines fall due and are stored before anything is drawn.
   // The match clock runs whichever screen the operator is looking at.
-  if (session_ && ui_.banner.empty()) {
-    const auto& st = session_->match().state();
+  if (session()) {
     ui_.now = match_time(mono_ms);
-    if (st.started && !st.result) {
-      const std::size_t before = session_->match().log().size();
-      const auto outcome = session_->advance(ui_.now);
-      if (outcome.store_error) ui_.banner = *outcome.store_error;
-      if (!outcome.events.empty()) {
-        ui_.play.last_result_log = before;
-        ui_.play.result_end = session_->match().log().size();
-      }
-    }
+    const std::size_t before = session()->match().log().size();
+    const DeskOutcome outcome = desk_.advance(mono_ms);
+    if (outcome.store_error || !outcome.events.empty()) show(outcome, before);
+    if (outcome.on_air_error) ui_.notice = *outcome.on_air_error;
   }
   if (ui_.screen == Screen::kReplay) tick_replay(mono_ms);
   last_mono_ = mono_ms;
@@ -417,13 +397,13 @@ void Console::frame(engine::Millis mono_ms) {
   switch (ui_.screen) {
     case Screen::kStart: {
       // The match on the desk moved on (its clock ran out): list it afresh.
-      if (session_ && session_->match().log().size() != listed_log_size_) refresh_list();
+      if (session() && session()->match().log().size() != listed_log_size_) refresh_list();
       StartView view{&games_, &listing_, library_->location(), listing_error_};
       draw_start(view, tr, ui_, out);
       break;
     }
     case Screen::kMatch:
-      if (session_) draw_match_screen(tr, out);
+      if (session()) draw_match_screen(tr, out);
       break;
     case Screen::kReplay:
       ui_.replay.graph = replay_graph_ ? replay_graph_->snapshot() : nullptr;  // a pointer swap: never waits
@@ -433,13 +413,15 @@ void Console::frame(engine::Millis mono_ms) {
   draw_quit_dialog(tr, out);
   ImGui::End();
   draw_control_dialog(control_, tr, ui_);
-  draw_director_panel(tr, ui_, session_ != nullptr);
+  // The program is the match's: only beside the match itself, never over the
+  // start screen's list or a replay.
+  draw_director_panel(tr, ui_, session() != nullptr && ui_.screen == Screen::kMatch);
   for (const auto& a : out) dispatch(a, mono_ms);
   // The director's cues are presentation too: never actions on the match.
-  fire_director_request(*library_, session_ ? std::optional<std::int64_t>(session_->id()) : std::nullopt, ui_.director);
+  fire_director_request(*library_, session() ? std::optional<std::int64_t>(session()->id()) : std::nullopt, ui_.director);
   // The director's hold on air is presentation, not an action on the match.
-  if (const auto asked = std::exchange(ui_.play.on_air_request, std::nullopt); asked && session_) {
-    if (auto e = library_->set_on_air_hold(session_->id(), *asked)) ui_.notice = *e;
+  if (const auto asked = std::exchange(ui_.play.on_air_request, std::nullopt); asked && session()) {
+    if (auto e = desk_.hold_on_air(*asked)) ui_.notice = *e;
     else ui_.play.on_air_held = *asked;
   }
 }

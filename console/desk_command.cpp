@@ -7,14 +7,10 @@ namespace facedown::console {
 std::optional<DeskRefusal> submit_to_desk(Console& console, const engine::Command& command,
                                           engine::Millis mono) {
   using Kind = DeskRefusal::Kind;
-  if (!console.session()) return DeskRefusal{Kind::kNoMatch, "there is no match on the desk"};
-  // A banner stops play until the operator dismisses it; the dispatch would do nothing.
-  if (!console.ui().banner.empty())
-    return DeskRefusal{Kind::kStoreError, "the desk is stopped by a store error: " + console.ui().banner};
-  console.ui().notice.clear();
-  console.dispatch(SubmitCommand{command}, mono);
-  if (!console.ui().banner.empty()) return DeskRefusal{Kind::kStoreError, console.ui().banner};
-  if (!console.ui().notice.empty()) return DeskRefusal{Kind::kRefused, console.ui().notice};
+  const DeskOutcome outcome = console.submit(command, mono);
+  if (outcome.no_match) return DeskRefusal{Kind::kNoMatch, *outcome.refusal};
+  if (outcome.store_error) return DeskRefusal{Kind::kStoreError, *outcome.store_error};
+  if (outcome.refusal) return DeskRefusal{Kind::kRefused, *outcome.refusal};
   return std::nullopt;
 }
 

@@ -1,7 +1,8 @@
 // DeskCommand: one match-script command given to the live desk from outside the
-// window (the control API), parsed by codec/script.h and carried out by
-// Console::dispatch exactly as the operator's own command: at the desk's match
-// time, through the session, so the store comes first. A refusal changes nothing.
+// window (the control API, the script driver), parsed by codec/script.h and
+// carried out by the Desk (desk.h) exactly as the operator's own command: at the
+// desk's match time, through the session, so the store comes first. What happened
+// is the Desk's outcome, never read back from the screen. A refusal changes nothing.
 #pragma once
 #include <optional>
 #include <string>

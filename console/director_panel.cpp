@@ -27,12 +27,38 @@ void add_director_phrases(ui::Catalog& catalog) {
        "판, 선수, 전투, 결과를 지금 그대로 고정합니다. 시계는 계속 갑니다"},
       {"dir.caption_clear", "Clear caption", "자막 지우기"},
       {"dir.on", "on air", "방송 중"},
+      {"dir.cued", "cued", "대기"},
+      {"dir.cued_tip", "Shown when its moment comes (a battle, the result, a lost desk or feed)",
+       "때가 오면 나옵니다 (전투, 결과, 데스크나 피드 끊김)"},
       {"dir.off", "off", "꺼짐"},
       {"dir.held", "held", "고정"},
       {"dir.no_match", "No match on the desk: nothing to cue", "경기가 없어 연출할 수 없습니다"},
       {"dir.page", "Preview and Take: the director's page at /director of the control API",
        "미리보기와 송출: 제어 API의 /director 페이지"},
   });
+}
+
+namespace {
+
+bool waits_for_moment(Element e) {
+  switch (e) {
+    case Element::kExplainer:
+    case Element::kResult:
+    case Element::kReveal:
+    case Element::kStandby:
+    case Element::kFeedLost:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+const char* element_state_key(const broadcast::DirectorState& s, Element e) {
+  if (!s.is_shown(e)) return "dir.off";
+  if (s.hold_of(e)) return "dir.held";
+  return waits_for_moment(e) ? "dir.cued" : "dir.on";
 }
 
 void draw_director_panel(const ui::Tr& tr, UiState& ui, bool match) {
@@ -44,13 +70,22 @@ void draw_director_panel(const ui::Tr& tr, UiState& ui, bool match) {
       if (shortcut_pressed('1' + i, true))
         d.request.push_back("layout " + std::string(broadcast::layout_name(static_cast<Layout>(i))));
   if (!d.open) return;
-  ImGui::SetNextWindowPos(ImVec2(ImGui::GetMainViewport()->Size.x - 420, 80), ImGuiCond_Appearing);
+  // The bottom right corner, inside the window: the referee's buttons (top right,
+  // beside the clocks) and the action row stay uncovered, and it never moves.
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x - 8.0f, vp->Pos.y + vp->Size.y - 8.0f), ImGuiCond_Always,
+                          ImVec2(1.0f, 1.0f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(vp->Size.x * 0.5f, vp->Size.y - 220.0f));
   const std::string title = std::string(tr("dir.title")) + "  [F7]###director_panel";
   if (!ImGui::Begin(title.c_str(), &d.open,
-                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+                    ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse |
+                        ImGuiWindowFlags_NoMove)) {
     ImGui::End();
     return;
   }
+  ui.hits.record("dir.panel", ImGui::GetWindowPos(),
+                 ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x,
+                        ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));
   if (!match || !d.program) {
     ImGui::TextUnformatted(tr("dir.no_match"));
     ImGui::End();
@@ -78,8 +113,11 @@ void draw_director_panel(const ui::Tr& tr, UiState& ui, bool match) {
       ImGui::TextUnformatted(std::string(broadcast::element_label(e, korean)).c_str());
       ImGui::TableNextColumn();
       const bool shown = s.is_shown(e);
-      const char* state = shown ? (s.hold_of(e) ? tr("dir.held") : tr("dir.on")) : tr("dir.off");
-      ImGui::TextColored(ui::to_vec4(shown ? ui::colour::kOk : ui::colour::kMuted), "%s", state);
+      const std::string_view state = element_state_key(s, e);
+      const bool cued = state == "dir.cued";
+      ImGui::TextColored(ui::to_vec4(shown && !cued ? ui::colour::kOk : ui::colour::kMuted), "%s", tr(state.data()));
+      ui.hits.record_last_item("dir.state." + name);
+      if (cued && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("dir.cued_tip"));
       ImGui::TableNextColumn();
       if (action_button(ui, "dir." + name, tr(shown ? "dir.hide" : "dir.show"), tr("dir.button_tip")))
         d.request.push_back((shown ? "hide " : "show ") + name);

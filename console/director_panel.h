@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "broadcast/director.h"
 #include "console/match_library.h"
 #include "ui/i18n.h"
 
@@ -17,6 +18,12 @@ struct UiState;
 struct DirectorPanelUi;  // ui_state.h
 
 void add_director_phrases(ui::Catalog& catalog);
+
+// The phrase key of an element's state on the program: "dir.off", "dir.held",
+// "dir.on", or "dir.cued" for what only appears when its moment comes (the
+// explainer, the result, the setups, standby, feed lost): shown on the program,
+// those are cued, not on air.
+const char* element_state_key(const broadcast::DirectorState& s, broadcast::Element e);
 
 // The F7 toggle and the layout keys, then the panel while open. `match`: a match
 // is on the desk (nothing can be cued without one).

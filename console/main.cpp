@@ -134,6 +134,27 @@ int run_demo(ui::Platform& p, console::Console& c, const std::string& script_pat
   return 0;
 }
 
+// The desk's named widgets as the last frame drew them ("NAME X Y" at their
+// centres, window pixels), written to `path` at most five times a second (and
+// renamed into place whole) so a real-window test clicks what is there, not a
+// guessed coordinate.
+struct HitsFile {
+  std::string path;
+  engine::Millis last = -1000;
+};
+void write_hits(const console::Console& c, HitsFile& file, engine::Millis mono) {
+  const std::string& path = file.path;
+  if (path.empty() || mono - file.last < 200) return;
+  file.last = mono;
+  std::ofstream out(path + ".tmp");
+  for (const auto& [name, r] : c.ui().hits.all())
+    out << name << ' ' << static_cast<int>((r.first.x + r.second.x) / 2) << ' '
+        << static_cast<int>((r.first.y + r.second.y) / 2) << '\n';
+  out.close();
+  std::error_code ec;
+  std::filesystem::rename(path + ".tmp", path, ec);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -144,6 +165,7 @@ int main(int argc, char** argv) {
   std::string script;
   std::string control_listen = console::kDefaultControlListen;
   int width = 1280, height = 800;
+  double result_grace_s = static_cast<double>(console::kDefaultResultGraceMs) / 1000.0;
   app.add_option("--db", db, "the event store (default: in the user's data directory; :memory: for none)");
   app.add_option("--demo", demo_dir, "play the demo match and save screenshots into this folder");
   app.add_option("--script", script, "the match script for --demo (default: the bundled demo final)");
@@ -155,6 +177,12 @@ int main(int argc, char** argv) {
         auto* e = std::get_if<std::string>(&parsed);
         return e ? *e : std::string();
       });
+  HitsFile hits;
+  app.add_option("--hits", hits.path, "write the named widgets' centres to this file (real-window tests)");
+  app.add_option("--result-grace", result_grace_s,
+                 "seconds a result the clock decided (a timeout) waits before it airs, while the desk offers "
+                 "Reinstate and Air now (default 5; 0: at once)")
+      ->check(CLI::Range(0.0, 120.0));
   CLI11_PARSE(app, argc, argv);
   if (!demo_dir.empty() && script.empty()) script = console::demo_script_path(FACEDOWN_SOURCE_DIR);
   // The demo keeps away from the operator's real database unless given one.
@@ -181,6 +209,7 @@ int main(int argc, char** argv) {
   auto& platform = *std::get<std::unique_ptr<ui::Platform>>(opened);
   ui::apply_theme(ImGui::GetStyle());
   console::Console c(std::move(std::get<std::unique_ptr<console::MatchLibrary>>(library)), &platform.fonts());
+  c.set_result_grace(static_cast<engine::Millis>(result_grace_s * 1000.0));
   if (!demo_dir.empty()) return run_demo(platform, c, script, demo_dir);
   // The server hands commands over; the desk carries them out below, between
   // frames, so this loop stays the only writer.
@@ -200,6 +229,7 @@ int main(int argc, char** argv) {
       if (c.request_close(monotonic_ms())) break;
     }
     render(platform, c, monotonic_ms());
+    write_hits(c, hits, monotonic_ms());
     if (control) control->serve(c, monotonic_ms());
   }
   return 0;

@@ -63,9 +63,10 @@ void choose_move(const engine::Match& match, engine::Square from, engine::Square
   const auto& g = match.game().geometry();
   // The rule's reason ("a Mine never moves") names the piece: camera-safe, only
   // that the move is not legal.
-  ui.notice = ui.masked() ? fmt::format("{}-{}: {}", g.name(from), g.name(to), tr("refuse.illegal"))
-                          : fmt::format("{}-{}: {}: {}", g.name(from), g.name(to), tr("refuse.illegal"),
-                                        match.why_illegal(engine::Move{from, to}));
+  const std::string reasoned = fmt::format("{}-{}: {}: {}", g.name(from), g.name(to), tr("refuse.illegal"),
+                                           match.why_illegal(engine::Move{from, to}));
+  ui.notice = ui.masked() ? fmt::format("{}-{}: {}", g.name(from), g.name(to), tr("refuse.illegal")) : reasoned;
+  ui.notice_revealed = {ui.notice, reasoned};
   p.selected = engine::kNoSquare;
 }
 
@@ -114,7 +115,12 @@ void draw_move_entry(const engine::Match& match, const ui::Tr& tr, UiState& ui, 
   const bool enter = ImGui::InputTextWithHint("##move_text", "c3-c2", &p.move_text,
                                               ImGuiInputTextFlags_EnterReturnsTrue);
   ui.hits.record_last_item("play.move_text");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("play.move_text_tip"));
+  if (ImGui::IsItemHovered()) {
+    // Above the field: beside the mouse it covered Confirm and Cancel.
+    ImGui::SetNextWindowPos(ImVec2(ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y - 4.0f), ImGuiCond_Always,
+                            ImVec2(0.0f, 1.0f));
+    ImGui::SetTooltip("%s", tr("play.move_text_tip"));
+  }
   if (!enter || p.move_text.empty()) return;
   const auto parsed = parse_move_text(match.game().geometry(), p.move_text);
   if (!parsed) {
@@ -181,12 +187,20 @@ std::optional<engine::ItemsCmd> draw_items(const engine::Match& match, const ui:
       if (id >= 0 && st.pieces[static_cast<std::size_t>(id)].owner == pl) own.push_back(sq);
     }
     if (!contains(own, p.item_square[i])) p.item_square[i] = own.size() == 1 ? own[0] : engine::kNoSquare;
+    // The squares' row is always there, on a line of its own (disabled while no
+    // item is chosen): choosing an item never pushes the other player's row down
+    // under the mouse.
+    ImGui::SetCursorPosX(column);
+    ImGui::BeginDisabled(p.item[i] == 0);
+    for (std::size_t k = 0; k < own.size(); ++k) {
+      const std::string name = g.name(own[k]);
+      if (k > 0) next_radio(name);
+      if (ImGui::RadioButton(name.c_str(), p.item[i] != 0 && p.item_square[i] == own[k])) p.item_square[i] = own[k];
+      ui.hits.record_last_item(fmt::format("items.p{}.sq.{}", pl, name));
+    }
+    if (own.empty()) ImGui::Dummy(ImVec2(1.0f, ImGui::GetFrameHeight()));
+    ImGui::EndDisabled();
     if (p.item[i] != 0) {
-      for (auto sq : own) {
-        next_radio(g.name(sq));
-        if (ImGui::RadioButton(g.name(sq).c_str(), p.item_square[i] == sq)) p.item_square[i] = sq;
-        ui.hits.record_last_item(fmt::format("items.p{}.sq.{}", pl, g.name(sq)));
-      }
       cmd.choice[i] = {static_cast<engine::Item>(p.item[i] - 1), p.item_square[i]};
       if (p.item_square[i] == engine::kNoSquare) complete = false;
     }
@@ -229,25 +243,40 @@ std::optional<engine::ReviveCmd> draw_revival(const engine::Match& match, const 
 }
 
 // The result: a full-width band in the winner's colour, unmistakable.
-void draw_game_over(const engine::Match& match, const MatchView& view, const ui::Tr& tr) {
+void draw_game_over(const engine::Match& match, const MatchView& view, const ui::Tr& tr, UiState& ui,
+                    std::vector<Action>& out) {
   const auto& st = match.state();
   const auto& r = *st.result;
   const ImU32 c = r.winner == 0 ? ui::colour::kWarning : ui::player_colour(r.winner);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, c);
   ImGui::BeginChild("game_over", ImVec2(0, 96), true);
   ImGui::PushFont(view.fonts && view.fonts->large ? view.fonts->large : ImGui::GetFont());
-  if (r.winner == 0) {
-    ImGui::TextUnformatted(tr("game_over.draw"));
-  } else {
-    ImGui::Text("%s — P%d %s", tr("game_over"), r.winner, tr("wins"));
-  }
+  const std::string title =
+      r.winner == 0 ? std::string(tr("game_over.draw")) : fmt::format("{} — P{} {}", tr("game_over"), r.winner, tr("wins"));
+  // Beside a wide board the side column is narrow: the title shrinks to fit,
+  // never cut ("P1 wi…").
+  const float room = ImGui::GetContentRegionAvail().x;
+  const float wide = ImGui::CalcTextSize(title.c_str()).x;
+  if (wide > room && wide > 0.0f) ImGui::SetWindowFontScale(room / wide);
+  ImGui::TextUnformatted(title.c_str());
+  ui.hits.record_last_item("game_over.title");
+  ImGui::SetWindowFontScale(1.0f);
   ImGui::PopFont();
   // What happened in plain words, then the winner by name, from the game's words:
   // "Kim did not move within 60 s: Lee wins" ("TIMEOUT: Lee" read as if Lee lost).
   ImGui::TextUnformatted(result_text(r, match.game().words(), tr, st.players).c_str());
   ImGui::EndChild();
+  ui.hits.record_last_item("game_over.band");
   ImGui::PopStyleColor();
   if (st.closed) ImGui::TextColored(ui::to_vec4(ui::colour::kOk), "%s", tr("play.closed"));
+  // The clock decided it: the audience sees it once the grace runs out, or now.
+  if (view.grace_left && !st.closed) {
+    if (action_button(ui, "play.air_now", tr("play.air_now"), tr("play.air_now_tip"))) out.push_back(AirNow{});
+    ImGui::SameLine();
+    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s",
+                       fmt::format(fmt::runtime(tr("play.airs_in")), clock_text(*view.grace_left)).c_str());
+    ui.hits.record_last_item("play.airs_in");
+  }
 }
 
 void draw_result_panel(const engine::Match& match, const ui::Tr& tr, UiState& ui) {
@@ -366,7 +395,7 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
                                    96.0f + ImGui::GetTextLineHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y);
   ImGui::BeginChild("side_details", ImVec2(0, details_h), false);
   switch (panel) {
-    case SidePanel::kResult: draw_game_over(match, view, tr); break;
+    case SidePanel::kResult: draw_game_over(match, view, tr, ui, out); break;
     case SidePanel::kItems: items = draw_items(match, tr, ui); break;
     case SidePanel::kRevival: revival = draw_revival(match, tr, ui); break;
     case SidePanel::kMove:

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "console/event_text.h"
+#include "console/move_preview.h"
 #include "console/screens.h"
 #include "console/widgets.h"
 #include "engine/replay_steps.h"
@@ -32,6 +33,27 @@ int replay_step_forward(const std::vector<engine::Event>& events, int cursor) {
 int replay_step_back(const std::vector<engine::Event>& events, int cursor) {
   return engine::stop_before(engine::replay_steps(events).events, cursor);
 }
+
+namespace {
+
+// What the last move before `cursor` took, by its mover: a move's stop lands on
+// the next turn's start, where both clocks would read a full turn.
+std::optional<std::pair<int, engine::Millis>> last_move_took(const engine::Match& at,
+                                                              const std::vector<engine::Event>& events, int cursor) {
+  for (int k = std::min(cursor, static_cast<int>(events.size())) - 1; k > 0; --k) {
+    const auto* moved = std::get_if<engine::Moved>(&events[static_cast<std::size_t>(k)].body);
+    if (!moved) continue;
+    if (at.state().phase == engine::Phase::kPlaying && at.state().to_move == moved->player) return std::nullopt;
+    const std::vector<engine::Event> before(events.begin(), events.begin() + k);
+    auto folded = engine::Match::from_log(at.info(), before);
+    if (!std::holds_alternative<engine::Match>(folded)) return std::nullopt;
+    return std::make_pair(moved->player,
+                          period_elapsed_at(std::get<engine::Match>(folded).state(), events[static_cast<std::size_t>(k)].t));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 void draw_replay(const engine::Match& at, const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui,
                  std::vector<Action>& out) {
@@ -115,9 +137,14 @@ void draw_replay(const engine::Match& at, const ui::Fonts* fonts, const ui::Tr& 
 
   const engine::Millis now = r.playing ? static_cast<engine::Millis>(r.replay_time_ms) : st.time;
   const float w = (ImGui::GetContentRegionAvail().x - 8.0f) * 0.5f;
-  draw_player_clock(st, 1, now, fonts, tr, ui, w);
+  if (r.took_cursor != r.cursor) {
+    r.took = last_move_took(at, r.events, r.cursor);
+    r.took_cursor = r.cursor;
+  }
+  auto took = [&](int pl) { return r.took && r.took->first == pl ? std::optional(r.took->second) : std::nullopt; };
+  draw_player_clock(st, 1, now, fonts, tr, ui, w, false, took(1));
   ImGui::SameLine();
-  draw_player_clock(st, 2, now, fonts, tr, ui, w);
+  draw_player_clock(st, 2, now, fonts, tr, ui, w, false, took(2));
 
   const engine::StateView view = engine::view_state(st, r.viewer);
   ui::BoardModel model;

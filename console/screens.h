@@ -28,6 +28,10 @@ struct MatchView {
   std::array<std::optional<std::string>, 2> commitments;  // sealed setups
   std::string label;     // where the match is stored
   const ui::Fonts* fonts = nullptr;
+  // A result the clock decided waits this long before it airs (desk.h's grace).
+  std::optional<engine::Millis> grace_left;
+  // The match's caption is on the director's program now (console/on_program.h).
+  bool caption_on_air = true;
 };
 
 void draw_start(const StartView& view, const ui::Tr& tr, UiState& ui, std::vector<Action>& out);
@@ -44,14 +48,17 @@ struct ClockFace {
   bool running = false;           // this player's turn runs
   bool deciding = false;          // an items or revival decision runs for them
   bool decision_limited = false;  // that decision counts down a limit
+  bool held = false;              // it would run, but the match is paused (a hold, a correction)
   engine::Millis elapsed = 0;     // of the running period
   engine::Millis shown = 0;       // the big figure
   ImU32 colour = 0;
 };
 ClockFace player_clock_face(const engine::MatchState& st, int player, engine::Millis now);
 // One player's clock box (name, turn clock at `now`, warnings, items left).
+// A paused match's running clock is drawn held (`correction`: a correction hold).
 void draw_player_clock(const engine::MatchState& st, int player, engine::Millis now,
-                       const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui, float width);
+                       const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui, float width,
+                       bool correction = false, std::optional<engine::Millis> took = std::nullopt);
 // Every event with its time; voided ones struck through.
 void draw_log(const engine::Match& match, engine::Viewer viewer, const ui::Tr& tr,
               std::size_t max_rows = 0);
@@ -79,6 +86,9 @@ bool holds_match_clock(PlayUi::Dialog d);
 // none); remembered only when it is what opened the dialog, i.e. held now, so its
 // letter never lands in the dialog's text.
 void open_dialog(UiState& ui, PlayUi::Dialog d, int player, int key);
+
+// The open referee dialog (ui.play.dialog), as a modal; the command it makes goes to `out`.
+void draw_referee_dialog(const engine::Match& match, const ui::Tr& tr, UiState& ui, std::vector<Action>& out);
 
 // The commands a `void N` would undo now, newest last, as script lines.
 std::vector<std::string> voidable_commands(const engine::Match& match, int n);

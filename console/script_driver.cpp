@@ -36,8 +36,7 @@ std::optional<std::string> ScriptDriver::create(Console& console, engine::Millis
     for (const auto& g : engine::all_games())
       if (g.id == c.game) c.preset = g.default_preset;
   }
-  console.dispatch(c, mono);
-  if (!console.session()) return "the match could not be created: " + console.ui().notice + console.ui().banner;
+  if (auto e = console.create(c, mono)) return "the match could not be created: " + *e;
   return std::nullopt;
 }
 

@@ -1,6 +1,12 @@
 // [SECTION] Secret setups: one player at a time, tray + click or typed text,
 // shuffle/clear, the game's reasons inline, masked unless the reveal key is held,
 // explicit and final lock; then who moves first and start.
+//
+// No accident seals a setup: while the typed field is in use (SetupUi::typing)
+// letters and digits never reach a shortcut, and Enter keeps the field focused;
+// the seal dialog shows the setup it will seal (camera-safe respected), says when
+// it is a shuffled one, and seals only by a click on its button or Ctrl+Enter once
+// armed (so a stray Enter or a retyped "L" cannot give it).
 #include <fmt/format.h>
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -43,6 +49,7 @@ void place(const engine::Game& game, const ui::Tr& tr, UiState& ui, engine::Squa
   auto& draft = s.draft[static_cast<std::size_t>(s.player - 1)];
   const auto it = std::find_if(draft.begin(), draft.end(),
                                [&](const engine::Placement& p) { return p.square == sq; });
+  s.shuffled[static_cast<std::size_t>(s.player - 1)] = false;  // touched by hand
   if (s.tray) {
     // Only the player's own territory; the refusal says so.
     if (game.setup_owner(sq) != s.player) {
@@ -71,6 +78,58 @@ engine::Square home_square(const engine::Game& game, int player, std::size_t t) 
   return 0;
 }
 
+// Keeps SetupUi::typing: on from the field's first use, off after a click that
+// is not on the field, or Esc. Called right after the field is drawn.
+void note_typing(SetupUi& s) {
+  if (ImGui::IsItemActive()) {
+    s.typing = true;
+  } else if (s.typing && ((ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !ImGui::IsItemHovered()) ||
+                          ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))) {
+    s.typing = false;
+  }
+}
+
+// How long the seal dialog's button stays unarmed: a click or key aimed at what
+// stood there before cannot seal.
+constexpr engine::Millis kSealArmMs = 700;
+
+// The seal dialog: the setup it will seal, drawn as the desk shows it (face down
+// while camera-safe), the shuffle warning, and a Seal button that only a click
+// (or Ctrl+Enter) gives once armed. Esc (or Cancel) goes back to the draft.
+void draw_seal_dialog(const std::string& popup, ui::BoardModel model, const ui::Tr& tr, UiState& ui,
+                      std::vector<Action>& out) {
+  SetupUi& s = ui.setup;
+  const std::size_t pi = static_cast<std::size_t>(s.player - 1);
+  if (!ImGui::BeginPopupModal(popup.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  ImGui::Text(tr("setup.lock_confirm"), s.player);
+  if (s.shuffled[pi]) {
+    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr("setup.shuffled"));
+    ui.hits.record_last_item("setup.lock.shuffled");
+  }
+  model.setup_player = 0;  // a picture, not a place to click
+  // Camera-safe: face down, as on the desk; the reveal key shows it.
+  if (ui.masked()) ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("setup.seal_masked"));
+  ImGui::BeginChild("seal_board", ImVec2(420, 300), false);
+  ui::draw_board("seal_board", model, ImVec2(420, 300));
+  ImGui::EndChild();
+  ui.hits.record_last_item("setup.lock.board");
+  const bool armed = ui.mono - s.lock_since >= kSealArmMs;
+  // A click, or Ctrl+Enter: a stray Enter and retyped letters never seal.
+  if (action_button(ui, "setup.lock.confirm", tr("setup.seal"), tr("setup.seal_tip"), ui::key::kEnter, "Enter",
+                    armed, /*ctrl=*/true)) {
+    out.push_back(SubmitCommand{engine::SetupCmd{s.player, s.draft[pi]}});
+    s.confirm_lock = false;
+    s.typing = false;
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::SameLine();
+  if (action_button(ui, "setup.lock.cancel", tr("cancel"), tr("cancel"), ui::key::kEscape, "Esc")) {
+    s.confirm_lock = false;
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
+}
+
 }  // namespace
 
 std::string typed_setup_example(const engine::Game& game, int player) {
@@ -93,6 +152,9 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
   const std::size_t pi = static_cast<std::size_t>(s.player - 1);
   auto& draft = s.draft[pi];
   const bool locked = st.setup_locked[pi];
+  // Letters and digits are the screen's shortcuts only while nobody is typing.
+  if (locked) s.typing = false;
+  const bool keys = !s.typing;
 
   // Board: locked setups as the public sees them (face down), the draft on top.
   engine::StateView board = engine::view_state(st, engine::kPublic);
@@ -127,7 +189,7 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
                                           st.players[static_cast<std::size_t>(p - 1)],
                                           st.setup_locked[static_cast<std::size_t>(p - 1)] ? tr("setup.locked_mark") : "");
     if (action_button(ui, fmt::format("setup.player{}", p), label.c_str(), tr("setup.switch_tip"),
-                      '0' + p, p == 1 ? "1" : "2")) {
+                      keys ? '0' + p : 0, p == 1 ? "1" : "2")) {
       s.player = p;
       s.tray.reset();
     }
@@ -172,10 +234,13 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     ImGui::SetNextItemWidth(-90);
     const ImGuiInputTextFlags flags =
         ImGuiInputTextFlags_EnterReturnsTrue | (ui.masked() ? ImGuiInputTextFlags_Password : 0);
-    bool apply = ImGui::InputText("##setup_text", &s.text[pi], flags);
+    const bool entered = ImGui::InputText("##setup_text", &s.text[pi], flags);
     ui.hits.record_last_item("setup.text");
+    note_typing(s);
+    // Enter reads the text and keeps the field: whatever is typed next is text.
+    if (entered) ImGui::SetKeyboardFocusHere(-1);
     ImGui::SameLine();
-    apply |= action_button(ui, "setup.apply", tr("setup.apply"), tr("setup.apply_tip"));
+    const bool apply = action_button(ui, "setup.apply", tr("setup.apply"), tr("setup.apply_tip")) || entered;
     if (apply) {
       std::vector<engine::Placement> parsed;
       if (auto e = parse_setup_text(game, s.player, s.text[pi], parsed)) {
@@ -183,18 +248,21 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
       } else {
         s.text_error.clear();
         draft = parsed;
+        s.shuffled[pi] = false;
         s.tray.reset();
       }
     }
 
-    if (action_button(ui, "setup.shuffle", tr("setup.shuffle"), tr("setup.shuffle_tip"), 'S', "S")) {
+    if (action_button(ui, "setup.shuffle", tr("setup.shuffle"), tr("setup.shuffle_tip"), keys ? 'S' : 0, "S")) {
       draft = game.random_setup(s.player, s.shuffle_seed++);
+      s.shuffled[pi] = true;
       s.tray.reset();
     }
     ImGui::SameLine();
-    if (action_button(ui, "setup.clear", tr("setup.clear"), tr("setup.clear_tip"), 'C', "C")) {
+    if (action_button(ui, "setup.clear", tr("setup.clear"), tr("setup.clear_tip"), keys ? 'C' : 0, "C")) {
       draft.clear();
       s.text[pi].clear();
+      s.shuffled[pi] = false;
       s.tray.reset();
     }
 
@@ -204,6 +272,10 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     const auto reason = game.check_setup(s.player, draft);
     ImGui::BeginChild("setup_reason", ImVec2(0, 3.0f * ImGui::GetTextLineHeightWithSpacing()), false);
     ImGui::PushTextWrapPos(0.0f);
+    if (s.shuffled[pi]) {
+      ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr("setup.shuffled"));
+      ui.hits.record_last_item("setup.shuffled");
+    }
     if (!s.text_error.empty()) {
       ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", s.text_error.c_str());
     } else if (reason) {
@@ -215,27 +287,13 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     ImGui::EndChild();
     ui.hits.record_last_item("setup.reason");
     const std::string lock_popup = fmt::format("{}###lock_setup", tr("setup.lock"));
-    if (action_button(ui, "setup.lock", tr("setup.lock"), tr("setup.lock_tip"), 'L', "L", !reason)) {
+    if (action_button(ui, "setup.lock", tr("setup.lock"), tr("setup.lock_tip"), keys ? 'L' : 0, "L", !reason)) {
       s.confirm_lock = true;
+      s.lock_since = ui.mono;
       ImGui::OpenPopup(lock_popup.c_str());
     }
-    if (ImGui::BeginPopupModal(lock_popup.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-      ImGui::Text(tr("setup.lock_confirm"), s.player);
-      if (action_button(ui, "setup.lock.confirm", tr("confirm"), tr("confirm"), ui::key::kEnter,
-                        "Enter")) {
-        out.push_back(SubmitCommand{engine::SetupCmd{s.player, draft}});
-        s.confirm_lock = false;
-        ImGui::CloseCurrentPopup();
-      }
-      ImGui::SameLine();
-      if (action_button(ui, "setup.lock.cancel", tr("cancel"), tr("cancel"), ui::key::kEscape, "Esc")) {
-        s.confirm_lock = false;
-        ImGui::CloseCurrentPopup();
-      }
-      ImGui::EndPopup();
-    }
+    draw_seal_dialog(lock_popup, model, tr, ui, out);
   }
-
   ImGui::Separator();
   if (st.first != 0) {
     ImGui::Text("%s: P%d %s", tr("start.first"), st.first,
@@ -251,7 +309,7 @@ void draw_setup(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
     }
   }
   const bool ready = st.setup_locked[0] && st.setup_locked[1] && st.first != 0;
-  if (action_button(ui, "setup.start", tr("setup.start"), tr("setup.start_tip"), 'G', "G", ready)) {
+  if (action_button(ui, "setup.start", tr("setup.start"), tr("setup.start_tip"), keys ? 'G' : 0, "G", ready)) {
     out.push_back(SubmitCommand{engine::StartCmd{}});
   }
   ImGui::EndChild();

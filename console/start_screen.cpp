@@ -16,6 +16,13 @@ namespace facedown::console {
 
 namespace {
 
+// A listed match's game in the screen's language (its id when the game is unknown).
+std::string game_name(const StartView& view, const std::string& id, ui::Lang lang) {
+  const engine::GameInfo* info = view.games ? engine::find_game(*view.games, id) : nullptr;
+  if (!info) return id;
+  return lang == ui::Lang::kKorean ? info->name_ko : info->name_en;
+}
+
 const std::string& preset_description(const engine::Preset& p, ui::Lang lang) {
   return lang == ui::Lang::kKorean && !p.description_ko.empty() ? p.description_ko : p.description;
 }
@@ -190,7 +197,7 @@ void draw_start(const StartView& view, const ui::Tr& tr, UiState& ui, std::vecto
         out.push_back(ResumeMatch{m.id});
       }
       ImGui::SameLine();
-      ImGui::Text("#%lld  %s  %s vs %s  (%s, %d %s)", static_cast<long long>(m.id), m.game.c_str(),
+      ImGui::Text("#%lld  %s  %s vs %s  (%s, %d %s)", static_cast<long long>(m.id), game_name(view, m.game, ui.lang).c_str(),
                   m.players[0].c_str(), m.players[1].c_str(), m.status.c_str(), m.events,
                   tr("start.events"));
       ImGui::PopID();
@@ -219,7 +226,7 @@ void draw_start(const StartView& view, const ui::Tr& tr, UiState& ui, std::vecto
       const engine::GameInfo* info = engine::find_game(*view.games, m.game);
       const engine::Words words = info ? engine::Words(info->words) : engine::Words();
       const engine::Lang lang = words_lang(tr.lang);
-      ImGui::Text("#%lld  %s  %s vs %s  — %s (%s)", static_cast<long long>(m.id), m.game.c_str(),
+      ImGui::Text("#%lld  %s  %s vs %s  — %s (%s)", static_cast<long long>(m.id), game_name(view, m.game, ui.lang).c_str(),
                   m.players[0].c_str(), m.players[1].c_str(),
                   engine::winner_text(words, m.winner, lang, {m.players[0], m.players[1]}).c_str(),
                   reason_text(words, m.reason, tr).c_str());

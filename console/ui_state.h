@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "broadcast/director.h"
@@ -40,6 +41,14 @@ struct SetupUi {
   std::string text_error;
   std::uint64_t shuffle_seed = 1;
   bool confirm_lock = false;
+  // The draft came from Shuffle and was not touched since: said before sealing.
+  std::array<bool, 2> shuffled{false, false};
+  // The typed-setup field is in use: from its first keystroke until a click
+  // elsewhere or Esc, letters and digits are text, never the screen's shortcuts
+  // (Enter keeps the field focused, so retyped text stays in it).
+  bool typing = false;
+  // When the seal dialog opened (monotonic): its Seal button arms after a moment.
+  engine::Millis lock_since = 0;
 };
 
 // A move chosen on the board and waiting for confirmation, with its preview.
@@ -107,6 +116,10 @@ struct ReplayUi {
   engine::Viewer viewer = engine::kReferee;
   int jump_ply = 0;
   bool from_live = false;  // opened from the match on the desk: back goes there
+  // What the last move before the cursor took, by its mover (replay_screen.cpp),
+  // worked out once per cursor.
+  int took_cursor = -1;
+  std::optional<std::pair<int, engine::Millis>> took;
   // The win-probability graph (console/replay_graph.h): the worker's latest
   // snapshot, taken each frame (null: nothing finished yet), and where it was
   // painted last.
@@ -133,6 +146,10 @@ struct UiState {
   bool control_token_shown = false;
   std::string banner;     // a store error: play stops until it is resolved
   std::string notice;     // the last rejection, shown until the next action
+  // A camera-safe refusal and the same with its reason (which may name a hidden
+  // piece): the top bar shows the second while reveal is held and the first is
+  // still the notice.
+  std::pair<std::string, std::string> notice_revealed;
   StartForm start;
   SetupUi setup;
   PlayUi play;

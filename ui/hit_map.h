@@ -22,6 +22,8 @@ class HitMap {
   // Its rectangle (min, max), if it was drawn.
   std::optional<std::pair<ImVec2, ImVec2>> rect(const std::string& name) const;
   bool has(const std::string& name) const { return rects_.count(name) != 0; }
+  // Every recorded widget, by name (the console's --hits file for real-window tests).
+  const std::map<std::string, std::pair<ImVec2, ImVec2>>& all() const { return rects_; }
 
  private:
   std::map<std::string, std::pair<ImVec2, ImVec2>> rects_;

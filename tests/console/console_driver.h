@@ -62,6 +62,13 @@ class ConsoleDriver {
     ctx_.type(text);
     frame();
   }
+  // Seals the setup on screen as an operator must: Lock, then (the dialog's
+  // button armed after a moment) a click on Seal.
+  void seal_setup() {
+    click("setup.lock");
+    mono += 800;
+    click("setup.lock.confirm");
+  }
   ui::HeadlessContext& context() { return ctx_; }
 
  private:

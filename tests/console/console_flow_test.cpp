@@ -129,8 +129,7 @@ TEST_CASE("a full Number Janggi match played through the console UI ends up in t
   }
   REQUIRE(c.ui().setup.draft[0].size() == 14);
   CHECK(!c.session()->match().game().check_setup(1, c.ui().setup.draft[0]));
-  d.click("setup.lock");
-  d.click("setup.lock.confirm");
+  d.seal_setup();
   REQUIRE(match().state().setup_locked[0]);
   d.frame();
 #ifdef FACEDOWN_CONSOLE_HAS_STORE
@@ -156,8 +155,7 @@ TEST_CASE("a full Number Janggi match played through the console UI ends up in t
   d.type(" 8:f7");
   d.press(ui::key::kEnter);
   REQUIRE(c.ui().setup.draft[1].size() == 14);
-  d.press('L');
-  d.press(ui::key::kEnter);  // confirms the lock dialog
+  d.seal_setup();  // a click: the field still has the keyboard
   REQUIRE(match().state().setup_locked[1]);
 
   // Start: the match clock begins at this monotonic instant.
@@ -295,6 +293,7 @@ TEST_CASE("a store that fails stops play with a banner and the match stays as st
   d.click("setup.lock");
   fail = true;
   const auto before = c.session()->match().log().size();
+  d.mono += 800;
   d.click("setup.lock.confirm");
   CHECK(calls == 1);
   CHECK(c.session()->match().log().size() == before);
@@ -307,7 +306,6 @@ TEST_CASE("a store that fails stops play with a banner and the match stays as st
   fail = false;
   d.click("banner.retry");
   CHECK(c.ui().banner.empty());
-  d.click("setup.lock");
-  d.click("setup.lock.confirm");
+  d.seal_setup();
   CHECK(c.session()->match().state().setup_locked[0]);
 }

@@ -5,6 +5,8 @@
 // another phase's different button.
 #include <catch2/catch.hpp>
 
+#include <imgui_internal.h>
+
 #include <map>
 #include <set>
 
@@ -183,4 +185,85 @@ TEST_CASE("the frequent controls keep their places through play, preview, items,
   CHECK(confirm_hits == std::set<std::string>{"play.confirm", "items.confirm", "revive.confirm", "play.close"});
   CHECK(alternative_hits == std::set<std::string>{"play.cancel", "revive.decline", "play.reinstate"});
   CHECK(phases == std::set<std::string>{"play", "preview", "items", "paused", "result", "closed", "revival"});
+}
+
+TEST_CASE("the items panel: choosing one player's item never moves the other player's row") {
+  ConsoleDriver d(console::memory_library(), ImVec2(1280, 800));
+  play(d, std::string(kGenius) + "@26 move c4-c3\n");
+  REQUIRE(match(d).state().phase == engine::Phase::kAwaitingItems);
+  d.mono += 1000;
+  d.frame(2);
+  // Every item control of both players, before and after each choice.
+  auto rects = [&] {
+    std::map<std::string, Rect> out;
+    for (int pl = 1; pl <= 2; ++pl)
+      for (const char* k : {"none", "blind", "plus", "minus"}) {
+        const std::string hit = "items.p" + std::to_string(pl) + "." + k;
+        if (auto r = d.ui().hits.rect(hit)) out[hit] = *r;
+      }
+    for (const char* hit : {"items.confirm", "play.move_text"})
+      if (auto r = d.ui().hits.rect(hit)) out[hit] = *r;
+    return out;
+  };
+  const auto before = rects();
+  REQUIRE(before.count("items.p2.minus"));
+  REQUIRE(before.count("items.confirm"));
+  for (const std::string choice : {"items.p1.blind", "items.p1.plus", "items.p2.minus", "items.p1.none"}) {
+    d.click(choice);
+    d.frame();
+    const auto after = rects();
+    for (const auto& [hit, r] : before) {
+      INFO("after " << choice << ": " << hit << " at " << after.at(hit).first.y << ", was " << r.first.y);
+      CHECK(same(after.at(hit), r));
+    }
+  }
+  // The squares' rows stay inside the details box, above the action row.
+  const float confirm_top = before.at("items.confirm").first.y;
+  const auto& g = match(d).game().geometry();
+  int squares = 0;
+  for (engine::Square sq = 0; sq < g.size(); ++sq)
+    for (int pl = 1; pl <= 2; ++pl)
+      if (auto r = d.ui().hits.rect("items.p" + std::to_string(pl) + ".sq." + g.name(sq))) {
+        ++squares;
+        CHECK(r->second.y <= confirm_top);
+      }
+  CHECK(squares >= 2);
+}
+
+TEST_CASE("the typed move's tooltip stands above its field, off Confirm and Cancel") {
+  ConsoleDriver d(console::memory_library(), ImVec2(1280, 800));
+  play(d, kGenius);
+  d.frame();
+  const auto field = d.ui().hits.rect("play.move_text");
+  REQUIRE(field);
+  d.context().mouse_to(ImVec2((field->first.x + field->second.x) / 2, (field->first.y + field->second.y) / 2));
+  d.frame(3);
+  ImGuiWindow* tip = nullptr;
+  for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
+    if ((w->Flags & ImGuiWindowFlags_Tooltip) && w->Active) tip = w;
+  REQUIRE(tip);
+  const ImVec2 a = tip->Pos, b(tip->Pos.x + tip->Size.x, tip->Pos.y + tip->Size.y);
+  CHECK(b.y <= field->first.y);
+  for (const char* hit : {"play.confirm", "play.cancel"}) {
+    const auto r = d.ui().hits.rect(hit);
+    REQUIRE(r);
+    INFO(hit);
+    CHECK(!(r->first.x < b.x && a.x < r->second.x && r->first.y < b.y && a.y < r->second.y));
+  }
+}
+
+TEST_CASE("the GAME OVER band's title fits beside a wide board, in both languages") {
+  ConsoleDriver d(console::memory_library(), ImVec2(1280, 800));
+  play(d, "game gwangsanghui\nplayer 1 \"Kim\"\nplayer 2 \"Lee\"\nfirst 1\nstart\n@5 resign 2\n");
+  REQUIRE(match(d).state().result);
+  for (int lang = 0; lang < 2; ++lang) {
+    d.frame(2);
+    const auto band = d.ui().hits.rect("game_over.band");
+    const auto title = d.ui().hits.rect("game_over.title");
+    REQUIRE(band);
+    REQUIRE(title);
+    INFO("title " << title->first.x << "-" << title->second.x << " in band " << band->first.x << "-" << band->second.x);
+    CHECK(title->second.x <= band->second.x);
+    d.press(ui::key::kF1 + 11);  // F12: the other language
+  }
 }

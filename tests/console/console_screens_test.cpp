@@ -63,8 +63,7 @@ TEST_CASE("every game can be created, set up and played from the console") {
       for (int p = 1; p <= 2 && !c.session()->match().game().has_fixed_placement(); ++p) {
         d.press('0' + p);
         d.press('S');  // shuffle: the game's own random setup
-        d.click("setup.lock");
-        d.press(ui::key::kEnter);
+        d.seal_setup();
         d.frame();
         REQUIRE(c.session()->match().state().setup_locked[static_cast<std::size_t>(p - 1)]);
       }
@@ -269,8 +268,7 @@ void start_match(ConsoleDriver& d) {
   REQUIRE(d.console().session());
   for (int p = 1; p <= 2; ++p) {
     d.press('S');
-    d.click("setup.lock");
-    d.press(ui::key::kEnter);
+    d.seal_setup();
     d.frame();
   }
   d.press('G');
@@ -344,4 +342,29 @@ TEST_CASE("resign, draw and award end the match through their dialogs") {
     CHECK(r->winner == 2);
     CHECK(r->reason == "awarded");
   }
+}
+
+TEST_CASE("a replay's move stop shows what the move took on its mover's clock, not a full turn") {
+  ConsoleDriver d(console::memory_library());
+  auto& c = d.console();
+  play_script(d);
+  c.dispatch(console::ReplayCurrent{}, d.mono);
+  d.frame(2);
+  // Back to the stop after the last move: the next turn has started.
+  const auto& log = c.ui().replay.events;
+  int last_move = -1;
+  for (int k = 0; k < static_cast<int>(log.size()); ++k)
+    if (std::holds_alternative<engine::Moved>(log[static_cast<std::size_t>(k)].body)) last_move = k;
+  REQUIRE(last_move > 0);
+  const int mover = std::get<engine::Moved>(log[static_cast<std::size_t>(last_move)].body).player;
+  c.ui().replay.cursor = static_cast<int>(log.size());
+  d.frame(2);
+  REQUIRE(c.ui().replay.took);
+  CHECK(c.ui().replay.took->first == mover);
+  // a7-a9 at 60 s: P1's turn began at 37 s, held from 40 s to 55 s by a pause,
+  // so the move took 3 s + 5 s (not the 23 s between, nor a full turn).
+  CHECK(mover == 1);
+  CHECK(c.ui().replay.took->second == 8000);
+  CHECK(d.ui().hits.has("clock.p" + std::to_string(mover) + ".took"));
+  CHECK(!d.ui().hits.has("clock.p" + std::to_string(engine::other(mover)) + ".took"));
 }

@@ -11,6 +11,7 @@
 #include "console/desk_command.h"
 #include "console/match_library.h"
 #include "console/script_driver.h"
+#include "console/screens.h"
 #include "console_driver.h"
 #include "engine/registry.h"
 #include "ui/keys.h"
@@ -79,9 +80,12 @@ TEST_CASE("a restoring void holds the clock until the corrected move, which resu
   REQUIRE(std::holds_alternative<engine::Paused>(log.back().body));
   CHECK(std::get<engine::Paused>(log.back().body).reason == console::kCorrectionReason);
   CHECK(std::holds_alternative<engine::Voided>(log[log.size() - 2].body));
-  // The screen says the clock is held and why.
+  // The screen says the clock is held and why; the held clock does not look running.
   d.frame();
   CHECK(d.ui().hits.has("status.paused"));
+  CHECK(d.ui().hits.has("clock.p2.held"));
+  CHECK(!d.ui().hits.has("clock.p1.held"));
+  CHECK(console::player_clock_face(st, 2, d.ui().now).held);
   // Two minutes of a slow, careful correction: no timeout.
   d.mono += 120000;
   d.frame(3);
@@ -96,6 +100,8 @@ TEST_CASE("a restoring void holds the clock until the corrected move, which resu
   REQUIRE(match(d).state().to_move == 1);
   CHECK(!match(d).state().paused);
   CHECK(!console::correction_held(match(d)));
+  d.frame();
+  CHECK(!d.ui().hits.has("clock.p1.held"));  // running again, and it looks it
   // Resumed and Moved at one instant, and player 2 was charged 28 s, nothing more.
   REQUIRE(std::holds_alternative<engine::Resumed>(match(d).log()[before].body));
   REQUIRE(std::holds_alternative<engine::Moved>(match(d).log()[before + 1].body));
@@ -185,7 +191,19 @@ TEST_CASE("a wrong timeout is reinstated from the result panel, with a reason") 
   d.click("play.reinstate");
   REQUIRE(d.ui().play.dialog == Dialog::kReinstate);
   d.frame(2);  // the dialog appears; its seconds field takes the keyboard
-  d.type("35");
+  // Time left, as every clock on the desk shows it: 0 left is the timeout again.
+  d.type("0");
+  d.click("dlg.reason");
+  d.type("the desk's clock was started late");
+  d.click("dlg.confirm");
+  CHECK(d.ui().play.dialog == Dialog::kReinstate);
+  CHECK(match(d).state().result);
+  d.click("dlg.clock_seconds");
+  d.press(ui::key::kBackspace);
+  d.type("25");  // 25 s left of the 60 s turn: 35 s used
+  d.click("dlg.reason");
+  d.press(ui::key::kEnd);
+  for (int i = 0; i < 40; ++i) d.press(ui::key::kBackspace);
   d.click("dlg.confirm");  // no reason yet: refused
   CHECK(d.ui().play.dialog == Dialog::kReinstate);
   d.click("dlg.reason");
@@ -249,4 +267,40 @@ TEST_CASE("Award opens with no winner selected, and cannot be confirmed until on
   d.click("dlg.confirm");
   REQUIRE(match(d).state().result);
   CHECK(match(d).state().result->winner == 1);
+}
+
+TEST_CASE("Resign opens with nobody selected: Ctrl+R then Enter resigns no one") {
+  ConsoleDriver d(console::memory_library());
+  play(d);
+  d.press('R', true);
+  REQUIRE(d.ui().play.dialog == Dialog::kResign);
+  CHECK(d.ui().play.dialog_player == 0);
+  d.press(ui::key::kEnter);
+  CHECK(d.ui().play.dialog == Dialog::kResign);
+  CHECK(!match(d).state().result);
+  d.click("dlg.player2");
+  d.click("dlg.confirm");
+  REQUIRE(match(d).state().result);
+  CHECK(match(d).state().result->winner == 1);
+}
+
+TEST_CASE("a typed move's refusal gives the engine's reason (camera-safe: only while reveal is held)") {
+  ConsoleDriver d(console::memory_library());
+  play(d);  // player 2 to move; c9 holds a Mine
+  REQUIRE(d.ui().camera_safe);
+  d.click("play.move_text");
+  d.type("c9c8");
+  d.press(ui::key::kEnter);
+  const std::string masked = d.ui().notice;
+  CHECK(masked.find("c9-c8") != std::string::npos);
+  CHECK(masked.find("Mine") == std::string::npos);  // on camera: no identity
+  const std::string why = match(d).why_illegal(engine::Move{*match(d).game().geometry().parse("c9"),
+                                                            *match(d).game().geometry().parse("c8")});
+  REQUIRE(!why.empty());
+  CHECK(d.ui().notice_revealed.second.find(why) != std::string::npos);
+  CHECK(d.ui().notice_revealed.first == masked);
+  d.ui().camera_safe = false;
+  d.click("play.move_text");
+  d.press(ui::key::kEnter);
+  CHECK(d.ui().notice.find(why) != std::string::npos);
 }

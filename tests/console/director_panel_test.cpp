@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <unistd.h>
 
+#include "console/director_panel.h"
 #include "console/script_driver.h"
 #include "console/store_library.h"
 #include "console_driver.h"
@@ -90,4 +91,51 @@ TEST_CASE("director's panel: without a match it says so and fires nothing") {
   d.frame();
   CHECK(d.ui().director.request.empty());
   CHECK_FALSE(d.ui().director.program);
+}
+
+TEST_CASE("director's panel: never over the referee's buttons or past the window, never on the start screen, cued is not on air") {
+  TempStore tmp("director-place");
+  auto lib = console::store_library(tmp.file());
+  REQUIRE(std::holds_alternative<std::unique_ptr<console::MatchLibrary>>(lib));
+  ConsoleDriver d(std::move(std::get<std::unique_ptr<console::MatchLibrary>>(lib)), ImVec2(1280, 800));
+  auto loaded = console::ScriptDriver::load(kShortMatch);
+  REQUIRE(std::holds_alternative<console::ScriptDriver>(loaded));
+  auto& driver = std::get<console::ScriptDriver>(loaded);
+  REQUIRE(!driver.create(d.console(), d.mono));
+  for (std::size_t i = 0; i < driver.size(); ++i) REQUIRE(!driver.play(d.console(), i, d.mono));
+  d.frame(2);
+  d.press(ui::key::kF1 + 6);  // F7
+  d.frame(3);
+  const auto panel = d.ui().hits.rect("dir.panel");
+  REQUIRE(panel);
+  CHECK(panel->first.x >= 0);
+  CHECK(panel->first.y >= 0);
+  CHECK(panel->second.x <= 1280);
+  CHECK(panel->second.y <= 800);
+  auto overlaps = [&](const std::pair<ImVec2, ImVec2>& r) {
+    return r.first.x < panel->second.x && panel->first.x < r.second.x && r.first.y < panel->second.y &&
+           panel->first.y < r.second.y;
+  };
+  for (const char* hit : {"ctl.pause", "ctl.warn", "ctl.void", "ctl.clock", "ctl.resign", "ctl.draw", "ctl.award",
+                          "ctl.hold_on_air", "ctl.note", "ctl.caption", "ctl.replay", "ctl.back", "play.confirm",
+                          "play.cancel", "play.move_text"}) {
+    INFO(hit);
+    const auto r = d.ui().hits.rect(hit);
+    REQUIRE(r);
+    CHECK(!overlaps(*r));
+  }
+  // Standby, feed lost, result and the setups wait for their moment: cued, not on air.
+  broadcast::DirectorState all;
+  all.shown.fill(true);
+  for (auto e : {broadcast::Element::kStandby, broadcast::Element::kResult, broadcast::Element::kReveal,
+                 broadcast::Element::kFeedLost, broadcast::Element::kExplainer})
+    CHECK(std::string(console::element_state_key(all, e)) == "dir.cued");
+  CHECK(std::string(console::element_state_key(all, broadcast::Element::kBoard)) == "dir.on");
+  CHECK(std::string(console::element_state_key(broadcast::DirectorState{}, broadcast::Element::kStandby)) != "dir.on");
+  // On the start screen the program's buttons are not offered.
+  d.click("ctl.back");
+  d.frame(2);
+  REQUIRE(d.ui().screen == console::Screen::kStart);
+  CHECK(!d.ui().hits.has("dir.board"));
+  CHECK(!d.ui().hits.has("dir.layout.faces"));
 }

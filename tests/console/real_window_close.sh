@@ -24,8 +24,10 @@ i=0
 until "$SEND"; do i=$((i + 1)); [ $i -gt 150 ] && fail "no window"; sleep 0.2; done
 sleep 1
 "$SEND" key:n; wait_for "select count(*) from matches" 1
-"$SEND" key:s key:l key:Return; wait_for "select count(*) from events where type='setup-locked'" 1
-"$SEND" key:s key:l key:Return; wait_for "select count(*) from events where type='setup-locked'" 2
+# The seal dialog takes no plain Enter: Ctrl+Enter once its button is armed.
+SEAL="key:s key:l key:Return sleep:800 down:Control_L key:Return up:Control_L"
+"$SEND" $SEAL; wait_for "select count(*) from events where type='setup-locked'" 1
+"$SEND" $SEAL; wait_for "select count(*) from events where type='setup-locked'" 2
 "$SEND" key:g; wait_for "select count(*) from events where type='started'" 1
 "$SEND" key:t sleep:300 key:h key:i key:Return; wait_for "select count(*) from events where type='captioned'" 1
 "$SEND" key:p; wait_for "select count(*) from events where type='paused'" 1

@@ -1,7 +1,8 @@
 /* x11_send: real X11 input for the console's real-window test (no xdotool on the
  * CI image). Finds the console's top-level window and, for each argument, sends
  * "close" (the window manager's WM_DELETE_WINDOW, as the title bar's X does),
- * "key:KEYSYM" (a press, held 400 ms, then the release) or "sleep:MS". With no
+ * "key:KEYSYM" (a press, held 400 ms, then the release), "down:KEYSYM" and
+ * "up:KEYSYM" (a modifier held around other keys) or "sleep:MS". With no
  * argument it only says whether the window is there (exit 0) or not (exit 3). */
 #include <X11/Xlib.h>
 #include <stdlib.h>
@@ -62,6 +63,10 @@ int main(int argc, char** argv) {
       send_key(d, w, argv[i] + 4, KeyPress, KeyPressMask);
       usleep(400000);
       send_key(d, w, argv[i] + 4, KeyRelease, KeyReleaseMask);
+    } else if (!strncmp(argv[i], "down:", 5)) {
+      send_key(d, w, argv[i] + 5, KeyPress, KeyPressMask);
+    } else if (!strncmp(argv[i], "up:", 3)) {
+      send_key(d, w, argv[i] + 3, KeyRelease, KeyReleaseMask);
     } else if (!strncmp(argv[i], "sleep:", 6)) {
       usleep((useconds_t)atoi(argv[i] + 6) * 1000u);
     }

@@ -75,6 +75,7 @@ window() { timeout 30 xdotool search --sync --onlyvisible --name "$1" 2>/dev/nul
 # ImGui's repeat delay (0.275 s), a Tab would repeat and, with an even count,
 # land back in the field it left.
 press() {
+  [ "$1" = wait ] && { sleep 0.8; return; }  # a pause between keys, not a key
   xdotool keydown "$1"
   sleep 0.1
   xdotool keyup "$1"
@@ -178,9 +179,10 @@ echo "windows: console $CW, overlay $OW on $DISPLAY"
 
 # --- a match: the start screen's defaults (Number Janggi, genius-2015) -----------
 press_until "select count(*) from matches" 1 n
-# Both setups shuffled (S) and locked (L, Enter confirms), then start (G).
-press_until "select count(*) from events where type='setup-locked'" 1 s l Return
-press_until "select count(*) from events where type='setup-locked'" 2 s l Return
+# Both setups shuffled (S) and sealed (L shows the setup; a plain Enter does not
+# seal, Ctrl+Enter once the dialog's button is armed does), then start (G).
+press_until "select count(*) from events where type='setup-locked'" 1 s l Return wait ctrl+Return
+press_until "select count(*) from events where type='setup-locked'" 2 s l Return wait ctrl+Return
 press_until "select count(*) from events where type='started'" 1 g
 
 # Plan the moves from the locked setups (the referee's export holds them): a P1
@@ -404,8 +406,9 @@ clock_dialog "select count(*) from events where type='clock-set'" 2 59.5 "test t
 wait_for "select count(*) from events where type='ended'" 1 10
 sleep 1.5  # the result's buttons take input a moment after they appear
 import -window "$CW" "$OUT/console-timeout.png" 2>/dev/null
+# The reinstatement speaks in time left, as the clocks do: 40 s left of the 60 s turn.
 clock_dialog "select count(*) from events where type='clock-set' and payload like '%\"reinstate\":true%'" 1 \
-  20 "the desk clock was wrong"
+  40 "the desk clock was wrong"
 import -window "$CW" "$OUT/console-reinstated.png" 2>/dev/null
 state=$("$CLI" replay --db "$DB" --match 1 --final --view public)
 echo "$state" | grep -q '"status": "paused"' || fail "not paused after the reinstatement: $state"
