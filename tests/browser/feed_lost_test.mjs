@@ -78,7 +78,7 @@ try {
   const banner = () => page.$('.banner.standby');
   const before = await pageClock();
   // The feed freezes the clock 1.5 s behind what the page counted (the desk's last word).
-  const frozenAt = (lag) => ({ ...live, now: Date.now() / 1000, standby: true, banner: 'standby',
+  const frozenAt = (lag) => ({ ...live, now: Date.now() / 1000, standby: true, banner: 'standby', banner_element: 'standby',
     clock: { ...live.clock, running: false, seconds: before + lag } });
   push(frozenAt(1.5));
   const standbyFrom = Date.now();

@@ -235,7 +235,7 @@ try {
       sentence: { en: 'Jang Dong-min did not move within 60 s: Kim Kyung-hoon wins', ko: 'Jang Dong-min, 60초 안에 두지 못함: Kim Kyung-hoon 승리' },
       shown: true,
     };
-    assert(await show({ ...doc, status: 'ended', to_move: 0, result, banner: 'result' }), 'result refused');
+    assert(await show({ ...doc, status: 'ended', to_move: 0, result, banner: 'result', banner_element: 'result' }), 'result refused');
     const res = await bannerText();
     assert(res.length === 1 && res[0].includes('Kim Kyung-hoon WINS') && res[0].includes('did not move'), `result: ${res}`);
     const resultShot = path.join(outDir, `${prefix}-result.png`);
@@ -245,18 +245,18 @@ try {
     assert(await show({ ...doc, now: t + 100, status: 'ended', result, battle: fresh }), 'result+battle refused');
     assert((await p.locator('.banner.result').count()) === 0, 'result banner over a running battle');
     const clock = { ...doc.clock, visible: true, running: true, counts_down: true, seconds: 30 };
-    assert(await show({ ...doc, now: t + 100, battle: null, standby: true, banner: 'standby', clock }), 'standby refused');
+    assert(await show({ ...doc, now: t + 100, battle: null, standby: true, banner: 'standby', banner_element: 'standby', clock }), 'standby refused');
     assert((await bannerText())[0].includes('STANDBY'), 'no standby banner');
     await p.screenshot({ path: path.join(outDir, `${prefix}-standby.png`), omitBackground: true });
     const c0 = await p.locator('.clock').textContent();
     await p.evaluate((s) => window.facedownOverlay.pinClock(s), t + 110);
     assert((await p.locator('.clock').textContent()) === c0 && c0 === '0:30', `standby clock moved: ${c0}`);
-    assert(await show({ ...doc, now: t + 110, battle: null, paused: true, status: 'paused', banner: 'paused' }), 'pause refused');
+    assert(await show({ ...doc, now: t + 110, battle: null, paused: true, status: 'paused', banner: 'paused', banner_element: 'scorebug' }), 'pause refused');
     assert((await bannerText())[0].includes('PAUSED'), 'no pause banner');
     // The toast's headline is the frame's (broadcast's warning_line), as the feed writes it.
-    const warning = { seq: 99, player: 1, kind: 'time', kind_text: { en: 'Time warning', ko: '시간 경고' }, total: 1, of: 2, wall_time: t + 108, toast: true,
+    const warning = { seq: 99, player: 1, kind: 'time', kind_text: { en: 'Time warning', ko: '시간 경고' }, total: 1, of: 2, wall_time: t + 108, toast: true, toast_until: t + 114,
       line: { en: 'WARNING 1/2 · Jang Dong-min', ko: '경고 1/2 · Jang Dong-min' } };
-    assert(await show({ ...doc, now: t + 110, battle: null, warning, banner: 'warning' }), 'warning refused');
+    assert(await show({ ...doc, now: t + 110, battle: null, warning, banner: 'warning', banner_element: 'scorebug' }), 'warning refused');
     const w = await bannerText();
     assert(w[0].includes('WARNING 1/2') && w[0].includes('Jang Dong-min') && w[0].includes('Time warning'), `toast: ${w}`);
     await p.screenshot({ path: path.join(outDir, `${prefix}-toast.png`), omitBackground: true });
