@@ -17,6 +17,8 @@ void add_option_words(ui::Catalog& catalog) {
       {"optval.optional-swap", "optional-swap", "선택 교환"},
       {"optval.remove-always", "remove-always", "항상 제거"},
       {"optval.keep-and-revive", "keep-and-revive", "유지 후 부활"},
+      {"optval.loses", "loses", "패배"},
+      {"optval.continues", "continues", "계속"},
   });
 }
 

@@ -379,6 +379,10 @@ TEST_CASE("every option value a game offers reads in Korean on the start screen,
     for (const auto& spec : g.options)
       for (const auto& c : spec.choices) {
         INFO(g.id << " " << spec.name << " = " << c);
+        if (!c.empty() && c[0] >= '0' && c[0] <= '9') {  // a number reads the same in both
+          CHECK(console::option_value_label(ko, c) == c);
+          continue;
+        }
         ++values;
         CHECK(catalog.has("optval." + c));
         CHECK(console::option_value_label(en, c) == c);
