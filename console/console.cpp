@@ -10,6 +10,7 @@
 #include "codec/toss.h"
 #include "console/correction_hold.h"
 #include "console/on_program.h"
+#include "console/option_words.h"
 #include "console/director_panel.h"
 #include "console/screens.h"
 #include "console/hold_on_air.h"
@@ -34,6 +35,7 @@ Console::Console(std::unique_ptr<MatchLibrary> library, const ui::Fonts* fonts)
   add_control_phrases(catalog_);
   add_hold_on_air_phrases(catalog_);
   add_director_phrases(catalog_);
+  add_option_words(catalog_);
   refresh_list();
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "console/event_text.h"
+#include "console/option_words.h"
 #include "console/screens.h"
 #include "engine/registry.h"
 #include "console/widgets.h"
@@ -106,9 +107,9 @@ void draw_new_match(const StartView& view, const ui::Tr& tr, UiState& ui,
       std::string& value = form.options[spec.name];
       ImGui::SetNextItemWidth(-1);
       if (spec.kind == engine::OptionSpec::Kind::kChoice) {
-        if (ImGui::BeginCombo("##v", value.c_str())) {
+        if (ImGui::BeginCombo("##v", option_value_label(tr, value).c_str())) {
           for (const auto& c : spec.choices)
-            if (ImGui::Selectable(c.c_str(), c == value)) value = c;
+            if (ImGui::Selectable((option_value_label(tr, c) + "##" + c).c_str(), c == value)) value = c;
           ImGui::EndCombo();
         }
       } else {
@@ -123,7 +124,7 @@ void draw_new_match(const StartView& view, const ui::Tr& tr, UiState& ui,
         ImGui::TextColored(ui::to_vec4(ui::colour::kDanger), "%s", bad->c_str());
       } else {
         ImGui::TextColored(ui::to_vec4(def == value ? ui::colour::kMuted : ui::colour::kWarning),
-                           "%s", def.c_str());
+                           "%s", option_value_label(tr, def).c_str());
       }
     }
     ImGui::EndTable();

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "console/option_words.h"
 #include "console/screens.h"
 #include "console/script_driver.h"
 #include "console_driver.h"
@@ -367,4 +368,27 @@ TEST_CASE("a replay's move stop shows what the move took on its mover's clock, n
   CHECK(c.ui().replay.took->second == 8000);
   CHECK(d.ui().hits.has("clock.p" + std::to_string(mover) + ".took"));
   CHECK(!d.ui().hits.has("clock.p" + std::to_string(engine::other(mover)) + ".took"));
+}
+
+TEST_CASE("every option value a game offers reads in Korean on the start screen, its id kept") {
+  ui::Catalog catalog;
+  console::add_option_words(catalog);
+  const ui::Tr ko{&catalog, ui::Lang::kKorean}, en{&catalog, ui::Lang::kEnglish};
+  int values = 0;
+  for (const auto& g : engine::all_games())
+    for (const auto& spec : g.options)
+      for (const auto& c : spec.choices) {
+        INFO(g.id << " " << spec.name << " = " << c);
+        if (!c.empty() && c[0] >= '0' && c[0] <= '9') {  // a number reads the same in both
+          CHECK(console::option_value_label(ko, c) == c);
+          continue;
+        }
+        ++values;
+        CHECK(catalog.has("optval." + c));
+        CHECK(console::option_value_label(en, c) == c);
+        const auto label = console::option_value_label(ko, c);
+        CHECK(label != c);
+        CHECK(label.find("(" + c + ")") != std::string::npos);
+      }
+  CHECK(values > 0);
 }
