@@ -18,9 +18,9 @@
 // one do not grow with the match; what the analysis needs of the history
 // (the pieces' trail, which pieces an event other than a move named) the
 // cursor keeps as it goes. Only a void reaches back: a void of the stream that
-// undoes commands the match forgot makes the replay start again from the
-// beginning (the same run; voids that far back are rare), and no replay
-// forgets past what a void already in the stream will undo.
+// undoes commands the match forgot has the replay made again from the
+// beginning up to it (the same run; voids that far back are rare), and no
+// replay forgets past what a void already in the stream will undo.
 //
 // Slots: one per piece a SetupLocked event hides from the viewer, in stream
 // order; a block is the hidden part of one SetupLocked event (a roster draw of
