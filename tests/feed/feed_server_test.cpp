@@ -40,6 +40,7 @@ std::string expected_on_air(const std::string& path, db::MatchId id, std::option
   for (auto& r : must(reader.events_after(id, 0, n == 0 ? 1 : n))) rows.push_back(to_public_row(std::move(r)));
   const std::size_t count = n == 0 ? 0 : rows.size();
   auto model = model_after(rows, count, to_commitments(must(reader.seals(id))), std::nullopt, engine::all_games());
+  model.match = id;  // every output names the match it shows
   std::int64_t now = kNow;
   if (replay) now = count > 0 ? static_cast<std::int64_t>(rows[count - 1].wall_time * 1000.0 + 0.5) : summary.created_ms;
   return on_air_text(model, now, replay);

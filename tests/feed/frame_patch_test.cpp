@@ -300,7 +300,7 @@ TEST_CASE("frame patches: real frames of random matches, the versioned stream ap
   }
 }
 
-TEST_CASE("frame patches: a resumed stream starts with a full frame, then patches; v=3 is refused", "[feed][patch]") {
+TEST_CASE("frame patches: a resumed stream starts with a full frame, then patches, and v=3 is refused", "[feed][patch]") {
   TempDir dir;
   LiveMatch live(dir.file("s.db"), 44);
   for (int i = 0; i < 3; ++i) live.step();
