@@ -153,7 +153,7 @@ void AnalysisRunner::run() {
     }
     follow(want);
     const std::uint64_t before = finished_.load();
-    if (match_ != 0 && options_.compute) work();
+    if (match_ != 0) work();
     watch_file();
     if (finished_.load() == before) std::this_thread::sleep_for(options_.poll);
   }

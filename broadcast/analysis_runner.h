@@ -49,7 +49,6 @@ struct RunnerOptions {
   std::chrono::milliseconds takeover{500};
   StreamAnalysisOptions analysis = live_analysis_options();
   bool lower_priority = true;  // nice the worker thread (Linux) so it yields to the on-air thread
-  bool compute = true;         // false: only read what another runner's worker wrote
   // Tests: the worker waits this long before writing each record (a slow analysis).
   std::chrono::milliseconds delay{0};
 };
