@@ -19,19 +19,10 @@ using nlohmann::json;
 namespace {
 
 json both(const std::string& en, const std::string& ko) { return json{{"en", en}, {"ko", ko}}; }
-template <class F>
-json both(F&& f) {
-  return both(f(Lang::kEn), f(Lang::kKo));
-}
+json both(const Both& b) { return both(b.en, b.ko); }
+json both_or_null(const std::optional<Both>& b) { return b ? both(*b) : json(nullptr); }
 
 json token_or_null(const std::optional<std::string>& t) { return t ? json(*t) : json(nullptr); }
-
-// What a face-up piece shows, in both languages (piece_label); null for a back.
-// The labels fit the pieces of the theme the painters draw (piece_labels.h).
-json label_of(const OnAirModel& m, const std::optional<std::string>& t, const Theme& theme) {
-  if (!t) return nullptr;
-  return both([&](Lang l) { return piece_label(m, *t, l, &theme); });
-}
 
 const char* level_name(ClockLevel l) {
   return l == ClockLevel::kDanger ? "danger" : l == ClockLevel::kCaution ? "caution" : "calm";
@@ -68,19 +59,18 @@ json drawing_json(const engine::Geometry& g, bool portrait) {
               {"minus_signs", std::move(signs)}};
 }
 
-json board_json(const OnAirModel& m, const BattleMoment& moment, const Theme& theme) {
+json board_json(const OnAirFrame& fr) {
+  const OnAirModel& m = *fr.model;
   const engine::Geometry& g = m.game->geometry();
   json squares = json::array();
   for (engine::Square s = 0; s < g.size(); ++s) {
     json sq{{"square", g.name(s)}, {"terrain", terrain_of(g.terrain(s))}, {"territory", m.game->setup_owner(s)}};
     const auto& p = m.board[static_cast<std::size_t>(s)];
     if (p) {
-      bool fighting = false;
-      if (moment.animating())
-        for (const Fighter& f : m.battle->fighters) fighting = fighting || (f.square == s && f.owner == p->owner);
+      const auto i = static_cast<std::size_t>(s);
       sq["piece"] = json{{"owner", p->owner},         {"token", token_or_null(p->token)},
-                         {"label", label_of(m, p->token, theme)}, {"revealed", p->revealed},
-                         {"in_battle", fighting}};
+                         {"label", both_or_null(fr.board_labels[i])}, {"revealed", p->revealed},
+                         {"in_battle", static_cast<bool>(fr.in_battle[i])}};
     } else {
       sq["piece"] = nullptr;
     }
@@ -97,49 +87,47 @@ json board_json(const OnAirModel& m, const BattleMoment& moment, const Theme& th
               {"drawing", json{{"landscape", drawing_json(g, false)}, {"portrait", drawing_json(g, true)}}}};
 }
 
-json clock_json(const OnAirModel& m, double now) {
-  const ClockShown c = turn_clock(m, now);
+json clock_json(const OnAirModel& m, const FrameClock& fc) {
+  const ClockShown& c = fc.shown;
   json j{{"visible", c.visible},
          {"counts_down", c.counts_down},
          {"running", c.running},
          {"seconds", c.seconds},
-         {"text", c.visible ? format_clock(c.seconds, c.counts_down) : std::string()},
+         {"text", fc.text},
          {"level", level_name(c.level)},
          // When the level next changes while the clock runs (wall time), and to
          // what: the page switches there without a rule of its own.
          {"next_level", c.next_level_in > 0 ? json(level_name(c.next_level)) : json(nullptr)},
-         {"next_level_at", c.next_level_in > 0 ? json(now + c.next_level_in) : json(nullptr)},
+         {"next_level_at", fc.next_level_at > 0 ? json(fc.next_level_at) : json(nullptr)},
          {"next_warning", c.next_warning},
-         {"next_warning_text", c.next_warning > 0 ? format_clock(c.next_warning, true) : std::string()},
+         {"next_warning_text", fc.next_warning_text},
          {"turn_limit", m.turn_limit},
          {"warning_after", m.warning_after},
-         {"to_move", c.visible ? m.to_move : 0}};
+         {"to_move", fc.to_move}};
   return j;
 }
 
-json players_json(const OnAirModel& m, const BattleMoment& moment, const Theme& theme) {
+json players_json(const OnAirFrame& f) {
   static constexpr const char* kItems[] = {"blind", "plus", "minus"};
+  const OnAirModel& m = *f.model;
   json out = json::array();
   for (int p = 1; p <= 2; ++p) {
     const auto pi = static_cast<std::size_t>(p - 1);
+    const FramePlayer& fp = f.players[pi];
     json removed = json::array();
-    const std::size_t shown = tray_count(m, p, moment);
     json labels = json::array();
-    for (std::size_t i = 0; i < shown; ++i) {
+    for (std::size_t i = 0; i < fp.tray_shown; ++i) {
       removed.push_back(token_or_null(m.removed[pi][i]));
-      labels.push_back(label_of(m, m.removed[pi][i], theme));
+      labels.push_back(both_or_null(fp.removed_labels[i]));
     }
     json left = json::object(), used = json::object();
     for (std::size_t k = 0; k < 3; ++k) {
       left[kItems[k]] = m.items_left[pi][k];
-      int n = 0;
-      for (const auto& u : m.items_used)
-        if (u.player == p && u.item == kItems[k]) ++n;
-      used[kItems[k]] = n;
+      used[kItems[k]] = fp.items_used[k];
     }
     out.push_back(json{{"seat", p},
                        {"name", m.players[pi]},
-                       {"to_move", m.to_move == p && !m.result},
+                       {"to_move", fp.to_move},
                        {"warnings", m.warnings[pi]},
                        {"warnings_to_dq", m.warnings_to_dq},
                        {"items_left", std::move(left)},
@@ -154,50 +142,39 @@ json players_json(const OnAirModel& m, const BattleMoment& moment, const Theme& 
 
 json rect_json(const ThemeRect& r) { return json{{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}}; }
 
-// Where each layout's painter puts the explainer's lines, and the box around
-// them (explainer_place.h): {"box": {layout: rect}, "lines": {layout: [rect]}}.
-std::pair<json, json> explainer_place_json(const OnAirModel& m, const Theme& theme) {
-  const auto lines = static_cast<int>(battle_explainer(m, Lang::kEn).size());
-  const auto involved = involved_squares(m);
-  json box = json::object(), each = json::object();
-  for (std::string_view name : kThemeLayouts) {
-    const auto rects = explainer_lines(theme, name, board_drawing(m.game->geometry(), theme_layout_portrait(name)),
-                                       involved, lines);
-    json list = json::array();
-    for (const ThemeRect& r : rects) list.push_back(rect_json(r));
-    box[std::string(name)] = rect_json(bounding_box(rects));
-    each[std::string(name)] = std::move(list);
-  }
-  return {box, each};
-}
-
-json battle_json(const OnAirModel& m, const BattleMoment& moment, const BattleTiming& timing, const Theme& theme) {
-  if (!m.battle) return nullptr;
+json battle_json(const OnAirFrame& fr) {
+  if (!fr.battle) return nullptr;
+  const OnAirModel& m = *fr.model;
+  const FrameBattle& fb = *fr.battle;
+  const BattleMoment& moment = fb.moment;
+  const BattleTiming& timing = fr.timing;
   const BattleShow& b = *m.battle;
   json fighters = json::array();
-  for (const Fighter& f : b.fighters)
+  for (std::size_t i = 0; i < b.fighters.size(); ++i) {
+    const Fighter& f = b.fighters[i];
     fighters.push_back(json{{"square", square_name(m, f.square)},
                             {"owner", f.owner},
                             {"token", token_or_null(f.token)},
-                            {"label", label_of(m, f.token, theme)},
+                            {"label", both_or_null(fb.fighter_labels[i])},
                             {"value", f.value ? json(*f.value) : json(nullptr)},
                             {"blind", f.blind},
                             {"removed", f.removed},
                             {"mover", f.mover},
                             {"was_face_up", f.was_face_up}});
+  }
   json pairs = json::array();
-  // A capture's pair: its kind is the removal's cause, and it has no outcome.
-  const bool capture = b.kind == "capture";
-  for (const auto& p : b.pairs)
+  for (const FramePair& p : fb.pairs)
     pairs.push_back(json{{"kind", p.kind},
                          {"outcome", p.outcome},
-                         {"kind_text", p.kind.empty() ? json(nullptr) : both([&](Lang l) {
-                            return capture ? cause_text(m, l, p.kind) : battle_kind_text(m, l, p.kind);
-                          })},
-                         {"outcome_text", p.outcome.empty() ? json(nullptr) : both([&](Lang l) {
-                            return outcome_text(m, l, p.outcome);
-                          })}});
-  auto place = explainer_place_json(m, theme);
+                         {"kind_text", both_or_null(p.kind_text)},
+                         {"outcome_text", both_or_null(p.outcome_text)}});
+  json box = json::object(), each = json::object();
+  for (const auto& [name, rects] : fb.line_boxes) {
+    json list = json::array();
+    for (const ThemeRect& r : rects) list.push_back(rect_json(r));
+    each[name] = std::move(list);
+  }
+  for (const auto& [name, r] : fb.box) box[name] = rect_json(r);
   return json{{"seq", b.seq},
               {"kind", b.kind},
               {"phase", phase_name(moment.phase)},
@@ -207,38 +184,38 @@ json battle_json(const OnAirModel& m, const BattleMoment& moment, const BattleTi
                                 {"fade", kFadeSeconds}, {"total", timing.total()}}},
               {"fighters", std::move(fighters)},
               {"pairs", std::move(pairs)},
-              {"caption", json{{"en", battle_explainer(m, Lang::kEn)}, {"ko", battle_explainer(m, Lang::kKo)}}},
-              {"explainer_box", std::move(place.first)},
-              {"explainer_lines", std::move(place.second)}};
+              {"caption", json{{"en", fb.lines[0]}, {"ko", fb.lines[1]}}},
+              {"explainer_box", std::move(box)},
+              {"explainer_lines", std::move(each)}};
 }
 
-json result_json(const OnAirModel& m, const BattleMoment& moment) {
-  if (!m.result) return nullptr;
-  const ResultShown& r = *m.result;
+json result_json(const std::optional<FrameResult>& fr) {
+  if (!fr) return nullptr;
+  const ResultShown& r = fr->result;
   return json{{"winner", r.winner},
               {"reason", r.reason},
-              {"reason_text", both([&](Lang l) { return reason_text(m, l, r.reason); })},
-              {"headline", both([&](Lang l) { return result_headline(m, l); })},
-              {"colour", result_colour(m)},
-              {"sentence", both([&](Lang l) { return result_sentence(m, l); })},
-              {"shown", !moment.animating()}};
+              {"reason_text", both(fr->reason_text)},
+              {"headline", both(fr->headline)},
+              {"colour", fr->colour},
+              {"sentence", both(fr->sentence)},
+              {"shown", fr->shown}};
 }
 
-json warning_json(const OnAirModel& m, double now) {
-  if (!m.last_warning || m.last_warning->player < 1 || m.last_warning->player > 2) return nullptr;
-  const WarningShown& w = *m.last_warning;
+json warning_json(const std::optional<FrameWarning>& fw) {
+  if (!fw) return nullptr;
+  const WarningShown& w = fw->warning;
   return json{{"seq", w.seq},
               {"player", w.player},
               {"kind", w.kind},
-              {"kind_text", both([&](Lang l) { return warning_kind_text(m, l, w.kind); })},
-              {"text", both([&](Lang l) { return warning_text(m, l, w); })},
-              {"line", both([&](Lang l) { return warning_line(m, l, w); })},
+              {"kind_text", both(fw->kind_text)},
+              {"text", both(fw->text)},
+              {"line", both(fw->line)},
               {"total", w.total},
-              {"of", std::max(m.warnings_to_dq, w.total)},
+              {"of", fw->of},
               {"wall_time", w.wall_time},
-              {"toast", warning_toast(m, now)},
+              {"toast", fw->toast},
               // When the toast goes off: a page running on its own clock needs no rule of its own.
-              {"toast_until", warning_toast_until(m)}};
+              {"toast_until", fw->toast_until}};
 }
 
 json seals_json(const OnAirModel& m) {
@@ -258,29 +235,40 @@ json seals_json(const OnAirModel& m) {
   return out;
 }
 
-json items_json(const OnAirModel& m) {
+json items_json(const OnAirFrame& f) {
+  static constexpr const char* kItems[] = {"blind", "plus", "minus"};
+  const OnAirModel& m = *f.model;
+  const auto name_of = [&](const std::string& item) -> json {
+    for (std::size_t k = 0; k < 3; ++k)
+      if (item == kItems[k]) return both(f.item_names[k]);
+    return both(item, item);  // an item the game does not name: its code, as item_text gives it
+  };
   json used = json::array();
   for (const auto& u : m.items_used)
-    used.push_back(json{{"player", u.player}, {"item", u.item}, {"square", u.square},
-                        {"text", both([&](Lang l) { return item_text(m, l, u.item); })}});
+    used.push_back(json{{"player", u.player}, {"item", u.item}, {"square", u.square}, {"text", name_of(u.item)}});
   // The game's names of its items, for the chips beside each player.
   json names = json::object();
   if (m.has_items)
-    for (const char* k : {"blind", "plus", "minus"}) names[k] = both([&](Lang l) { return item_text(m, l, k); });
+    for (std::size_t k = 0; k < 3; ++k) names[kItems[k]] = both(f.item_names[k]);
   return json{{"enabled", m.has_items}, {"used", std::move(used)}, {"names", std::move(names)}};
 }
 
 // The final reveal (reveal.h): null before `close`. Public from then on (the
 // seals are open), so it is carried whether or not the director shows it.
-json reveal_json(const OnAirModel& m, const Theme& theme) {
-  const auto r = reveal_on_air(m);
+json reveal_json(const OnAirFrame& f) {
+  const OnAirModel& m = *f.model;
+  const auto& r = f.reveal;
   if (!r) return nullptr;
   json setups = json::array();
   for (const auto& s : r->setups) {
     if (!s) continue;
     json pieces = json::array();
     for (const auto& p : s->pieces)
-      pieces.push_back(json{{"square", square_or_null(m, p.square)}, {"token", p.token}, {"label", label_of(m, p.token, theme)}});
+      pieces.push_back(json{{"square", square_or_null(m, p.square)},
+                            {"token", p.token},
+                            {"label", p.square != engine::kNoSquare && static_cast<std::size_t>(p.square) < f.reveal_labels.size()
+                                          ? both_or_null(f.reveal_labels[static_cast<std::size_t>(p.square)])
+                                          : json(nullptr)}});
     setups.push_back(json{{"player", s->player},
                           {"verified", s->verified ? json(*s->verified) : json(nullptr)},
                           {"pieces", std::move(pieces)}});
@@ -303,17 +291,17 @@ json elements_json(const ElementsShown& e) {
 
 }  // namespace
 
-json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in) {
-  OnAirOptions o = o_in;
-  o.timing = director_timing(o.director, o.timing);
-  // The real moment: clocks, toasts and standby run while held; only the
-  // battle's animation stands still (battle.elapsed).
-  const double now = now_wall;
+json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o) {
+  return on_air_json(frame_at(m, now_wall, o));
+}
+
+json on_air_json(const OnAirFrame& f) {
+  const OnAirModel& m = *f.model;
+  const double now = f.now;
   // The frame names its own moment: the match and the row whose board it shows.
   json j{{"version", kOnAirVersion}, {"match", m.match > 0 ? json(m.match) : json(nullptr)}, {"seq", m.last_seq},
-         {"now", now}, {"opened", m.opened && m.game != nullptr}, {"held", m.held}, {"replay", o.replay}};
-  const bool standby = desk_standby(m, now_wall);
-  j["standby"] = standby;
+         {"now", now}, {"opened", f.opened()}, {"held", m.held}, {"replay", f.replay}};
+  j["standby"] = f.standby;
   // Every on-air phrase in both languages: the page keeps no copy of its own.
   json phrases = json::object();
   for (int p = 0; p < kPhraseCount; ++p)
@@ -321,12 +309,12 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in)
         both(phrase(Lang::kEn, static_cast<Phrase>(p)), phrase(Lang::kKo, static_cast<Phrase>(p)));
   j["phrases"] = std::move(phrases);
   // The theme's placements the painters use (elements.h decides), and the board's shape with them.
-  const std::string_view placements = theme_layout(o.director.layout, o.orientation == "portrait");
-  j["layout"] = json{{"orientation", theme_layout_portrait(placements) ? "portrait" : "landscape"},
-                     {"name", layout_name(o.director.layout)},
-                     {"theme", placements},
+  j["layout"] = json{{"orientation", theme_layout_portrait(f.placements) ? "portrait" : "landscape"},
+                     {"name", layout_name(f.layout)},
+                     {"theme", f.placements},
                      {"canvas", json{{"width", 1920}, {"height", 1080}}}};
-  if (!m.opened || !m.game) {
+  j["elements"] = elements_json(f.elements);
+  if (!f.opened()) {
     // Neutral words on air: where the store lives is for the logs only.
     j["message"] = both(phrase(Lang::kEn, Phrase::kWaitingForMatch), phrase(Lang::kKo, Phrase::kWaitingForMatch));
     for (const char* k : {"game", "board", "clock", "warning", "last_move", "battle", "result", "banner", "caption",
@@ -339,61 +327,51 @@ json on_air_json(const OnAirModel& m, double now_wall, const OnAirOptions& o_in)
     j["ply"] = 0;
     j["to_move"] = 0;
     j["paused"] = false;
-    j["elements"] = elements_json(elements_on_air(m, o.director, now_wall, BattleMoment{}));
     return j;
   }
-  const BattleMoment moment = battle_moment(m, now_wall, o.timing);
-  const ElementsShown elements = elements_on_air(m, o.director, now_wall, moment);
-  j["elements"] = elements_json(elements);
   // The board the deduction's heat map lies on (the theme's placement name), added in version 1.
-  j["layout"]["deduction"] = deduction_placement(elements);
+  j["layout"]["deduction"] = f.deduction;
   j["message"] = nullptr;
   j["game"] = json{{"id", m.game_id}, {"preset", m.preset}, {"name", both(m.game_name_en, m.game_name_ko)}};
-  j["players"] = players_json(m, moment, o.theme ? *o.theme : built_in_theme());
+  j["players"] = players_json(f);
   j["status"] = m.status;
   j["ply"] = m.ply;
   j["to_move"] = m.result ? 0 : m.to_move;
-  j["board"] = board_json(m, moment, o.theme ? *o.theme : built_in_theme());
-  j["clock"] = clock_json(m, now_wall);
-  j["warning"] = warning_json(m, now);
-  j["items"] = items_json(m);
+  j["board"] = board_json(f);
+  j["clock"] = clock_json(m, f.clock);
+  j["warning"] = warning_json(f.warning);
+  j["items"] = items_json(f);
   j["last_move"] = m.last_from || m.last_to
                        ? json{{"from", square_or_null(m, m.last_from)}, {"to", square_or_null(m, m.last_to)}}
                        : json(nullptr);
-  j["battle"] = battle_json(m, moment, o.timing, o.theme ? *o.theme : built_in_theme());
-  j["result"] = result_json(m, moment);
+  j["battle"] = battle_json(f);
+  j["result"] = result_json(f.result);
   j["paused"] = m.paused;
-  j["caption"] = m.caption && elements[Element::kCaption].on ? json(*m.caption) : json(nullptr);
+  j["caption"] = m.caption && f[Element::kCaption].on ? json(*m.caption) : json(nullptr);
   j["seals"] = seals_json(m);
   // The public analysis of this frame's row (on_air_analysis.h), added in
   // version 1; never another row's: null until the row's own is finished.
-  j["analysis"] = analysis_shown(m) ? analysis_json(m, *m.analysis, o.theme) : json(nullptr);
+  j["analysis"] = f.analysis ? analysis_json(m, *m.analysis, f.theme) : json(nullptr);
   // Both setups once the result is confirmed (reveal.h), added in version 1.
-  j["reveal"] = reveal_json(m, o.theme ? *o.theme : built_in_theme());
-  // The one banner on air (on_air_rules.h): painters draw this, never their own.
-  // A banner whose element the director took off is not on air.
-  // A banner belongs to its element (banner_owner); both are named, so the
-  // page keeps no rule of its own about which element shows it.
-  auto put_banner = [&](const char* key, const char* owner_key, Banner b) {
-    const auto owner = banner_owner(b);
-    const bool shown = owner && (*owner == Element::kScorebug || elements[*owner].cued);
-    j[key] = shown ? json(banner_name(b)) : json(nullptr);
-    j[owner_key] = shown ? json(std::string(element_name(*owner))) : json(nullptr);
+  j["reveal"] = reveal_json(f);
+  // The one banner on air and the element it belongs to (frame_at decides), so
+  // the page keeps no rule of its own about which element shows it.
+  const auto banner = [](Banner b) { return b == Banner::kNone ? json(nullptr) : json(banner_name(b)); };
+  const auto owner = [](const std::optional<Element>& e) {
+    return e ? json(std::string(element_name(*e))) : json(nullptr);
   };
-  put_banner("banner", "banner_element", banner_on_air(m, now_wall, moment));
+  j["banner"] = banner(f.banner);
+  j["banner_element"] = owner(f.banner_element);
   // The banner once the battle on air has finished animating (the result waits
   // for it): a page running the animation on switches at its end.
-  BattleMoment after = moment;
-  if (after.animating()) after.phase = BattlePhase::kDone;
-  put_banner("banner_after_battle", "banner_after_battle_element", banner_on_air(m, now_wall, after));
+  j["banner_after_battle"] = banner(f.banner_after_battle);
+  j["banner_after_battle_element"] = owner(f.banner_after_battle_element);
   // The caption under the clock; none while playing or ended.
-  j["status_text"] = *status_caption(m, Lang::kEn) ? both([&](Lang l) { return std::string(status_caption(m, l)); })
-                                                    : json(nullptr);
+  j["status_text"] = both_or_null(f.status_text);
   // The smallest tray tile that holds every label at 24 px, per language (piece_labels.h), added in
   // version 1 (two numbers, not an {en, ko} object: those are texts for the audience).
-  const Theme& look = o.theme ? *o.theme : built_in_theme();
-  j["layout"]["tray_tile_en"] = tray_tile_floor(*m.game, look, false);
-  j["layout"]["tray_tile_ko"] = tray_tile_floor(*m.game, look, true);
+  j["layout"]["tray_tile_en"] = f.tray_tile_floor[0];
+  j["layout"]["tray_tile_ko"] = f.tray_tile_floor[1];
   j["layout"]["files"] = m.game->geometry().files();
   j["layout"]["ranks"] = m.game->geometry().ranks();
   return j;

@@ -96,9 +96,10 @@ void draw_win_bar(const CanvasPen& p, const OnAirModel& m, const broadcast::OnAi
 
 }  // namespace
 
-void draw_analysis(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o, bool deduction,
+void draw_analysis(ImDrawList& dl, const OnAirFrame& f, const OverlayLayout& l, const DrawOptions& o, bool deduction,
                    bool win_bar) {
-  if (!analysis_shown(m) || !m.game) return;
+  if (!f.analysis || !f.opened() || !f.model->analysis) return;
+  const OnAirModel& m = *f.model;
   const CanvasPen p(dl, o);
   if (deduction && !m.analysis->error) draw_deduction(p, m, *m.analysis, l);
   if (win_bar && m.analysis->win) draw_win_bar(p, m, *m.analysis, l);

@@ -1,7 +1,7 @@
 // The analysis on air in the ImGui overlay: the director's `deduction` element
 // (each side's objective piece as a heat map over the board, each face-down
 // piece's most likely identity under its tile) and `win-bar` (both names and
-// the public win probability with its interval note), from the model's last finished analysis
+// the public win probability with its interval note), from the frame's analysis, its own row's
 // (broadcast/on_air_analysis.h). The same picture as feed/web/analysis_paint.js;
 // which element is on is broadcast/elements.h's call, passed in.
 #pragma once
@@ -11,7 +11,8 @@
 
 namespace facedown::overlay {
 
-void draw_analysis(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o, bool deduction,
+// Paints the frame's analysis (nothing when the frame shows none: frame_at decides).
+void draw_analysis(ImDrawList& dl, const OnAirFrame& f, const OverlayLayout& l, const DrawOptions& o, bool deduction,
                    bool win_bar);
 
 }  // namespace facedown::overlay

@@ -222,7 +222,7 @@ int main(int argc, char** argv) {
           shown = &with_analysis;
         }
       }
-      draw_overlay(*ImGui::GetBackgroundDrawList(), *shown, o);
+      draw_overlay(*ImGui::GetBackgroundDrawList(), session.frame(*shown, steady, wall, &theme), o);
       const bool last = !capture.empty() && ++drawn >= frames;
       auto clear = background_colour(bg);
       if (bg == Background::kTransparent && !window.transparent()) clear = {0, 0, 0, 1};

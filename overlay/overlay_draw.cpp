@@ -186,15 +186,19 @@ std::array<float, 4> background_colour(Background b) {
   return {0, 0, 0, 1};
 }
 
-bool needs_animation_frames(const OnAirModel& m, const DrawOptions& o) {
-  if (o.battle_elapsed >= 0 && o.battle_elapsed < o.timing.total() && m.battle) return true;
-  if (turn_clock(m, o.now_wall).running) return true;
-  if (warning_toast(m, o.now_wall)) return true;
-  return o.replay && o.replay->playing;
+bool needs_animation_frames(const broadcast::OnAirFrame& f, const DrawOptions& o) {
+  return broadcast::frame_moves(f) || (o.replay && o.replay->playing);
+}
+
+OverlayLayout frame_layout(const OnAirFrame& f) {
+  const std::string_view t = f.placements;
+  const Orientation o = t == "faces" ? Orientation::kFaces : t == "portrait" ? Orientation::kPortrait : Orientation::kLandscape;
+  return layout_overlay(*f.theme, o, f.model->game->geometry());
 }
 
 // [SECTION] Top bar: game, status, turn clock, move number.
-void draw_top_bar(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
+void draw_top_bar(ImDrawList& dl, const OnAirFrame& f, const OverlayLayout& l, const DrawOptions& o) {
+  const OnAirModel& m = *f.model;
   Pen pen{dl, o};
   const Rect& r = l.top_bar;
   pen.rect(r, pen.st.panel, pen.st.radius("panel"));
@@ -204,7 +208,7 @@ void draw_top_bar(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, c
   pen.text(title, {r.x + M("pad_x"), r.y + M("title_y")}, pen.st.size("title"), pen.st.text, 0, M("title_w"));
   // The preset's id (genius-2015) is for the desk, never on air: the game's name is the title.
 
-  ClockShown c = turn_clock(m, o.now_wall);
+  const ClockShown& c = f.clock.shown;
   const Point mid = r.centre();
   if (c.visible) {
     const ImU32 col = c.running ? pen.st.clock(c.level) : pen.st.dim;
@@ -212,23 +216,28 @@ void draw_top_bar(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, c
       Rect glow{mid.x - M("clock_glow_w") / 2, r.y + M("clock_glow_inset"), M("clock_glow_w"), r.h - 2 * M("clock_glow_inset")};
       pen.rect(glow, with_alpha(col, pen.st.metric("alpha.clock_glow")), pen.st.radius("glow"));
     }
-    pen.text(format_clock(c.seconds, c.counts_down), {mid.x, r.y + M("clock_y")}, pen.st.size("clock"), col, 0.5f);
+    pen.text(f.clock.text, {mid.x, r.y + M("clock_y")}, pen.st.size("clock"), col, 0.5f);
     // Whose turn, in their colour, beside the clock.
-    const std::string& who = m.players[static_cast<std::size_t>(m.to_move - 1)];
-    pen.rect({mid.x + M("mover_bar_x"), r.y + M("mover_bar_y"), M("mover_bar_w"), M("mover_bar_h")}, pen.st.player(m.to_move), pen.st.radius("mover_bar"));
+    const int mover = std::clamp(f.clock.to_move, 1, 2);
+    const std::string& who = m.players[static_cast<std::size_t>(mover - 1)];
+    pen.rect({mid.x + M("mover_bar_x"), r.y + M("mover_bar_y"), M("mover_bar_w"), M("mover_bar_h")}, pen.st.player(mover), pen.st.radius("mover_bar"));
     pen.text(who, {mid.x + M("mover_x"), r.y + M("mover_y")}, pen.st.size("mover"), pen.st.text, 0, M("mover_w"));
     if (c.next_warning > 0 && !c.counts_down)
-      pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kWarning), format_clock(c.next_warning, true)),
+      pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kWarning), f.clock.next_warning_text),
                {mid.x - M("next_warning_x"), r.y + M("next_warning_y")}, pen.st.size("next_warning"), pen.st.clock(c.level), 1,
                M("next_warning_w"));
   }
-  const char* caption = status_caption(m, o.lang);
-  if (*caption && !m.result) pen.text(caption, {mid.x, r.y + M(c.visible ? "status_y" : "status_alone_y")}, pen.st.size(c.visible ? "status" : "status_alone"), pen.st.gold, 0.5f);
+  if (f.status_text && !m.result) pen.text(f.status_text->in(o.lang), {mid.x, r.y + M(c.visible ? "status_y" : "status_alone_y")}, pen.st.size(c.visible ? "status" : "status_alone"), pen.st.gold, 0.5f);
   pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kMove), m.ply), {r.right() - M("pad_x"), r.y + M("ply_y")}, pen.st.size("ply"), pen.st.text, 1);
 }
 
 // [SECTION] Board: terrain, territories, minus lines, pieces, last move.
-void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
+void draw_board(ImDrawList& dl, const OnAirFrame& f, const OverlayLayout& l, const DrawOptions& o) {
+  paint_board(dl, *f.model, f.board_labels, f.in_battle, l, o);
+}
+
+void paint_board(ImDrawList& dl, const OnAirModel& m, const std::vector<std::optional<broadcast::Both>>& labels,
+                 const std::vector<char>& in_battle, const OverlayLayout& l, const DrawOptions& o) {
   if (!m.game) return;
   Pen pen{dl, o};
   const engine::Geometry& g = m.game->geometry();
@@ -274,17 +283,15 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
   }
   if (m.last_from && *m.last_from != engine::kNoSquare)
     pen.frame(inset(b.square_rect(*m.last_from), M("last_from_inset")), with_alpha(pen.st.gold, pen.st.metric("alpha.last_from")), pen.st.stroke("last_from"), pen.st.radius("last_from"));
-  const bool animating = m.battle && o.battle_elapsed >= 0 && o.battle_elapsed < o.timing.total();
   for (engine::Square s = 0; s < g.size(); ++s) {
-    const auto& p = m.board[static_cast<std::size_t>(s)];
+    const auto i = static_cast<std::size_t>(s);
+    const auto& p = m.board[i];
     if (!p) continue;
-    if (animating && std::any_of(m.battle->fighters.begin(), m.battle->fighters.end(),
-                                 [&](const Fighter& f) { return f.square == s && f.owner == p->owner; }))
-      continue;  // the battle draws it
+    if (i < in_battle.size() && in_battle[i]) continue;  // the battle draws it
     TileLook look;
     look.owner = p->owner;
     look.round = round;
-    if (p->token) look.label = piece_label(m, *p->token, o.lang, &theme_of(o));
+    if (i < labels.size() && labels[i]) look.label = labels[i]->in(o.lang);
     draw_tile(pen, b.square_rect(s), look);
   }
   if (m.last_to && *m.last_to != engine::kNoSquare)
@@ -292,33 +299,38 @@ void draw_board(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
 }
 
 // [SECTION] Battle animation.
-void draw_battle(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
-  if (!m.battle || o.battle_elapsed < 0 || o.battle_elapsed >= o.timing.total()) return;
+void draw_battle(ImDrawList& dl, const OnAirFrame& fr, const OverlayLayout& l, const DrawOptions& o) {
+  if (!fr.battle || !fr.moment.animating()) return;
+  const OnAirModel& m = *fr.model;
+  const broadcast::FrameBattle& fb = *fr.battle;
+  const BattleTiming& timing = fr.timing;
   Pen pen{dl, o};
-  const double t = o.battle_elapsed;
+  const double t = fr.moment.elapsed;
   const float light = static_cast<float>(std::min(1.0, t / kLightUpEnd));
-  for (const Fighter& f : m.battle->fighters) {
+  for (std::size_t i = 0; i < m.battle->fighters.size(); ++i) {
+    const Fighter& f = m.battle->fighters[i];
     if (f.square == engine::kNoSquare) continue;
+    const auto& label = fb.fighter_labels[i];
     TileLook look;
     look.owner = f.owner;
     look.round = round_pieces(m);
     look.highlight = light > 0.05f;
     look.glow = light;  // as the page's ring: from 0 to full over the light-up
-    if (f.was_face_up && f.token) {
+    if (f.was_face_up && label) {
       // Known before the battle: it lights up and (if it lost) fades, no flip.
-      look.label = piece_label(m, *f.token, o.lang, &theme_of(o));
-      if (f.removed && t >= o.timing.explain_seconds) look.alpha = static_cast<float>(1.0 - (t - o.timing.explain_seconds) / kFadeSeconds);
+      look.label = label->in(o.lang);
+      if (f.removed && t >= timing.explain_seconds) look.alpha = static_cast<float>(1.0 - (t - timing.explain_seconds) / kFadeSeconds);
     } else if (t < kLightUpEnd) {
       look.label.reset();  // still face down as it was before the battle
     } else if (t < kFlipEnd) {
       const double u = (t - kLightUpEnd) / (kFlipEnd - kLightUpEnd);
       look.squash = static_cast<float>(std::fabs(std::cos(u * 3.14159265358979)));
-      if (u >= 0.5 && f.token) look.label = piece_label(m, *f.token, o.lang, &theme_of(o));
+      if (u >= 0.5 && label) look.label = label->in(o.lang);
       if (u >= 0.5 && f.blind) look.tag = phrase(o.lang, Phrase::kBlind);
     } else {
-      if (f.token) look.label = piece_label(m, *f.token, o.lang, &theme_of(o));
+      if (label) look.label = label->in(o.lang);
       if (f.blind) look.tag = phrase(o.lang, Phrase::kBlind);
-      if (f.removed && t >= o.timing.explain_seconds) look.alpha = static_cast<float>(1.0 - (t - o.timing.explain_seconds) / kFadeSeconds);
+      if (f.removed && t >= timing.explain_seconds) look.alpha = static_cast<float>(1.0 - (t - timing.explain_seconds) / kFadeSeconds);
     }
     if (f.value && f.token && is_number_token(*f.token) && std::to_string(*f.value) != *f.token && t >= kFlipEnd)
       look.tag = fmt::format("={}", *f.value);
@@ -326,11 +338,11 @@ void draw_battle(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
   }
   // The explainer, once the pieces are face up: what decided each pair.
   if (t < kFlipEnd || !o.explainer) return;
-  const auto lines = battle_explainer(m, o.lang);
+  const auto& lines = fb.lines[o.lang == Lang::kKo ? 1 : 0];
   // Where it goes is broadcast's call (beside the battle's squares, never over them).
-  const auto places = broadcast::explainer_lines(theme_of(o), layout_name(o.orientation), l.drawing,
-                                                 broadcast::involved_squares(m),
-                                                 static_cast<int>(battle_explainer(m, Lang::kEn).size()));
+  const auto found = fb.line_boxes.find(fr.placements);
+  if (found == fb.line_boxes.end()) return;
+  const auto& places = found->second;
   for (std::size_t i = 0; i < lines.size() && i < places.size(); ++i) {
     const Rect box = to_rect(places[i]);
     pen.rect(box, pen.st.shade, pen.st.radius("explainer"));
@@ -341,18 +353,15 @@ void draw_battle(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
   }
 }
 
-bool battle_animating(const OnAirModel& m, const DrawOptions& o) {
-  return m.battle && o.battle_elapsed >= 0 && o.battle_elapsed < o.timing.total();
-}
-
 // [SECTION] Player panels: name, turn marker, warnings, items, removed pieces.
-void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const OverlayLayout& l,
-                       const DrawOptions& o) {
+void draw_player_panel(ImDrawList& dl, const OnAirFrame& f, int player, const OverlayLayout& l, const DrawOptions& o) {
+  const OnAirModel& m = *f.model;
   Pen pen{dl, o};
   const auto pi = static_cast<std::size_t>(player - 1);
+  const broadcast::FramePlayer& fp = f.players[pi];
   const Rect& r = l.panels[pi];
   pen.rect(r, pen.st.panel, pen.st.radius("panel"));
-  const bool to_move = m.to_move == player && !m.result;
+  const bool to_move = fp.to_move;
   pen.frame(r, to_move ? pen.st.gold : pen.st.panel_edge, pen.st.stroke(to_move ? "to_move" : "panel_edge"), pen.st.radius("panel"));
   const auto M = [&](std::string_view k) { return pen.st.metric(fmt::format("panel.{}", k)); };
   const float pad = M("pad_x");
@@ -378,18 +387,15 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
   if (m.has_items) {
     pen.text(phrase(o.lang, Phrase::kItems), {r.x + pad, y}, pen.st.size("panel_label"), pen.st.dim);
     y += M("items_row");
-    static constexpr const char* kItems[] = {"blind", "plus", "minus"};
     const float chip_pad = M("chip_pad_x");
     const float name_share = M("chip_name_fraction");  // the name's share of the chip; the used count has the rest
     // One row per item, so a Korean item's name is legible (at least 24 px) in full.
     for (int k = 0; k < 3; ++k) {
       Rect chip{r.x + pad, y + static_cast<float>(k) * M("chip_step"), r.w - 2 * pad, M("chip_h")};
       const int left = m.items_left[pi][static_cast<std::size_t>(k)];
-      int used = 0;
-      for (const auto& u : m.items_used)
-        if (u.player == player && u.item == kItems[k]) ++used;
+      const int used = fp.items_used[static_cast<std::size_t>(k)];
       pen.rect(chip, left > 0 ? pen.st.chip : pen.st.chip_spent, pen.st.radius("chip"));
-      pen.text(item_text(m, o.lang, kItems[k]), {chip.x + chip_pad, chip.y + M("chip_name_y")}, pen.st.size("chip_name"), left > 0 ? pen.st.text : pen.st.dim, 0, chip.w * name_share);
+      pen.text(f.item_names[static_cast<std::size_t>(k)].in(o.lang), {chip.x + chip_pad, chip.y + M("chip_name_y")}, pen.st.size("chip_name"), left > 0 ? pen.st.text : pen.st.dim, 0, chip.w * name_share);
       pen.text(fmt::format("{}", left), {chip.right() - chip_pad, chip.y + M("chip_left_y")}, pen.st.size("chip_left"), left > 0 ? pen.st.gold : pen.st.dim, 1);
       if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.right() - M("chip_used_x"), chip.y + M("chip_used_y")}, pen.st.size("chip_used"), pen.st.dim, 1, chip.w * (1 - name_share) - M("chip_used_inset"));
     }
@@ -398,34 +404,31 @@ void draw_player_panel(ImDrawList& dl, const OnAirModel& m, int player, const Ov
 
   pen.text(phrase(o.lang, Phrase::kRemoved), {r.x + pad, y}, pen.st.size("panel_label"), pen.st.dim);
   y += M("removed_row");
-  // The pieces this battle removes join the tray only once they have faded.
-  BattleMoment moment;
-  if (battle_animating(m, o)) moment = {BattlePhase::kFlip, o.battle_elapsed};
-  const std::size_t shown = broadcast::tray_count(m, player, moment);
+  // The pieces this battle removes join the tray only once they have faded (frame_at's count).
+  const std::size_t shown = fp.tray_shown;
   // Smaller tiles when many are out (Gwangsanghui has 43 a side), so all fit.
   const auto T = [&](std::string_view k) { return pen.st.metric(fmt::format("tray.{}", k)); };
   // Never narrower than the roster's widest label needs (broadcast/piece_labels.h tray_tile_floor).
   const float tray_h = r.bottom() - T("bottom") - y;
-  const float floor = broadcast::tray_tile_floor(*m.game, theme_of(o), o.lang == Lang::kKo);
+  const float floor = f.tray_tile_floor[o.lang == Lang::kKo ? 1 : 0];
   const float tile = broadcast::tray_tile(theme_of(o), floor, r.w - 2 * pad, tray_h, shown);
   const int per_row = std::max(1, static_cast<int>((r.w - 2 * pad) / tile));
-  const std::vector<std::optional<std::string>> removed(m.removed[pi].begin(),
-                                                         m.removed[pi].begin() + static_cast<std::ptrdiff_t>(shown));
-  for (std::size_t i = 0; i < removed.size(); ++i) {
+  for (std::size_t i = 0; i < shown && i < fp.removed_labels.size(); ++i) {
     const int row = static_cast<int>(i) / per_row, col = static_cast<int>(i) % per_row;
     Rect cell{r.x + pad + static_cast<float>(col) * tile, y + static_cast<float>(row) * tile, tile, tile};
     if (cell.bottom() > r.bottom() - T("bottom")) break;
     TileLook look;
     look.owner = player;
     look.round = round_pieces(m);
-    if (removed[i]) look.label = piece_label(m, *removed[i], o.lang, &theme_of(o));
+    if (fp.removed_labels[i]) look.label = fp.removed_labels[i]->in(o.lang);
     look.alpha = pen.st.metric("alpha.tray");
     draw_tile(pen, cell, look);
   }
 }
 
 // [SECTION] Caption: the director's text on air (`caption "text"`), a lower third.
-void draw_caption(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
+void draw_caption(ImDrawList& dl, const OnAirFrame& f, const OverlayLayout& l, const DrawOptions& o) {
+  const OnAirModel& m = *f.model;
   if (!m.caption) return;
   Pen pen{dl, o};
   // Over the bottom of the board only, never over a player's panel (the theme's "caption").
@@ -437,7 +440,8 @@ void draw_caption(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, c
 }
 
 // [SECTION] Banner: the result, a pause, a fresh warning.
-void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
+void draw_banner(ImDrawList& dl, const OnAirFrame& f, const OverlayLayout& l, const DrawOptions& o) {
+  const OnAirModel& m = *f.model;
   Pen pen{dl, o};
   const Rect& r = l.banner;
   const auto M = [&](std::string_view k) { return pen.st.metric(fmt::format("banner.{}", k)); };
@@ -445,24 +449,20 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
   // The pause's and standby's card, the warning's toast: where inside the banner's element.
   const Rect card{r.x + r.w * M("card_x_fraction"), r.y + M("card_y"), r.w * M("card_w_fraction"), M("card_h")};
   const Rect toast{r.x + r.w * M("toast_x_fraction"), r.bottom() + M("toast_y"), r.w * M("toast_w_fraction"), M("toast_h")};
-  // Which banner is broadcast/'s decision (on_air_rules.h); the animation's
-  // moment is this window's (a local skip ends it here at once).
-  BattleMoment moment;
-  if (battle_animating(m, o)) moment.phase = BattlePhase::kFlip, moment.elapsed = o.battle_elapsed;
-  switch (banner_on_air(m, o.now_wall, moment)) {
+  // Which banner is the frame's (on_air_rules.h decides it in frame_at).
+  switch (f.banner) {
     case Banner::kNone:
       return;
     case Banner::kResult: {
+      if (!f.result) return;
       const float shadow = pen.st.stroke("shadow");
       pen.rect(inset(r, -shadow), pen.st.shadow, pen.st.radius("result") + shadow);
       // The winner's colour, whoever the headline names (a disqualification names the loser).
-      pen.rect(r, pen.st.c(broadcast::result_colour(m)), pen.st.radius("result"));
+      pen.rect(r, pen.st.c(f.result->colour), pen.st.radius("result"));
       pen.frame(r, pen.st.gold, pen.st.stroke("result"), pen.st.radius("result"));
-      const std::string head = result_headline(m, o.lang);
-      pen.text(head, {r.centre().x, r.y + M("result_headline_y")}, pen.st.size("result_headline"), pen.st.text, 0.5f, r.w - margin);
+      pen.text(f.result->headline.in(o.lang), {r.centre().x, r.y + M("result_headline_y")}, pen.st.size("result_headline"), pen.st.text, 0.5f, r.w - margin);
       // What happened, with names, in the screen's language (the game's words).
-      const std::string sub = result_sentence(m, o.lang);
-      pen.text(sub, {r.centre().x, r.y + M("result_sentence_y")}, pen.st.size("result_sentence"), pen.st.text, 0.5f, r.w - margin);
+      pen.text(f.result->sentence.in(o.lang), {r.centre().x, r.y + M("result_sentence_y")}, pen.st.size("result_sentence"), pen.st.text, 0.5f, r.w - margin);
       return;
     }
     case Banner::kStandby: {
@@ -482,21 +482,23 @@ void draw_banner(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
       return;
     }
     case Banner::kWarning: {
-      const WarningShown& w = *m.last_warning;
+      if (!f.warning) return;
+      const broadcast::FrameWarning& w = *f.warning;
       const Rect& p = toast;
       pen.rect(p, pen.st.shade, pen.st.radius("toast"));
       pen.frame(p, pen.st.gold, pen.st.stroke("card"), pen.st.radius("toast"));
       pen.rect({p.x + M("toast_card_x"), p.y + M("toast_card_y"), M("toast_card_w"), M("toast_card_h")}, pen.st.gold, pen.st.radius("toast_card"));
-      pen.text(warning_line(m, o.lang, w), {p.x + M("toast_text_x"), p.y + M("toast_line_y")}, pen.st.size("warning_line"), pen.st.text, 0, p.w - M("toast_text_x") - M("text_margin"));
+      pen.text(w.line.in(o.lang), {p.x + M("toast_text_x"), p.y + M("toast_line_y")}, pen.st.size("warning_line"), pen.st.text, 0, p.w - M("toast_text_x") - M("text_margin"));
       // What the warning says, in the screen's language (the referee's words stay at the desk).
-      pen.text(warning_text(m, o.lang, w), {p.x + M("toast_text_x"), p.y + M("toast_text_y")}, pen.st.size("warning_text"), pen.st.dim, 0, p.w - M("toast_text_x") - M("text_margin"));
+      pen.text(w.text.in(o.lang), {p.x + M("toast_text_x"), p.y + M("toast_text_y")}, pen.st.size("warning_text"), pen.st.dim, 0, p.w - M("toast_text_x") - M("text_margin"));
       return;
     }
   }
 }
 
 // [SECTION] Footer: sealed-setup commitments and the replay position.
-void draw_footer(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
+void draw_footer(ImDrawList& dl, const OnAirFrame& f, const OverlayLayout& l, const DrawOptions& o) {
+  const OnAirModel& m = *f.model;
   Pen pen{dl, o};
   const Rect& r = l.footer;
   const bool any = m.commitments[0] || m.commitments[1];
@@ -539,7 +541,8 @@ void draw_footer(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, co
 }
 
 // [SECTION] Slate: the title card (the game's name, both finalists).
-void draw_slate(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, const DrawOptions& o) {
+void draw_slate(ImDrawList& dl, const OnAirFrame& f, const OverlayLayout& l, const DrawOptions& o) {
+  const OnAirModel& m = *f.model;
   Pen pen{dl, o};
   const Rect& r = l.slate;
   const float shadow = pen.st.stroke("shadow"), round = pen.st.radius("card_large");
@@ -559,16 +562,13 @@ void draw_slate(ImDrawList& dl, const OnAirModel& m, const OverlayLayout& l, con
   }
 }
 
-void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o_in) {
-  // The director's layout picks the theme's placements (broadcast/elements.h decides).
+void draw_overlay(ImDrawList& dl, const OnAirFrame& f, const DrawOptions& o_in) {
+  // The frame's look and layout: every part reads the frame's theme and placements.
   DrawOptions o = o_in;
-  if (o.director) {
-    const std::string_view t = broadcast::theme_layout(o.director->layout, o.orientation == Orientation::kPortrait);
-    o.orientation = t == "faces" ? Orientation::kFaces : t == "portrait" ? Orientation::kPortrait : Orientation::kLandscape;
-  }
-  if (!m.opened || !m.game) {
+  o.theme = f.theme;
+  if (!f.opened()) {
     Pen pen{dl, o};
-    const Rect box = to_rect(theme_of(o).element(layout_name(o.orientation), "waiting"));
+    const Rect box = to_rect(f.theme->element(f.placements, "waiting"));
     pen.rect(box, pen.st.panel, pen.st.radius("card_large"));
     // Neutral words on air: the store's path is for the logs only.
     pen.text(phrase(o.lang, Phrase::kWaitingForMatch),
@@ -576,50 +576,39 @@ void draw_overlay(ImDrawList& dl, const OnAirModel& m, const DrawOptions& o_in) 
              box.w - 2 * pen.st.metric("banner.text_margin"));
     return;
   }
-  const engine::Geometry& g = m.game->geometry();
-  const OverlayLayout l = layout_overlay(theme_of(o), o.orientation, g);
-  // Which of the director's elements are on air: broadcast/elements.h decides
-  // (without cues: every element the default layout shows).
-  BattleMoment moment;
-  if (battle_animating(m, o)) moment.phase = BattlePhase::kFlip, moment.elapsed = o.battle_elapsed;
-  const broadcast::ElementsShown e =
-      broadcast::elements_on_air(m, o.director.value_or(broadcast::DirectorState{}), o.now_wall, moment);
+  const OverlayLayout l = frame_layout(f);
   using broadcast::Element;
-  if (e[Element::kScorebug].on) draw_top_bar(dl, m, l, o);
-  if (e[Element::kPlayers].on) {
-    draw_player_panel(dl, m, 1, l, o);
-    draw_player_panel(dl, m, 2, l, o);
+  if (f[Element::kScorebug].on) draw_top_bar(dl, f, l, o);
+  if (f[Element::kPlayers].on) {
+    draw_player_panel(dl, f, 1, l, o);
+    draw_player_panel(dl, f, 2, l, o);
   }
-  if (e[Element::kBoard].on) {
-    draw_board(dl, m, l, o);
+  if (f[Element::kBoard].on) {
+    draw_board(dl, f, l, o);
     DrawOptions battle = o;
-    battle.explainer = e[Element::kExplainer].on;
-    draw_battle(dl, m, l, battle);
+    battle.explainer = f[Element::kExplainer].on;
+    draw_battle(dl, f, l, battle);
   }
-  if (e[Element::kBoardCompact].on) {
+  if (f[Element::kBoardCompact].on) {
     // The same board, small, beside a camera shot, with the pieces as the frame
     // has them (no battle animation, as the page's; the explainer stays with the full board).
     OverlayLayout small = l;
     small.board_space = l.board_compact_space;
     small.board = l.board_compact;
-    OnAirModel still = m;
-    still.battle.reset();
-    draw_board(dl, still, small, o);
+    paint_board(dl, *f.model, f.board_labels, {}, small, o);
   }
-  if (e[Element::kSlate].on) draw_slate(dl, m, l, o);
-  // A banner belongs to its element: the result, standby, else the scorebug's (pause, warning).
-  if (const auto owner = broadcast::banner_owner(banner_on_air(m, o.now_wall, moment)); owner && e[*owner].cued)
-    draw_banner(dl, m, l, o);
-  if (e[Element::kCaption].on) draw_caption(dl, m, l, o);
-  if (e[Element::kBoard].on) draw_footer(dl, m, l, o);
+  if (f[Element::kSlate].on) draw_slate(dl, f, l, o);
+  // The banner on air, in its element (frame_at names it; the scorebug's goes with the scorebug).
+  if (f.banner_element && f[*f.banner_element].cued) draw_banner(dl, f, l, o);
+  if (f[Element::kCaption].on) draw_caption(dl, f, l, o);
+  if (f[Element::kBoard].on) draw_footer(dl, f, l, o);
   // Both setups after `close` (overlay/reveal_draw.h); the analysis lies over it, as on the page.
-  if (e[Element::kReveal].on) draw_reveal(dl, m, l, o);
-  // The deduction lies on whichever board is on air (broadcast/elements.h deduction_placement).
+  if (f[Element::kReveal].on) draw_reveal(dl, f, l, o);
+  // The deduction lies on whichever board is on air (the frame's deduction placement).
   OverlayLayout analysed = l;
-  const std::string_view under = broadcast::deduction_placement(e);
-  if (under == "board") analysed.deduction = l.board;
-  else if (under == "board_compact") analysed.deduction = l.board_compact;
-  draw_analysis(dl, m, analysed, o, e[Element::kDeduction].on, e[Element::kWinBar].on);  // overlay/analysis_draw.h
+  if (f.deduction == "board") analysed.deduction = l.board;
+  else if (f.deduction == "board_compact") analysed.deduction = l.board_compact;
+  draw_analysis(dl, f, analysed, o, f[Element::kDeduction].on, f[Element::kWinBar].on);  // overlay/analysis_draw.h
 }
 
 std::string glyphs_needed(const OnAirModel& m, Lang /*lang*/) {

@@ -189,6 +189,18 @@ DrawOptions OverlaySession::draw_options(double steady, double wall) const {
   return o;
 }
 
+broadcast::OnAirFrame OverlaySession::frame(const OnAirModel& shown, double steady, double wall,
+                                            const broadcast::Theme* theme) const {
+  broadcast::OnAirOptions o;
+  o.timing = config_.timing;
+  o.director = director_;
+  o.orientation = config_.orientation == Orientation::kPortrait ? "portrait" : "landscape";
+  o.replay = config_.replay;
+  o.theme = theme;
+  o.moment = battle(steady, wall);
+  return broadcast::frame_at(shown, shown_wall(wall), o);
+}
+
 std::string OverlaySession::picture_key(double steady, double wall) const {
   const DrawOptions o = draw_options(steady, wall);
   // Everything time alone changes on screen, at the resolution it is drawn.

@@ -62,6 +62,9 @@ class OverlaySession {
   // The battle's moment as this session shows it (wall: the real wall clock).
   BattleMoment battle(double steady, double wall) const;
   DrawOptions draw_options(double steady, double wall) const;
+  // The on-air frame of `shown` (this session's model, or a copy of it with its
+  // analysis attached) at this moment, with this session's battle moment.
+  broadcast::OnAirFrame frame(const OnAirModel& shown, double steady, double wall, const broadcast::Theme* theme) const;
   // Whether the picture at this moment differs from the last one drawn: call
   // after update(); marks it drawn.
   bool needs_frame(double steady, double wall);

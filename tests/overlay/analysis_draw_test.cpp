@@ -45,7 +45,7 @@ Drawn drawn(const OnAirModel& m, const std::optional<broadcast::DirectorState>& 
   o.text_sizes = &out.sizes;
   o.small_font = frame.fonts().small;
   o.large_font = frame.fonts().large;
-  draw_overlay(frame.draw_list(), m, o);
+  draw_overlay(frame.draw_list(), frame_for(m, o), o);
   for (const auto& s : out.text) {
     INFO(s);
     CHECK(font_covers(*frame.fonts().small, s));
@@ -219,7 +219,7 @@ Painted painted(const OnAirModel& m, const broadcast::DirectorState& d, Lang lan
   o.text_sizes = &out.sizes;
   o.small_font = frame.fonts().small;
   o.large_font = frame.fonts().large;
-  draw_overlay(frame.draw_list(), m, o);
+  draw_overlay(frame.draw_list(), frame_for(m, o), o);
   REQUIRE(out.boxes.size() == out.text.size());
   REQUIRE(out.sizes.size() == out.text.size());
   return out;

@@ -91,7 +91,7 @@ std::vector<std::string> imgui_texts(const Case& c, Lang lang, const std::string
   constexpr int kPictureWidth = 960, kPictureHeight = 540;
   if (!picture.empty()) o.transform = fit_canvas(kPictureWidth, kPictureHeight);
   if (change) change(o);
-  draw_overlay(frame.draw_list(), m, o);
+  draw_overlay(frame.draw_list(), frame_for(m, o), o);
   if (!picture.empty()) {
     AtlasPixels atlas;
     unsigned char* pixels = nullptr;
@@ -357,7 +357,7 @@ TEST_CASE("cross-output frames: each shade and shape moved into the theme change
       o.large_font = frame.fonts().large;
       o.theme = theme;
       const int from = dl.VtxBuffer.Size;
-      draw_overlay(dl, c.model, o);
+      draw_overlay(dl, frame_for(c.model, o), o);
       std::vector<std::tuple<float, float, ImU32>> out;
       for (int i = from; i < dl.VtxBuffer.Size; ++i) out.emplace_back(dl.VtxBuffer[i].pos.x, dl.VtxBuffer[i].pos.y, dl.VtxBuffer[i].col);
       return out;

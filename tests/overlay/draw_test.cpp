@@ -34,7 +34,7 @@ Drawn draw(const OnAirModel& m, DrawOptions o) {
   o.text_sizes = &d.sizes;
   o.small_font = frame.fonts().small;
   o.large_font = frame.fonts().large;
-  draw_overlay(frame.draw_list(), m, o);
+  draw_overlay(frame.draw_list(), frame_for(m, o), o);
   d.vertices = frame.draw_list().VtxBuffer.Size;
   // Every character drawn has a glyph (no '?' boxes for a Hangul name).
   for (const auto& s : d.text) {
@@ -121,7 +121,7 @@ TEST_CASE("battle timeline: lit, flipped (BLIND tag for the blinded piece), lose
   CHECK_FALSE(after.has("BLIND"));
   CHECK(std::count(after.text.begin(), after.text.end(), "3") == 1);  // now in the tray
   o.battle_elapsed = 1.0;
-  CHECK(needs_animation_frames(m, o));
+  CHECK(needs_animation_frames(frame_for(m, o), o));
 }
 
 TEST_CASE("an open battle flips both values") {

@@ -41,7 +41,7 @@ TEST_CASE("the element moments: every text whole, legible and inside title safe"
       o.text_sizes = &sizes;
       o.small_font = frame.fonts().small;
       o.large_font = frame.fonts().large;
-      draw_overlay(frame.draw_list(), e.model, o);
+      draw_overlay(frame.draw_list(), frame_for(e.model, o), o);
       REQUIRE(text.size() > 3);
       REQUIRE(boxes.size() == text.size());
       for (std::size_t i = 0; i < text.size(); ++i) {

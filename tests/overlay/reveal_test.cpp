@@ -36,7 +36,7 @@ std::vector<std::string> drawn(const OnAirModel& m, Lang lang, std::vector<float
   o.large_font = frame.fonts().large;
   o.text_log = &texts;
   o.text_sizes = sizes;
-  draw_overlay(frame.draw_list(), m, o);
+  draw_overlay(frame.draw_list(), frame_for(m, o), o);
   return texts;
 }
 
@@ -133,8 +133,8 @@ TEST_CASE("reveal: the ImGui overlay draws the card: title, names, checks, every
   }
   // The card's parts inside its placement, the board beside both columns.
   const Rect r{96, 170, 1728, 680};
-  const RevealParts p = reveal_parts(r, broadcast::built_in_theme());
-  CHECK(r.contains(p.board));
-  CHECK(p.board.x >= p.name[0].right());
-  CHECK(p.board.right() <= p.name[1].x);
+  const broadcast::RevealParts p = broadcast::reveal_parts({r.x, r.y, r.w, r.h}, broadcast::built_in_theme());
+  CHECK(r.contains(to_rect(p.board)));
+  CHECK(p.board.x >= p.name[0].x + p.name[0].w);
+  CHECK(p.board.x + p.board.w <= p.name[1].x);
 }

@@ -50,7 +50,7 @@ void shoot(const std::string& name, const OnAirModel& m, DrawOptions o, Backgrou
   o.transform = fit_canvas(static_cast<float>(w.width()), static_cast<float>(w.height()));
   o.small_font = w.fonts().small;
   o.large_font = w.fonts().large;
-  draw_overlay(*ImGui::GetBackgroundDrawList(), m, o);
+  draw_overlay(*ImGui::GetBackgroundDrawList(), frame_for(m, o), o);
   const std::filesystem::path out_dir = std::filesystem::path(FACEDOWN_BINARY_DIR) / "overlay-screenshots";
   std::filesystem::create_directories(out_dir);
   const std::string full = (out_dir / (name + ".png")).string();
@@ -237,7 +237,7 @@ ui::Image frame_of(const OnAirModel& m, DrawOptions o, Background bg) {
   o.transform = fit_canvas(static_cast<float>(w.width()), static_cast<float>(w.height()));
   o.small_font = w.fonts().small;
   o.large_font = w.fonts().large;
-  draw_overlay(*ImGui::GetBackgroundDrawList(), m, o);
+  draw_overlay(*ImGui::GetBackgroundDrawList(), frame_for(m, o), o);
   REQUIRE_FALSE(w.end_frame(background_colour(bg)).has_value());
   return w.read_pixels();
 }
@@ -295,7 +295,7 @@ TEST_CASE("every game of the registry, mid-match, both layouts (frames kept for 
       o.transform = fit_canvas(static_cast<float>(w.width()), static_cast<float>(w.height()));
       o.small_font = w.fonts().small;
       o.large_font = w.fonts().large;
-      draw_overlay(*ImGui::GetBackgroundDrawList(), m, o);
+      draw_overlay(*ImGui::GetBackgroundDrawList(), frame_for(m, o), o);
       const std::filesystem::path out_dir = std::filesystem::path(FACEDOWN_BINARY_DIR) / "overlay-screenshots";
       const std::string name = info.id + (orientation == Orientation::kLandscape ? "-landscape" : "-portrait");
       REQUIRE_FALSE(w.end_frame(background_colour(Background::kChroma), (out_dir / (name + ".png")).string()).has_value());

@@ -73,7 +73,7 @@ Painted paint(const OnAirModel& m, const Theme& theme) {
   o.text_boxes = &p.boxes;
   o.small_font = frame.fonts().small;
   o.large_font = frame.fonts().large;
-  draw_overlay(frame.draw_list(), m, o);
+  draw_overlay(frame.draw_list(), frame_for(m, o), o);
   for (const ImDrawVert& v : frame.draw_list().VtxBuffer) p.colours.push_back(v.col);
   return p;
 }

@@ -1,0 +1,193 @@
+#include "broadcast/on_air_frame.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "broadcast/board_drawing.h"
+#include "broadcast/explainer.h"
+#include "broadcast/explainer_place.h"
+#include "broadcast/on_air_analysis.h"
+#include "broadcast/piece_labels.h"
+
+namespace facedown::broadcast {
+
+namespace {
+
+template <class F>
+Both both(F&& f) {
+  return Both{f(Lang::kEn), f(Lang::kKo)};
+}
+
+// What a face-up piece shows, in both languages; null for a back. The labels
+// fit the pieces of the theme the painters draw (piece_labels.h).
+std::optional<Both> label_of(const OnAirModel& m, const std::optional<std::string>& t, const Theme& theme) {
+  if (!t) return std::nullopt;
+  return both([&](Lang l) { return piece_label(m, *t, l, &theme); });
+}
+
+FrameClock clock_of(const OnAirModel& m, double now) {
+  FrameClock c;
+  c.shown = turn_clock(m, now);
+  if (c.shown.visible) c.text = format_clock(c.shown.seconds, c.shown.counts_down);
+  if (c.shown.next_warning > 0) c.next_warning_text = format_clock(c.shown.next_warning, true);
+  if (c.shown.next_level_in > 0) c.next_level_at = now + c.shown.next_level_in;
+  c.to_move = c.shown.visible ? m.to_move : 0;
+  return c;
+}
+
+std::optional<FrameWarning> warning_of(const OnAirModel& m, double now) {
+  if (!m.last_warning || m.last_warning->player < 1 || m.last_warning->player > 2) return std::nullopt;
+  const WarningShown& w = *m.last_warning;
+  FrameWarning f;
+  f.warning = w;
+  f.kind_text = both([&](Lang l) { return warning_kind_text(m, l, w.kind); });
+  f.text = both([&](Lang l) { return warning_text(m, l, w); });
+  f.line = both([&](Lang l) { return warning_line(m, l, w); });
+  f.of = std::max(m.warnings_to_dq, w.total);
+  f.toast = warning_toast(m, now);
+  f.toast_until = warning_toast_until(m);
+  return f;
+}
+
+std::optional<FrameResult> result_of(const OnAirModel& m, const BattleMoment& moment) {
+  if (!m.result) return std::nullopt;
+  FrameResult r;
+  r.result = *m.result;
+  r.reason_text = both([&](Lang l) { return reason_text(m, l, m.result->reason); });
+  r.headline = both([&](Lang l) { return result_headline(m, l); });
+  r.sentence = both([&](Lang l) { return result_sentence(m, l); });
+  r.colour = result_colour(m);
+  r.shown = !moment.animating();
+  return r;
+}
+
+std::optional<FrameBattle> battle_of(const OnAirModel& m, const BattleMoment& moment, const Theme& theme) {
+  if (!m.battle) return std::nullopt;
+  const BattleShow& b = *m.battle;
+  FrameBattle f;
+  f.moment = moment;
+  for (const Fighter& x : b.fighters) f.fighter_labels.push_back(label_of(m, x.token, theme));
+  // A capture's pair: its kind is the removal's cause, and it has no outcome.
+  const bool capture = b.kind == "capture";
+  for (const auto& p : b.pairs) {
+    FramePair out{p.kind, p.outcome, std::nullopt, std::nullopt};
+    if (!p.kind.empty())
+      out.kind_text = both([&](Lang l) { return capture ? cause_text(m, l, p.kind) : battle_kind_text(m, l, p.kind); });
+    if (!p.outcome.empty()) out.outcome_text = both([&](Lang l) { return outcome_text(m, l, p.outcome); });
+    f.pairs.push_back(std::move(out));
+  }
+  f.lines = {battle_explainer(m, Lang::kEn), battle_explainer(m, Lang::kKo)};
+  // Where each layout puts the lines (explainer_place.h), so any output of any layout finds its own.
+  const auto involved = involved_squares(m);
+  const int count = static_cast<int>(f.lines[0].size());
+  for (std::string_view name : kThemeLayouts) {
+    auto rects = explainer_lines(theme, name, board_drawing(m.game->geometry(), theme_layout_portrait(name)), involved,
+                                 count);
+    f.box.emplace(std::string(name), bounding_box(rects));
+    f.line_boxes.emplace(std::string(name), std::move(rects));
+  }
+  return f;
+}
+
+FramePlayer player_of(const OnAirModel& m, int p, const BattleMoment& moment, const Theme& theme) {
+  static constexpr const char* kItems[] = {"blind", "plus", "minus"};
+  const auto pi = static_cast<std::size_t>(p - 1);
+  FramePlayer f;
+  f.to_move = m.to_move == p && !m.result;
+  f.tray_shown = tray_count(m, p, moment);
+  BattleMoment done = moment;
+  if (done.animating()) done.phase = BattlePhase::kDone;
+  f.tray_after = tray_count(m, p, done);
+  for (const auto& t : m.removed[pi]) f.removed_labels.push_back(label_of(m, t, theme));
+  for (std::size_t k = 0; k < 3; ++k)
+    for (const auto& u : m.items_used)
+      if (u.player == p && u.item == kItems[k]) ++f.items_used[k];
+  return f;
+}
+
+}  // namespace
+
+RevealParts reveal_parts(const ThemeRect& r, const Theme& theme) {
+  const auto M = [&](std::string_view k) { return theme.metric(fmt::format("reveal.{}", k)); };
+  const float column = M("column_w"), side = M("side");
+  RevealParts p;
+  p.title = {r.x + M("title_x"), r.y + M("title_y"), r.w - 2 * M("title_x"), M("title_h")};
+  const std::array<float, 2> x{r.x + side, r.x + r.w - side - column};
+  for (std::size_t i = 0; i < 2; ++i) {
+    p.bar[i] = {x[i], r.y + M("bar_y"), column, M("bar_h")};
+    p.name[i] = {x[i], r.y + M("name_y"), column, M("name_h")};
+    p.check[i] = {x[i], r.y + M("check_y"), column, M("check_h")};
+  }
+  const float margin = 2 * side + column + M("board_gap");
+  p.board = {r.x + margin, r.y + M("board_y"), r.w - 2 * margin, r.h - M("board_y") - M("board_bottom")};
+  return p;
+}
+
+OnAirFrame frame_at(const OnAirModel& m, double now_wall, const OnAirOptions& o) {
+  OnAirFrame f;
+  f.model = &m;
+  f.now = now_wall;
+  f.replay = o.replay;
+  f.theme = o.theme ? o.theme : &built_in_theme();
+  const Theme& theme = *f.theme;
+  f.timing = director_timing(o.director, o.timing);
+  f.layout = o.director.layout;
+  f.placements = std::string(theme_layout(o.director.layout, o.orientation == "portrait"));
+  f.standby = desk_standby(m, now_wall);
+  if (!f.opened()) {
+    f.elements = elements_on_air(m, o.director, now_wall, BattleMoment{});
+    return f;
+  }
+  f.moment = o.moment ? *o.moment : battle_moment(m, now_wall, f.timing);
+  f.elements = elements_on_air(m, o.director, now_wall, f.moment);
+  f.deduction = std::string(deduction_placement(f.elements));
+  // The one banner on air (on_air_rules.h), and the element it belongs to; a
+  // banner whose element the director took off is not on air.
+  const auto put_banner = [&](Banner b, Banner& out, std::optional<Element>& owner_out) {
+    const auto owner = banner_owner(b);
+    const bool shown = owner && (*owner == Element::kScorebug || f.elements[*owner].cued);
+    out = shown ? b : Banner::kNone;
+    owner_out = shown ? owner : std::nullopt;
+  };
+  put_banner(banner_on_air(m, now_wall, f.moment), f.banner, f.banner_element);
+  // The banner once the battle on air has finished animating (the result waits for it).
+  BattleMoment after = f.moment;
+  if (after.animating()) after.phase = BattlePhase::kDone;
+  put_banner(banner_on_air(m, now_wall, after), f.banner_after_battle, f.banner_after_battle_element);
+  f.clock = clock_of(m, now_wall);
+  f.warning = warning_of(m, now_wall);
+  f.result = result_of(m, f.moment);
+  f.battle = battle_of(m, f.moment, theme);
+  for (int p = 1; p <= 2; ++p) f.players[static_cast<std::size_t>(p - 1)] = player_of(m, p, f.moment, theme);
+  f.board_labels.reserve(m.board.size());
+  for (const auto& piece : m.board) f.board_labels.push_back(piece ? label_of(m, piece->token, theme) : std::nullopt);
+  // While the battle animates its fighters are drawn by it, not by the board.
+  f.in_battle.assign(m.board.size(), 0);
+  if (f.moment.animating())
+    for (const Fighter& x : m.battle->fighters)
+      if (x.square != engine::kNoSquare && static_cast<std::size_t>(x.square) < m.board.size()) {
+        const auto& piece = m.board[static_cast<std::size_t>(x.square)];
+        if (piece && piece->owner == x.owner) f.in_battle[static_cast<std::size_t>(x.square)] = 1;
+      }
+  static constexpr const char* kItems[] = {"blind", "plus", "minus"};
+  for (std::size_t k = 0; k < 3; ++k) f.item_names[k] = both([&](Lang l) { return item_text(m, l, kItems[k]); });
+  if (*status_caption(m, Lang::kEn)) f.status_text = both([&](Lang l) { return std::string(status_caption(m, l)); });
+  f.analysis = analysis_shown(m);
+  // Both setups once the result is confirmed (reveal.h), public from then on.
+  f.reveal = reveal_on_air(m);
+  if (f.reveal) {
+    f.reveal_model = reveal_board(m, *f.reveal);
+    for (const auto& piece : f.reveal_model->board)
+      f.reveal_labels.push_back(piece ? label_of(m, piece->token, theme) : std::nullopt);
+  }
+  f.reveal_parts = reveal_parts(theme.element(f.placements, "reveal"), theme);
+  f.tray_tile_floor = {tray_tile_floor(*m.game, theme, false), tray_tile_floor(*m.game, theme, true)};
+  return f;
+}
+
+bool frame_moves(const OnAirFrame& f) {
+  if (!f.opened()) return false;
+  return f.moment.animating() || f.clock.shown.running || (f.warning && f.warning->toast);
+}
+
+}  // namespace facedown::broadcast
