@@ -95,9 +95,9 @@ FramePlayer player_of(const OnAirModel& m, int p, const BattleMoment& moment, co
   FramePlayer f;
   f.to_move = m.to_move == p && !m.result;
   f.tray_shown = tray_count(m, p, moment);
-  BattleMoment done = moment;
-  if (done.animating()) done.phase = BattlePhase::kDone;
-  f.tray_after = tray_count(m, p, done);
+  // A moment that animates needs a battle (tray_count reads its fighters).
+  f.tray_during = m.battle ? tray_count(m, p, BattleMoment{BattlePhase::kFlip, 0}) : f.tray_shown;
+  f.tray_after = tray_count(m, p, BattleMoment{BattlePhase::kDone, 0});
   for (const auto& t : m.removed[pi]) f.removed_labels.push_back(label_of(m, t, theme));
   for (std::size_t k = 0; k < 3; ++k)
     for (const auto& u : m.items_used)
@@ -105,7 +105,43 @@ FramePlayer player_of(const OnAirModel& m, int p, const BattleMoment& moment, co
   return f;
 }
 
+FrameParts parts_of(const OnAirFrame& f, std::string_view layout) {
+  const Theme& theme = *f.theme;
+  FrameParts out;
+  out.reveal = reveal_parts(theme.element(layout, "reveal"), theme);
+  out.win_bar = win_bar_parts(theme, theme.element(layout, "win_bar"));
+  for (std::size_t p = 0; p < 2; ++p) {
+    const FramePlayer& fp = f.players[p];
+    const ThemeRect box = tray_box(theme, theme.element(layout, p == 0 ? "panel1" : "panel2"), f.model->has_items);
+    out.tray_box[p] = box;
+    // The tiles shrink when many are out (Gwangsanghui has 43 a side), never
+    // under the roster's widest label (tray_tile_floor).
+    for (std::size_t l = 0; l < 2; ++l) {
+      const auto tile = [&](std::size_t n) { return tray_tile(theme, f.tray_tile_floor[l], box.w, box.h, n); };
+      out.tile_now[p][l] = tile(fp.tray_shown);
+      out.tile_during[p][l] = tile(fp.tray_during);
+      out.tile_after[p][l] = tile(fp.tray_after);
+    }
+  }
+  return out;
+}
+
 }  // namespace
+
+const FrameParts& OnAirFrame::here() const {
+  static const FrameParts none;
+  const auto found = parts.find(placements);
+  return found == parts.end() ? none : found->second;
+}
+
+ThemeRect tray_box(const Theme& theme, const ThemeRect& panel, bool items) {
+  const auto M = [&](std::string_view k) { return theme.metric(fmt::format("panel.{}", k)); };
+  float y = M("head_h") + M("head_gap") + M("to_move_row") + M("warnings_row");
+  if (items) y += M("items_row") + 3 * M("chip_step") + M("chips_gap");
+  y += M("removed_row");
+  const float pad = M("pad_x");
+  return {panel.x + pad, panel.y + y, panel.w - 2 * pad, panel.h - theme.metric("tray.bottom") - y};
+}
 
 RevealParts reveal_parts(const ThemeRect& r, const Theme& theme) {
   const auto M = [&](std::string_view k) { return theme.metric(fmt::format("reveal.{}", k)); };
@@ -158,7 +194,9 @@ OnAirFrame frame_at(const OnAirModel& m, double now_wall, const OnAirOptions& o)
   f.warning = warning_of(m, now_wall);
   f.result = result_of(m, f.moment);
   f.battle = battle_of(m, f.moment, theme);
-  for (int p = 1; p <= 2; ++p) f.players[static_cast<std::size_t>(p - 1)] = player_of(m, p, f.moment, theme);
+  f.tray_tile_floor = {tray_tile_floor(*m.game, theme, false), tray_tile_floor(*m.game, theme, true)};
+  for (int p = 1; p <= 2; ++p)
+    f.players[static_cast<std::size_t>(p - 1)] = player_of(m, p, f.moment, theme);
   f.board_labels.reserve(m.board.size());
   for (const auto& piece : m.board) f.board_labels.push_back(piece ? label_of(m, piece->token, theme) : std::nullopt);
   // While the battle animates its fighters are drawn by it, not by the board.
@@ -180,8 +218,7 @@ OnAirFrame frame_at(const OnAirModel& m, double now_wall, const OnAirOptions& o)
     for (const auto& piece : f.reveal_model->board)
       f.reveal_labels.push_back(piece ? label_of(m, piece->token, theme) : std::nullopt);
   }
-  f.reveal_parts = reveal_parts(theme.element(f.placements, "reveal"), theme);
-  f.tray_tile_floor = {tray_tile_floor(*m.game, theme, false), tray_tile_floor(*m.game, theme, true)};
+  for (std::string_view name : kThemeLayouts) f.parts.emplace(std::string(name), parts_of(f, name));
   return f;
 }
 

@@ -25,6 +25,7 @@
 #include "broadcast/director.h"
 #include "broadcast/elements.h"
 #include "broadcast/model.h"
+#include "broadcast/on_air_analysis.h"
 #include "broadcast/on_air_rules.h"
 #include "broadcast/on_air_text.h"
 #include "broadcast/reveal.h"
@@ -90,20 +91,33 @@ struct FrameBattle {
   std::map<std::string, ThemeRect, std::less<>> box;
 };
 
-// A player's panel: the tray as shown now and as it will be once the battle
-// on air is done, with the labels of its tiles.
+// A player's panel: the tray as shown now, while the battle on air animates
+// and once it is done (a page animating on its own clock switches between
+// the last two), with the labels of its tiles (where they go: FrameParts).
 struct FramePlayer {
   bool to_move = false;
   std::size_t tray_shown = 0;       // removed pieces in the tray now
-  std::size_t tray_after = 0;       // ... once the battle on air has faded
+  std::size_t tray_during = 0;      // ... while the battle on air animates (its losers join at its end)
+  std::size_t tray_after = 0;       // ... once it has faded
   std::vector<std::optional<Both>> removed_labels;  // every removed piece (null: face down), removal order
   std::array<int, 3> items_used{};  // blind, plus, minus
 };
 
-// The parts inside elements, in canvas pixels, for the frame's placements.
+// The reveal card's parts (canvas pixels).
 struct RevealParts {
   ThemeRect title, board;
   std::array<ThemeRect, 2> bar, name, check;
+};
+
+// The parts inside elements for one of the theme's layouts, in canvas pixels:
+// a page asked for another layout than the frame's finds its own.
+struct FrameParts {
+  RevealParts reveal;
+  WinBarParts win_bar;
+  std::array<ThemeRect, 2> tray_box;  // per player: the removed tiles' region in the panel
+  // A tray tile's side per player and language ([player][0] English, [1] Korean):
+  // now, while the battle on air animates, once it is done.
+  std::array<std::array<float, 2>, 2> tile_now{}, tile_during{}, tile_after{};
 };
 
 struct OnAirFrame {
@@ -134,10 +148,12 @@ struct OnAirFrame {
   std::optional<Reveal> reveal;                   // after `close`
   std::optional<OnAirModel> reveal_model;         // the board the reveal shows (reveal_board)
   std::vector<std::optional<Both>> reveal_labels; // by square of reveal_model
-  RevealParts reveal_parts;                       // inside the placements' reveal
+  std::map<std::string, FrameParts, std::less<>> parts;  // per theme layout (kThemeLayouts)
   std::array<float, 2> tray_tile_floor{0, 0};     // per language (piece_labels.h tray_tile_floor)
 
   const ElementState& operator[](Element e) const { return elements[e]; }
+  // The parts for the frame's own placements.
+  const FrameParts& here() const;
   bool opened() const { return model && model->opened && model->game; }
 };
 
@@ -150,5 +166,9 @@ bool frame_moves(const OnAirFrame& f);
 
 // The reveal card's parts inside its placement `r` (the theme's metrics.reveal).
 RevealParts reveal_parts(const ThemeRect& r, const Theme& theme);
+// Where a player panel's removed tiles go inside the panel `panel` (the
+// theme's metrics.panel rows above it: the name, whose move, the warnings, the
+// items when the game has them, the "removed" label; metrics.tray.bottom below).
+ThemeRect tray_box(const Theme& theme, const ThemeRect& panel, bool items);
 
 }  // namespace facedown::broadcast

@@ -23,6 +23,32 @@ json both(const Both& b) { return both(b.en, b.ko); }
 json both_or_null(const std::optional<Both>& b) { return b ? both(*b) : json(nullptr); }
 
 json token_or_null(const std::optional<std::string>& t) { return t ? json(*t) : json(nullptr); }
+json rect_json(const ThemeRect& r) { return json{{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}}; }
+
+// The parts inside the win bar, the reveal card and the trays, per theme layout.
+json parts_json(const FrameParts& fp) {
+  const WinBarParts& w = fp.win_bar;
+  const RevealParts& r = fp.reveal;
+  json trays = json::array();
+  for (std::size_t p = 0; p < 2; ++p) {
+    const auto tiles = [&](const std::array<std::array<float, 2>, 2>& t) {
+      return json{{"en", t[p][0]}, {"ko", t[p][1]}};
+    };
+    trays.push_back(json{{"box", rect_json(fp.tray_box[p])}, {"tile_during", tiles(fp.tile_during)},
+                         {"tile_after", tiles(fp.tile_after)}});
+  }
+  json columns = json::array();
+  for (std::size_t i = 0; i < 2; ++i)
+    columns.push_back(json{{"bar", rect_json(r.bar[i])}, {"name", rect_json(r.name[i])}, {"check", rect_json(r.check[i])}});
+  return json{{"win_bar", json{{"two_rows", w.two_rows},
+                               {"name", json::array({rect_json(w.name[0]), rect_json(w.name[1])})},
+                               {"name_size", w.name_size},
+                               {"note", rect_json(w.note)},
+                               {"note_size", w.note_size},
+                               {"fill", rect_json(w.fill)}}},
+              {"reveal", json{{"title", rect_json(r.title)}, {"columns", std::move(columns)}, {"board", rect_json(r.board)}}},
+              {"trays", std::move(trays)}};
+}
 
 const char* level_name(ClockLevel l) {
   return l == ClockLevel::kDanger ? "danger" : l == ClockLevel::kCaution ? "caution" : "calm";
@@ -125,7 +151,14 @@ json players_json(const OnAirFrame& f) {
       left[kItems[k]] = m.items_left[pi][k];
       used[kItems[k]] = fp.items_used[k];
     }
+    // The tray as it will be while the battle on air animates and once it is
+    // done, with every tile's label and where the tiles go (frame_at decides).
+    json after = json::array();
+    for (std::size_t i = 0; i < fp.tray_after && i < fp.removed_labels.size(); ++i)
+      after.push_back(both_or_null(fp.removed_labels[i]));
+    json tray{{"during", fp.tray_during}, {"after", fp.tray_after}, {"labels", std::move(after)}};
     out.push_back(json{{"seat", p},
+                       {"tray", std::move(tray)},
                        {"name", m.players[pi]},
                        {"to_move", fp.to_move},
                        {"warnings", m.warnings[pi]},
@@ -140,7 +173,6 @@ json players_json(const OnAirFrame& f) {
   return out;
 }
 
-json rect_json(const ThemeRect& r) { return json{{"x", r.x}, {"y", r.y}, {"w", r.w}, {"h", r.h}}; }
 
 json battle_json(const OnAirFrame& fr) {
   if (!fr.battle) return nullptr;
@@ -372,6 +404,10 @@ json on_air_json(const OnAirFrame& f) {
   // version 1 (two numbers, not an {en, ko} object: those are texts for the audience).
   j["layout"]["tray_tile_en"] = f.tray_tile_floor[0];
   j["layout"]["tray_tile_ko"] = f.tray_tile_floor[1];
+  // The parts inside the win bar and the reveal (frame_at's), added in version 1.
+  json parts = json::object();
+  for (const auto& [name, p] : f.parts) parts[name] = parts_json(p);
+  j["layout"]["parts"] = std::move(parts);
   j["layout"]["files"] = m.game->geometry().files();
   j["layout"]["ranks"] = m.game->geometry().ranks();
   return j;

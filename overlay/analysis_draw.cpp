@@ -65,15 +65,14 @@ void draw_deduction(const CanvasPen& p, const OnAirModel& m, const broadcast::On
 // The theme's place (its "win_bar"): a panel with both names and their
 // numbers, the note (broadcast's win_note) and the bar along its bottom, where
 // broadcast's win_bar_parts puts them (one row, or the names on a row of their own).
-void draw_win_bar(const CanvasPen& p, const OnAirModel& m, const broadcast::OnAirAnalysis& a, const OverlayLayout& l) {
+void draw_win_bar(const CanvasPen& p, const OnAirModel& m, const broadcast::OnAirAnalysis& a, const OverlayLayout& l,
+                  const broadcast::WinBarParts& parts) {
   const broadcast::AnalysisWin& w = *a.win;
   const Rect& place = l.win_bar;
   const float round = p.theme.metric("radius.win_bar"), edge = p.theme.metric("stroke.win_bar");
   p.rect(place, p.c("panel"), round);
   // The edge inside the placement, as the page's border (box-sizing: border-box).
   p.frame(inset(place, edge / 2), p.c("panel_edge"), edge, std::max(0.0f, round - edge / 2));
-  const broadcast::WinBarParts parts =
-      broadcast::win_bar_parts(p.theme, broadcast::ThemeRect{place.x, place.y, place.w, place.h});
   const Rect fill = to_rect(parts.fill);
   const float p1 = static_cast<float>(std::clamp(w.win[0].p, 0.0, 1.0));
   const float p2 = static_cast<float>(std::clamp(w.win[1].p, 0.0, 1.0));
@@ -102,7 +101,7 @@ void draw_analysis(ImDrawList& dl, const OnAirFrame& f, const OverlayLayout& l, 
   const OnAirModel& m = *f.model;
   const CanvasPen p(dl, o);
   if (deduction && !m.analysis->error) draw_deduction(p, m, *m.analysis, l);
-  if (win_bar && m.analysis->win) draw_win_bar(p, m, *m.analysis, l);
+  if (win_bar && m.analysis->win) draw_win_bar(p, m, *m.analysis, l, f.here().win_bar);
 }
 
 }  // namespace facedown::overlay

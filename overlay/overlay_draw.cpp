@@ -403,20 +403,17 @@ void draw_player_panel(ImDrawList& dl, const OnAirFrame& f, int player, const Ov
   }
 
   pen.text(phrase(o.lang, Phrase::kRemoved), {r.x + pad, y}, pen.st.size("panel_label"), pen.st.dim);
-  y += M("removed_row");
-  // The pieces this battle removes join the tray only once they have faded (frame_at's count).
+  // The pieces this battle removes join the tray only once they have faded;
+  // the tiles' region and size are the frame's (smaller when many are out).
   const std::size_t shown = fp.tray_shown;
-  // Smaller tiles when many are out (Gwangsanghui has 43 a side), so all fit.
-  const auto T = [&](std::string_view k) { return pen.st.metric(fmt::format("tray.{}", k)); };
-  // Never narrower than the roster's widest label needs (broadcast/piece_labels.h tray_tile_floor).
-  const float tray_h = r.bottom() - T("bottom") - y;
-  const float floor = f.tray_tile_floor[o.lang == Lang::kKo ? 1 : 0];
-  const float tile = broadcast::tray_tile(theme_of(o), floor, r.w - 2 * pad, tray_h, shown);
-  const int per_row = std::max(1, static_cast<int>((r.w - 2 * pad) / tile));
+  const broadcast::FrameParts& parts = f.here();
+  const Rect box = to_rect(parts.tray_box[pi]);
+  const float tile = parts.tile_now[pi][o.lang == Lang::kKo ? 1 : 0];
+  const int per_row = std::max(1, static_cast<int>(box.w / tile));
   for (std::size_t i = 0; i < shown && i < fp.removed_labels.size(); ++i) {
     const int row = static_cast<int>(i) / per_row, col = static_cast<int>(i) % per_row;
-    Rect cell{r.x + pad + static_cast<float>(col) * tile, y + static_cast<float>(row) * tile, tile, tile};
-    if (cell.bottom() > r.bottom() - T("bottom")) break;
+    Rect cell{box.x + static_cast<float>(col) * tile, box.y + static_cast<float>(row) * tile, tile, tile};
+    if (cell.bottom() > box.bottom()) break;
     TileLook look;
     look.owner = player;
     look.round = round_pieces(m);

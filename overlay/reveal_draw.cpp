@@ -29,7 +29,7 @@ void draw_reveal(ImDrawList& dl, const OnAirFrame& f, const OverlayLayout& l, co
   const OnAirModel& m = *f.model;
   const Painter p(dl, o);
   const Rect& r = l.reveal;
-  const broadcast::RevealParts& parts = f.reveal_parts;
+  const broadcast::RevealParts& parts = f.here().reveal;
   const auto M = [&](std::string_view k) { return p.theme.metric(k); };  // line widths and radii, as the page's
   const float shadow = M("stroke.shadow"), round = M("radius.card_large");
   p.rect(inset(r, -shadow), p.c("shadow"), round + shadow);

@@ -66,7 +66,8 @@ export function paintAnalysis(stage, raw, sc, { orientation = 'landscape', only 
   // broadcast/elements.h deduction_placement), else the layout's own placement.
   const board = under === 'board' ? l.board : under === 'board_compact' ? l.boardCompact : l.deduction;
   if (showDeduction) paintDeduction(layer, a, board, files, lang);
-  if (showBar) paintWinBar(layer, a, l, lang);
+  const parts = sc.parts && sc.parts[l.orientation];
+  if (showBar) paintWinBar(layer, a, l, lang, parts && parts.winBar);
   fitAll(layer);  // a long name shrinks to 24 px, then is cut (as the ImGui pen)
   return layer;
 }
@@ -133,44 +134,18 @@ function paintDeduction(layer, a, b, files, lang) {
   }
 }
 
-// The win bar's inside from its placement (broadcast/on_air_analysis.h
-// win_bar_parts, the same pixels): each text's line (its text centred on the
-// line's middle), the note's, and the bar. One row (the names at the ends, the
-// note between) below metrics.analysis.two_row_h; a taller placement puts the
-// names on a row of their own, half the width each, and the note on a second row.
-export function winBarParts(place) {
-  const nameSize = metric('bar_text'), noteSize = metric('note_text');
-  const k = metric('line_factor');  // a text's line per its size (on_air_analysis.cpp's factor)
-  const line = (x, w, mid, size) => ({ x, y: place.y + mid - (size * k) / 2, w, h: size * k });
-  const pad = metric('pad_x'), mid = metric('text_mid_y');
-  const twoRows = place.h >= metric('two_row_h');
-  let name, note;
-  if (twoRows) {
-    const nameW = (place.w - 3 * pad) / 2;
-    name = [line(place.x + pad, nameW, mid, nameSize), line(place.x + place.w - pad - nameW, nameW, mid, nameSize)];
-    note = line(place.x + pad, place.w - 2 * pad, metric('note_row_mid_y'), noteSize);
-  } else {
-    const noteW = metric('note_w');
-    const nameW = (place.w - noteW) / 2 - pad;
-    name = [line(place.x + pad, nameW, mid, nameSize), line(place.x + place.w - pad - nameW, nameW, mid, nameSize)];
-    note = line(place.x + (place.w - noteW) / 2, noteW, mid, noteSize);
-  }
-  const inset = metric('fill_inset'), fillH = metric('fill_h');
-  const fill = { x: place.x + inset, y: place.y + place.h - inset - fillH, w: place.w - 2 * inset, h: fillH };
-  return { twoRows, name, nameSize, note, noteSize, fill };
-}
-
 // The theme's place (its "win_bar"): a panel with both names and their
-// numbers, the note (the frame's) and the bar along its bottom, where
-// winBarParts puts them.
-function paintWinBar(layer, a, l, lang) {
+// numbers, the note (the frame's) and the bar along its bottom, where the
+// frame's layout.parts put them (broadcast/on_air_analysis.h win_bar_parts:
+// one row, or the names on a row of their own).
+function paintWinBar(layer, a, l, lang, parts) {
   const w = a.win;
   const place = l.winBar;
+  if (!parts) return;
   const edge = theme.metrics.stroke.win_bar, fillRound = `${theme.metrics.radius.win_fill}px`;
   const bar = box(layer, place, { background: 'var(--panel)', borderRadius: `${theme.metrics.radius.win_bar}px`,
     border: `${edge}px solid var(--panel-edge)`, boxSizing: 'border-box' });
   bar.className = 'win-bar';
-  const parts = winBarParts(place);
   bar.dataset.rows = parts.twoRows ? '2' : '1';
   // Inside the bar's border (stroke.win_bar): a part's place in the placement's coordinates, less the border.
   const within = (r) => ({ x: r.x - place.x - edge, y: r.y - place.y - edge, w: r.w, h: r.h });

@@ -90,6 +90,31 @@ function readBox(r) {
   return v.every((n) => typeof n === 'number' && Number.isFinite(n)) ? { x: v[0], y: v[1], w: v[2], h: v[3] } : null;
 }
 
+// layout.parts, per theme layout: the win bar's, the reveal card's and the
+// trays' inside (null: a part missing or damaged), in this language.
+function readParts(raw, lang) {
+  const out = {};
+  for (const name of ['landscape', 'portrait', 'faces']) out[name] = readLayoutParts(obj(raw)[name], lang);
+  return out;
+}
+
+function readLayoutParts(raw, lang) {
+  const p = obj(raw), w = obj(p.win_bar), r = obj(p.reveal);
+  const key = lang === 'ko' ? 'ko' : 'en';
+  const trays = arr(p.trays).slice(0, 2).map(obj).map((t) => ({
+    box: readBox(t.box), during: num(obj(t.tile_during)[key]), after: num(obj(t.tile_after)[key]),
+  }));
+  const names = arr(w.name).map(readBox);
+  const winBar = names.length === 2 && names.every(Boolean) && readBox(w.note) && readBox(w.fill)
+    ? { twoRows: !!w.two_rows, name: names, nameSize: num(w.name_size), note: readBox(w.note), noteSize: num(w.note_size), fill: readBox(w.fill) }
+    : null;
+  const columns = arr(r.columns).map((c) => ({ bar: readBox(obj(c).bar), name: readBox(obj(c).name), check: readBox(obj(c).check) }));
+  const reveal = readBox(r.title) && readBox(r.board) && columns.length === 2 && columns.every((c) => c.bar && c.name && c.check)
+    ? { title: readBox(r.title), columns, board: readBox(r.board) }
+    : null;
+  return { winBar, reveal, trays: trays.length === 2 && trays.every((t) => t.box) ? trays : null };
+}
+
 function readBoxes(b) {
   const o = obj(b);
   return { landscape: readBox(o.landscape), portrait: readBox(o.portrait) };
@@ -133,17 +158,15 @@ function readBattle(b, lang, files, now) {
   };
 }
 
-// The tray as it will be once the battle is done: the document's tray "as shown
-// now" leaves out what the battle is still removing; the scene adds it back and
-// hides it while it animates, so the page need not wait for another document.
-function fullTray(p, owner, battle, lang) {
-  const labels = arr(p.removed_labels);
-  const shown = arr(p.removed).slice(0, 64).map((t, k) => labelOf({ token: t, label: labels[k] }, lang));
-  const total = count(p.removed_total, 64);
-  if (battle)
-    for (const f of battle.fighters)
-      if (f.removed && f.owner === owner && shown.length < total) shown.push(f.label);
-  return shown;
+// A player's tray as the frame decided it (players[].tray, broadcast::frame_at):
+// every tile's label once the battle on air is done (null: a back), and how
+// many show while the battle animates and after it (where the tiles go and
+// their size: layout.parts). The page only picks "during" or "after" by its own
+// animation's clock, so it need not wait for another document.
+function readTray(p, lang) {
+  const t = obj(p.tray);
+  const label = (l) => (l && typeof l === 'object' ? str(l[lang]) ?? str(l.en) : null);
+  return { labels: arr(t.labels).slice(0, 64).map(label), during: count(t.during, 64), after: count(t.after, 64) };
 }
 
 // raw: the parsed JSON; lang: 'en' | 'ko'. Returns the scene, or null.
@@ -157,8 +180,8 @@ export function readOnAir(raw, lang) {
   sc.serverTime = typeof raw.now === 'number' && !raw.replay ? raw.now : null;
   sc.orientation = str(obj(raw.layout).orientation);
   sc.themeLayout = str(obj(raw.layout).theme);
-  // The smallest tray tile that holds every label in this language (broadcast/piece_labels.h tray_tile_floor).
-  sc.trayTile = num(obj(raw.layout)[`tray_tile_${lang === 'ko' ? 'ko' : 'en'}`]);
+  // The parts inside the win bar and the reveal card (the frame's: broadcast::frame_at).
+  sc.parts = readParts(obj(raw.layout).parts, lang);
   // The director's elements (broadcast/elements.h): name -> cued by the
   // director or not. The page draws a part only when it has something to show
   // at its own moment (a battle it animates locally, a banner after it), so it
@@ -211,7 +234,7 @@ export function readOnAir(raw, lang) {
   sc.lastMove = raw.last_move ? { from: squareIndex(lm.from, g.files), to: squareIndex(lm.to, g.files) } : null;
   sc.battle = readBattle(raw.battle, lang, g.files, now);
   if (sc.battle && sc.held) sc.battle.held = true;
-  sc.trays = [0, 1].map((i) => fullTray(players[i], i + 1, sc.battle && raw.battle.phase !== 'done' ? sc.battle : null, lang));
+  sc.trays = players.map((p) => readTray(p, lang));
   sc.warnings = players.map((p) => count(p.warnings, 9));
   sc.warningsToDq = Math.max(...players.map((p) => count(p.warnings_to_dq, 9)));
   sc.items = obj(raw.items).enabled

@@ -7,7 +7,6 @@
 // on its starting square. The same picture, at the same canvas pixels, as the
 // ImGui overlay's overlay/reveal_draw.cpp.
 import { boardLayout, el, squareIndex } from './layout.js';
-import { theme } from './theme.js';
 
 const arr = (v) => (Array.isArray(v) ? v : []);
 const obj = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
@@ -36,30 +35,15 @@ export function readReveal(raw, lang, files, squares) {
 }
 
 
-// Where the parts of the card go, in canvas pixels from the placement `r`:
-// the theme's metrics.reveal, as overlay/reveal_draw.cpp's reveal_parts.
-export function revealParts(r, m) {
-  const column = m.column_w, side = m.side;
-  const margin = 2 * side + column + m.board_gap;
-  return {
-    title: { x: r.x + m.title_x, y: r.y + m.title_y, w: r.w - 2 * m.title_x, h: m.title_h },
-    columns: [r.x + side, r.x + r.w - side - column].map((x) => ({
-      bar: { x, y: r.y + m.bar_y, w: column, h: m.bar_h },
-      name: { x, y: r.y + m.name_y, w: column, h: m.name_h },
-      check: { x, y: r.y + m.check_y, w: column, h: m.check_h },
-    })),
-    board: { x: r.x + margin, y: r.y + m.board_y, w: r.w - 2 * margin, h: r.h - m.board_y - m.board_bottom },
-  };
-}
-
 // Draws the card into `root`. `l`: the scene's layout (overlayLayout), `drawing`:
 // the board's landscape drawing (the card is wide in every layout, so the board
 // lies across it), `drawBoard`: scene.js's board painter.
 export function drawReveal(root, sc, l, drawing, drawBoard, phrase) {
   const rv = sc.reveal;
-  if (!rv || !l.reveal || !drawing) return;
+  // Where the card's parts go is the frame's (layout.parts, broadcast::reveal_parts).
+  const parts = sc.parts && sc.parts[l.orientation] && sc.parts[l.orientation].reveal;
+  if (!rv || !l.reveal || !drawing || !parts) return;
   const r = l.reveal;
-  const parts = revealParts(r, theme.metrics.reveal);
   const card = el(root, 'panel reveal', r);
   card.dataset.element = 'reveal';
   el(root, 'fit reveal-title', parts.title, rv.title);

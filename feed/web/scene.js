@@ -167,30 +167,22 @@ function drawPanel(root, sc, player, l, animating) {
     y += 3 * m.chip_step + m.chips_gap;
   }
   el(p, 'dim', line(pad, y, r.w - 2 * pad, 'panel_label'), phrase(sc, 'removed'));
-  y += m.removed_row;
-  // The pieces this battle removes join the tray only once they have faded.
-  let shown = sc.trays[i].length;
-  if (animating) for (const f of sc.battle.fighters) if (f.removed && f.owner === player && shown > 0) --shown;
-  // Smaller tiles when many are out (Gwangsanghui has 43 a side), so all fit.
-  const t = metrics('tray');
-  const size = trayTile(t, sc.trayTile || 0, r.w - 2 * pad, r.h - t.bottom - y, shown);
-  const perRow = Math.max(1, Math.floor((r.w - 2 * pad) / size));
+  // The pieces this battle removes join the tray only once they have faded:
+  // the frame's count and tile while it animates, and after.
+  const tr = sc.trays[i], place = sc.parts && sc.parts[l.orientation] && sc.parts[l.orientation].trays;
+  if (!place) return;
+  const size = animating ? place[i].during : place[i].after;
+  if (!(size > 0)) return;
+  const box = { x: place[i].box.x - r.x, y: place[i].box.y - r.y, w: place[i].box.w, h: place[i].box.h };
+  const shown = Math.min(animating ? tr.during : tr.after, tr.labels.length);
+  const perRow = Math.max(1, Math.floor(box.w / size));
   const tray = el(p, 'tray', { x: 0, y: 0, w: r.w, h: r.h });
   tray.dataset.count = String(shown);
   for (let k = 0; k < shown; ++k) {
-    const cell = { x: pad + (k % perRow) * size, y: y + Math.floor(k / perRow) * size, w: size, h: size };
-    if (bottom(cell) > r.h - t.bottom) break;
-    tile(tray, cell, player, sc.trays[i][k], `in-tray${roundClass(sc.game)}`);
+    const cell = { x: box.x + (k % perRow) * size, y: box.y + Math.floor(k / perRow) * size, w: size, h: size };
+    if (bottom(cell) > bottom(box)) break;
+    tile(tray, cell, player, tr.labels[k], `in-tray${roundClass(sc.game)}`);
   }
-}
-
-// The tray's tile size (broadcast/piece_labels.h tray_tile, the same steps):
-// never narrower than the frame's floor (the roster's widest label at 24 px).
-export function trayTile(t, floor, w, h, shown) {
-  const lowest = Math.max(t.tile_min, floor), step = Math.max(1, t.tile_step);
-  let size = Math.max(t.tile_max, floor);
-  while (size > lowest && Math.floor(w / size) * Math.floor(Math.max(0, h) / size) < shown) size = Math.max(lowest, size - step);
-  return size;
 }
 
 // The frame's lines (board.drawing: grid and edges, or the lines through the
@@ -403,9 +395,8 @@ export function elementShown(sc, name, only) {
 const OPT_IN = new Set(['board-compact', 'slate']);
 
 function partKeys(sc, animating, now, replay) {
-  const removedNow = (p) => (animating ? sc.battle.fighters.filter((f) => f.removed && f.owner === p).length : 0);
   const panel = (p) => [sc.players[p - 1], sc.toMove === p && !sc.result, sc.warnings, sc.warningsToDq,
-    sc.items && sc.items[p - 1], sc.trays[p - 1], removedNow(p)];
+    sc.items && sc.items[p - 1], sc.trays[p - 1], animating];
   const toast = sc.toast && sc.toast.player >= 1 && now < sc.toast.until ? sc.toast : null;
   return {
     top: [sc.game.title, sc.clock.visible, sc.clock.toMove, sc.clock.countsDown, sc.clock.nextWarning > 0,

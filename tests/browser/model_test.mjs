@@ -29,9 +29,13 @@ test('the fixture reads into a scene with both languages', () => {
   assert.equal(en.players[1], 'Kim Kyung-hoon');
   assert.equal(en.board.size, fixture.board.squares.filter((q) => q.piece).length);
   assert.equal(en.battle.fighters.length, 2);
-  assert.deepEqual(en.trays[0], ['3', null]);
-  // The tray "as shown now" plus the piece the battle is still removing.
-  assert.deepEqual(en.trays[1], ['8', '4']);
+  assert.deepEqual(en.trays[0], { labels: ['3', null], during: 2, after: 2 });
+  // The frame's tray: every tile once the battle is done, one fewer while it animates.
+  assert.deepEqual(en.trays[1], { labels: ['8', '4'], during: 1, after: 2 });
+  // Where the tiles go and their size are the frame's, per layout and language.
+  assert.equal(en.parts.landscape.trays.length, 2);
+  assert.ok(en.parts.portrait.trays[0].box.w > 0 && en.parts.faces.winBar.fill.w > 0 && en.parts.landscape.reveal.board.w > 0);
+  assert.ok(en.parts.landscape.trays[0].after >= 24);
   assert.equal(en.battle.fighters[1].tag, '=5');
   assert.equal(ko.battle.explainer[0], '5 + 9 = 14: 9 승리; +1 사용');
 });
@@ -112,8 +116,13 @@ test('counts that size the drawing are clamped (a damaged message cannot build a
   const sc = readOnAir({ ...fixture, players }, 'en');
   assert.equal(sc.warningsToDq, 9);
   assert.deepEqual(sc.warnings, [9, 0]);
-  const many = readOnAir({ ...fixture, players: [{ ...fixture.players[0], removed: Array(1e5).fill('3') }, fixture.players[1]] }, 'en');
-  assert.ok(many.trays[0].length <= 64);
+  const huge = { ...fixture.players[0].tray, labels: Array(1e5).fill({ en: '3' }), during: 1e9, after: 1e9 };
+  const many = readOnAir({ ...fixture, players: [{ ...fixture.players[0], tray: huge }, fixture.players[1]] }, 'en');
+  assert.ok(many.trays[0].labels.length <= 64 && many.trays[0].after <= 64 && many.trays[0].during <= 64);
+  // A damaged part is dropped: the page paints no tray it was not told where to put.
+  const broken = readOnAir({ ...fixture, layout: { ...fixture.layout, parts: { landscape: { trays: [{ box: 'x' }, {}] } } } }, 'en');
+  assert.equal(broken.parts.landscape.trays, null);
+  assert.equal(broken.parts.landscape.winBar, null);
 });
 
 test('the clock counts from its base and freezes when not running', () => {
