@@ -88,7 +88,7 @@ void LiveFollower::poll_once(bool force) {
   // toast ending. The clocks' running numbers alone are no change.
   if (match_.load() == 0) return;
   model_.analysis = analysis_on_air(model_);  // the row's analysis finishing is a change on air
-  std::string text = on_air_text(model_, now_ms(), false, director_, options_.theme.get());
+  std::string text = on_air_text(model_, now_ms(), false, source_.director(), options_.theme.get());
   if (phase_signature(text) != last_signature_) push(EventId{last_id_.match, last_id_.seq, last_id_.sub + 1}, std::move(text));
 }
 
@@ -105,26 +105,8 @@ broadcast::RowHistory LiveFollower::history(bool with_state) {
 }
 
 broadcast::OnAirModel LiveFollower::on_air_model() {
-  broadcast::OnAirModel m;
-  if (hold_ && hold_->held && follower_.last_seq() > hold_->held_seq) {
-    // Held with rows after the hold: the picture as it stood at the held row
-    // (kept from when the hold began, or read again once), the live parts now.
-    if (!picture_ || picture_->last_seq != hold_->held_seq)
-      picture_ = broadcast::model_up_to(history(), hold_->held_seq, games_);
-    m = *picture_;
-    broadcast::apply_presentation(m, follower_.model(), hold_);
-  } else {
-    m = follower_.model();
-    broadcast::apply_presentation(m, m, hold_);
-    if (hold_ && hold_->held) picture_ = follower_.model();
-    else picture_.reset();
-  }
-  broadcast::attach_commitments(m, commitments_);
-  m.match = match_.load();
+  broadcast::OnAirModel m = source_.model(history());
   m.analysis = analysis_on_air(m);
-  if (heartbeat_)
-    m.heartbeat = broadcast::DeskHeartbeat{static_cast<double>(heartbeat_->match_ms) / 1000.0,
-                                           static_cast<double>(heartbeat_->wall_ms) / 1000.0};
   return m;
 }
 
@@ -140,59 +122,60 @@ void LiveFollower::read_changes() {
     return;
   }
   if (want != match_.load()) {
-    follower_ = broadcast::ModelFollower(games_);
-    picture_.reset();
-    commitments_ = {};
-    heartbeat_.reset();
-    hold_.reset();
-    cues_.clear();
+    source_.restart(want);
     last_cue_ = 0;
-    director_ = broadcast::DirectorState{};
     model_ = broadcast::OnAirModel{};
     last_signature_.clear();
     last_id_ = EventId{want, 0, 0};
     match_ = want;
   }
   auto seals = reader_.seals(want);
-  if (auto* s = std::get_if<std::vector<db::PublicSeal>>(&seals)) commitments_ = to_commitments(*s);
+  if (auto* s = std::get_if<std::vector<db::PublicSeal>>(&seals)) source_.set_commitments(to_commitments(*s));
   auto beat = reader_.heartbeat(want);
-  if (auto* b = std::get_if<std::optional<db::Heartbeat>>(&beat)) heartbeat_ = *b;
+  if (auto* b = std::get_if<std::optional<db::Heartbeat>>(&beat)) {
+    if (*b)
+      source_.set_heartbeat(broadcast::DeskHeartbeat{static_cast<double>((*b)->match_ms) / 1000.0,
+                                                     static_cast<double>((*b)->wall_ms) / 1000.0});
+    else
+      source_.set_heartbeat(std::nullopt);
+  }
   // The director's cues, and the picture's hold: the console's (H) or a cue's.
   auto cued = reader_.cues(want, last_cue_);
   if (auto* c = std::get_if<std::vector<db::CueRow>>(&cued); c && !c->empty()) {
-    for (const auto& r : *c) cues_.push_back({r.id, r.seq, static_cast<double>(r.wall_ms) / 1000.0, r.cue});
+    std::vector<broadcast::CueRecord> more;
+    for (const auto& r : *c) more.push_back({r.id, r.seq, static_cast<double>(r.wall_ms) / 1000.0, r.cue});
     last_cue_ = c->back().id;
-    director_ = broadcast::fold_cues(cues_);
+    source_.add_cues(more);
   }
   auto hold = reader_.on_air_hold(want);
-  if (auto* h = std::get_if<std::optional<db::OnAirHold>>(&hold))
-    hold_ = broadcast::picture_presentation(to_presentation(*h), director_);
-  const bool first = follower_.last_seq() == 0;
-  const bool held = hold_ && hold_->held;
+  if (auto* h = std::get_if<std::optional<db::OnAirHold>>(&hold)) source_.set_desk_hold(to_presentation(*h));
+  const bool first = source_.last_seq() == 0;
+  const auto on_hold = source_.hold();
+  const bool held = on_hold && on_hold->held;
   const auto history = this->history();
   int last = 0;  // the last new row read
   if (first) {
     // A match already under way: its events, and only the few public states
     // the model needs (broadcast::catch_up), not every row's.
-    broadcast::catch_up(follower_, this->history(false), history, history);
-    last = follower_.last_seq();
+    broadcast::catch_up(source_.follower(), this->history(false), history, history);
+    last = source_.last_seq();
   }
   // New rows in chunks: a first read of a long match never holds it all.
   constexpr int kChunk = 512;
   for (;;) {
-    auto fresh = reader_.events_after(want, follower_.last_seq(), kChunk);
+    auto fresh = reader_.events_after(want, source_.last_seq(), kChunk);
     auto* got = std::get_if<std::vector<db::PublicEventRow>>(&fresh);
     if (!got || got->empty()) break;
     for (auto& row : *got) {
       last = row.seq;
-      follower_.add(to_public_row(std::move(row)), history);
+      source_.add(to_public_row(std::move(row)), history);
       // One message per new row; on the first read of a match only the latest
       // (the full model, below): no client can have missed what came before
       // the feed saw it. Held: new rows wait off air; one message names the
       // latest row read.
       if (!first && !held) {
         model_ = on_air_model();
-        push(EventId{want, last, 0}, on_air_text(model_, now_ms(), false, director_, options_.theme.get()));
+        push(EventId{want, last, 0}, on_air_text(model_, now_ms(), false, source_.director(), options_.theme.get()));
       }
     }
     if (static_cast<int>(got->size()) < kChunk) break;
@@ -200,7 +183,8 @@ void LiveFollower::read_changes() {
   model_ = on_air_model();
   // Seals, the heartbeat or the hold moved and no row: the same rows, a
   // fresher model (a change on air is then found by the phase check).
-  if (last > 0 && (first || held)) push(EventId{want, last, 0}, on_air_text(model_, now_ms(), false, director_, options_.theme.get()));
+  if (last > 0 && (first || held))
+    push(EventId{want, last, 0}, on_air_text(model_, now_ms(), false, source_.director(), options_.theme.get()));
 }
 
 }  // namespace facedown::feed

@@ -2,9 +2,10 @@
 // the public reader and turns every new public row into one on-air message, and
 // every time-driven change after it (the desk going silent, coming back) into
 // another with the next sub-counter. It owns its reader (a reader is used from
-// one thread); clients read the MessageLog it fills. The model is kept by
-// broadcast::ModelFollower: a new row or a heartbeat costs that row's work, and
-// no row is kept once folded (a void re-reads the rows in effect in chunks). On
+// one thread); clients read the MessageLog it fills. What is on air is
+// broadcast::OnAirSource's (the overlay's too): a new row or a heartbeat costs
+// that row's work, and no row is kept once folded (a void re-reads the rows in
+// effect in chunks). On
 // a match already under way it reads every event but only a few public states
 // (broadcast::catch_up).
 #pragma once
@@ -20,6 +21,7 @@
 #include "broadcast/director.h"
 #include "broadcast/model.h"
 #include "broadcast/model_follower.h"
+#include "broadcast/on_air_source.h"
 #include "broadcast/theme.h"
 #include "db/public_reader.h"
 #include "engine/registry.h"
@@ -85,14 +87,9 @@ class LiveFollower {
   // Thread-owned state.
   std::vector<engine::GameInfo> games_ = engine::all_games();
   std::int64_t data_version_ = -1;
-  broadcast::ModelFollower follower_{games_};
-  std::optional<broadcast::OnAirModel> picture_;  // the model at hold_->held_seq, while held
-  std::array<std::optional<broadcast::SetupCommitment>, 2> commitments_{};
-  std::optional<db::Heartbeat> heartbeat_;
-  std::optional<broadcast::Presentation> hold_;  // the picture's: the console's (H) or the cues'
-  std::vector<broadcast::CueRecord> cues_;       // the director's cues read so far
-  std::int64_t last_cue_ = 0;
-  broadcast::DirectorState director_;            // their fold: elements, layout, holds, timings
+  // The rows, cues, hold, seals and heartbeat read so far, and what they make on air.
+  broadcast::OnAirSource source_{games_, broadcast::OnAirSource::Mode::kLive};
+  std::int64_t last_cue_ = 0;    // the last cue read
   broadcast::OnAirModel model_;  // after every row read
   std::string last_signature_;
   EventId last_id_;

@@ -13,45 +13,33 @@ OverlaySession::OverlaySession(std::unique_ptr<RowSource> source, SessionConfig 
     : source_(std::move(source)), config_(config), games_(engine::all_games()) {}
 
 void OverlaySession::rederive() {
-  // A hold is live only: replay shows the record, not the director's screen.
-  auto hold = config_.replay ? std::nullopt : source_->presentation();
+  // The window's own hold (H) stands in for the desk's while the desk holds nothing.
+  auto hold = source_->presentation();
   if (local_hold_ && !(hold && hold->held)) hold = local_hold_;
   const auto& rows = source_->rows();
   const std::size_t position = std::min(position_, rows.size());
-  // The director's cues as they stood: live, all of them; in a replay, those
-  // given by the replayed moment (what aired then). Their picture hold, like
-  // the console's, is live only.
-  const std::vector<broadcast::CueRecord> cues = source_->cues();
-  director_ = config_.replay
-                  ? broadcast::fold_cues_until(cues, position > 0 ? rows[position - 1].wall_time : 0, position)
-                  : broadcast::fold_cues(cues);
-  if (!config_.replay) hold = broadcast::picture_presentation(hold, director_);
-  if (!follower_ || follower_rows_ > position || follower_generation_ != source_->generation()) {
-    follower_.emplace(games_);
+  if (!on_air_ || follower_rows_ > position || follower_generation_ != source_->generation()) {
+    on_air_.emplace(games_, config_.replay ? broadcast::OnAirSource::Mode::kReplay : broadcast::OnAirSource::Mode::kLive);
+    on_air_->restart(source_->match().value_or(0));
     follower_rows_ = 0;
     follower_generation_ = source_->generation();
-    picture_.reset();
   }
+  // The director's cues as they stood: live, all of them; in a replay, those
+  // given by the replayed moment (what aired then).
+  on_air_->set_cues(source_->cues());
+  if (config_.replay) on_air_->replay_moment(position > 0 ? rows[position - 1].wall_time : 0, position);
+  on_air_->set_desk_hold(hold);
+  on_air_->set_commitments(source_->commitments());
+  on_air_->set_heartbeat(source_->heartbeat());
   const broadcast::RowHistory history = broadcast::history_of(rows);
-  while (follower_rows_ < position) follower_->add(rows[follower_rows_++], history);
-  const std::size_t shown = broadcast::rows_on_air(rows, position, hold);
-  if (shown == position) {
-    model_ = follower_->model();
-    broadcast::apply_presentation(model_, model_, hold);
-    picture_.reset();
-  } else {
-    // Held with rows after the hold: the picture at the held row (read once
-    // per hold), the clock, warnings and pause from every row.
-    const int held_seq = shown > 0 ? rows[shown - 1].seq : 0;
-    if (!picture_ || picture_->last_seq != held_seq)
-      picture_ = broadcast::model_up_to(history, held_seq, games_);
-    model_ = *picture_;
-    broadcast::apply_presentation(model_, follower_->model(), hold);
-  }
-  attach_commitments(model_, source_->commitments());
-  model_.match = source_->match().value_or(0);
-  if (!config_.replay) model_.heartbeat = source_->heartbeat();
+  while (follower_rows_ < position) on_air_->add(rows[follower_rows_++], history);
+  model_ = on_air_->model(history);
   dirty_ = true;
+}
+
+const broadcast::DirectorState& OverlaySession::director() const {
+  static const broadcast::DirectorState none;
+  return on_air_ ? on_air_->director() : none;
 }
 
 void OverlaySession::step_to(std::size_t position, double steady, bool animate) {
@@ -172,7 +160,7 @@ BattleMoment OverlaySession::battle(double steady, double wall) const {
   const bool skipped = model_.battle && skipped_battle_ == model_.battle->seq;
   // Replay, paused: the replayed clock stands at the row, the animation runs on.
   const double at = config_.replay && !playing_ ? animate_from_ + std::max(0.0, steady - stepped_at_) : shown_wall(wall);
-  return battle_moment(model_, at, broadcast::director_timing(director_, config_.timing), skipped);
+  return battle_moment(model_, at, broadcast::director_timing(director(), config_.timing), skipped);
 }
 
 DrawOptions OverlaySession::draw_options(double steady, double wall) const {
@@ -182,8 +170,8 @@ DrawOptions OverlaySession::draw_options(double steady, double wall) const {
   o.now_wall = shown_wall(wall);
   const BattleMoment b = battle(steady, wall);
   o.battle_elapsed = b.animating() ? b.elapsed : -1;
-  o.timing = broadcast::director_timing(director_, config_.timing);
-  o.director = director_;
+  o.timing = broadcast::director_timing(director(), config_.timing);
+  o.director = director();
   if (!model_.opened) o.message = source_->message();
   if (config_.replay) o.replay = ReplayInfo{position_, source_->rows().size(), playing_, speed_};
   return o;
@@ -193,7 +181,7 @@ broadcast::OnAirFrame OverlaySession::frame(const OnAirModel& shown, double stea
                                             const broadcast::Theme* theme) const {
   broadcast::OnAirOptions o;
   o.timing = config_.timing;
-  o.director = director_;
+  o.director = director();
   o.orientation = config_.orientation == Orientation::kPortrait ? "portrait" : "landscape";
   o.replay = config_.replay;
   o.theme = theme;

@@ -1,6 +1,6 @@
 // OverlaySession: what the overlay shows from one moment to the next, without a
 // window. Live: it follows the feed to its last row (honouring the director's
-// hold); the battle animation's phase comes from broadcast::battle_moment (the
+// hold; what is on air is broadcast::OnAirSource's, as the feed's); the battle animation's phase comes from broadcast::battle_moment (the
 // battle row's wall time), so the overlay and the on-air JSON agree; battles it
 // only caught up on at start, or that the operator skipped, show as done.
 // Replay: a playhead over the same rows, stepped by move (or by event, the finer
@@ -17,6 +17,7 @@
 #include "overlay/overlay_draw.h"
 #include "broadcast/model.h"
 #include "broadcast/model_follower.h"
+#include "broadcast/on_air_source.h"
 #include "broadcast/public_row.h"
 
 namespace facedown::overlay {
@@ -86,16 +87,18 @@ class OverlaySession {
   // The model followed row by row (broadcast/model_follower.h): a new row costs
   // that row. Started again only when the rows go back (a replay stepped back,
   // another match or file).
-  std::optional<broadcast::ModelFollower> follower_;
+  // What the rows, cues, holds, seals and heartbeat make on air (the feed's
+  // too: broadcast/on_air_source.h). Started again only when the rows go back
+  // (a replay stepped back, another match or file).
+  std::optional<broadcast::OnAirSource> on_air_;
   std::size_t follower_rows_ = 0;
   std::uint64_t follower_generation_ = 0;
-  std::optional<OnAirModel> picture_;  // a hold's picture, at the held row
   OnAirModel model_;
   std::size_t position_ = 0;  // rows shown
   bool caught_up_ = false;    // the first rows were read (later battles animate)
   std::uint64_t generation_ = 0;
   std::optional<Presentation> local_hold_;
-  broadcast::DirectorState director_;  // the director's cues folded (live: all; replay: up to the moment)
+  const broadcast::DirectorState& director() const;  // the cues folded (live: all; replay: up to the moment)
   std::optional<int> skipped_battle_;  // seq of a battle shown as done at once
   // Replay: the steady time of the last step, so a battle stepped onto animates
   // while the replayed clock stands still.
