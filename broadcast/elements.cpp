@@ -21,6 +21,23 @@ std::string caption_idle(const OnAirModel& m, const DirectorState& d, double now
   return {};
 }
 
+// Why the analysis (deduction, win bar) gives way now, or empty: the story is
+// told first. While a battle is being explained its row's analysis would be
+// ahead of the picture (the trays and the banner wait for the battle too);
+// the result, a warning's toast and the final reveal are read, not painted over.
+std::string analysis_gives_way(const OnAirModel& m, const DirectorState& d, double now_wall, const BattleMoment& b) {
+  if (b.animating()) return "gives way to the battle";
+  switch (banner_on_air(m, now_wall, b)) {
+    case Banner::kResult:
+      if (d.is_shown(Element::kResult)) return "gives way to the result";
+      break;
+    case Banner::kWarning: return "gives way to the warning";
+    default: break;
+  }
+  if (d.is_shown(Element::kReveal) && m.closed && reveal_on_air(m)) return "gives way to the reveal";
+  return {};
+}
+
 }  // namespace
 
 ElementsShown elements_on_air(const OnAirModel& m, const DirectorState& d, double now_wall, const BattleMoment& b) {
@@ -57,7 +74,10 @@ ElementsShown elements_on_air(const OnAirModel& m, const DirectorState& d, doubl
         if (!desk_standby(m, now_wall)) idle = "the desk is live";
         break;
       case Element::kDeduction:
-      case Element::kWinBar: idle = analysis_idle(m, e); break;
+      case Element::kWinBar:
+        idle = analysis_idle(m, e);
+        if (idle.empty()) idle = analysis_gives_way(m, d, now_wall, b);
+        break;
       case Element::kFeedLost:
         // A frame exists only while the feed lives: the page that stops hearing it turns this on.
         idle = "the feed is live";

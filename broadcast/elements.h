@@ -3,7 +3,10 @@
 // to show. Decided here once; the on-air JSON carries it ("elements") and every
 // output only paints it.
 //
-// Invariants: an element with nothing to show is off whatever the cues say; the
+// Invariants: the analysis (deduction, win bar) gives way to the story: it is
+// off while a battle is explained, the result or a warning's toast is up, or
+// the final reveal is on (never painted over them, never ahead of the picture).
+// An element with nothing to show is off whatever the cues say; the
 // scorebug (the live clock) is never held; a caption set before the result
 // leaves at it unless kept (caption-keep on) or held; a cleared or timed-out
 // caption is off unless held; a new caption after a clear shows.

@@ -31,11 +31,12 @@ json parts_json(const FrameParts& fp) {
   const RevealParts& r = fp.reveal;
   json trays = json::array();
   for (std::size_t p = 0; p < 2; ++p) {
-    const auto tiles = [&](const std::array<std::array<float, 2>, 2>& t) {
-      return json{{"en", t[p][0]}, {"ko", t[p][1]}};
-    };
-    trays.push_back(json{{"box", rect_json(fp.tray_box[p])}, {"tile_during", tiles(fp.tile_during)},
-                         {"tile_after", tiles(fp.tile_after)}});
+    // Numbers per language, not an {en, ko} object (those are texts for the audience).
+    trays.push_back(json{{"box", rect_json(fp.tray_box[p])},
+                         {"tile_during_en", fp.tile_during[p][0]},
+                         {"tile_during_ko", fp.tile_during[p][1]},
+                         {"tile_after_en", fp.tile_after[p][0]},
+                         {"tile_after_ko", fp.tile_after[p][1]}});
   }
   json columns = json::array();
   for (std::size_t i = 0; i < 2; ++i)

@@ -68,10 +68,10 @@ void LiveFollower::run() {
   }
 }
 
-void LiveFollower::push(EventId id, std::string text) {
-  last_signature_ = phase_signature(text);
+void LiveFollower::push(EventId id, const nlohmann::json& doc) {
+  last_signature_ = phase_signature(doc);
   last_id_ = id;
-  log_.push(Message{id, std::move(text)});
+  log_.push(Message{id, doc.dump()});
 }
 
 void LiveFollower::poll_once(bool force) {
@@ -88,8 +88,8 @@ void LiveFollower::poll_once(bool force) {
   // toast ending. The clocks' running numbers alone are no change.
   if (match_.load() == 0) return;
   model_.analysis = analysis_on_air(model_);  // the row's analysis finishing is a change on air
-  std::string text = on_air_text(model_, now_ms(), false, source_.director(), options_.theme.get());
-  if (phase_signature(text) != last_signature_) push(EventId{last_id_.match, last_id_.seq, last_id_.sub + 1}, std::move(text));
+  nlohmann::json doc = on_air_doc(model_, now_ms(), false, source_.director(), options_.theme.get());
+  if (phase_signature(doc) != last_signature_) push(EventId{last_id_.match, last_id_.seq, last_id_.sub + 1}, doc);
 }
 
 broadcast::RowHistory LiveFollower::history(bool with_state) {
@@ -118,7 +118,8 @@ void LiveFollower::read_changes() {
     if (auto* l = std::get_if<std::vector<db::MatchSummary>>(&list); l && !l->empty()) want = l->back().id;
   }
   if (want == 0) {
-    if (!log_.latest()) log_.push(Message{EventId{0, 0, 0}, on_air_text(broadcast::OnAirModel{}, now_ms(), false, {}, options_.theme.get())});
+    if (!log_.latest())
+      log_.push(Message{EventId{0, 0, 0}, on_air_text(broadcast::OnAirModel{}, now_ms(), false, {}, options_.theme.get())});
     return;
   }
   if (want != match_.load()) {
@@ -175,7 +176,7 @@ void LiveFollower::read_changes() {
       // latest row read.
       if (!first && !held) {
         model_ = on_air_model();
-        push(EventId{want, last, 0}, on_air_text(model_, now_ms(), false, source_.director(), options_.theme.get()));
+        push(EventId{want, last, 0}, on_air_doc(model_, now_ms(), false, source_.director(), options_.theme.get()));
       }
     }
     if (static_cast<int>(got->size()) < kChunk) break;
@@ -184,7 +185,7 @@ void LiveFollower::read_changes() {
   // Seals, the heartbeat or the hold moved and no row: the same rows, a
   // fresher model (a change on air is then found by the phase check).
   if (last > 0 && (first || held))
-    push(EventId{want, last, 0}, on_air_text(model_, now_ms(), false, source_.director(), options_.theme.get()));
+    push(EventId{want, last, 0}, on_air_doc(model_, now_ms(), false, source_.director(), options_.theme.get()));
 }
 
 }  // namespace facedown::feed

@@ -66,7 +66,8 @@ class LiveFollower {
   // then looks whether time alone changed what is on air.
   void poll_once(bool force);
   void read_changes();
-  void push(EventId id, std::string text);
+  // Sends the document (its phase signature is remembered, to tell a later change by time alone).
+  void push(EventId id, const nlohmann::json& doc);
   // The model on air now: the follower's, with the hold's picture, seals and heartbeat.
   broadcast::OnAirModel on_air_model();
   // The public rows of the match followed, for the follower's voids and a hold's

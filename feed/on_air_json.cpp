@@ -43,18 +43,22 @@ std::optional<broadcast::Presentation> to_presentation(const std::optional<db::O
   return broadcast::Presentation{hold->held, hold->held_seq, static_cast<double>(hold->wall_ms) / 1000.0};
 }
 
-std::string on_air_text(const broadcast::OnAirModel& m, std::int64_t now_ms, bool replay,
-                        const broadcast::DirectorState& director, const broadcast::Theme* theme) {
+json on_air_doc(const broadcast::OnAirModel& m, std::int64_t now_ms, bool replay, const broadcast::DirectorState& director,
+                const broadcast::Theme* theme) {
   broadcast::OnAirOptions o;
   o.theme = theme;
   o.replay = replay;
   o.director = director;
-  return broadcast::on_air_json(m, static_cast<double>(now_ms) / 1000.0, o).dump();
+  return broadcast::on_air_json(m, static_cast<double>(now_ms) / 1000.0, o);
 }
 
-std::string phase_signature(const std::string& text) {
-  json j = json::parse(text, nullptr, false);
-  if (j.is_discarded()) return text;
+std::string on_air_text(const broadcast::OnAirModel& m, std::int64_t now_ms, bool replay,
+                        const broadcast::DirectorState& director, const broadcast::Theme* theme) {
+  return on_air_doc(m, now_ms, replay, director, theme).dump();
+}
+
+std::string phase_signature(json j) {
+  if (!j.is_object()) return j.dump();
   j.erase("now");
   if (j.contains("clock") && j["clock"].is_object())
     for (const char* k : {"seconds", "text", "next_warning", "next_warning_text"}) j["clock"].erase(k);

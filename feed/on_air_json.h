@@ -3,12 +3,14 @@
 // desk's heartbeat, through broadcast's model, so it holds nothing the store did
 // not already make public and the feed decides no secrecy. The model is derived
 // once per new row; the JSON is rendered at a wall time, and its phase
-// signature (the document without the continuously running numbers) tells the
-// feed when time alone changed what is on air (a battle's phase, standby, a
-// warning toast ending).
+// signature (the document without the continuously running numbers, taken
+// from the document in memory, never by parsing the text back) tells the feed
+// when time alone changed what is on air (a battle's phase, standby, a warning
+// toast ending).
 #pragma once
 #include <array>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,8 +41,11 @@ std::optional<broadcast::Presentation> to_presentation(const std::optional<db::O
 // feed serves (where the explainer goes is decided from it); null: the build's copy.
 std::string on_air_text(const broadcast::OnAirModel& m, std::int64_t now_ms, bool replay,
                         const broadcast::DirectorState& director = {}, const broadcast::Theme* theme = nullptr);
+// The same document, not yet serialised.
+nlohmann::json on_air_doc(const broadcast::OnAirModel& m, std::int64_t now_ms, bool replay,
+                          const broadcast::DirectorState& director = {}, const broadcast::Theme* theme = nullptr);
 // The document without "now", the clock's running numbers and the battle's
 // elapsed time: equal signatures mean nothing but the clocks moved.
-std::string phase_signature(const std::string& on_air_text);
+std::string phase_signature(nlohmann::json doc);
 
 }  // namespace facedown::feed

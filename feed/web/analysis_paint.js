@@ -35,16 +35,35 @@ function on(raw, name, only) {
   return !!(e && e.on);
 }
 
+// Shows or fades each part of the layer as the frame has its element on
+// (overlay.css .element-off: out over 0.3 s, back in the same way).
+function showParts(layer, deduction, bar) {
+  layer.dataset.deduction = deduction ? '1' : '0';
+  layer.dataset.winBar = bar ? '1' : '0';
+  for (const part of layer.querySelectorAll(':scope > .analysis-deduction'))
+    part.classList.toggle('element-off', !deduction);
+  for (const part of layer.querySelectorAll(':scope > .win-bar')) part.classList.toggle('element-off', !bar);
+}
+
 // `raw`: the frame as read (JSON), `sc`: the scene the page built from it.
 export function paintAnalysis(stage, raw, sc, { orientation = 'landscape', only = null, lang = 'en' } = {}) {
   let layer = stage.querySelector(`:scope > .${LAYER}`);
   const a = raw && raw.opened ? raw.analysis : null;
-  const showDeduction = !!a && on(raw, 'deduction', only) && !a.error;
-  const showBar = !!a && on(raw, 'win-bar', only) && !!a.win;
+  // What there is to paint (the frame's analysis of its own row), and whether
+  // each element is on air now. An element that gives way to the story (a
+  // battle being explained, the result, a toast, the reveal: broadcast/elements.h)
+  // keeps its picture and fades out, then back in; another row's analysis is
+  // never kept (a new record repaints at once).
+  const wanted = (name) => !only || only.has(name);
+  const hasDeduction = !!a && !a.error && wanted('deduction');
+  const hasBar = !!a && !!a.win && wanted('win-bar');
+  const showDeduction = hasDeduction && on(raw, 'deduction', only);
+  const showBar = hasBar && on(raw, 'win-bar', only);
   const under = raw && raw.layout ? raw.layout.deduction : null;
-  const key = JSON.stringify([showDeduction && a, showBar && a && a.win, orientation, lang, sc && sc.players, under]);
+  const key = JSON.stringify([hasDeduction && a, hasBar && a && a.win, orientation, lang, sc && sc.players, under]);
   if (layer && layer.dataset.key === key) {
     if (layer.parentNode.lastChild !== layer) stage.appendChild(layer);
+    showParts(layer, showDeduction, showBar);
     return layer;
   }
   if (!layer) {
@@ -55,8 +74,7 @@ export function paintAnalysis(stage, raw, sc, { orientation = 'landscape', only 
   stage.appendChild(layer);  // always over the scene's parts
   layer.dataset.key = key;
   layer.replaceChildren();
-  layer.dataset.deduction = showDeduction ? '1' : '0';
-  layer.dataset.winBar = showBar ? '1' : '0';
+  showParts(layer, false, false);
   if (!theme || !sc || !sc.game) return layer;
   const drawing = sc.game.drawing[orientation === 'portrait' ? 'portrait' : 'landscape'];
   if (!drawing) return layer;
@@ -65,10 +83,15 @@ export function paintAnalysis(stage, raw, sc, { orientation = 'landscape', only 
   // The board the heat map lies on: whichever is on air (the frame's layout.deduction,
   // broadcast/elements.h deduction_placement), else the layout's own placement.
   const board = under === 'board' ? l.board : under === 'board_compact' ? l.boardCompact : l.deduction;
-  if (showDeduction) paintDeduction(layer, a, board, files, lang);
+  if (hasDeduction) {
+    const group = box(layer, { x: 0, y: 0, w: 1920, h: 1080 }, {});
+    group.className = 'analysis-deduction';
+    paintDeduction(group, a, board, files, lang);
+  }
   const parts = sc.parts && sc.parts[l.orientation];
-  if (showBar) paintWinBar(layer, a, l, lang, parts && parts.winBar);
+  if (hasBar) paintWinBar(layer, a, l, lang, parts && parts.winBar);
   fitAll(layer);  // a long name shrinks to 24 px, then is cut (as the ImGui pen)
+  showParts(layer, showDeduction, showBar);
   return layer;
 }
 

@@ -102,7 +102,7 @@ function readLayoutParts(raw, lang) {
   const p = obj(raw), w = obj(p.win_bar), r = obj(p.reveal);
   const key = lang === 'ko' ? 'ko' : 'en';
   const trays = arr(p.trays).slice(0, 2).map(obj).map((t) => ({
-    box: readBox(t.box), during: num(obj(t.tile_during)[key]), after: num(obj(t.tile_after)[key]),
+    box: readBox(t.box), during: num(t[`tile_during_${key}`]), after: num(t[`tile_after_${key}`]),
   }));
   const names = arr(w.name).map(readBox);
   const winBar = names.length === 2 && names.every(Boolean) && readBox(w.note) && readBox(w.fill)

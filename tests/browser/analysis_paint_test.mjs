@@ -83,15 +83,16 @@ try {
     await page.evaluate((d) => { window.update(d); window.play(); }, doc);
     await page.waitForTimeout(400);
   };
+  // What is on air: a part that gives way keeps its picture but fades out (.element-off).
   const read = (page) => page.evaluate(() => ({
-    heat: [...document.querySelectorAll('.analysis-layer .heat')].map((h) => ({ square: h.dataset.square,
+    heat: [...document.querySelectorAll('.analysis-layer .analysis-deduction:not(.element-off) .heat')].map((h) => ({ square: h.dataset.square,
       p: Number(h.dataset.p), opacity: Number(getComputedStyle(h).opacity), ring: getComputedStyle(h).boxShadow !== 'none' })),
-    odds: [...document.querySelectorAll('.analysis-layer .odds')].map((o) => o.textContent),
-    bar: document.querySelector('.analysis-layer .win-bar') ? {
-      texts: [...document.querySelectorAll('.analysis-layer .win-text')].map((t) => t.textContent),
-      widths: Object.fromEntries([...document.querySelectorAll('.analysis-layer .win-fill')].map((f) => [f.className.split(' ')[1], f.getBoundingClientRect().width])),
+    odds: [...document.querySelectorAll('.analysis-layer .analysis-deduction:not(.element-off) .odds')].map((o) => o.textContent),
+    bar: document.querySelector('.analysis-layer .win-bar:not(.element-off)') ? {
+      texts: [...document.querySelectorAll('.analysis-layer .win-bar:not(.element-off) .win-text')].map((t) => t.textContent),
+      widths: Object.fromEntries([...document.querySelectorAll('.analysis-layer .win-bar:not(.element-off) .win-fill')].map((f) => [f.className.split(' ')[1], f.getBoundingClientRect().width])),
     } : null,
-    note: document.querySelector('.analysis-layer .win-note')?.textContent ?? null,
+    note: document.querySelector('.analysis-layer .win-bar:not(.element-off) .win-note')?.textContent ?? null,
     // Every text of the layer with its size: none may be under 24 px at 1920x1080.
     sizes: [...document.querySelectorAll('.analysis-layer *')].filter((e) => [...e.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim()))
       .map((e) => ({ text: e.textContent, px: parseFloat(getComputedStyle(e).fontSize) * (parseFloat(getComputedStyle(document.getElementById('stage')).getPropertyValue('--text-line')) || 1) })),  // the theme's size: a line (the em times the font's line)
@@ -128,6 +129,24 @@ try {
   const shot = path.join(tmp, 'analysis.png');
   await page.screenshot({ path: shot, omitBackground: true });
   console.log(`screenshot: ${shot}`);
+
+  // The analysis gives way to the story (broadcast/elements.h): cued but off while a battle is
+  // explained, the result or a toast is up, or the reveal is on. The same picture fades out (it is
+  // not repainted), then back in when the frame has it on again.
+  const givingWay = frame([...BASE]);
+  for (const n of ['deduction', 'win-bar']) givingWay.elements[n] = { on: false, cued: true, held: false, idle: 'gives way to the result' };
+  await show(page, givingWay);
+  s = await read(page);
+  check(s.heat.length === 0 && s.bar === null, 'giving way: neither the heat map nor the bar is on air');
+  const faded = await page.evaluate(() => {
+    const bar = document.querySelector('.analysis-layer .win-bar');
+    const group = document.querySelector('.analysis-layer .analysis-deduction');
+    return { bar: bar && Number(getComputedStyle(bar).opacity), group: group && Number(getComputedStyle(group).opacity) };
+  });
+  check(faded.bar === 0 && faded.group === 0, `giving way: both faded out, not cut (${JSON.stringify(faded)})`);
+  await show(page, frame([...BASE, 'deduction', 'win-bar']));
+  s = await read(page);
+  check(s.heat.length === 3 && s.bar !== null, 'back on: the same analysis fades back in');
 
   await show(page, frame([...BASE, 'deduction', 'win-bar'], false));
   s = await read(page);
