@@ -172,10 +172,14 @@ OnAirFrame frame_at(const OnAirModel& m, double now_wall, const OnAirOptions& o)
   f.standby = desk_standby(m, now_wall);
   if (!f.opened()) {
     f.elements = elements_on_air(m, o.director, now_wall, BattleMoment{});
+    f.elements_after_battle = f.elements;
     return f;
   }
   f.moment = o.moment ? *o.moment : battle_moment(m, now_wall, f.timing);
   f.elements = elements_on_air(m, o.director, now_wall, f.moment);
+  BattleMoment done = f.moment;
+  if (done.animating()) done.phase = BattlePhase::kDone;
+  f.elements_after_battle = f.moment.animating() ? elements_on_air(m, o.director, now_wall, done) : f.elements;
   f.deduction = std::string(deduction_placement(f.elements));
   // The one banner on air (on_air_rules.h), and the element it belongs to; a
   // banner whose element the director took off is not on air.

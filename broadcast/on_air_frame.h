@@ -131,6 +131,7 @@ struct OnAirFrame {
   BattleTiming timing;                   // the director's, else the output's
   BattleMoment moment;                   // the battle on air at `now`
   ElementsShown elements;
+  ElementsShown elements_after_battle;   // once the battle on air has finished animating (a page's own clock)
   std::string deduction = "board";       // the board the heat map lies on (deduction_placement)
   Banner banner = Banner::kNone, banner_after_battle = Banner::kNone;
   std::optional<Element> banner_element, banner_after_battle_element;  // null: no banner on air

@@ -310,11 +310,13 @@ json reveal_json(const OnAirFrame& f) {
               {"setups", std::move(setups)}};
 }
 
-json elements_json(const ElementsShown& e) {
+json elements_json(const ElementsShown& e, const ElementsShown& after) {
   json out = json::object();
   for (std::size_t i = 0; i < kElementCount; ++i) {
     const ElementState& s = e.element[i];
-    json one{{"on", s.on}, {"cued", s.cued}, {"held", s.held}};
+    // on_after_battle: on once the battle on air has finished animating (a page
+    // running the animation on its own clock switches there), added in version 1.
+    json one{{"on", s.on}, {"cued", s.cued}, {"held", s.held}, {"on_after_battle", after.element[i].on}};
     if (s.held) one["held_seq"] = s.held_seq;
     if (!s.idle.empty()) one["idle"] = s.idle;
     out[std::string(element_name(static_cast<Element>(i)))] = std::move(one);
@@ -346,7 +348,7 @@ json on_air_json(const OnAirFrame& f) {
                      {"name", layout_name(f.layout)},
                      {"theme", f.placements},
                      {"canvas", json{{"width", 1920}, {"height", 1080}}}};
-  j["elements"] = elements_json(f.elements);
+  j["elements"] = elements_json(f.elements, f.elements_after_battle);
   if (!f.opened()) {
     // Neutral words on air: where the store lives is for the logs only.
     j["message"] = both(phrase(Lang::kEn, Phrase::kWaitingForMatch), phrase(Lang::kKo, Phrase::kWaitingForMatch));

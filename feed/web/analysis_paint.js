@@ -29,10 +29,14 @@ function squareIndexOf(name, files) {
   return (Number(m[2]) - 1) * files + (m[1].charCodeAt(0) - 97);
 }
 
-function on(raw, name, only) {
+// On air at the page's moment: while the page animates the battle, as the
+// frame says now; once its animation is done, as the frame says it will be
+// then (on_after_battle), without waiting for the next frame.
+function on(raw, name, only, animating) {
   if (only && !only.has(name)) return false;
   const e = raw && raw.elements && raw.elements[name];
-  return !!(e && e.on);
+  if (!e) return false;
+  return !!(!animating && 'on_after_battle' in e ? e.on_after_battle : e.on);
 }
 
 // Shows or fades each part of the layer as the frame has its element on
@@ -46,7 +50,7 @@ function showParts(layer, deduction, bar) {
 }
 
 // `raw`: the frame as read (JSON), `sc`: the scene the page built from it.
-export function paintAnalysis(stage, raw, sc, { orientation = 'landscape', only = null, lang = 'en' } = {}) {
+export function paintAnalysis(stage, raw, sc, { orientation = 'landscape', only = null, lang = 'en', animating = false } = {}) {
   let layer = stage.querySelector(`:scope > .${LAYER}`);
   const a = raw && raw.opened ? raw.analysis : null;
   // What there is to paint (the frame's analysis of its own row), and whether
@@ -57,8 +61,8 @@ export function paintAnalysis(stage, raw, sc, { orientation = 'landscape', only 
   const wanted = (name) => !only || only.has(name);
   const hasDeduction = !!a && !a.error && wanted('deduction');
   const hasBar = !!a && !!a.win && wanted('win-bar');
-  const showDeduction = hasDeduction && on(raw, 'deduction', only);
-  const showBar = hasBar && on(raw, 'win-bar', only);
+  const showDeduction = hasDeduction && on(raw, 'deduction', only, animating);
+  const showBar = hasBar && on(raw, 'win-bar', only, animating);
   const under = raw && raw.layout ? raw.layout.deduction : null;
   const key = JSON.stringify([hasDeduction && a, hasBar && a && a.win, orientation, lang, sc && sc.players, under]);
   if (layer && layer.dataset.key === key) {
@@ -125,11 +129,14 @@ function paintDeduction(layer, a, b, files, lang) {
   const fit = labelFit(b.squareRect(0).h);
   const inset = metric('heat_inset');
   // The objective's heat map: each side's colour, its strength the probability.
-  const objective = a.objective;
+  // A damaged frame paints what it can and never throws (tests/browser/overlay_test.mjs's mutants).
+  const list = (v) => (Array.isArray(v) ? v : []);
+  const isObj = (v) => !!v && typeof v === 'object';
+  const objective = isObj(a.objective) ? a.objective : null;
   if (objective) {
-    objective.places.forEach((places, i) => {
-      for (const place of places) {
-        if (place.square == null) continue;
+    list(objective.places).slice(0, 2).forEach((places, i) => {
+      for (const place of list(places)) {
+        if (!isObj(place) || place.square == null) continue;
         const s = squareIndexOf(place.square, files);
         if (s < 0) continue;
         const r = b.squareRect(s);
@@ -144,14 +151,15 @@ function paintDeduction(layer, a, b, files, lang) {
         cell.className = `heat p${i + 1}`;
         cell.dataset.square = place.square;
         cell.dataset.p = String(p);
-        if (fit && place[fit]) label(layer, r, 'heat_label_y_fraction', place[fit][lang], 'var(--text)', 'heat-label');
+        if (fit && isObj(place[fit])) label(layer, r, 'heat_label_y_fraction', place[fit][lang], 'var(--text)', 'heat-label');
       }
     });
   }
   // Each face-down piece's most likely identity, under its tile.
-  for (const piece of a.pieces || []) {
+  for (const piece of list(a.pieces)) {
+    if (!isObj(piece)) continue;
     const s = squareIndexOf(piece.square, files);
-    if (s < 0 || !fit || !piece[fit]) continue;
+    if (s < 0 || !fit || !isObj(piece[fit])) continue;
     const t = label(layer, b.squareRect(s), 'odds_label_y_fraction', piece[fit][lang], piece.certain ? 'var(--gold)' : 'var(--text)', 'odds');
     t.dataset.square = piece.square;
   }
@@ -164,7 +172,8 @@ function paintDeduction(layer, a, b, files, lang) {
 function paintWinBar(layer, a, l, lang, parts) {
   const w = a.win;
   const place = l.winBar;
-  if (!parts) return;
+  if (!parts || !place || !w || typeof w !== 'object') return;
+  const share = (v) => num(v && typeof v === 'object' ? v.p : 0);
   const edge = theme.metrics.stroke.win_bar, fillRound = `${theme.metrics.radius.win_fill}px`;
   const bar = box(layer, place, { background: 'var(--panel)', borderRadius: `${theme.metrics.radius.win_bar}px`,
     border: `${edge}px solid var(--panel-edge)`, boxSizing: 'border-box' });
@@ -172,17 +181,17 @@ function paintWinBar(layer, a, l, lang, parts) {
   bar.dataset.rows = parts.twoRows ? '2' : '1';
   // Inside the bar's border (stroke.win_bar): a part's place in the placement's coordinates, less the border.
   const within = (r) => ({ x: r.x - place.x - edge, y: r.y - place.y - edge, w: r.w, h: r.h });
-  const p1 = num(w.player1.p), p2 = num(w.player2.p), d = Math.max(0, 1 - p1 - p2);
+  const p1 = share(w.player1), p2 = share(w.player2), d = Math.max(0, 1 - p1 - p2);
   const fill = within(parts.fill);
   const w1 = fill.w * p1, wd = fill.w * d;
   box(bar, { ...fill, w: w1 }, { background: 'var(--p1)', borderRadius: fillRound }).className = 'win-fill p1';
   if (wd > 0) box(bar, { ...fill, x: fill.x + w1, w: wd }, { background: 'var(--dim)' }).className = 'win-fill draw';
   box(bar, { ...fill, x: fill.x + w1 + wd, w: fill.w - w1 - wd }, { background: 'var(--p2)', borderRadius: fillRound }).className = 'win-fill p2';
   const row = (size) => ({ fontSize: `${fontPx(size)}px`, lineHeight: `${size * metric('line_factor')}px`, whiteSpace: 'nowrap', fontWeight: 'bold', color: 'var(--text)' });
-  const sides = w.sides || ['', ''];
+  const sides = Array.isArray(w.sides) ? w.sides.map((t) => (typeof t === 'string' ? t : '')) : ['', ''];
   box(bar, within(parts.name[0]), { ...row(parts.nameSize), textAlign: 'left' }, sides[0]).className = 'win-text p1 fit';
   box(bar, within(parts.name[1]), { ...row(parts.nameSize), textAlign: 'right' }, sides[1]).className = 'win-text p2 fit';
-  if (w.note) {
+  if (w.note && typeof w.note === 'object') {
     box(bar, within(parts.note), { ...row(parts.noteSize), fontWeight: 'normal', color: 'var(--dim)', textAlign: 'center' },
       w.note[lang]).className = 'win-note fit';
   }

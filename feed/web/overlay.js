@@ -26,7 +26,7 @@
 // loaded machine does not flash it; a clock the feed stops stands where the page
 // showed it, never a step back. A template host's update() is shown as given.
 import { readOnAir } from './onair.js';
-import { build, clockSeconds, elementShown, tick } from './scene.js';
+import { battleElapsed, build, clockSeconds, elementShown, tick } from './scene.js';
 import { theme } from './theme.js';
 import { elements as placements } from './layout.js';
 import { paintAnalysis } from './analysis_paint.js';
@@ -122,7 +122,8 @@ function draw() {
     : scene && ['portrait', 'landscape', 'faces'].includes(scene.themeLayout) ? scene.themeLayout
       : scene && scene.orientation === 'portrait' ? 'portrait' : 'landscape';
   handle = build(stage, scene, { orientation, now: now(), only }, handle);
-  paintAnalysis(stage, shownRaw, scene, { orientation, only, lang });  // the deduction and win-bar elements
+  // The deduction and win-bar elements, as on air at the page's own moment of the battle.
+  paintAnalysis(stage, shownRaw, scene, { orientation, only, lang, animating: battleElapsed(scene, now()) >= 0 });
   drawLost(orientation);
 }
 

@@ -78,6 +78,8 @@ const status = (page) => page.evaluate(() => window.facedownOverlay.status());
 // the picture compared with the golden.
 async function shot(page, name, t) {
   await page.evaluate((s) => window.facedownOverlay.pinClock(s), t);
+  // An element that came on at that moment fades in over 0.3 s (overlay.css .element-off): the still picture is after it.
+  await page.waitForTimeout(400);
   const hashes = await page.locator('.seal-hash').allTextContents();
   assert(hashes.every((h) => /^[0-9a-f]{1,12}…?$/.test(h)), `seal hashes: ${hashes}`);
   const clocks = await page.locator('.clock').allTextContents();
