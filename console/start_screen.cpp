@@ -68,7 +68,7 @@ void draw_new_match(const StartView& view, const ui::Tr& tr, UiState& ui,
     choose_game(games, chosen, "", form);
     return;
   }
-  ImGui::SetNextItemWidth(320);
+  ImGui::SetNextItemWidth(440);  // a preset's Korean name and its id
   const engine::Preset* chosen_preset = info.find_preset(form.preset);
   const std::string preset_shown = chosen_preset ? preset_label(tr, *chosen_preset) : form.preset;
   if (ImGui::BeginCombo(tr("start.preset"), preset_shown.c_str())) {
