@@ -177,7 +177,8 @@ struct ClockShown {
 ClockShown turn_clock(const OnAirModel& m, double now_wall);
 // Whether the desk has gone quiet (its heartbeat older than kStaleDeskSeconds)
 // while the match is not over: the overlay shows standby and freezes the clock
-// at the last heartbeat, never counting past what the engine has decided.
+// where it stood when the desk went quiet (turn_clock: it ran on from the last
+// heartbeat for at most kStaleDeskSeconds; it never jumps back).
 bool desk_standby(const OnAirModel& m, double now_wall);
 
 // How long a fresh warning stays on air as a toast.

@@ -1,5 +1,7 @@
 #include "broadcast/on_air_rules.h"
 
+#include "engine/pause_reasons.h"
+
 namespace facedown::broadcast {
 
 const char* banner_name(Banner b) {
@@ -22,10 +24,12 @@ double warning_toast_until(const OnAirModel& m) {
   return m.last_warning ? m.last_warning->wall_time + kWarningToastSeconds : 0;
 }
 
+bool correction_hold(const OnAirModel& m) { return m.paused && engine::pause_reason_public(m.pause_reason); }
+
 Banner banner_on_air(const OnAirModel& m, double now_wall, const BattleMoment& moment) {
   if (m.result) return moment.animating() ? Banner::kNone : Banner::kResult;
   if (desk_standby(m, now_wall)) return Banner::kStandby;
-  if (m.paused) return Banner::kPaused;
+  if (m.paused && !correction_hold(m)) return Banner::kPaused;
   if (warning_toast(m, now_wall)) return Banner::kWarning;
   return Banner::kNone;
 }

@@ -17,9 +17,14 @@ bool warning_toast(const OnAirModel& m, double now_wall);
 // When the latest warning's toast goes off (wall time; 0: no warning).
 double warning_toast_until(const OnAirModel& m);
 
+// Whether the clock stands for a referee's correction (the desk's public
+// marker, engine/pause_reasons.h): on air it is a held clock (stopped, dimmed,
+// no status caption), never the PAUSED card of a pause the referee called.
+bool correction_hold(const OnAirModel& m);
+
 // The one banner on air, in this order: the result (never while the last battle
 // still animates: the battle is seen first, and no other banner meanwhile), the
-// desk's standby, the pause, a fresh warning's toast.
+// desk's standby, the pause (not a correction hold), a fresh warning's toast.
 Banner banner_on_air(const OnAirModel& m, double now_wall, const BattleMoment& moment);
 
 }  // namespace facedown::broadcast

@@ -1,5 +1,7 @@
 #include "broadcast/on_air_text.h"
 
+#include "broadcast/on_air_rules.h"
+
 #include <algorithm>
 #include <fmt/format.h>
 
@@ -87,7 +89,7 @@ const char* status_caption(const OnAirModel& m, Lang lang) {
   if (m.status == "ready") return phrase(lang, Phrase::kReady);
   if (m.status == "awaiting-items") return phrase(lang, Phrase::kAwaitingItems);
   if (m.status == "awaiting-revival") return phrase(lang, Phrase::kAwaitingRevival);
-  if (m.status == "paused") return phrase(lang, Phrase::kPaused);
+  if (m.status == "paused") return correction_hold(m) ? "" : phrase(lang, Phrase::kPaused);
   return "";
 }
 

@@ -99,7 +99,7 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
               ui_.screen = Screen::kMatch;  // the match on the desk: just go back to it
               return;
             }
-            auto resumed = library_->resume(a.id);
+            auto resumed = library_->resume(a.id, outage_pause(ui::Tr{&catalog_, ui_.lang}));
             if (auto* e = std::get_if<std::string>(&resumed)) {
               ui_.notice = *e;
               return;

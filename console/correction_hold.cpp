@@ -10,7 +10,7 @@ bool correction_held(const engine::Match& match) {
   const auto& effective = match.in_effect();
   for (std::size_t i = log.size(); i-- > 0;) {
     if (!effective[i]) continue;
-    if (const auto* p = std::get_if<engine::Paused>(&log[i].body)) return p->reason == kCorrectionReason;
+    if (const auto* p = std::get_if<engine::Paused>(&log[i].body)) return p->reason == kCorrectionReason || p->reason == kOldCorrectionReason;
     if (std::holds_alternative<engine::Resumed>(log[i].body)) return false;
   }
   return false;

@@ -10,11 +10,16 @@
 #pragma once
 #include "engine/command.h"
 #include "engine/match.h"
+#include "engine/pause_reasons.h"
 
 namespace facedown::console {
 
-// The pause reason that marks a correction hold (the referee's words: never on air).
-inline constexpr const char* kCorrectionReason = "correction: the clock is held until the corrected move";
+// The pause reason that marks a correction hold: the engine's one public pause
+// reason (engine/pause_reasons.h), so on air the clock shows held, not PAUSED.
+inline constexpr const char* kCorrectionReason = engine::kCorrectionHoldReason;
+// The marker desks wrote before it was public (kept secret in those files); a
+// match resumed from one still knows its hold.
+inline constexpr const char* kOldCorrectionReason = "correction: the clock is held until the corrected move";
 
 // Whether the match is paused by a correction hold (its latest pause in effect).
 bool correction_held(const engine::Match& match);

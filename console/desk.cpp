@@ -1,13 +1,54 @@
 #include "console/desk.h"
 
 #include <algorithm>
+#include <ctime>
 #include <utility>
 #include <variant>
 
+#include <fmt/format.h>
+
 #include "console/correction_hold.h"
 #include "console/match_library.h"
+#include "engine/time.h"
 
 namespace facedown::console {
+
+namespace {
+
+std::string utc_text(std::int64_t ms) {
+  std::time_t secs = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  gmtime_r(&secs, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm);
+  return buf;
+}
+
+}  // namespace
+
+OutagePolicy outage_pause(const ui::Tr& tr) {
+  return [tr](engine::Match& live, const Outage& outage) {
+    std::vector<engine::Event> out;
+    const engine::Millis was = live.state().time;
+    auto sub = live.submit(engine::PauseCmd{kResumeReason}, outage.stopped_at);
+    if (sub.rejection && outage.stopped_at != was) sub = live.submit(engine::PauseCmd{kResumeReason}, was);
+    if (sub.rejection) return out;
+    out = std::move(sub.events);
+    const std::string at = engine::format_seconds(live.state().time);
+    std::string text;
+    if (outage.last_sign_wall_ms > 0 && outage.resumed_wall_ms > 0) {
+      const double later =
+          static_cast<double>(std::max<std::int64_t>(0, outage.resumed_wall_ms - outage.last_sign_wall_ms)) / 1000.0;
+      text = fmt::format(fmt::runtime(tr("outage.note")), at, utc_text(outage.last_sign_wall_ms),
+                         utc_text(outage.resumed_wall_ms), fmt::format("{:.1f}", later));
+    } else {
+      text = fmt::format(fmt::runtime(tr("outage.note_unknown")), at);
+    }
+    auto noted = live.submit(engine::NoteCmd{text}, live.state().time);
+    out.insert(out.end(), noted.events.begin(), noted.events.end());
+    return out;
+  };
+}
 
 void Desk::open(std::unique_ptr<MatchSession> session, engine::Millis mono) {
   DeskOutcome ignored;

@@ -10,6 +10,8 @@
 //     at one instant;
 //   - a store error stops play until the operator acknowledges it;
 //   - the pause on quit (committed before the program may exit);
+//   - the outage pause and its note (outage_pause): a resume reports the gap it
+//     found, the desk pauses at the last sign of life and says so in its words;
 //   - the grace of an ending the clock decides (a timeout): the picture on air
 //     is held at the moment before the ending, which is stored at once (the
 //     engine's record is unchanged), and the result airs when the grace runs
@@ -27,9 +29,11 @@
 #include <string>
 #include <vector>
 
+#include "console/match_library.h"
 #include "console/match_session.h"
 #include "engine/command.h"
 #include "engine/event.h"
+#include "ui/i18n.h"
 
 namespace facedown::console {
 
@@ -44,6 +48,13 @@ struct DeskOutcome {
   std::optional<std::string> on_air_error; // the picture's hold or release could not be stored
   bool done() const { return !refusal && !store_error; }
 };
+
+// The desk's answer to an outage a resume found: a Paused event (kResumeReason,
+// the store's marker) at the match time of the last sign of life (at the
+// match's own time when the engine refuses that), then a note of the outage in
+// the desk's language (`tr`'s words: "outage.note"), so export and replay keep
+// it. Nothing else; refused, nothing.
+OutagePolicy outage_pause(const ui::Tr& tr);
 
 // The default grace before a result the clock decided goes on air.
 inline constexpr engine::Millis kDefaultResultGraceMs = 5000;

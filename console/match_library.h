@@ -4,6 +4,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,6 +30,19 @@ struct MatchListing {
   int events = 0;
 };
 
+// What a resume found (the store's report, db::OutageGap): the match clock was
+// running when the desk went quiet, the match time it had reached by its last
+// sign of life and the wall clock then (0: unknown, as in memory), and when the
+// resume came.
+struct Outage {
+  engine::Millis stopped_at = 0;
+  std::int64_t last_sign_wall_ms = 0;
+  std::int64_t resumed_wall_ms = 0;
+};
+// The desk's answer to an outage (console/desk.h outage_pause): the events it
+// submits to `live`, stored with the interruption.
+using OutagePolicy = std::function<std::vector<engine::Event>(engine::Match& live, const Outage& outage)>;
+
 template <class T>
 using Found = std::variant<T, std::string>;  // the value or why not
 
@@ -41,9 +55,10 @@ class MatchLibrary {
   virtual Found<std::vector<MatchListing>> list() = 0;
   // Stores a freshly opened match and returns its live session.
   virtual Found<std::unique_ptr<MatchSession>> create(engine::Match opened) = 0;
-  // Continues an unfinished match after a crash or restart (a running clock is
-  // paused by the resume, with the reason recorded).
-  virtual Found<std::unique_ptr<MatchSession>> resume(std::int64_t id) = 0;
+  // Continues an unfinished match after a crash or restart. The library only
+  // reports the outage it found; `policy` (the desk's) says what to record
+  // about it, and is asked only when the match clock was running.
+  virtual Found<std::unique_ptr<MatchSession>> resume(std::int64_t id, const OutagePolicy& policy) = 0;
   // The stored log of any match (replay).
   virtual Found<std::vector<engine::Event>> events(std::int64_t id) = 0;
   // The director's hold on air (the store's presentation table, which the
@@ -69,7 +84,8 @@ std::unique_ptr<MatchLibrary> memory_library();
 // The listing of a match (used by both libraries).
 MatchListing listing_of(std::int64_t id, const engine::Match& match);
 
-// The reason a resume pauses a running clock with.
+// The reason the desk pauses a running clock with after an outage (the
+// store's marker, db::kInterruptionReason, which verify checks).
 inline constexpr const char* kResumeReason = "resumed after interruption";
 // The pause recorded when the operator closes the console window mid-match.
 inline constexpr const char* kQuitReason = "console window closed";

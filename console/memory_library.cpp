@@ -44,18 +44,19 @@ class MemoryLibrary final : public MatchLibrary {
     return session(id, std::move(opened));
   }
 
-  Found<std::unique_ptr<MatchSession>> resume(std::int64_t id) override {
+  Found<std::unique_ptr<MatchSession>> resume(std::int64_t id, const OutagePolicy& policy) override {
     const auto it = logs_->find(id);
     if (it == logs_->end()) return "no match " + std::to_string(id) + " in memory";
     auto rebuilt = rebuild(it->second);
     if (auto* e = std::get_if<std::string>(&rebuilt)) return *e;
-    auto s = session(id, std::move(std::get<engine::Match>(rebuilt)));
-    const auto& st = s->match().state();
-    if (st.started && !st.paused && !st.result) {
-      auto out = s->submit(engine::PauseCmd{kResumeReason}, st.time);
-      if (out.store_error) return *out.store_error;
+    auto& match = std::get<engine::Match>(rebuilt);
+    const auto& st = match.state();
+    // Memory keeps no heartbeat: the desk got as far as the last event.
+    if (st.started && !st.paused && !st.result && policy) {
+      const auto events = policy(match, Outage{st.time, 0, 0});
+      it->second.insert(it->second.end(), events.begin(), events.end());
     }
-    return s;
+    return session(id, std::move(match));
   }
 
   Found<std::vector<engine::Event>> events(std::int64_t id) override {

@@ -9,6 +9,12 @@ void add_console_phrases(ui::Catalog& c) {
       {"app.title", "operator console", "운영 콘솔"},
       {"app.lang_tip", "Switch the interface language", "인터페이스 언어 전환"},
       {"app.refused", "Refused", "거부됨"},
+      // The desk's note after an outage (desk.h outage_pause): match time, last
+      // sign of life, the resume, seconds between.
+      {"outage.note", "outage: the desk stopped at match time {0} s ({1}, last sign of life); resumed {2} ({3} s later)",
+       "중단: 심판석이 경기 시간 {0}초에 멈춤 (마지막 신호 {1}); {2}에 재개 ({3}초 후)"},
+      {"outage.note_unknown", "outage: the desk stopped at match time {0} s; resumed",
+       "중단: 심판석이 경기 시간 {0}초에 멈춤; 재개"},
       {"header.match_in", "match {0} in {1}", "{1}의 경기 {0}"},
       {"replay.match_time", "match time", "경기 시간"},
       {"app.store_error", "STORE ERROR — play is stopped, nothing of this command was recorded",

@@ -68,10 +68,14 @@ void draw_new_match(const StartView& view, const ui::Tr& tr, UiState& ui,
     choose_game(games, chosen, "", form);
     return;
   }
-  ImGui::SetNextItemWidth(320);
-  if (ImGui::BeginCombo(tr("start.preset"), form.preset.c_str())) {
+  ImGui::SetNextItemWidth(440);  // a preset's Korean name and its id
+  const engine::Preset* chosen_preset = info.find_preset(form.preset);
+  const std::string preset_shown = chosen_preset ? preset_label(tr, *chosen_preset) : form.preset;
+  if (ImGui::BeginCombo(tr("start.preset"), preset_shown.c_str())) {
     for (const auto& p : info.presets) {
-      if (ImGui::Selectable(p.id.c_str(), p.id == form.preset)) choose_game(games, form.game, p.id, form);
+      ImGui::PushID(p.id.c_str());  // the id, whatever the label reads
+      if (ImGui::Selectable(preset_label(tr, p).c_str(), p.id == form.preset)) choose_game(games, form.game, p.id, form);
+      ImGui::PopID();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", preset_description(p, ui.lang).c_str());
     }
     ImGui::EndCombo();
@@ -199,7 +203,7 @@ void draw_start(const StartView& view, const ui::Tr& tr, UiState& ui, std::vecto
       }
       ImGui::SameLine();
       ImGui::Text("#%lld  %s  %s vs %s  (%s, %d %s)", static_cast<long long>(m.id), game_name(view, m.game, ui.lang).c_str(),
-                  m.players[0].c_str(), m.players[1].c_str(), m.status.c_str(), m.events,
+                  m.players[0].c_str(), m.players[1].c_str(), status_label(tr, m.status).c_str(), m.events,
                   tr("start.events"));
       ImGui::PopID();
     }

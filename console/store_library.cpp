@@ -35,8 +35,8 @@ class StoreLibrary final : public MatchLibrary {
   Found<std::unique_ptr<MatchSession>> create(engine::Match opened) override {
     return guarded([&] { return create_unguarded(std::move(opened)); });
   }
-  Found<std::unique_ptr<MatchSession>> resume(std::int64_t id) override {
-    return guarded([&] { return resume_unguarded(id); });
+  Found<std::unique_ptr<MatchSession>> resume(std::int64_t id, const OutagePolicy& policy) override {
+    return guarded([&] { return resume_unguarded(id, policy); });
   }
   Found<std::vector<engine::Event>> events(std::int64_t id) override {
     return guarded([&] { return events_unguarded(id); });
@@ -99,8 +99,14 @@ class StoreLibrary final : public MatchLibrary {
     return session(std::get<db::MatchId>(id), std::move(opened));
   }
 
-  Found<std::unique_ptr<MatchSession>> resume_unguarded(std::int64_t id) {
-    auto match = store_->resume(id);
+  Found<std::unique_ptr<MatchSession>> resume_unguarded(std::int64_t id, const OutagePolicy& policy) {
+    // The store reports the gap it found; the desk's policy decides what is recorded.
+    db::OutagePolicy decide;
+    if (policy)
+      decide = [&policy](engine::Match& live, const db::OutageGap& gap) {
+        return policy(live, Outage{gap.stopped_at, gap.last_sign_wall_ms, gap.resumed_wall_ms});
+      };
+    auto match = store_->resume(id, decide);
     if (auto* e = std::get_if<db::StoreError>(&match)) return e->message;
     return session(id, std::move(std::get<engine::Match>(match)));
   }

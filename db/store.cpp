@@ -581,7 +581,7 @@ Failure Store::append(MatchId id, const engine::Match& after, const std::vector<
   return d.write(id, it->second, after, events, {});
 }
 
-Result<engine::Match> Store::resume(MatchId id) {
+Result<engine::Match> Store::resume(MatchId id, const OutagePolicy& decide) {
   auto& d = *impl_;
   if (auto e = d.acquire(id)) return *e;
   auto live_or = d.load(id, std::nullopt);
@@ -603,31 +603,21 @@ Result<engine::Match> Store::resume(MatchId id) {
   std::optional<int> paused_seq;
   std::vector<engine::Event> paused;
   const std::int64_t resumed_wall = d.now();
-  if (s.started && !s.paused) {
+  if (s.started && !s.paused && decide) {
     // The clock ran until the desk died: up to the last heartbeat, not beyond.
-    engine::Millis at = s.time;
+    OutageGap gap;
+    gap.stopped_at = s.time;
     auto beat_or = last_heartbeat(id);
     if (auto* e = std::get_if<StoreError>(&beat_or)) return *e;
     const auto& beat = std::get<std::optional<Heartbeat>>(beat_or);
-    if (beat && beat->match_ms > at) at = beat->match_ms;
+    if (beat && beat->match_ms > gap.stopped_at) gap.stopped_at = beat->match_ms;
     // The interruptions row keeps the last commit's wall time (verify checks it);
-    // the note says when the desk was last alive.
-    const std::int64_t last_sign = beat && beat->wall_ms > last_wall ? beat->wall_ms : last_wall;
-    auto sub = live.submit(engine::PauseCmd{kInterruptionReason}, at);
-    if (sub.rejection && at != s.time) sub = live.submit(engine::PauseCmd{kInterruptionReason}, s.time);
-    if (!sub.rejection) {
-      paused = sub.events;
-      for (const auto& e : paused)
-        if (std::holds_alternative<engine::Paused>(e.body)) paused_seq = e.seq;
-      const double outage_s = static_cast<double>(std::max<std::int64_t>(0, resumed_wall - last_sign)) / 1000.0;
-      auto noted = live.submit(
-          engine::NoteCmd{fmt::format("outage: the desk stopped at match time {} s ({}, last sign of life); "
-                                      "resumed {} ({:.1f} s later)",
-                                      engine::format_seconds(live.state().time), utc_text(last_sign),
-                                      utc_text(resumed_wall), outage_s)},
-          live.state().time);
-      paused.insert(paused.end(), noted.events.begin(), noted.events.end());
-    }
+    // the gap says when the desk was last alive.
+    gap.last_sign_wall_ms = beat && beat->wall_ms > last_wall ? beat->wall_ms : last_wall;
+    gap.resumed_wall_ms = resumed_wall;
+    paused = decide(live, gap);
+    for (const auto& e : paused)
+      if (const auto* p = std::get_if<engine::Paused>(&e.body); p && p->reason == kInterruptionReason) paused_seq = e.seq;
   }
   auto record_outage = [&]() -> Failure {
     sql::Statement st;

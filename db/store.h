@@ -91,6 +91,19 @@ struct Heartbeat {
   std::int64_t wall_ms = 0;
 };
 
+// What a resume found (Store::resume): the match clock was running when the
+// desk went quiet; the match time it had reached by its last sign of life (the
+// last heartbeat, or the last event when later or when there is none) and the
+// wall clock then, and when the resume came.
+struct OutageGap {
+  engine::Millis stopped_at = 0;
+  std::int64_t last_sign_wall_ms = 0;
+  std::int64_t resumed_wall_ms = 0;
+};
+// The desk's answer to a gap: the events it submits to `live` (which it
+// updates), to be stored with the interruption.
+using OutagePolicy = std::function<std::vector<engine::Event>(engine::Match& live, const OutageGap& gap)>;
+
 // The director's hold on air (table `presentation`, db/presentation.h): public,
 // and not a match event.
 struct OnAirHold {
@@ -187,14 +200,15 @@ class Store {
   Result<std::vector<CueRow>> cues(MatchId id, std::int64_t after_id = 0);
 
   // After a crash: takes the writer lock, loads the match and records the
-  // interruption. A match with a running clock gets a Paused event with the reason
-  // "resumed after interruption" at the match time of the last heartbeat (or of
-  // the last event, when later or when there is none): the turn clock keeps what
-  // ran before the crash and nothing after it. A note records the outage (from
-  // the last heartbeat to the resume), so replay and export keep it. Both are
-  // committed before this returns; every resume also adds a row to
-  // `interruptions`. The returned match is the stored one plus those events.
-  Result<engine::Match> resume(MatchId id);
+  // interruption. The store only reports the gap it found (OutageGap: a running
+  // clock, how far the desk had got, when it was last alive); what to do about
+  // it is the desk's (console/desk.h outage_pause: a Paused event with
+  // kInterruptionReason at the gap's match time, and a note in the desk's
+  // language). `decide` is called only when the clock was running; its events
+  // (submitted to the match it is given) are committed with the row added to
+  // `interruptions` in one transaction before this returns. The returned match
+  // is the stored one plus those events.
+  Result<engine::Match> resume(MatchId id, const OutagePolicy& decide);
 
  private:
   struct Impl;
@@ -203,7 +217,8 @@ class Store {
   std::unique_ptr<Impl> impl_;
 };
 
-// The reason given to the Paused event a resume writes.
+// The reason the desk gives the Paused event after an outage (the record's
+// marker, which verify checks against the interruptions row; never on air).
 inline constexpr const char* kInterruptionReason = "resumed after interruption";
 // How often heartbeat() writes, at most; readers call a heartbeat older than
 // kStaleHeartbeatMs a dead desk.

@@ -1,4 +1,5 @@
 #include "engine/view.h"
+#include "engine/pause_reasons.h"
 #include "engine/vocabulary.h"
 
 namespace facedown::engine {
@@ -61,8 +62,11 @@ Event project(const Event& event, Viewer viewer) {
                    blank(o.piece, viewer);
                  },
                  // The referee's typed words never leave the desk: the event says
-                 // what happened, not why.
-                 [&](Paused& o) { o.reason.clear(); },
+                 // what happened, not why (the desk's fixed marker of a correction
+                 // hold excepted: engine/pause_reasons.h).
+                 [&](Paused& o) {
+                   if (!pause_reason_public(o.reason)) o.reason.clear();
+                 },
                  [&](Warned& o) {
                    if (o.kind == "manual") o.reason.clear();
                  },

@@ -162,6 +162,10 @@ struct FeedServer::Impl {
 
   void routes();
   void stream(const MessageLog& log, const httplib::Request& req, httplib::Response& res) const;
+  // The stream of a match this feed does not follow: one waiting card saying
+  // so (both languages), then pings, until the feed follows that match (the
+  // stream then ends, and the page's reconnect gets the match itself).
+  void not_followed_stream(db::MatchId asked, const httplib::Request& req, httplib::Response& res) const;
   bool tv_allowed(const httplib::Request& req, httplib::Response& res) const;
   // The on-air JSON of match `id` after row `step` (nullopt: the latest row).
   // On failure the response holds the error.
@@ -243,6 +247,58 @@ void FeedServer::Impl::stream(const MessageLog& log, const httplib::Request& req
     if (out.empty()) out = ping;
     return sink.write(out.data(), out.size());
   });
+}
+
+namespace {
+
+// The card of a match the feed does not follow: the waiting frame with its
+// message saying which match it follows, so a page opened with ?match=M is never
+// a blank card.
+std::string not_followed_frame(db::MatchId asked, db::MatchId followed, std::int64_t now_ms) {
+  json j = json::parse(on_air_text(broadcast::OnAirModel{}, now_ms, false));
+  const std::string m = std::to_string(asked);
+  const std::string f = std::to_string(followed);
+  j["message"] = followed > 0
+                     ? json{{"en", "This feed does not follow match " + m + ": it follows match " + f},
+                            {"ko", "이 피드는 " + m + "번 경기를 따르지 않습니다: 지금은 " + f + "번 경기"}}
+                     : json{{"en", "This feed does not follow match " + m + ": no match yet"},
+                            {"ko", "이 피드는 " + m + "번 경기를 따르지 않습니다: 아직 경기 없음"}};
+  j["match"] = asked;
+  return j.dump();
+}
+
+}  // namespace
+
+void FeedServer::Impl::not_followed_stream(db::MatchId asked, const httplib::Request& req,
+                                           httplib::Response& res) const {
+  if (!GatedServer::on_stream_thread())
+    return send_error(res, 400, "ask for the stream by its plain path (/on-air/stream, /tv/stream)");
+  const bool v2 = req.has_param("v") && req.get_param_value("v") == "2";
+  Message card(EventId{asked, 0, 0}, not_followed_frame(asked, live->match(), now_ms()));
+  card.full = true;
+  std::string first = "retry: 1000\n\n" + (v2 ? sse_message_v2(card, false) : sse_message(card));
+  const auto heartbeat = options.heartbeat;
+  const std::string ping = ": hb\nevent: ping\ndata: {\"every_ms\":" + std::to_string(heartbeat.count()) + "}\n\n";
+  res.set_header("Access-Control-Allow-Origin", "*");
+  res.set_header("Cache-Control", "no-cache");
+  res.set_header("X-Accel-Buffering", "no");
+  auto sent = std::make_shared<bool>(false);
+  const LiveFollower* follower = live.get();
+  res.set_chunked_content_provider(
+      "text/event-stream", [follower, asked, heartbeat, ping, first, sent](std::size_t, httplib::DataSink& sink) {
+        if (!*sent) {
+          *sent = true;
+          return sink.write(first.data(), first.size());
+        }
+        const auto& log = follower->log();
+        auto latest = log.latest();
+        log.wait_since(latest ? std::optional<EventId>(latest->id) : std::nullopt, heartbeat, false);
+        if (log.stopped() || follower->match() == asked) {
+          sink.done();
+          return true;
+        }
+        return sink.write(ping.data(), ping.size());
+      });
 }
 
 bool FeedServer::Impl::tv_allowed(const httplib::Request& req, httplib::Response& res) const {
@@ -417,9 +473,9 @@ void FeedServer::Impl::routes() {
     if (req.has_param("match")) {
       auto id = parse_count(req.get_param_value("match"), INT64_MAX);
       if (!id) return send_error(res, 400, "match must be a match number");
-      if (*id != live->match())
-        return send_error(res, 404, "this feed follows match " + std::to_string(live->match()) +
-                                        "; replay others at /replay/" + std::to_string(*id));
+      // Another match: a card saying so (a page opened on it is never blank);
+      // its replay is at /replay/M.
+      if (*id != live->match()) return not_followed_stream(*id, req, res);
     }
     res.set_header("Access-Control-Allow-Origin", "*");
     stream(live->log(), req, res);

@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "tests/support/outage_pause.h"
 #include "codec/export.h"
 #include "codec/json.h"
 #include "codec/script_runner.h"
@@ -189,7 +190,7 @@ void round_trip(const GameInfo& info, const std::string& preset, std::uint64_t s
   // 4. Resumed: the stored match plus its interruption events, nothing else: a
   // match whose clock ran gets a pause (at the last event: these tests write no
   // heartbeat) and a note of the outage (its text holds wall-clock times).
-  Match resumed = must(store.resume(id), "resume");
+  Match resumed = must(store.resume(id, facedown::testing::pause_at_gap()), "resume");
   Match expected = loaded;
   const auto& s = expected.state();
   if (!s.result && s.started && !s.paused) {

@@ -86,7 +86,7 @@ class LocatedLibrary : public console::MatchLibrary {
         [](const engine::Match&, const std::vector<engine::Event>&) { return std::optional<std::string>{}; },
         [](int) { return std::optional<std::string>{}; }, location_, 1);
   }
-  console::Found<std::unique_ptr<console::MatchSession>> resume(std::int64_t) override {
+  console::Found<std::unique_ptr<console::MatchSession>> resume(std::int64_t, const console::OutagePolicy&) override {
     return std::string("not kept");
   }
   console::Found<std::vector<engine::Event>> events(std::int64_t) override { return std::string("not kept"); }

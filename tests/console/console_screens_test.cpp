@@ -2,6 +2,7 @@
 // up and played from the console; an unfinished match is offered first and its
 // clock paused on resume; a finished match replays step by step, by ply, at speed
 // and from each viewer's side.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -107,8 +108,11 @@ TEST_CASE("leaving the desk keeps the match running: choosing it again goes back
 }
 
 #ifdef FACEDOWN_CONSOLE_HAS_STORE
-TEST_CASE("after a crash the unfinished match is offered first and resumes paused") {
-  const auto path = (std::filesystem::temp_directory_path() / "facedown-console-resume.db").string();
+TEST_CASE("after a crash the unfinished match is offered first and resumes paused, the outage noted in the desk's words") {
+  // The store reports the gap; the desk pauses and writes the note, in its language.
+  const bool korean = GENERATE(false, true);
+  const auto path = (std::filesystem::temp_directory_path() /
+                     (korean ? "facedown-console-resume-ko.db" : "facedown-console-resume.db")).string();
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
   auto open = [&] {
     auto lib = console::store_library(path);
@@ -125,6 +129,7 @@ TEST_CASE("after a crash the unfinished match is offered first and resumes pause
   }  // the console goes away mid-turn
   ConsoleDriver d(open());
   auto& c = d.console();
+  if (korean) c.ui().lang = ui::Lang::kKorean;
   d.frame(2);
   REQUIRE(c.ui().hits.has("start.resume.1"));
   d.press('R');  // resumes the newest unfinished match
@@ -132,7 +137,16 @@ TEST_CASE("after a crash the unfinished match is offered first and resumes pause
   const auto& log = c.session()->match().log();
   // The pause, then the note that records the outage.
   REQUIRE(log.size() == events + 2);
-  CHECK(std::holds_alternative<engine::Noted>(log.back().body));
+  const auto* note = std::get_if<engine::Noted>(&log.back().body);
+  REQUIRE(note);
+  INFO(note->text);
+  if (korean) {
+    CHECK(note->text.rfind("중단: 심판석이 경기 시간 ", 0) == 0);
+    CHECK(note->text.find("outage") == std::string::npos);
+  } else {
+    CHECK(note->text.rfind("outage: the desk stopped at match time ", 0) == 0);
+  }
+  CHECK(note->text.find("UTC") != std::string::npos);  // the last sign of life and the resume, dated
   const auto* paused = std::get_if<engine::Paused>(&log[events].body);
   REQUIRE(paused);
   CHECK(paused->reason == console::kResumeReason);
@@ -391,4 +405,30 @@ TEST_CASE("every option value a game offers reads in Korean on the start screen,
         CHECK(label.find("(" + c + ")") != std::string::npos);
       }
   CHECK(values > 0);
+}
+
+TEST_CASE("every preset and a listed match's status read in Korean on the start screen, ids kept") {
+  ui::Catalog catalog;
+  console::add_option_words(catalog);
+  const ui::Tr ko{&catalog, ui::Lang::kKorean}, en{&catalog, ui::Lang::kEnglish};
+  int presets = 0;
+  auto ascii = [](const std::string& s) {
+    return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  };
+  for (const auto& g : engine::all_games())
+    for (const auto& p : g.presets) {
+      INFO(g.id << " preset " << p.id);
+      ++presets;
+      CHECK(console::preset_label(en, p) == p.id);
+      const auto label = console::preset_label(ko, p);
+      CHECK(label.size() > p.id.size() + 3);
+      CHECK(label.find("(" + p.id + ")") != std::string::npos);
+      CHECK_FALSE(ascii(label));  // a Korean name in front, not the bare id
+    }
+  CHECK(presets >= 8);
+  for (const char* status : {"setup", "ready", "playing", "paused", "awaiting-items", "awaiting-revival", "finished"}) {
+    INFO(status);
+    CHECK(console::status_label(en, status) == status);
+    CHECK_FALSE(ascii(console::status_label(ko, status)));
+  }
 }

@@ -14,6 +14,7 @@
 #include "console/screens.h"
 #include "console_driver.h"
 #include "engine/registry.h"
+#include "engine/view.h"
 #include "ui/keys.h"
 
 using namespace facedown;
@@ -80,6 +81,13 @@ TEST_CASE("a restoring void holds the clock until the corrected move, which resu
   REQUIRE(std::holds_alternative<engine::Paused>(log.back().body));
   CHECK(std::get<engine::Paused>(log.back().body).reason == console::kCorrectionReason);
   CHECK(std::holds_alternative<engine::Voided>(log[log.size() - 2].body));
+  // The public knows it is a correction hold (the desk's fixed marker), so the air
+  // shows a held clock, not a PAUSED card (broadcast's correction_hold); a typed
+  // reason stays the referee's.
+  CHECK(std::get<engine::Paused>(engine::project(log.back(), engine::kPublic).body).reason == console::kCorrectionReason);
+  engine::Event typed = log.back();
+  std::get<engine::Paused>(typed.body).reason = "medical: player 2's flag is on a1";
+  CHECK(std::get<engine::Paused>(engine::project(typed, engine::kPublic).body).reason.empty());
   // The screen says the clock is held and why; the held clock does not look running.
   d.frame();
   CHECK(d.ui().hits.has("status.paused"));

@@ -10,6 +10,7 @@
 #include "console/match_library.h"
 #include "console/on_program.h"
 #include "engine/registry.h"
+#include "console/console.h"
 
 using namespace facedown;
 using console::Desk;
@@ -284,4 +285,42 @@ TEST_CASE("desk: quitting during a grace airs the result (never left held)") {
   REQUIRE(f.desk.grace_left(f.mono + 61000));
   f.desk.quit(f.mono + 62000);
   CHECK(holds == std::vector<bool>{true, false});
+}
+
+TEST_CASE("desk: an outage is paused at the last sign of life and noted in the desk's words, English and Korean") {
+  ui::Catalog catalog;
+  console::add_console_phrases(catalog);
+  for (const auto lang : {ui::Lang::kEnglish, ui::Lang::kKorean}) {
+    Fixture f;
+    f.started();  // player 2's turn from 4 s
+    engine::Match live = f.match();
+    // The store found the desk alive at 9.5 s of match time, 65 s before the resume.
+    const console::Outage gap{9'500, 1'700'000'000'000, 1'700'000'065'000};
+    const auto events = console::outage_pause(ui::Tr{&catalog, lang})(live, gap);
+    REQUIRE(events.size() == 2);
+    const auto* p = std::get_if<engine::Paused>(&events[0].body);
+    REQUIRE(p);
+    CHECK(p->reason == console::kResumeReason);
+    CHECK(events[0].t == 9'500);
+    CHECK(live.state().paused);
+    CHECK(live.state().turn_elapsed() == 5'500);  // what ran before the outage, nothing of it
+    const auto* note = std::get_if<engine::Noted>(&events[1].body);
+    REQUIRE(note);
+    INFO(note->text);
+    if (lang == ui::Lang::kEnglish)
+      CHECK(note->text == "outage: the desk stopped at match time 9.5 s (2023-11-14 22:13:20 UTC, last sign of life); "
+                          "resumed 2023-11-14 22:14:25 UTC (65.0 s later)");
+    else
+      CHECK(note->text == "중단: 심판석이 경기 시간 9.5초에 멈춤 (마지막 신호 2023-11-14 22:13:20 UTC); "
+                          "2023-11-14 22:14:25 UTC에 재개 (65.0초 후)");
+  }
+  // A gap the engine cannot pause at (before the last event) pauses at the match's own time.
+  Fixture f;
+  f.started();
+  engine::Match live = f.match();
+  const auto events = console::outage_pause(ui::Tr{&catalog, ui::Lang::kEnglish})(live, console::Outage{1'000, 0, 0});
+  REQUIRE(events.size() == 2);
+  CHECK(events[0].t == f.match().state().time);
+  CHECK(std::get<engine::Noted>(events[1].body).text == "outage: the desk stopped at match time " +
+                                                            engine::format_seconds(f.match().state().time) + " s; resumed");
 }

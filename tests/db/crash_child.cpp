@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "tests/support/outage_pause.h"
 #include "db/store.h"
 #include "tests/db/random_operator.h"
 
@@ -58,7 +59,7 @@ int main(int argc, char** argv) {
   auto unfinished = store.unfinished();
   if (auto* e = std::get_if<db::StoreError>(&unfinished)) die(e->message);
   for (auto id : std::get<std::vector<db::MatchId>>(unfinished)) {
-    auto live = store.resume(id);
+    auto live = store.resume(id, facedown::testing::pause_at_gap());
     if (auto* e = std::get_if<db::StoreError>(&live)) die(e->message);
     auto& m = std::get<engine::Match>(live);
     report("C " + std::to_string(id) + " " + std::to_string(m.log().size()) + "\n");

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "tests/support/outage_pause.h"
 #include "db/public_reader.h"
 #include "db/store.h"
 #include "tests/db/temp_dir.h"
@@ -28,7 +29,7 @@ TEST_CASE("the public reader opens a store no writer has open (a replay after th
   auto v1 = must(reader.data_version());
   // A writer comes back (the console restarted): the reader sees its commits.
   auto store = must(Store::open(path));
-  auto live = must(store.resume(id));
+  auto live = must(store.resume(id, facedown::testing::pause_at_gap()));
   CHECK(must(reader.data_version()) != v1);
   CHECK(must(reader.events_after(id, 0)).size() == live.log().size());
 }

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "tests/support/outage_pause.h"
 #include "db/public_reader.h"
 #include "db/store.h"
 #include "db/verify.h"
@@ -55,7 +56,7 @@ TEST_CASE("a running match resumes paused, and the outage is recorded", "[resume
   const auto last_t = before.log().back().t;
   const auto last_wall = must(store.match(id)).last_wall_ms;
 
-  auto live = must(store.resume(id));
+  auto live = must(store.resume(id, facedown::testing::pause_at_gap()));
   CHECK(live.state().paused);
   // The pause, then the note that keeps the outage in the log (and the export).
   REQUIRE(static_cast<int>(live.log().size()) == last_seq + 2);
@@ -93,7 +94,7 @@ TEST_CASE("a match interrupted during setup resumes with the outage recorded onl
   auto path = dir.file("s.db");
   auto [id, last_seq] = crashed_writer(path, 62, 1);  // one setup locked
   auto store = must(Store::open(path));
-  auto live = must(store.resume(id));
+  auto live = must(store.resume(id, facedown::testing::pause_at_gap()));
   CHECK(static_cast<int>(live.log().size()) == last_seq);
   CHECK_FALSE(live.state().started);
   auto reader = must(PublicReader::open(path));

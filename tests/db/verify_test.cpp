@@ -9,6 +9,7 @@
 #include <fstream>
 #include <random>
 
+#include "tests/support/outage_pause.h"
 #include "db/store.h"
 #include "db/verify.h"
 #include "tests/db/temp_dir.h"
@@ -89,7 +90,7 @@ struct Stores {
     }
     {
       auto store = must(Store::open(original));
-      must(store.resume(3));
+      must(store.resume(3, facedown::testing::pause_at_gap()));
     }
     raw_sql(original, "DROP TRIGGER events_never_edited; DROP TRIGGER events_never_deleted");
     REQUIRE_FALSE(fs::exists(original + "-wal"));

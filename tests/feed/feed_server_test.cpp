@@ -157,6 +157,35 @@ TEST_CASE("feed: the stream sends the full model, then every commit with a new i
   CHECK(sse.pings() >= 2);
 }
 
+TEST_CASE("feed: the stream of a match the feed does not follow is a card saying so, never blank", "[feed][sse]") {
+  TempDir dir;
+  LiveMatch live(dir.file("s.db"), 8);
+  live.step();
+  FeedOptions o = fixed_clock(live.path);
+  o.match = live.id;
+  auto feed = start_feed(o);
+  for (const char* v : {"", "&v=2"}) {
+    INFO(v);
+    SseClient sse(feed->port(), "/on-air/stream?match=999" + std::string(v));
+    REQUIRE(sse.wait_events(1));
+    CHECK(sse.status() == 200);
+    CHECK(sse.content_type().rfind("text/event-stream", 0) == 0);
+    json body = json::parse(sse.events().front().data);
+    const json frame = body.contains("frame") ? body.at("frame") : body;
+    CHECK(frame.at("status") == "waiting");
+    CHECK(frame.at("match") == 999);
+    const std::string followed = std::to_string(live.id);
+    CHECK(frame.at("message").at("en") == "This feed does not follow match 999: it follows match " + followed);
+    CHECK(frame.at("message").at("ko") == "이 피드는 999번 경기를 따르지 않습니다: 지금은 " + followed + "번 경기");
+    // Then it stays alive (pings), so the page shows the card, not FEED LOST.
+    CHECK(sse.wait([&](const auto&, int c) { return c >= 2; }, std::chrono::seconds(3)));
+    CHECK(sse.pings() >= 1);
+  }
+  // Not a number: still a 400.
+  httplib::Client cli("127.0.0.1", feed->port());
+  get_json(cli, "/on-air/stream?match=abc", 400);
+}
+
 TEST_CASE("feed: a reconnect with Last-Event-ID resumes without a gap", "[feed][sse]") {
   TempDir dir;
   LiveMatch live(dir.file("s.db"), 9);

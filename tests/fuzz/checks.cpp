@@ -1,3 +1,4 @@
+#include "tests/support/outage_pause.h"
 #include "tests/fuzz/checks.h"
 
 #include <fcntl.h>
@@ -389,7 +390,7 @@ void check_store(const std::string& script, std::vector<Failure>& f) {
     }
 
     // Resume (after a crash): the stored match plus, when its clock ran, one pause.
-    auto resumed = store.resume(id);
+    auto resumed = store.resume(id, facedown::testing::pause_at_gap());
     if (auto* e = std::get_if<db::StoreError>(&resumed)) {
       add(f, "store: resume fails: " + cause(e->message, path), e->message);
     } else {

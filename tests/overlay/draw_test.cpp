@@ -3,6 +3,7 @@
 
 #include "broadcast/explainer_place.h"
 #include "element_moments.h"
+#include "engine/pause_reasons.h"
 #include "engine/registry.h"
 #include "imgui_frame.h"
 #include "overlay/overlay_draw.h"
@@ -332,7 +333,7 @@ TEST_CASE("a fighter already face up keeps its face through the light-up") {
   CHECK(draw(m, o).has("9"));
 }
 
-TEST_CASE("standby: a desk silent for more than 2 s freezes the clock at its last heartbeat") {
+TEST_CASE("standby: a desk silent for more than 2 s freezes the clock where it stood, never back") {
   DrawOptions o;
   o.lang = Lang::kEn;
   OnAirModel m = model_of(kOpenBattle);
@@ -356,9 +357,19 @@ TEST_CASE("standby: a desk silent for more than 2 s freezes the clock at its las
   CHECK(desk_standby(m, o.now_wall));
   const ClockShown frozen = turn_clock(m, o.now_wall);
   CHECK_FALSE(frozen.running);
-  // Frozen at 3 s past the last row, never counting on to 40.
-  CHECK(frozen.seconds == Approx(turn_clock(m, m.row_wall_time + 3).seconds));
+  // Frozen where it stood when the desk went quiet (2 s after its last beat at
+  // +3 s: +5 s), never counting on to 40 and never jumping back to the beat (the
+  // overlay once showed 0:49 running, then 0:51 frozen).
+  const ClockShown before = turn_clock(m, m.row_wall_time + 4.99);
+  REQUIRE(before.running);
+  CHECK(frozen.seconds == Approx(turn_clock(m, m.row_wall_time + 5).seconds));
+  CHECK(frozen.seconds == Approx(before.seconds).margin(0.02));
   CHECK(turn_clock(m, o.now_wall + 100).seconds == Approx(frozen.seconds));
+  for (double t = 0; t <= 12; t += 0.25) {  // shown each quarter second: it never goes back
+    const ClockShown a = turn_clock(m, m.row_wall_time + t), b = turn_clock(m, m.row_wall_time + t + 0.25);
+    if (a.counts_down) CHECK(b.seconds <= a.seconds + 1e-9);
+    else CHECK(b.seconds >= a.seconds - 1e-9);
+  }
   Drawn d = draw(m, o);
   CHECK(d.has("STANDBY"));
   CHECK(d.has("Waiting for the referee desk"));
@@ -516,4 +527,24 @@ TEST_CASE("long player names stay inside their panels and title safe", "[legibil
         }
     }
   CHECK(inside_panels > 40);
+}
+
+TEST_CASE("a clock held for a correction is painted held: no PAUSED card, no caption, a stopped clock") {
+  DrawOptions o;
+  o.lang = Lang::kEn;
+  const OnAirModel held = model_of(kOpenBattle, std::string("@30 pause \"") + facedown::engine::kCorrectionHoldReason + "\"\n");
+  REQUIRE(held.paused);
+  o.now_wall = held.row_wall_time + 3;
+  CHECK_FALSE(turn_clock(held, o.now_wall).running);
+  Drawn d = draw(held, o);
+  CHECK_FALSE(d.has("PAUSED"));
+  CHECK_FALSE(d.contains("correction"));  // the desk's marker is never painted
+  CHECK(d.has(format_clock(turn_clock(held, o.now_wall).seconds, true)));
+  o.lang = Lang::kKo;
+  CHECK_FALSE(draw(held, o).has("일시 정지"));
+  // The referee's own pause still shows its card.
+  o.lang = Lang::kEn;
+  const OnAirModel paused = model_of(kOpenBattle, "@30 pause \"medical\"\n");
+  o.now_wall = paused.row_wall_time + 3;
+  CHECK(draw(paused, o).has("PAUSED"));
 }

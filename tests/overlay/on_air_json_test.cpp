@@ -4,7 +4,9 @@
 #include <catch2/catch.hpp>
 
 #include "broadcast/on_air_json.h"
+#include "broadcast/on_air_rules.h"
 #include "broadcast/on_air_text.h"
+#include "engine/pause_reasons.h"
 #include "engine/registry.h"
 #include "overlay_support.h"
 #include "scripts.h"
@@ -263,4 +265,31 @@ TEST_CASE("on-air JSON: the frame decides banners, labels, status, phrases and t
   const double at = c.at("next_level_at").get<double>();
   CHECK(on_air_json(playing, at - 0.01, OnAirOptions{}).at("clock").at("level") == "calm");
   CHECK(on_air_json(playing, at + 0.01, OnAirOptions{}).at("clock").at("level") == c.at("next_level"));
+}
+
+TEST_CASE("on-air JSON: a clock held for a correction airs held (stopped, dimmed), never the PAUSED card") {
+  const std::string held_script =
+      std::string(kOpenBattle) + "@30 pause \"" + engine::kCorrectionHoldReason + "\"\n";
+  const auto rows = public_rows(script_match(held_script), 1000, 1);
+  const OnAirModel m = model_of(rows, rows.size());
+  REQUIRE(m.paused);
+  CHECK(correction_hold(m));
+  const json j = on_air_json(m, rows.back().wall_time + 3, OnAirOptions{});
+  CHECK(j.at("paused") == true);
+  CHECK(j.at("banner").is_null());       // no PAUSED card: the referee called no pause
+  CHECK(j.at("status_text").is_null());  // nor a PAUSED caption
+  CHECK(j.at("clock").at("visible") == true);
+  CHECK(j.at("clock").at("running") == false);  // the clock stands, dimmed
+  const double shown = j.at("clock").at("seconds").get<double>();
+  CHECK(on_air_json(m, rows.back().wall_time + 60, OnAirOptions{}).at("clock").at("seconds").get<double>() ==
+        Approx(shown));
+  // A pause the referee called still airs PAUSED, its typed reason off air.
+  const auto paused_rows = public_rows(script_match(std::string(kOpenBattle) + "@30 pause \"medical\"\n"), 1000, 1);
+  const OnAirModel p = model_of(paused_rows, paused_rows.size());
+  CHECK_FALSE(correction_hold(p));
+  CHECK(p.pause_reason.empty());
+  const json pj = on_air_json(p, paused_rows.back().wall_time + 3, OnAirOptions{});
+  CHECK(pj.at("banner") == "paused");
+  CHECK(pj.at("status_text").at("en") == "PAUSED");
+  CHECK(pj.at("status_text").at("ko") == "일시 정지");
 }

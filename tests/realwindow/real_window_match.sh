@@ -3,7 +3,8 @@
 # on one store under Xvfb with a window manager (openbox), and xdotool for real
 # mouse and keyboard input through GLFW. A short Number Janggi match (genius-2015,
 # so a 60 s turn clock runs): shuffled setups, a typed move, a void that restores
-# the clock, the hold (pause at once, its reason as a note), resume, a caption, a
+# the clock (held for the correction: no card on air), the hold (pause at once,
+# its reason as a note), resume, a caption, a
 # battle; screenshots of the overlay with the caption, mid-explainer and, after
 # `kill -9` of the console, in standby; then the console resumes the match (paused
 # at the last heartbeat, an outage note); and the director's cues, from the
@@ -258,11 +259,18 @@ dialog() {
 focus_console
 type_move "${FILE}3${FILE}5" 1
 sleep 1.5  # the mistake costs time on the clock: the restore must give it back
+shot before-void  # the running match on air: no card
 dialog "select count(*) from events where type='voided'" 1 v "bad square"
 sql "select payload from events where type='voided'" | grep -q '"restore":true' || fail "the void did not restore the clock"
 # The correction holds the clock, recorded, until the corrected move.
 wait_for "select count(*) from events where type='paused'" 1
 sql "select payload from events where type='paused'" | grep -q 'correction' || fail "the void's hold is not a correction pause"
+# On air the held clock is a stopped clock, never the PAUSED card of a pause the
+# referee called (the card would change thousands of pixels of CARD).
+sleep 1.5
+shot correction-held
+[ "$(diff_px before-void correction-held "$CARD")" -lt 3000 ] ||
+  fail "the overlay shows a card for the correction hold (correction-held.png against before-void.png)"
 # clock_dialog SQL EXPECTED SECONDS REASON: K, the seconds, Tab, the reason, Enter;
 # after an Escape, again if the store did not change (a character typed while the
 # dialog is still appearing is dropped, by design).
@@ -367,9 +375,10 @@ press_until "select count(*) from events where type='noted' and payload like '%o
 # A card still, but no longer the standby card: the pause.
 paused_card() { [ "$(diff_px running-2 "$1" "$CARD")" -gt 3000 ] && [ "$(diff_px standby-1 "$1" "$CARD")" -gt 1000 ]; }
 until_shot resumed paused_card 10 || fail "the overlay does not show the pause after the resume (resumed.png)"
-# What standby froze is what the desk resumed with: never a countdown past it.
-[ "$(diff_px standby-2 resumed "$CLOCK")" -le 5 ] ||
-  fail "the standby clock (standby-2.png) is not the resumed, paused clock (resumed.png)"
+# Standby froze the clock where it stood (it ran on from the last heartbeat for
+# the 2 s of silence, and never jumps back: tests/overlay/draw_test.cpp); the
+# resume pauses at the last heartbeat, the desk's own time, so the paused clock
+# may show up to 2 s more than standby did (the store's side is checked below).
 import -window "$CW" "$OUT/console-resumed.png" 2>/dev/null  # the desk after the resume, to look at
 echo "outage: killed at +$KILLED s, $((SECONDS - KILLED)) s until the resumed pause was on air"
 
