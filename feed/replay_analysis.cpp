@@ -188,6 +188,30 @@ void ReplayAnalysis::record_steps(Entry& e, const std::vector<int>& moves, const
   e.queued = false;
 }
 
+// A step computed while the live worker was behind (a match in play) takes
+// its row's record once it has aired: the line stays the one that aired.
+void ReplayAnalysis::take_aired_since(Entry& e) {
+  std::vector<std::pair<int, broadcast::PublicWin>> found;
+  {
+    std::vector<int> computed;
+    {
+      std::lock_guard lock(mu_);
+      for (const auto& s : e.steps)
+        if (s.value("aired", true) == false) computed.push_back(s.at("position").get<int>());
+    }
+    for (int position : computed)
+      if (auto w = e.aired->find(position); w && w->aired) found.emplace_back(position, *w);
+  }
+  if (found.empty()) return;
+  std::lock_guard lock(mu_);
+  for (auto& s : e.steps)
+    for (const auto& [position, w] : found)
+      if (s.at("position") == position) {
+        s["public"] = w.win ? replay_win_json(*w.win) : json(nullptr);
+        s["aired"] = true;
+      }
+}
+
 // The public view: every public row (the stream needs them all; a few hundred
 // to a few thousand).
 void ReplayAnalysis::run_public(const Key& key, const std::shared_ptr<Entry>& e,
@@ -221,6 +245,7 @@ void ReplayAnalysis::run_public(const Key& key, const std::shared_ptr<Entry>& e,
   if (!e->stream) e->stream.emplace(engine::kPublic, options_.analysis, e->games);
   if (!e->aired) e->aired.emplace(options_.db_path, id);
   const bool ended = std::any_of(rows.begin(), rows.end(), [](const db::PublicEventRow& r) { return r.type == "ended"; });
+  take_aired_since(*e);
   auto ply_of = [&](const db::PublicEventRow& r) { return r.state.is_object() ? r.state.value("ply", 0) : 0; };
   StepSource src;
   src.rows = static_cast<int>(rows.size());

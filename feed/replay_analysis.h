@@ -82,6 +82,8 @@ class ReplayAnalysis {
   void run();
   // One pass over the public view: its public rows, the steps not done yet.
   void run_public(const Key& key, const std::shared_ptr<Entry>& e, std::optional<db::PublicReader>& reader);
+  // Steps of the public view computed earlier whose row has aired since: the aired number.
+  void take_aired_since(Entry& e);
   // One pass over a non-public view: the released events, the steps not done yet.
   void run_released(const Key& key, const std::shared_ptr<Entry>& e, std::optional<db::DelayedReader>& reader);
 

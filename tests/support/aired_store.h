@@ -43,7 +43,7 @@ inline engine::Match finished_number_janggi(std::uint64_t seed, int commands) {
 struct AiredStore {
   db::MatchId id = 0;
   std::vector<int> moves;  // the replay's move steps (positions = rows)
-  std::set<int> aired;     // the steps whose row's record holds that row's own win
+  std::set<int> aired;     // the steps whose row's record holds that row's own win (read back from the file)
 };
 
 // The public record of row `seq` as the analysis file holds it (nullopt: none).
@@ -102,6 +102,10 @@ inline AiredStore store_with_aired_steps(const std::string& path, const engine::
   }
   runner.reset();  // the analysis off for the rest of the match: its lock freed
   store_to(m.log().size());
+  // Every step whose row aired its own win (the runner may also have caught a
+  // step on its way, the opening's row as it started).
+  for (int position : out.moves)
+    if (auto a = aired_record(path, out.id, position); a && a->win_seq == position && a->win) out.aired.insert(position);
   return out;
 }
 
