@@ -124,7 +124,7 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
               }
             replay_cursor_built_ = -1;
             ui_.screen = Screen::kReplay;
-            start_replay_graph();
+            start_replay_graph(a.id);
           },
           [&](const ReplayCurrent&) {
             if (!session()) return;
@@ -137,7 +137,7 @@ void Console::dispatch(const Action& action, engine::Millis mono_ms) {
             ui_.replay.viewer = ui_.camera_safe ? engine::kPublic : engine::kReferee;
             replay_cursor_built_ = -1;
             ui_.screen = Screen::kReplay;
-            start_replay_graph();
+            start_replay_graph(session()->id());
           },
           [&](const BackToStart&) {
             ui_.notice.clear();  // a refusal belongs to the screen it was made on
@@ -225,9 +225,9 @@ void Console::show(const DeskOutcome& outcome, std::size_t log_before) {
   else ui_.notice.clear();
 }
 
-void Console::start_replay_graph() {
+void Console::start_replay_graph(std::int64_t match) {
   if (!replay_graph_) replay_graph_ = std::make_unique<ReplayGraphWorker>(replay_graph_options_);
-  replay_graph_->start(ui_.replay.events);
+  replay_graph_->start(ui_.replay.events, library_->store_path(), match);
 }
 
 const engine::Match* Console::replay_match() {

@@ -99,7 +99,7 @@ class Console {
   engine::Millis last_mono_ = 0;
   engine::Millis replay_since_step_ = 0;
   // The replay's graph, worked out beside the UI (made with the first replay).
-  void start_replay_graph();
+  void start_replay_graph(std::int64_t match);
   broadcast::StreamAnalysisOptions replay_graph_options_ = replay_graph_options();
   std::unique_ptr<ReplayGraphWorker> replay_graph_;
 };

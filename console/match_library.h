@@ -51,6 +51,9 @@ class MatchLibrary {
   virtual ~MatchLibrary() = default;
   // "/home/op/.local/share/facedown/facedown.db" or "memory".
   virtual std::string location() const = 0;
+  // The store's file when the matches are stored (the analysis file lies
+  // beside it: the replay graph reads what aired there); empty in memory.
+  virtual std::string store_path() const { return {}; }
   // Every match, newest last.
   virtual Found<std::vector<MatchListing>> list() = 0;
   // Stores a freshly opened match and returns its live session.

@@ -10,6 +10,9 @@
 #include <cmath>
 
 #include "broadcast/win_story.h"
+#ifdef FACEDOWN_CONSOLE_HAS_STORE
+#include "broadcast/public_wins.h"
+#endif
 #include "engine/registry.h"
 #include "engine/replay_steps.h"
 #include "ui/theme.h"
@@ -38,10 +41,12 @@ ReplayGraphWorker::~ReplayGraphWorker() {
   if (thread_.joinable()) thread_.join();
 }
 
-void ReplayGraphWorker::start(std::vector<engine::Event> events) {
+void ReplayGraphWorker::start(std::vector<engine::Event> events, std::string store, std::int64_t match) {
   {
     std::lock_guard lock(mu_);
     next_ = std::move(events);
+    next_store_ = std::move(store);
+    next_match_ = match;
     ++generation_;
     data_.reset();  // the old replay's graph is not this one's
   }
@@ -60,12 +65,16 @@ void ReplayGraphWorker::run() {
   for (;;) {
     std::vector<engine::Event> events;
     std::uint64_t generation = 0;
+    std::string store;
+    std::int64_t match = 0;
     {
       std::unique_lock lock(mu_);
       cv_.wait(lock, [&] { return stopping_ || next_.has_value(); });
       if (stopping_) return;
       events = std::move(*next_);
       next_.reset();
+      store = std::move(next_store_);
+      match = next_match_;
       generation = generation_;
     }
     auto data = std::make_shared<ReplayGraphData>();
@@ -86,11 +95,24 @@ void ReplayGraphWorker::run() {
     if (!publish()) continue;
     broadcast::WinStory pub(engine::kPublic, options_, games_);
     broadcast::WinStory ref(engine::kReferee, options_, games_);
-    int fed = 0;
+#ifdef FACEDOWN_CONSOLE_HAS_STORE
+    // The public line as it aired (the analysis file beside the store).
+    std::optional<broadcast::PublicWins> aired;
+    if (!store.empty() && match > 0) aired.emplace(store, match);
+    const bool ended = std::any_of(events.begin(), events.end(),
+                                   [](const engine::Event& e) { return std::holds_alternative<engine::Ended>(e.body); });
+#else
+    (void)store;
+    (void)match;
+#endif
+    auto p1 = [](const std::variant<broadcast::AnalysisWin, std::string>& w) -> std::optional<double> {
+      if (auto* ok = std::get_if<broadcast::AnalysisWin>(&w)) return ok->win[0].p;
+      return std::nullopt;
+    };
+    int fed = 0, pub_fed = 0;  // events given to the referee's story and (only when a step is computed) the public's
     bool left = false;
     for (auto& point : data->points) {
       while (fed < point.position && fed < static_cast<int>(events.size())) {
-        pub.push(fed + 1, events[static_cast<std::size_t>(fed)]);
         ref.push(fed + 1, events[static_cast<std::size_t>(fed)]);
         ++fed;
       }
@@ -99,12 +121,7 @@ void ReplayGraphWorker::run() {
         break;
       }
       point.ply = ref.ply();
-      auto p1 = [](broadcast::WinStory& s) -> std::optional<double> {
-        auto w = s.win();
-        if (auto* ok = std::get_if<broadcast::AnalysisWin>(&w)) return ok->win[0].p;
-        return std::nullopt;
-      };
-      point.referee_p1 = p1(ref);
+      point.referee_p1 = p1(ref.win());
       {
         std::lock_guard lock(mu_);
         if (stopping_ || generation_ != generation) {
@@ -112,7 +129,34 @@ void ReplayGraphWorker::run() {
           break;
         }
       }
-      point.public_p1 = p1(pub);
+      // A stored row's seq is its place in the log (1-based): the step's row is `position`.
+      std::optional<std::optional<double>> shown;
+#ifdef FACEDOWN_CONSOLE_HAS_STORE
+      if (aired)
+        if (auto w = aired->find(point.position)) {
+          shown = w->win ? std::optional<double>(w->win->win[0].p) : std::nullopt;
+          point.public_aired = w->aired;
+        }
+#endif
+      if (!shown) {
+        while (pub_fed < fed) {
+          pub.push(pub_fed + 1, events[static_cast<std::size_t>(pub_fed)]);
+          ++pub_fed;
+        }
+        auto w = pub.win();
+        shown = p1(w);
+#ifdef FACEDOWN_CONSOLE_HAS_STORE
+        if (aired) {
+          broadcast::PublicWin computed;
+          if (auto* ok = std::get_if<broadcast::AnalysisWin>(&w)) computed.win = *ok;
+          else computed.error = std::get<std::string>(w);
+          const auto kept = aired->keep(point.position, point.ply, computed, ended);
+          shown = kept.win ? std::optional<double>(kept.win->win[0].p) : std::nullopt;
+          point.public_aired = kept.aired;
+        }
+#endif
+      }
+      point.public_p1 = *shown;
       point.done = true;
       std::vector<std::optional<double>> pub_line, ref_line;
       for (const auto& q : data->points) {

@@ -11,6 +11,13 @@
 // "computing…" and the steps finished so far until the graph is complete. A new
 // replay replaces the old one at once; the worker leaves the old one at its next
 // step. draw_replay_graph only paints (ImGui draw lists) what it is given.
+//
+// The public line is the one that aired: for a replay of a stored match, each
+// step's point is the public record of the step's row in the analysis file
+// beside the store (broadcast/public_wins.h), the same number the win bar
+// showed at that moment; a step with none is computed here (200 playouts) and
+// kept in that file once the match has ended, so it is computed once per
+// machine. The referee's line is computed here and never written anywhere.
 #pragma once
 #include <condition_variable>
 #include <cstdint>
@@ -38,6 +45,7 @@ struct ReplayGraphPoint {
   std::optional<double> public_p1;   // player 1's chance, the public's view (null: not yet, or failed)
   std::optional<double> referee_p1;  // the referee's (the true position)
   bool done = false;                 // computed (a null share then means it could not be made)
+  bool public_aired = false;         // the public share is the aired record's (else computed for replays)
 };
 
 struct ReplayGraphData {
@@ -59,8 +67,10 @@ class ReplayGraphWorker {
   ReplayGraphWorker(const ReplayGraphWorker&) = delete;
   ReplayGraphWorker& operator=(const ReplayGraphWorker&) = delete;
 
-  // The story of these events (a whole replay's log) from now on.
-  void start(std::vector<engine::Event> events);
+  // The story of these events (a whole replay's log) from now on. `store` and
+  // `match`: where the log is stored (the public line is then read from the
+  // analysis file beside it); empty: not stored, every step computed.
+  void start(std::vector<engine::Event> events, std::string store = {}, std::int64_t match = 0);
   // What is finished so far; never waits for a step being worked out.
   std::shared_ptr<const ReplayGraphData> snapshot() const;
 
@@ -72,6 +82,8 @@ class ReplayGraphWorker {
   mutable std::mutex mu_;
   std::condition_variable cv_;
   std::optional<std::vector<engine::Event>> next_;
+  std::string next_store_;
+  std::int64_t next_match_ = 0;
   std::uint64_t generation_ = 0;
   std::shared_ptr<const ReplayGraphData> data_;
   bool stopping_ = false;

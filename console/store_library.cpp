@@ -28,6 +28,7 @@ class StoreLibrary final : public MatchLibrary {
   explicit StoreLibrary(std::shared_ptr<db::Store> store) : store_(std::move(store)) {}
 
   std::string location() const override { return store_->path(); }
+  std::string store_path() const override { return store_->path(); }
 
   Found<std::vector<MatchListing>> list() override {
     return guarded([&] { return list_unguarded(); });

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "analysis/turning_points.h"
+#include "broadcast/public_wins.h"
 #include "broadcast/replay_steps.h"
 #include "broadcast/win_story.h"
 #include "codec/json.h"
@@ -24,7 +25,9 @@ struct ReplayAnalysis::Entry {
   std::vector<engine::GameInfo> games = engine::all_games();
   std::optional<broadcast::StreamAnalysis> stream;  // the public view's, fed public rows
   std::optional<broadcast::WinStory> story;         // another view's, fed released referee events
-  int fed = 0;     // rows fed to the stream (or story)
+  std::optional<broadcast::PublicWins> aired;       // the public view's: the analysis file's numbers
+  int fed = 0;     // rows passed (fed to the story; the public stream only up to a step it computes)
+  int stream_fed = 0;  // rows fed to the public stream
   int total = 0;   // rows the match had when last read (released ones, for a non-public view)
   int stored = 0;  // the match's events as the last request saw them
   json steps = json::array();
@@ -174,13 +177,39 @@ void ReplayAnalysis::record_steps(Entry& e, const std::vector<int>& moves, const
     auto w = src.win();
     if (auto* ok = std::get_if<broadcast::AnalysisWin>(&w)) share = replay_win_json(*ok);
     const int ply = src.ply(position);
+    json step{{"position", position}, {"ply", ply}, {key, share}};
+    if (src.aired) step["aired"] = src.aired();
     std::lock_guard lock(mu_);
-    e.steps.push_back(json{{"position", position}, {"ply", ply}, {key, share}});
+    e.steps.push_back(std::move(step));
   }
   std::lock_guard lock(mu_);
   // Complete once every event the match had when asked is read and done.
   e.complete = src.rows > 0 && src.rows >= e.stored;
   e.queued = false;
+}
+
+// A step computed while the live worker was behind (a match in play) takes
+// its row's record once it has aired: the line stays the one that aired.
+void ReplayAnalysis::take_aired_since(Entry& e) {
+  std::vector<std::pair<int, broadcast::PublicWin>> found;
+  {
+    std::vector<int> computed;
+    {
+      std::lock_guard lock(mu_);
+      for (const auto& s : e.steps)
+        if (s.value("aired", true) == false) computed.push_back(s.at("position").get<int>());
+    }
+    for (int position : computed)
+      if (auto w = e.aired->find(position); w && w->aired) found.emplace_back(position, *w);
+  }
+  if (found.empty()) return;
+  std::lock_guard lock(mu_);
+  for (auto& s : e.steps)
+    for (const auto& [position, w] : found)
+      if (s.at("position") == position) {
+        s["public"] = w.win ? replay_win_json(*w.win) : json(nullptr);
+        s["aired"] = true;
+      }
 }
 
 // The public view: every public row (the stream needs them all; a few hundred
@@ -214,15 +243,37 @@ void ReplayAnalysis::run_public(const Key& key, const std::shared_ptr<Entry>& e,
     e->error = "no rows";
   }
   if (!e->stream) e->stream.emplace(engine::kPublic, options_.analysis, e->games);
+  if (!e->aired) e->aired.emplace(options_.db_path, id);
+  const bool ended = std::any_of(rows.begin(), rows.end(), [](const db::PublicEventRow& r) { return r.type == "ended"; });
+  take_aired_since(*e);
   auto ply_of = [&](const db::PublicEventRow& r) { return r.state.is_object() ? r.state.value("ply", 0) : 0; };
   StepSource src;
   src.rows = static_cast<int>(rows.size());
-  src.feed = [&](int i) {
-    const auto& r = rows[static_cast<std::size_t>(i)];
-    e->stream->push(r.seq, r.event, ply_of(r));
-  };
+  // The rows are fed to the stream only when a step must be computed: a step
+  // that aired takes the analysis file's number (broadcast/public_wins.h).
+  src.feed = [](int) {};
   src.error = [&] { return e->stream->error(); };
-  src.win = [&] { return e->stream->win(); };
+  bool aired = false;
+  src.win = [&]() -> std::variant<broadcast::AnalysisWin, std::string> {
+    auto shown = [&](const broadcast::PublicWin& w) -> std::variant<broadcast::AnalysisWin, std::string> {
+      aired = w.aired;
+      if (w.win) return *w.win;
+      return w.error.value_or("no win probability");
+    };
+    const auto& row = rows[static_cast<std::size_t>(e->fed - 1)];  // the step's row
+    if (auto w = e->aired->find(row.seq)) return shown(*w);
+    while (e->stream_fed < e->fed) {
+      const auto& r = rows[static_cast<std::size_t>(e->stream_fed++)];
+      e->stream->push(r.seq, r.event, ply_of(r));
+    }
+    if (auto err = e->stream->error()) return *err;
+    broadcast::PublicWin computed;
+    auto w = e->stream->win();
+    if (auto* ok = std::get_if<broadcast::AnalysisWin>(&w)) computed.win = *ok;
+    else computed.error = std::get<std::string>(w);
+    return shown(e->aired->keep(row.seq, ply_of(row), computed, ended));
+  };
+  src.aired = [&] { return aired; };
   src.ply = [&](int position) { return ply_of(rows[static_cast<std::size_t>(position - 1)]); };
   record_steps(*e, steps.moves, codec::viewer_name(key.second), src);
 }

@@ -3,9 +3,13 @@
 // stops by move) and the turning points, the steps where it swung most
 // (analysis/turning_points.h, decided here, never by the page).
 //
-// Views. The public's is made from the public rows (public reader), so nothing in
-// it depends on a face-down identity. Player 1's, player 2's and the referee's
-// are made from the referee's events read through the delayed reader
+// Views. The public's is the one that aired: each step's number is the public
+// record of the step's row in the analysis file beside the store
+// (broadcast/public_wins.h), the bytes the win bar showed then ("aired": true);
+// a step with none is computed from the public rows (public reader, so nothing
+// in it depends on a face-down identity) and kept in that file once the match
+// has ended ("aired": false), computed once per machine. Player 1's, player
+// 2's and the referee's (never written to that file) are made from the referee's events read through the delayed reader
 // (db/delayed_reader.h): an event younger than the TV delay cannot be read, so
 // it cannot be analysed, whatever the caller asks. Who may ask for them at all
 // (a finished match once its end is older than the delay; before that the TV
@@ -64,7 +68,7 @@ class ReplayAnalysis {
   // to go on with it (`stored`: the match's events as the route read them):
   // {"match", "view", "total" (rows read: for a non-public view, the released
   //  ones), "complete", "steps": [{"position", "ply", <view>: {player1, player2,
-  //  draw, decided, playouts} | null}], "turning_points": [{"position", "ply",
+  //  draw, decided, playouts} | null, "aired" (public only)}], "turning_points": [{"position", "ply",
   //  "swing"}], "error"}.
   nlohmann::json get(db::MatchId id, engine::Viewer viewer = engine::kPublic, int stored = 0);
 
@@ -78,6 +82,8 @@ class ReplayAnalysis {
   void run();
   // One pass over the public view: its public rows, the steps not done yet.
   void run_public(const Key& key, const std::shared_ptr<Entry>& e, std::optional<db::PublicReader>& reader);
+  // Steps of the public view computed earlier whose row has aired since: the aired number.
+  void take_aired_since(Entry& e);
   // One pass over a non-public view: the released events, the steps not done yet.
   void run_released(const Key& key, const std::shared_ptr<Entry>& e, std::optional<db::DelayedReader>& reader);
 
@@ -89,6 +95,7 @@ class ReplayAnalysis {
     std::function<std::optional<std::string>()> error;   // the analysis's error, once it has one
     std::function<std::variant<broadcast::AnalysisWin, std::string>()> win;
     std::function<int(int position)> ply;                // the ply shown at a step
+    std::function<bool()> aired;                         // public: the last win()'s number aired (else computed)
   };
   // The rest of a pass, the same for every view: makes the steps of `moves` not
   // made yet under `key`, then marks the entry complete if it caught up.

@@ -15,7 +15,7 @@ db::Result<std::unique_ptr<TvFollower>> TvFollower::start(TvOptions options) {
   auto opened = db::DelayedReader::open(options.db_path, ro);
   if (auto* e = std::get_if<db::StoreError>(&opened)) return *e;
   std::unique_ptr<TvFollower> f(new TvFollower(std::move(options), std::move(std::get<db::DelayedReader>(opened))));
-  if (f->options_.analysis) f->analysis_ = std::make_unique<TvAnalysis>(*f->options_.analysis, f->options_.theme);
+  if (f->options_.analysis) f->analysis_ = std::make_unique<TvAnalysis>(*f->options_.analysis, f->options_.db_path, f->options_.theme);
   f->poll_once();
   f->thread_ = std::thread([p = f.get()] { p->run(); });
   return f;
