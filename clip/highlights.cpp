@@ -44,6 +44,7 @@ MatchStory match_story(const std::vector<PublicRow>& rows, const std::vector<eng
   broadcast::ModelFollower follower(games);
   const broadcast::RowHistory history = broadcast::history_of(rows);
   std::optional<StoryMoment> last_battle;  // kept until we know whether the result followed it
+  int last_battle_cmd = 0;
   bool had_result = false, had_closed = false;
   std::vector<StoryMoment> battles;
   for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -67,15 +68,13 @@ MatchStory match_story(const std::vector<PublicRow>& rows, const std::vector<eng
       battle_lines(b, m, took_objective ? "Objective taken" : "Battle", took_objective ? "목표 말 제거" : "전투");
       battles.push_back(b);
       last_battle = b;
+      last_battle_cmd = broadcast::step_mark(row).cmd;
     }
     if (m.result && !had_result) {
       had_result = true;
-      // The battle of the same command decided it (its rows share the commit's moment).
-      if (last_battle && row.wall_time - rows[static_cast<std::size_t>(
-                                             std::find_if(rows.begin(), rows.end(), [&](const PublicRow& r) {
-                                               return r.seq == last_battle->seq;
-                                             }) - rows.begin())]
-                                             .wall_time < 1.0) {
+      // The battle of the same command decided it.
+      const int cmd = broadcast::step_mark(row).cmd;
+      if (last_battle && cmd != 0 && cmd == last_battle_cmd) {
         for (auto& b : battles)
           if (b.seq == last_battle->seq) {
             b.kind = MomentKind::kDecidingBattle;

@@ -12,6 +12,7 @@
 #include "broadcast/public_feed.h"
 #include "broadcast/theme.h"
 #include "clip/highlights.h"
+#include "clip/loaded_rows.h"
 #include "db/public_reader.h"
 #include "engine/registry.h"
 
@@ -24,31 +25,6 @@ namespace {
 double now_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
-
-// Rows as they stand in memory, for the renderer (read from the store once).
-class LoadedRows final : public broadcast::RowSource {
- public:
-  LoadedRows(std::vector<broadcast::PublicRow> rows, std::array<std::optional<broadcast::SetupCommitment>, 2> seals,
-             std::vector<broadcast::CueRecord> cues, std::int64_t match)
-      : rows_(std::move(rows)), seals_(std::move(seals)), cues_(std::move(cues)), match_(match) {}
-  bool poll() override {
-    const bool first = !polled_;
-    polled_ = true;
-    return first;
-  }
-  const std::vector<broadcast::PublicRow>& rows() const override { return rows_; }
-  std::array<std::optional<broadcast::SetupCommitment>, 2> commitments() const override { return seals_; }
-  std::string message() const override { return {}; }
-  std::vector<broadcast::CueRecord> cues() const override { return cues_; }
-  std::optional<std::int64_t> match() const override { return match_; }
-
- private:
-  std::vector<broadcast::PublicRow> rows_;
-  std::array<std::optional<broadcast::SetupCommitment>, 2> seals_;
-  std::vector<broadcast::CueRecord> cues_;
-  std::int64_t match_;
-  bool polled_ = false;
-};
 
 std::optional<std::pair<int, int>> parse_size(const std::string& s) {
   int w = 0, h = 0;

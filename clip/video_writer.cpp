@@ -154,8 +154,8 @@ struct VideoWriter::Impl {
       av_packet_rescale_ts(packet, enc->time_base, stream->time_base);
       packet->stream_index = stream->index;
       r = av_interleaved_write_frame(oc, packet);
-      if (r < 0) return "cannot write the video: " + av_error(r);
-      if (oc->pb && oc->pb->error < 0) return "cannot write the video: " + av_error(oc->pb->error);
+      if (r < 0) return "cannot write " + spec.path + ": " + av_error(r);
+      if (oc->pb && oc->pb->error < 0) return "cannot write " + spec.path + ": " + av_error(oc->pb->error);
     }
   }
 };
