@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <chrono>
 #include <string_view>
 
 #include "clip/draw_list_raster.h"
@@ -13,6 +14,10 @@
 namespace facedown::clip {
 
 namespace {
+
+double seconds_now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 
 template <class T>
 std::uint64_t bytes_hash(const ImVector<T>& v, std::uint64_t seed) {
@@ -93,6 +98,7 @@ void FrameRenderer::ensure_glyphs(const broadcast::OnAirModel& m) {
 }
 
 const std::vector<std::uint8_t>& FrameRenderer::picture_at(double wall, bool* changed) {
+  const double t0 = seconds_now();
   ImGuiContext* before = ImGui::GetCurrentContext();
   ImGui::SetCurrentContext(imgui_);
   const double steady = steady0_ + std::max(0.0, wall - wall0_);
@@ -114,6 +120,8 @@ const std::vector<std::uint8_t>& FrameRenderer::picture_at(double wall, bool* ch
   paint_moment(dl, shown_, o);
   const std::uint64_t key = draw_list_key(dl, atlas_generation_);
   const bool differs = !picture_key_ || *picture_key_ != key;
+  const double t1 = seconds_now();
+  paint_seconds_ += t1 - t0;
   if (differs) {
     AtlasPixels atlas;
     unsigned char* pixels = nullptr;
@@ -132,6 +140,7 @@ const std::vector<std::uint8_t>& FrameRenderer::picture_at(double wall, bool* ch
     canvas.rgba(picture_);
     picture_key_ = key;
     ++rasterised_;
+    raster_seconds_ += seconds_now() - t1;
   }
   ImGui::EndFrame();
   ImGui::SetCurrentContext(before);

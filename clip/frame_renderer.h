@@ -68,6 +68,9 @@ class FrameRenderer {
   const std::vector<std::string>& texts() const { return texts_; }
   // Pictures actually rasterised (the rest were the same draw list again).
   std::int64_t rasterised() const { return rasterised_; }
+  // Seconds spent replaying and painting draw lists, and rasterising them.
+  double paint_seconds() const { return paint_seconds_; }
+  double raster_seconds() const { return raster_seconds_; }
   // Why the fonts could not be built, if they could not (the picture then has no text).
   const std::string& font_error() const { return font_error_; }
 
@@ -92,6 +95,7 @@ class FrameRenderer {
   std::vector<std::uint8_t> picture_;
   std::optional<std::uint64_t> picture_key_;
   std::int64_t rasterised_ = 0;
+  double paint_seconds_ = 0, raster_seconds_ = 0;
   std::string font_error_;
 };
 

@@ -24,6 +24,8 @@ int main(int argc, char** argv) {
   app.add_option("--background", a.background, "solid, chroma or transparent (GIF and WebP only)");
   app.add_option("--battle-seconds", a.battle_seconds, "the battle explainer's time, as it aired (default 3)");
   app.add_option("--chapters", a.chapters, "where the reel's chapter list goes (default OUT.chapters.txt)");
+  app.add_option("--preset", a.preset, "libx264's speed preset (default veryfast)");
+  app.add_option("--crf", a.crf, "libx264's quality, 0-51 (default 20; lower: better, larger)");
   app.add_option("--theme", a.theme_file, "the look as JSON (default: the feed's theme.json)");
   app.add_flag("-q,--quiet", quiet, "no progress line");
   CLI11_PARSE(app, argc, argv);

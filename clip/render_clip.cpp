@@ -1,5 +1,6 @@
 #include "clip/render_clip.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -47,22 +48,31 @@ std::variant<RenderStats, std::string> render(FrameRenderer& renderer, const Cli
   const double start = now_seconds();
   const std::int64_t total = plan.frames();
   const std::int64_t rasterised_before = renderer.rasterised();
+  const double paint_before = renderer.paint_seconds(), raster_before = renderer.raster_seconds();
+  double encode = 0;
   std::optional<std::string> failed;
   double next_report = start;
   for_each_frame(plan, [&](std::int64_t n, double wall) {
     if (failed) return;
     bool changed = true;
     const auto& picture = renderer.picture_at(wall, &changed);
+    const double e0 = now_seconds();
     if (auto err = writer.write(picture, !changed)) failed = std::move(err);
     const double t = now_seconds();
+    encode += t - e0;
     if (progress && (t >= next_report || n + 1 == total)) {
       progress({n + 1, total, t - start});
       next_report = t + 0.5;
     }
   });
   if (failed) return *failed;  // the writer, dropped, removes its temporary file
+  const double f0 = now_seconds();
   if (auto err = writer.finish()) return *err;
+  encode += now_seconds() - f0;
   RenderStats stats;
+  stats.paint_seconds = renderer.paint_seconds() - paint_before;
+  stats.raster_seconds = renderer.raster_seconds() - raster_before;
+  stats.encode_seconds = encode;
   stats.frames = writer.frames();
   stats.rasterised = renderer.rasterised() - rasterised_before;
   stats.seconds = now_seconds() - start;
@@ -103,6 +113,11 @@ int clip(const ClipArgs& args, std::ostream& out, std::ostream& err) {
     return fail(2, fmt::format("H.264 needs an even width and height (got {}x{})", size.first, size.second));
   const int fps = args.fps > 0 ? args.fps : (*container == Container::kGif ? 25 : 30);
   if (fps > 120) return fail(2, "--fps must be 1 to 120");
+  if (args.crf < 0 || args.crf > 51) return fail(2, "--crf must be 0 to 51");
+  static const char* const kPresets[] = {"ultrafast", "superfast", "veryfast", "faster", "fast",
+                                         "medium", "slow", "slower", "veryslow", "placebo"};
+  if (std::find(std::begin(kPresets), std::end(kPresets), args.preset) == std::end(kPresets))
+    return fail(2, "unknown --preset '" + args.preset + "' (ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow, placebo)");
   broadcast::BattleTiming timing;
   if (args.battle_seconds > 0) {
     if (auto why = broadcast::check_explain_seconds(args.battle_seconds)) return fail(2, *why);
@@ -197,6 +212,8 @@ int clip(const ClipArgs& args, std::ostream& out, std::ostream& err) {
   spec.width = size.first;
   spec.height = size.second;
   spec.alpha = transparent;
+  spec.preset = args.preset;
+  spec.crf = args.crf;
   spec.title = fmt::format("Facedown match {}", args.match);
   ProgressSink progress;
   if (args.progress)
@@ -211,9 +228,11 @@ int clip(const ClipArgs& args, std::ostream& out, std::ostream& err) {
   if (auto* e = std::get_if<std::string>(&done)) return fail(1, *e);
   if (!renderer.font_error().empty()) err << "facedown-clip: " << renderer.font_error() << "\n";
   const auto& stats = std::get<RenderStats>(done);
-  out << fmt::format("{}: {} frames, {}x{} at {} fps, {:.2f} s ({} painted, rendered in {:.1f} s: {:.2f}x the video's length)\n",
-                     args.out, stats.frames, size.first, size.second, fps, stats.video_seconds, stats.rasterised,
-                     stats.seconds, stats.video_seconds > 0 ? stats.seconds / stats.video_seconds : 0.0);
+  out << fmt::format("{}: {} frames, {}x{} at {} fps, {:.2f} s; rendered in {:.1f} s: {:.2f}x the video's length "
+                     "(replay and paint {:.1f} s, {} pictures rasterised in {:.1f} s, encoding {:.1f} s)\n",
+                     args.out, stats.frames, size.first, size.second, fps, stats.video_seconds, stats.seconds,
+                     stats.video_seconds > 0 ? stats.seconds / stats.video_seconds : 0.0, stats.paint_seconds,
+                     stats.rasterised, stats.raster_seconds, stats.encode_seconds);
   if (args.highlights) {
     const std::string path = args.chapters.empty() ? args.out + ".chapters.txt" : args.chapters;
     const std::string temp = path + ".partial";

@@ -31,6 +31,9 @@ struct RenderStats {
   std::int64_t frames = 0;      // written
   std::int64_t rasterised = 0;  // painted in software (the rest repeated the picture before)
   double seconds = 0;           // of work
+  double paint_seconds = 0;     // of it: replaying and painting draw lists
+  double raster_seconds = 0;    // rasterising them
+  double encode_seconds = 0;    // converting, encoding and writing
   double video_seconds = 0;     // of video
 };
 
@@ -55,6 +58,8 @@ struct ClipArgs {
   std::string theme_file;            // empty: the feed's theme.json, else the build's
   std::string chapters;              // the chapter list's file; empty: OUT.chapters.txt (reels)
   double battle_seconds = 0;         // 0: as the overlay's default
+  std::string preset = "veryfast";   // libx264's speed preset (ultrafast ... placebo)
+  int crf = 20;                      // libx264's quality (0-51; lower: better, larger)
   bool progress = true;
   std::string executable;            // argv[0], to find the theme beside an installed build
 };

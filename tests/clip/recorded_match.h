@@ -15,8 +15,11 @@ inline constexpr std::int64_t kWall0Ms = 1'760'000'000'000;
 
 // Runs a match script (its text) into the store at `db` (created when missing).
 // Returns the match id, or the error.
+// analysed: the public analysis runs beside it as it would live (the analysis
+// file the overlay and the feed leave beside the store), each commit waiting
+// for its row's win probability (at most 20 s), so the reel has a win graph.
 std::variant<std::int64_t, std::string> record_script(const std::string& db, const std::string& script,
-                                                      std::int64_t wall0_ms = kWall0Ms);
+                                                      std::int64_t wall0_ms = kWall0Ms, bool analysed = false);
 
 // A random match of a game and preset (bench/overlay/random_play.h), `commands`
 // commands after the start, each taking `think_ms` of match time; resigned for
@@ -24,6 +27,10 @@ std::variant<std::int64_t, std::string> record_script(const std::string& db, con
 std::variant<std::int64_t, std::string> record_random(const std::string& db, const std::string& game,
                                                       const std::string& preset, std::uint64_t seed, int commands,
                                                       engine::Millis think_ms, std::int64_t wall0_ms = kWall0Ms);
+
+// Of seeds 1..tries, the one whose random match of this game lasts longest
+// (the most moves before its end, at most `commands`).
+std::uint64_t longest_seed(const std::string& game, const std::string& preset, int commands, int tries = 40);
 
 // The demo final (assets/matches/demo-genius.txt).
 std::string demo_script();
