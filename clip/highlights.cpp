@@ -116,11 +116,12 @@ MatchStory match_story(const std::vector<PublicRow>& rows, const std::vector<eng
     at_stop.push_back(i < shares.size() ? shares[i] : std::nullopt);
   }
   std::vector<analysis::TurningPoint> swings = analysis::turning_points(at_stop, at_stop.size());
-  // A correction is not play: no swing across a void.
+  // A correction is not play: no swing across a void. Nor the jump to the
+  // decided result: the deciding battle or the result tells that moment.
   std::erase_if(swings, [&](const analysis::TurningPoint& t) {
     const auto lo = static_cast<std::size_t>(steps.moves[t.index - 1]), hi = static_cast<std::size_t>(steps.moves[t.index]);
     for (std::size_t i = lo; i < hi && i < rows.size(); ++i)
-      if (rows[i].type == "voided") return true;
+      if (rows[i].type == "voided" || rows[i].type == "ended") return true;
     return false;
   });
   std::stable_sort(swings.begin(), swings.end(),

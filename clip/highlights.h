@@ -3,7 +3,8 @@
 // show):
 //   - the largest swings of the public win graph as it aired (at most three,
 //     analysis/turning_points.h over the move steps), a swing across a
-//     correction (a void) excluded: it undoes a mistake, it is not play;
+//     correction (a void) excluded: it undoes a mistake, it is not play; and
+//     the jump to the decided result (the moment the next items tell);
 //   - every battle that removed an objective piece the public saw fall, and the
 //     battle that decided the match (the result in the same command);
 //   - the result when no battle decided it (a resignation, a timeout);

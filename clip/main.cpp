@@ -15,6 +15,10 @@ int main(int argc, char** argv) {
   app.add_flag("--highlights", a.highlights,
                "cut the reel: the win graph's largest swings, battles that took an objective or decided the match, "
                "the final reveal; writes OUT.chapters.txt beside it");
+  bool no_win_graph = false;
+  app.add_flag("--no-win-graph", no_win_graph,
+               "with --highlights and no win probability in the analysis file: cut without the win graph's swings "
+               "instead of working it out from the public rows");
   app.add_option("--max-seconds", a.max_seconds, "the reel's length at most (default 60)");
   app.add_option("--battle", a.battle, "one battle only: its event number (seq)");
   app.add_option("--layout", a.layout, "landscape (1920x1080), portrait (1080x1920) or faces");
@@ -30,5 +34,6 @@ int main(int argc, char** argv) {
   app.add_flag("-q,--quiet", quiet, "no progress line");
   CLI11_PARSE(app, argc, argv);
   a.progress = !quiet;
+  a.compute_win_graph = !no_win_graph;
   return facedown::clip::clip(a, std::cout, std::cerr);
 }

@@ -11,6 +11,8 @@
 
 #include "broadcast/analysis_records.h"
 #include "broadcast/public_feed.h"
+#include "broadcast/replay_steps.h"
+#include "broadcast/stream_analysis.h"
 #include "broadcast/theme.h"
 #include "clip/highlights.h"
 #include "clip/loaded_rows.h"
@@ -36,6 +38,27 @@ std::optional<std::pair<int, int>> parse_size(const std::string& s) {
 }
 
 }  // namespace
+
+std::vector<std::optional<double>> public_win_shares(const std::vector<broadcast::PublicRow>& rows,
+                                                     const std::function<void(std::size_t, std::size_t)>& progress) {
+  std::vector<std::optional<double>> shares(rows.size());
+  if (rows.empty()) return shares;
+  const auto games = engine::all_games();
+  broadcast::StreamAnalysis stream(engine::kPublic, broadcast::live_analysis_options(), games);
+  const engine::ReplaySteps steps = broadcast::replay_steps(rows);
+  std::size_t fed = 0, done = 0;
+  for (int position : steps.moves) {
+    for (; fed < static_cast<std::size_t>(position) && fed < rows.size(); ++fed) {
+      const auto& r = rows[fed];
+      stream.push(r.seq, r.event, r.state.is_object() ? r.state.value("ply", 0) : 0);
+    }
+    if (stream.error()) break;
+    auto w = stream.win();
+    if (auto* ok = std::get_if<broadcast::AnalysisWin>(&w)) shares[static_cast<std::size_t>(position - 1)] = ok->win[0].p;
+    if (progress) progress(++done, steps.moves.size());
+  }
+  return shares;
+}
 
 std::variant<RenderStats, std::string> render(FrameRenderer& renderer, const ClipPlan& plan, VideoSpec spec,
                                               const ProgressSink& progress) {
@@ -170,6 +193,18 @@ int clip(const ClipArgs& args, std::ostream& out, std::ostream& err) {
     auto a = records->at(args.match, r.seq);
     shares.push_back(a && a->win ? std::optional<double>(a->win->win[0].p) : std::nullopt);
   }
+  if (args.highlights && args.compute_win_graph &&
+      std::none_of(shares.begin(), shares.end(), [](const auto& v) { return v.has_value(); })) {
+    err << "facedown-clip: no win probability in the analysis file beside the store: working out the public win "
+           "graph from the public rows\n";
+    shares = public_win_shares(all_rows, [&](std::size_t done, std::size_t steps) {
+      if (args.progress) {
+        err << fmt::format("\rfacedown-clip: win graph, step {}/{}   ", done, steps);
+        if (done == steps) err << "\n";
+        err.flush();
+      }
+    });
+  }
   const std::vector<engine::GameInfo> games = engine::all_games();
   const MatchStory story = match_story(all_rows, games, shares, timing);
 
@@ -189,7 +224,7 @@ int clip(const ClipArgs& args, std::ostream& out, std::ostream& err) {
   }
   const bool shares_known = std::any_of(shares.begin(), shares.end(), [](const auto& s) { return s.has_value(); });
   if (args.highlights && !shares_known)
-    err << "facedown-clip: no win probability in the analysis file beside the store: the reel has no swings\n";
+    err << "facedown-clip: no win probability for this match: the reel has no swings\n";
   if (!story.closed)
     err << fmt::format("facedown-clip: match {} is not closed: the video shows what aired up to event {}, no final reveal\n",
                        args.match, all_rows.back().seq);

@@ -52,6 +52,9 @@ struct ClipArgs {
   std::string size;                  // WxH; empty: the layout's (1920x1080; portrait 1080x1920)
   int fps = 0;                       // 0: 30 (MP4, WebP), 25 (GIF)
   bool highlights = false;
+  // The reel's win graph: the analysis file's as it aired; when it holds none,
+  // worked out here from the public rows (public_win_shares), unless this is off.
+  bool compute_win_graph = true;
   double max_seconds = 60;           // the reel's length at most
   std::optional<int> battle;         // one battle: its event number (seq)
   std::string background = "solid";  // solid | chroma | transparent (GIF, WebP)
@@ -63,6 +66,13 @@ struct ClipArgs {
   bool progress = true;
   std::string executable;            // argv[0], to find the theme beside an installed build
 };
+
+// The public win graph worked out from the public rows alone (the replay
+// graph's public view: broadcast::StreamAnalysis at every move step), for a
+// store whose analysis file holds none. Player 1's share after each row where
+// a step ends; nullopt elsewhere. `progress` gets (steps done, steps).
+std::vector<std::optional<double>> public_win_shares(const std::vector<broadcast::PublicRow>& rows,
+                                                     const std::function<void(std::size_t, std::size_t)>& progress = {});
 
 // Exit status 0: written; 1: the render failed (no file left); 2: bad input
 // (an unknown match, a path that cannot be written, options that do not fit).
