@@ -109,6 +109,17 @@ const std::vector<std::uint8_t>& FrameRenderer::picture_at(double wall, bool* ch
 
   ImGuiIO& io = ImGui::GetIO();
   overlay::DrawOptions o = session_->draw_options(steady, wall);
+  if (look_.layout) {
+    broadcast::DirectorState d = o.director.value_or(broadcast::DirectorState{});
+    if (d.layout != *look_.layout) {
+      const auto cue = broadcast::parse_cue(std::string("layout ") +
+                                            (*look_.layout == broadcast::Layout::kFaces      ? "faces"
+                                             : *look_.layout == broadcast::Layout::kPortrait ? "portrait"
+                                                                                             : "landscape"));
+      if (const auto* c = std::get_if<broadcast::Cue>(&cue)) d = broadcast::apply_cue(d, *c, shown_.last_seq, wall);
+    }
+    o.director = d;
+  }
   o.theme = look_.theme;
   o.transform = overlay::fit_canvas(static_cast<float>(look_.width), static_cast<float>(look_.height));
   o.small_font = small_font_;

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "broadcast/director.h"
 #include "broadcast/on_air_analysis.h"
 #include "broadcast/public_row.h"
 #include "broadcast/theme.h"
@@ -39,6 +40,10 @@ using AnalysisLookup = std::function<std::shared_ptr<const broadcast::OnAirAnaly
 
 struct Look {
   overlay::Orientation orientation = overlay::Orientation::kLandscape;
+  // A placement set chosen for the clip: as if the director had cued this
+  // layout (broadcast/director.h) wherever the aired one differs. nullopt: the
+  // director's layouts as they aired.
+  std::optional<broadcast::Layout> layout;
   overlay::Lang lang = overlay::Lang::kEn;
   int width = 1920, height = 1080;  // output pixels; the 1920x1080 canvas is fitted into them
   bool transparent = false;         // alpha 0 where nothing is painted (faces over a camera)

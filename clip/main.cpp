@@ -21,7 +21,9 @@ int main(int argc, char** argv) {
                "instead of working it out from the public rows");
   app.add_option("--max-seconds", a.max_seconds, "the reel's length at most (default 60)");
   app.add_option("--battle", a.battle, "one battle only: its event number (seq)");
-  app.add_option("--layout", a.layout, "landscape (1920x1080), portrait (1080x1920) or faces");
+  app.add_option("--layout", a.layout,
+                 "landscape (1920x1080), portrait (1080x1920) or faces, as if the director had cued it throughout "
+                 "(default: the layouts the director cued, landscape before any)");
   app.add_option("--lang", a.lang, "en or ko");
   app.add_option("--size", a.size, "WIDTHxHEIGHT instead of the layout's size");
   app.add_option("--fps", a.fps, "frames per second (default 30; GIF 25)");

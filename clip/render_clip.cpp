@@ -117,9 +117,10 @@ int clip(const ClipArgs& args, std::ostream& out, std::ostream& err) {
     return fail(2, "an animated GIF or WebP holds one battle: add --battle SEQ (or write .mp4)");
   if (args.highlights && args.max_seconds < 1) return fail(2, "--max-seconds must be at least 1");
   overlay::Orientation orientation = overlay::Orientation::kLandscape;
-  if (args.layout == "portrait") orientation = overlay::Orientation::kPortrait;
+  if (args.layout.empty() || args.layout == "landscape") orientation = overlay::Orientation::kLandscape;
+  else if (args.layout == "portrait") orientation = overlay::Orientation::kPortrait;
   else if (args.layout == "faces") orientation = overlay::Orientation::kFaces;
-  else if (args.layout != "landscape") return fail(2, "unknown layout '" + args.layout + "' (landscape, portrait, faces)");
+  else return fail(2, "unknown layout '" + args.layout + "' (landscape, portrait, faces)");
   if (args.lang != "en" && args.lang != "ko") return fail(2, "unknown language '" + args.lang + "' (en, ko)");
   const bool transparent = args.background == "transparent";
   if (!transparent && args.background != "solid" && args.background != "chroma")
@@ -231,6 +232,10 @@ int clip(const ClipArgs& args, std::ostream& out, std::ostream& err) {
 
   Look look;
   look.orientation = orientation;
+  if (!args.layout.empty())
+    look.layout = orientation == overlay::Orientation::kFaces      ? broadcast::Layout::kFaces
+                  : orientation == overlay::Orientation::kPortrait ? broadcast::Layout::kPortrait
+                                                                   : broadcast::Layout::kLandscape;
   look.lang = args.lang == "ko" ? overlay::Lang::kKo : overlay::Lang::kEn;
   look.width = size.first;
   look.height = size.second;

@@ -47,7 +47,7 @@ struct ClipArgs {
   std::string db;
   std::int64_t match = 0;
   std::string out;                  // .mp4, .gif or .webp
-  std::string layout = "landscape";  // landscape | portrait | faces
+  std::string layout;                // landscape | portrait | faces; empty: as the director cued (landscape)
   std::string lang = "en";           // en | ko
   std::string size;                  // WxH; empty: the layout's (1920x1080; portrait 1080x1920)
   int fps = 0;                       // 0: 30 (MP4, WebP), 25 (GIF)

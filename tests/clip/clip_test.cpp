@@ -391,3 +391,24 @@ TEST_CASE("an unfinished match renders what aired so far, and the reveal waits f
   CHECK(r.err.find("is not closed") != std::string::npos);
   CHECK(fs::exists(args.out));
 }
+
+TEST_CASE("a layout chosen for the clip is painted as if the director had cued it", "[clip]") {
+  overlay::testing::TempDir dir;
+  const auto id = record_demo(dir.file("d.db"), false);
+  const auto rows = stored_rows(dir.file("d.db"), id);
+  const double wall = rows.front().wall_time + 20;
+  Look landscape = small_look(overlay::Lang::kEn, 320, 180), faces = landscape;
+  faces.layout = broadcast::Layout::kFaces;
+  faces.transparent = true;
+  FrameRenderer a(std::make_unique<LoadedRows>(rows), landscape), b(std::make_unique<LoadedRows>(rows), faces);
+  a.picture_at(wall);
+  const auto& picture = b.picture_at(wall);
+  // Faces: the scorebug over the camera, no board and no player panels.
+  CHECK(b.texts().size() < a.texts().size());
+  CHECK(std::find(b.texts().begin(), b.texts().end(), "Number Janggi") != b.texts().end());
+  CHECK(std::find(a.texts().begin(), a.texts().end(), "Warnings") != a.texts().end());
+  CHECK(std::find(b.texts().begin(), b.texts().end(), "Warnings") == b.texts().end());
+  // Transparent where nothing is painted (the bottom right corner), opaque in the scorebug.
+  CHECK(picture[(179 * 320 + 319) * 4 + 3] == 0);
+  CHECK(picture[(12 * 320 + 160) * 4 + 3] == 255);
+}
