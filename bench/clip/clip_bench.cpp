@@ -77,6 +77,9 @@ int main(int argc, char** argv) {
     a.size = size;
     a.progress = false;
     a.preset = preset;
+    // The render alone: the win graph comes from the analysis file or not at all
+    // (working it out is the analysis's cost, docs/performance.md).
+    a.compute_win_graph = false;
     a.executable = argv[0];
     a.out = dir + "/" + std::string(name == std::string("demo final") ? "demo" : "gunjin") + "-full.mp4";
     failures += run(std::string(name) + ", full replay", a) != 0;
