@@ -94,6 +94,14 @@ void FrameRenderer::ensure_glyphs(const broadcast::OnAirModel& m) {
   font_error_ = fonts.error;
   small_font_ = fonts.small;
   large_font_ = fonts.large;
+  if (!font_error_.empty()) {
+    // No broadcast font (fonts-nanum missing): ImGui's own, so the clip still renders.
+    ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
+    atlas.Clear();
+    atlas.AddFontDefault();
+    atlas.Build();
+    small_font_ = large_font_ = nullptr;
+  }
   ++atlas_generation_;
 }
 
@@ -108,27 +116,18 @@ const std::vector<std::uint8_t>& FrameRenderer::picture_at(double wall, bool* ch
   ensure_glyphs(shown_);
 
   ImGuiIO& io = ImGui::GetIO();
-  overlay::DrawOptions o = session_->draw_options(steady, wall);
-  if (look_.layout) {
-    broadcast::DirectorState d = o.director.value_or(broadcast::DirectorState{});
-    if (d.layout != *look_.layout) {
-      const auto cue = broadcast::parse_cue(std::string("layout ") +
-                                            (*look_.layout == broadcast::Layout::kFaces      ? "faces"
-                                             : *look_.layout == broadcast::Layout::kPortrait ? "portrait"
-                                                                                             : "landscape"));
-      if (const auto* c = std::get_if<broadcast::Cue>(&cue)) d = broadcast::apply_cue(d, *c, shown_.last_seq, wall);
-    }
-    o.director = d;
-  }
-  o.theme = look_.theme;
-  o.transform = overlay::fit_canvas(static_cast<float>(look_.width), static_cast<float>(look_.height));
-  o.small_font = small_font_;
-  o.large_font = large_font_;
   texts_.clear();
-  o.text_log = &texts_;
+  PaintSettings settings;
+  settings.theme = look_.theme;
+  settings.width = look_.width;
+  settings.height = look_.height;
+  settings.small_font = small_font_;
+  settings.large_font = large_font_;
+  settings.layout = look_.layout;
+  settings.text_log = &texts_;
   ImGui::NewFrame();
   ImDrawList& dl = *ImGui::GetBackgroundDrawList();
-  paint_moment(dl, shown_, o);
+  paint_moment(dl, shown_, *session_, steady, wall, settings);
   const std::uint64_t key = draw_list_key(dl, atlas_generation_);
   const bool differs = !picture_key_ || *picture_key_ != key;
   const double t1 = seconds_now();
