@@ -119,7 +119,11 @@ void Canvas::paint_rows(const ImDrawList& list, const AtlasPixels& atlas, int ro
         for (int x = xa; x < xb; ++x) {
           const float pxc = static_cast<float>(x) + 0.5f;
           if (pxc < cx0 || pxc >= cx1) continue;
-          const float w0 = r0 + d0 * pxc, w1 = r1 + d1 * pxc, w2 = 1.0f - w0 - w1;
+          // The weights exactly as ever (the span above only skips pixels): a
+          // centre on an edge goes to the same side as in the tests' goldens.
+          const float w0 = ((x1 - pxc) * (y2 - py) - (x2 - pxc) * (y1 - py)) / area;
+          const float w1 = ((x2 - pxc) * (y0 - py) - (x0 - pxc) * (y2 - py)) / area;
+          const float w2 = 1.0f - w0 - w1;
           // A pixel centre on a shared edge belongs to one side only.
           if (w0 < 0 || w1 < 0 || w2 < 0 || (w0 == 0 && w1 == 0)) continue;
           const Rgba tex = flat_uv ? flat_tex

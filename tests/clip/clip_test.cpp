@@ -176,10 +176,18 @@ TEST_CASE("the renderer's picture is the overlay painter's over the same model",
   const auto bg = overlay::background_colour(overlay::Background::kSolid);
   auto byte = [](float v) { return static_cast<unsigned char>(std::clamp(v, 0.0f, 1.0f) * 255.0f + 0.5f); };
   const ui::Image painted = rasterise(*ImGui::GetBackgroundDrawList(), atlas, 640, 360, {byte(bg[0]), byte(bg[1]), byte(bg[2])});
+  CHECK(texts == renderer.texts());
+  // The rasteriser's rows split between threads change nothing.
+  {
+    Canvas one(640, 360), three(640, 360);
+    one.clear({10, 20, 30, 255});
+    three.clear({10, 20, 30, 255});
+    one.paint(*ImGui::GetBackgroundDrawList(), atlas, 1);
+    three.paint(*ImGui::GetBackgroundDrawList(), atlas, 3);
+    CHECK(one.rgb().pixels == three.rgb().pixels);
+  }
   ImGui::EndFrame();
   ImGui::DestroyContext(ctx);
-
-  CHECK(texts == renderer.texts());
   ui::Image mine;
   mine.width = 640;
   mine.height = 360;
