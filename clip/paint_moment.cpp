@@ -1,7 +1,5 @@
 #include "clip/paint_moment.h"
 
-#include "overlay/overlay_draw.h"
-
 namespace facedown::clip {
 
 namespace {
@@ -34,7 +32,11 @@ void paint_moment(ImDrawList& dl, const broadcast::OnAirModel& model, const over
   o.small_font = settings.small_font;
   o.large_font = settings.large_font;
   o.text_log = settings.text_log;
-  overlay::draw_overlay(dl, model, o);
+  paint_model(dl, model, o);
+}
+
+void paint_model(ImDrawList& dl, const broadcast::OnAirModel& model, const overlay::DrawOptions& options) {
+  overlay::draw_overlay(dl, model, options);
 }
 
 std::string glyphs_for_moment(const broadcast::OnAirModel& model, overlay::Lang lang) {

@@ -15,6 +15,7 @@
 #include "broadcast/director.h"
 #include "broadcast/model.h"
 #include "broadcast/theme.h"
+#include "overlay/overlay_draw.h"
 #include "overlay/overlay_session.h"
 
 namespace facedown::clip {
@@ -35,6 +36,10 @@ struct PaintSettings {
 // The replay's own controls (its position bar) are not on air and are left out.
 void paint_moment(ImDrawList& dl, const broadcast::OnAirModel& model, const overlay::OverlaySession& session,
                   double steady, double wall, const PaintSettings& settings);
+
+// The painter over a model with options made by the caller (tests compare the
+// renderer's pictures with it): draw_overlay of that model.
+void paint_model(ImDrawList& dl, const broadcast::OnAirModel& model, const overlay::DrawOptions& options);
 
 // Every character the painter may draw for this model (the font atlas holds them).
 std::string glyphs_for_moment(const broadcast::OnAirModel& model, overlay::Lang lang);

@@ -111,7 +111,7 @@ int clip(const ClipArgs& args, std::ostream& out, std::ostream& err) {
   // What the user typed, before anything is opened.
   const auto container = container_for(args.out);
   if (!container) return fail(2, "the output must end in .mp4, .gif or .webp (got " + args.out + ")");
-  if (args.battle && *container == Container::kMp4 && args.highlights)
+  if (args.battle && args.highlights)
     return fail(2, "--battle and --highlights do not go together");
   if (!args.battle && *container != Container::kMp4)
     return fail(2, "an animated GIF or WebP holds one battle: add --battle SEQ (or write .mp4)");

@@ -22,6 +22,7 @@
 #include "clip/draw_list_raster.h"
 #include "clip/frame_renderer.h"
 #include "clip/loaded_rows.h"
+#include "clip/paint_moment.h"
 #include "engine/registry.h"
 #include "overlay/overlay_fonts.h"
 #include "tests/clip/clip_support.h"
@@ -157,7 +158,7 @@ TEST_CASE("the renderer's picture is the overlay painter's over the same model",
   io.DisplaySize = ImVec2(640, 360);
   io.DeltaTime = 1.0f / 30;
   io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
-  const auto fonts = overlay::load_overlay_fonts(*io.Fonts, overlay::glyphs_needed(m, overlay::Lang::kKo));
+  const auto fonts = overlay::load_overlay_fonts(*io.Fonts, glyphs_for_moment(m, overlay::Lang::kKo));
   REQUIRE(fonts.error.empty());
   ImGui::NewFrame();
   overlay::DrawOptions o;
@@ -168,7 +169,7 @@ TEST_CASE("the renderer's picture is the overlay painter's over the same model",
   o.large_font = fonts.large;
   std::vector<std::string> texts;
   o.text_log = &texts;
-  overlay::draw_overlay(*ImGui::GetBackgroundDrawList(), m, o);
+  paint_model(*ImGui::GetBackgroundDrawList(), m, o);
   AtlasPixels atlas;
   unsigned char* px = nullptr;
   io.Fonts->GetTexDataAsRGBA32(&px, &atlas.width, &atlas.height);
@@ -335,6 +336,24 @@ TEST_CASE("a bad match id, a path that cannot be written and a full disk leave n
   r = run_clip(a);
   CHECK(r.status == 2);
   CHECK(r.err.find(".mp4, .gif or .webp") != std::string::npos);
+
+  a.out = dir.file("x.gif");  // a GIF holds one battle
+  r = run_clip(a);
+  CHECK(r.status == 2);
+  CHECK(r.err.find("--battle SEQ") != std::string::npos);
+  a.battle = 1;  // the opening is no battle: the error lists the battles
+  r = run_clip(a);
+  CHECK(r.status == 2);
+  CHECK(r.err.find("is not a battle (opened); the match's battles are at events: 18, 30, 41") != std::string::npos);
+  a.highlights = true;
+  a.out = dir.file("x.mp4");
+  r = run_clip(a);
+  CHECK(r.status == 2);
+  CHECK(r.err.find("do not go together") != std::string::npos);
+  a.highlights = false;
+  a.battle.reset();
+  CHECK_FALSE(fs::exists(dir.file("x.gif")));
+  CHECK_FALSE(fs::exists(dir.file("x.mp4")));
 
   // A full disk, as a file size limit in a child process: the write fails
   // part-way, the command says so, and neither the video nor its temporary file remains.
