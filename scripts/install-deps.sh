@@ -11,6 +11,7 @@ packages=(
   fonts-nanum xvfb xauth x11-utils libx11-dev libgl1-mesa-dri imagemagick
   xdotool openbox chromium
   nginx libnginx-mod-nchan
+  libavcodec-dev libavformat-dev libswscale-dev libavutil-dev ffmpeg
 )
 # The browser test's driver comes from npm (below); Node.js itself may come from
 # elsewhere on the machine, so Debian's is installed only when there is none.
