@@ -161,7 +161,8 @@ try {
   const live = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   await live.goto(`${base}/overlay.html?lang=en`);
   let st = null;
-  for (let i = 0; i < 100; ++i) {
+  // Up to 30 s: on a loaded machine (the whole suite at -j2) the reconnect's retry can take a while.
+  for (let i = 0; i < 300; ++i) {
     st = await live.evaluate(() => window.facedownOverlay.status());
     if (st.frames.id === '1.4.0') break;
     await new Promise((r) => setTimeout(r, 100));
