@@ -177,6 +177,7 @@ OnAirFrame frame_at(const OnAirModel& m, double now_wall, const OnAirOptions& o)
   }
   f.moment = o.moment ? *o.moment : battle_moment(m, now_wall, f.timing);
   f.elements = elements_on_air(m, o.director, now_wall, f.moment);
+  // The same moment once the battle on air has finished animating (the result, the trays and the analysis wait for it).
   BattleMoment done = f.moment;
   if (done.animating()) done.phase = BattlePhase::kDone;
   f.elements_after_battle = f.moment.animating() ? elements_on_air(m, o.director, now_wall, done) : f.elements;
@@ -191,9 +192,7 @@ OnAirFrame frame_at(const OnAirModel& m, double now_wall, const OnAirOptions& o)
   };
   put_banner(banner_on_air(m, now_wall, f.moment), f.banner, f.banner_element);
   // The banner once the battle on air has finished animating (the result waits for it).
-  BattleMoment after = f.moment;
-  if (after.animating()) after.phase = BattlePhase::kDone;
-  put_banner(banner_on_air(m, now_wall, after), f.banner_after_battle, f.banner_after_battle_element);
+  put_banner(banner_on_air(m, now_wall, done), f.banner_after_battle, f.banner_after_battle_element);
   f.clock = clock_of(m, now_wall);
   f.warning = warning_of(m, now_wall);
   f.result = result_of(m, f.moment);
