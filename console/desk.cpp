@@ -1,7 +1,6 @@
 #include "console/desk.h"
 
 #include <algorithm>
-#include <ctime>
 #include <utility>
 #include <variant>
 
@@ -9,22 +8,12 @@
 
 #include "console/correction_hold.h"
 #include "console/match_library.h"
+#include "db/utc_text.h"
 #include "engine/time.h"
 
 namespace facedown::console {
 
-namespace {
-
-std::string utc_text(std::int64_t ms) {
-  std::time_t secs = static_cast<std::time_t>(ms / 1000);
-  std::tm tm{};
-  gmtime_r(&secs, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm);
-  return buf;
-}
-
-}  // namespace
+using db::utc_text;
 
 OutagePolicy outage_pause(const ui::Tr& tr) {
   return [tr](engine::Match& live, const Outage& outage) {

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <filesystem>
 #include <map>
 
@@ -21,6 +20,7 @@
 #include "db/projection.h"
 #include "db/schema.h"
 #include "db/sealed_setup.h"
+#include "db/utc_text.h"
 #include "db/sqlite.h"
 #include "db/statements.h"
 #include "engine/registry.h"
@@ -30,15 +30,6 @@ namespace facedown::db {
 using K = StoreError::Kind;
 
 namespace {
-
-std::string utc_text(std::int64_t ms) {
-  std::time_t secs = static_cast<std::time_t>(ms / 1000);
-  std::tm tm{};
-  gmtime_r(&secs, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm);
-  return buf;
-}
 
 // What the store keeps for each match whose writer lock it holds: the match folded
 // from the stored rows (to compute the public state after every event) and the
