@@ -8,170 +8,33 @@
 // through the store (a new match when one ends; the feed follows the latest),
 // and times, per client, from the return of Store::append to the arrival of the
 // message for the last row it wrote. Direct clients are matched by the feed's
-// message id; nchan gives messages ids of its own, so there a reference client
-// on the feed maps each message's bytes to its row. The clients are sockets in
-// one epoll loop (a thread per client would measure the bench's scheduler).
-// CPU: utime + stime from /proc over the measured span.
-#include <httplib.h>
-#include <netinet/in.h>
-#include <signal.h>
-#include <sys/epoll.h>
-#include <sys/resource.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
+// message id; nchan gives messages ids of its own and serves the versioned
+// stream, whose bodies name the feed's id. The rig (the feed's
+// process, the clients' epoll loops, the commits, the CPU figures) is
+// bench/feed/sse_rig.h, shared with feed_fanout_bench.
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <filesystem>
 #include <fmt/core.h>
-#include <fstream>
-#include <map>
-#include <set>
-#include <unordered_map>
-#include <mutex>
-#include <sstream>
 #include <string_view>
-#include <thread>
 
-#include "db/store.h"
-#include "tests/db/random_operator.h"
+#include "bench/feed/sse_rig.h"
 
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double cpu_seconds(pid_t pid) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const auto close = stat.rfind(')');
-  std::istringstream rest(stat.substr(close + 2));
-  std::string field;
-  long utime = 0, stime = 0;
-  for (int i = 3; i <= 15 && rest >> field; ++i) {
-    if (i == 14) utime = std::stol(field);
-    if (i == 15) stime = std::stol(field);
-  }
-  return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
-}
-
-// All CPU seconds of the processes whose pid file names the nginx master, and its workers.
-double nginx_cpu(const std::string& prefix) {
-  std::ifstream pidf(prefix + "/nginx.pid");
-  long master = 0;
-  pidf >> master;
-  if (master <= 0) return 0;
-  double total = cpu_seconds(static_cast<pid_t>(master));
-  // Workers: children of the master (/proc/*/stat field 4 is the parent).
-  for (const auto& e : std::filesystem::directory_iterator("/proc")) {
-    const std::string name = e.path().filename().string();
-    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::ifstream in(e.path() / "stat");
-    std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const auto close = stat.rfind(')');
-    if (close == std::string::npos) continue;
-    std::istringstream rest(stat.substr(close + 2));
-    std::string state;
-    long ppid = 0;
-    rest >> state >> ppid;
-    if (ppid == master) total += cpu_seconds(static_cast<pid_t>(std::stol(name)));
-  }
-  return total;
-}
-
-// One SSE client socket: its bytes, de-chunked, split into messages.
-struct Reader {
-  int fd = -1;
-  std::string in;    // raw bytes not yet decoded
-  std::string body;  // the event stream
-  bool headers = false, chunked = false, ok = false;
-  std::size_t chunk_left = 0;
-  int chunk_state = 0;  // 0: size line, 1: data, 2: the CRLF after the data
-  std::vector<std::pair<std::pair<long, long>, Clock::time_point>> got;  // (id, arrival) of each message
-  std::vector<std::pair<std::pair<long, long>, std::size_t>> hashes;     // nchan: id -> hash of the data
-};
-
-bool decode(Reader& r) {
-  if (!r.headers) {
-    const auto end = r.in.find("\r\n\r\n");
-    if (end == std::string::npos) return true;
-    const std::string head = r.in.substr(0, end);
-    r.ok = head.rfind("HTTP/1.1 200", 0) == 0 || head.rfind("HTTP/1.0 200", 0) == 0;
-    std::string lower = head;
-    for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    r.chunked = lower.find("transfer-encoding: chunked") != std::string::npos;
-    r.headers = true;
-    r.in.erase(0, end + 4);
-  }
-  if (!r.chunked) {
-    r.body += r.in;
-    r.in.clear();
-    return true;
-  }
-  for (;;) {
-    if (r.chunk_state == 0) {
-      const auto nl = r.in.find("\r\n");
-      if (nl == std::string::npos) return true;
-      r.chunk_left = std::stoul(r.in.substr(0, nl), nullptr, 16);
-      r.in.erase(0, nl + 2);
-      if (r.chunk_left == 0) return false;
-      r.chunk_state = 1;
-    }
-    if (r.chunk_state == 1) {
-      const std::size_t n = std::min(r.chunk_left, r.in.size());
-      r.body.append(r.in, 0, n);
-      r.in.erase(0, n);
-      r.chunk_left -= n;
-      if (r.chunk_left > 0) return true;
-      r.chunk_state = 2;
-    }
-    if (r.chunk_state == 2) {
-      if (r.in.size() < 2) return true;
-      r.in.erase(0, 2);
-      r.chunk_state = 0;
-    }
-  }
-}
-
-int connect_to(int port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_port = htons(static_cast<std::uint16_t>(port));
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof(a)) != 0) {
-    ::close(fd);
-    return -1;
-  }
-  return fd;
-}
-
-}  // namespace
+using facedown::bench::Clock;
+using facedown::bench::RowKey;
 
 int main(int argc, char** argv) {
-  int clients = 1, commits = 200, interval_ms = 100, port = 18088, nchan_port = 18090;
-  bool nchan = false;
+  using namespace facedown;
+  bench::StreamBenchOptions o;
   CLI::App app{"facedown-feed commit-to-SSE latency and CPU, direct or through nginx + nchan"};
-  app.add_option("--clients", clients, "concurrent SSE clients");
-  app.add_option("--commits", commits, "commands committed (each one transaction)");
-  app.add_option("--interval-ms", interval_ms, "time between commits");
-  app.add_option("--port", port, "loopback port for the feed");
-  app.add_flag("--nchan", nchan, "clients read nginx + nchan (scripts/nchan.sh), which the feed publishes to");
-  app.add_option("--nchan-port", nchan_port, "loopback port for nginx");
-  int reader_threads = 2, drain_ms = 2000, nchan_workers = 1;
-  app.add_option("--nchan-workers", nchan_workers, "nginx worker processes");
-  app.add_option("--reader-threads", reader_threads, "epoll loops holding the clients");
-  app.add_option("--drain-ms", drain_ms, "how long to wait for the last deliveries after the last commit");
-  std::string analysis = "on";
+  o.add_to(app);
   bool side_by_side = false;
-  app.add_option("--analysis", analysis, "the feed's analysis beside the match: on (its default) or off (--no-analysis)")
-      ->check(CLI::IsMember({"on", "off"}));
   app.add_flag("--side-by-side", side_by_side,
                "run the same measurement twice in this run, the analysis off then on (docs/performance.md)");
   CLI11_PARSE(app, argc, argv);
+  const bool nchan = o.nchan;
+  const int clients = o.clients;
 
   if (side_by_side) {
     // The same commits and clients, the feed without then with the analysis
@@ -181,7 +44,7 @@ int main(int argc, char** argv) {
       std::string cmd = std::string(argv[0]);
       for (int i = 1; i < argc; ++i)
         if (std::string_view(argv[i]) != "--side-by-side") cmd += std::string(" '") + argv[i] + "'";
-      cmd += std::string(" --analysis ") + mode + " --port " + std::to_string(port + (mode[1] == 'n' ? 7 : 0));
+      cmd += std::string(" --analysis ") + mode + " --port " + std::to_string(o.port + (mode[1] == 'n' ? 7 : 0));
       std::printf("== analysis %s ==\n", mode);
       std::fflush(stdout);
       rc |= std::system(cmd.c_str());
@@ -189,272 +52,41 @@ int main(int argc, char** argv) {
     return rc == 0 ? 0 : 1;
   }
 
-  rlimit files{};
-  getrlimit(RLIMIT_NOFILE, &files);
-  files.rlim_cur = files.rlim_max;
-  setrlimit(RLIMIT_NOFILE, &files);
-
-  namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("facedown-feed-bench-" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  const std::string path = (dir / "bench.db").string();
-  const std::string prefix = (dir / "nchan").string();
-  using namespace facedown;
-  auto opened = db::Store::open(path);
-  if (auto* e = std::get_if<db::StoreError>(&opened)) {
-    fmt::print(stderr, "{}\n", e->message);
+  // The clients: each message noted as (row, arrival).
+  std::vector<bench::Heard> heard(static_cast<std::size_t>(clients));
+  auto on_block = [&](std::size_t idx, std::string_view block, Clock::time_point now) {
+    if (nchan) {
+      // nchan serves the versioned stream, with ids of its own: the row is named in the body.
+      if (const auto id = bench::body_id(block); id && id->sub == 0) heard[idx].push_back({{id->match, id->seq}, now});
+      return;
+    }
+    if (block.rfind("id: ", 0) != 0) return;  // pings, comments
+    const auto nl = block.find('\n');
+    const std::string_view mid = block.substr(4, nl == std::string_view::npos ? std::string_view::npos : nl - 4);
+    // "match.seq.sub": the row's first message is sub 0.
+    long a = 0, b = 0, c = 0;
+    const char* p = mid.data();
+    const char* e = mid.data() + mid.size();
+    auto r1 = std::from_chars(p, e, a);
+    if (r1.ec != std::errc() || r1.ptr == e) return;
+    auto r2 = std::from_chars(r1.ptr + 1, e, b);
+    if (r2.ec != std::errc() || r2.ptr == e || std::from_chars(r2.ptr + 1, e, c).ec != std::errc() || c != 0) return;
+    heard[idx].push_back({{a, b}, now});
+  };
+  bench::StreamBench run(o);
+  if (auto e = run.start("facedown-feed-bench", "/on-air/stream", on_block)) {
+    fmt::print(stderr, "{}\n", *e);
     return 1;
   }
-  auto& store = std::get<db::Store>(opened);
-  std::uint64_t seed = 1;
-  std::optional<engine::Match> match(db::testing::open_random_match(seed));
-  db::MatchId id = std::get<db::MatchId>(store.create_match(*match));
-  db::testing::RandomOperator op(seed);
+  const auto [committed, wall, cpu, ncpu, admitted] = run.measure();
+  const auto delivered = bench::deliveries(committed, heard);
+  const auto latencies = delivered.all_ms();
+  if (nchan) fmt::print("nchan channel: {}\n", run.finish());
 
-  if (nchan) {
-    const std::string cmd = std::string("bash ") + FACEDOWN_SOURCE_DIR + "/scripts/nchan.sh start --listen 127.0.0.1:" +
-                            std::to_string(nchan_port) + " --feed 127.0.0.1:" + std::to_string(port) + " --workers " +
-                            std::to_string(nchan_workers) + " --prefix " + prefix + " > /dev/null";
-    if (std::system(cmd.c_str()) != 0) {
-      fmt::print(stderr, "nginx + nchan did not start (scripts/nchan.sh; scripts/install-deps.sh installs them)\n");
-      return 1;
-    }
-  }
-  const pid_t feed = fork();
-  if (feed == 0) {
-    const std::string listen = "127.0.0.1:" + std::to_string(port);
-    const std::string streams = std::to_string(std::max(200, clients + 10));
-    const std::string publish = "http://127.0.0.1:" + std::to_string(nchan_port) + "/pub/on-air";
-    if (nchan)
-      execl(FACEDOWN_FEED_EXE, FACEDOWN_FEED_EXE, "--db", path.c_str(), "--listen", listen.c_str(), "--latest",
-            "--publish", publish.c_str(), static_cast<char*>(nullptr));
-    else if (analysis == "off")
-      execl(FACEDOWN_FEED_EXE, FACEDOWN_FEED_EXE, "--db", path.c_str(), "--listen", listen.c_str(), "--latest",
-            "--max-streams", streams.c_str(), "--no-analysis", static_cast<char*>(nullptr));
-    else
-      execl(FACEDOWN_FEED_EXE, FACEDOWN_FEED_EXE, "--db", path.c_str(), "--listen", listen.c_str(), "--latest",
-            "--max-streams", streams.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  auto stop_nchan = [&] {
-    if (!nchan) return;
-    const std::string cmd =
-        std::string("bash ") + FACEDOWN_SOURCE_DIR + "/scripts/nchan.sh stop --prefix " + prefix + " > /dev/null";
-    [[maybe_unused]] int rc = std::system(cmd.c_str());
-  };
-  // Wait for the feed to answer.
-  {
-    httplib::Client probe("127.0.0.1", port);
-    bool up = false;
-    for (int i = 0; i < 200 && !up; ++i) {
-      auto r = probe.Get("/on-air");
-      up = r && r->status == 200;
-      if (!up) std::this_thread::sleep_for(std::chrono::milliseconds(25));
-    }
-    if (!up) {
-      fmt::print(stderr, "the feed did not start\n");
-      kill(feed, SIGTERM);
-      stop_nchan();
-      return 1;
-    }
-  }
-
-  // With nchan: a reference client on the feed maps each message's bytes to its row.
-  std::mutex ref_mu;
-  std::unordered_map<std::size_t, std::pair<long, long>> row_of;  // hash of data -> (match, seq) of sub 0 messages
-  std::atomic<bool> stop{false};
-  std::thread reference;
-  if (nchan)
-    reference = std::thread([&] {
-      httplib::Client cli("127.0.0.1", port);
-      cli.set_read_timeout(std::chrono::seconds(60));
-      std::string buffer;
-      cli.Get("/on-air/stream", [&](const char* data, std::size_t n) {
-        buffer.append(data, n);
-        std::size_t end;
-        while ((end = buffer.find("\n\n")) != std::string::npos) {
-          const std::string block = buffer.substr(0, end);
-          buffer.erase(0, end + 2);
-          long m = 0, sq = 0, sub = 0;
-          const auto d = block.find("\ndata: ");
-          if (std::sscanf(block.c_str(), "id: %ld.%ld.%ld", &m, &sq, &sub) != 3 || sub != 0 || d == std::string::npos)
-            continue;
-          std::lock_guard lock(ref_mu);
-          row_of.emplace(std::hash<std::string_view>{}(std::string_view(block).substr(d + 7)), std::make_pair(m, sq));
-        }
-        return !stop.load();
-      });
-    });
-
-  // The clients: sockets in a few epoll loops (--reader-threads), each message
-  // noted as (id, arrival) and matched to its row after the run.
-  const int target = nchan ? nchan_port : port;
-  std::vector<Reader> readers(static_cast<std::size_t>(clients));
-  const std::string request = "GET /on-air/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n";
-  const int loops = std::max(1, std::min(reader_threads, clients));
-  std::vector<int> eps;
-  for (int t = 0; t < loops; ++t) eps.push_back(epoll_create1(0));
-  for (std::size_t i = 0; i < readers.size(); ++i) {
-    readers[i].fd = connect_to(target);
-    if (readers[i].fd < 0) {
-      fmt::print(stderr, "client {} could not connect\n", i);
-      return 1;
-    }
-    [[maybe_unused]] auto n = ::send(readers[i].fd, request.data(), request.size(), MSG_NOSIGNAL);
-    epoll_event ev{};
-    ev.events = EPOLLIN;
-    ev.data.u64 = i;
-    epoll_ctl(eps[i % eps.size()], EPOLL_CTL_ADD, readers[i].fd, &ev);
-  }
-  std::atomic<bool> reading{true};
-  std::atomic<int> admitted{0};
-  auto pump = [&](int ep) {
-    epoll_event evs[256];
-    static thread_local std::vector<char> buf(1 << 16);
-    while (reading) {
-      const int n = epoll_wait(ep, evs, 256, 50);
-      const auto now = Clock::now();
-      for (int k = 0; k < n; ++k) {
-        const std::size_t idx = evs[k].data.u64;
-        Reader& r = readers[idx];
-        const ssize_t got = ::recv(r.fd, buf.data(), buf.size(), MSG_DONTWAIT);
-        if (got <= 0) continue;
-        const bool had_headers = r.headers;
-        r.in.append(buf.data(), static_cast<std::size_t>(got));
-        decode(r);
-        if (!had_headers && r.headers && r.ok) ++admitted;
-        std::size_t pos = 0, end;
-        while ((end = r.body.find("\n\n", pos)) != std::string::npos) {
-          std::string_view block(r.body.data() + pos, end - pos);
-          pos = end + 2;
-          if (block.rfind("id: ", 0) != 0) continue;  // pings, comments
-          const auto nl = block.find('\n');
-          const std::string_view mid = block.substr(4, nl == std::string_view::npos ? std::string_view::npos : nl - 4);
-          long a = 0, b = 0, c = 0;
-          const char* p = mid.data();
-          const char* e = mid.data() + mid.size();
-          auto r1 = std::from_chars(p, e, a);
-          if (r1.ec != std::errc() || r1.ptr == e) continue;
-          auto r2 = std::from_chars(r1.ptr + 1, e, b);
-          if (r2.ec != std::errc()) continue;
-          if (!nchan) {
-            // "match.seq.sub": the row's first message is sub 0.
-            if (r2.ptr == e || std::from_chars(r2.ptr + 1, e, c).ec != std::errc() || c != 0) continue;
-          }
-          r.got.push_back({{a, b}, now});
-          if (nchan && idx == 0) {
-            // The first client maps nchan's ids to the bytes (the reference maps bytes to rows).
-            const auto d = block.find("\ndata: ");
-            if (d != std::string_view::npos) r.hashes.push_back({{a, b}, std::hash<std::string_view>{}(block.substr(d + 7))});
-          }
-        }
-        r.body.erase(0, pos);
-      }
-    }
-  };
-  std::vector<std::thread> loop_threads;
-  for (int ep : eps) loop_threads.emplace_back([&pump, ep] { pump(ep); });
-  const auto connect_deadline = Clock::now() + std::chrono::seconds(60);
-  while (admitted.load() < clients && Clock::now() < connect_deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  if (admitted.load() < clients) fmt::print(stderr, "only {} of {} clients were admitted\n", admitted.load(), clients);
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
-
-  std::vector<std::pair<std::pair<long, long>, Clock::time_point>> committed;
-  const double cpu0 = cpu_seconds(feed);
-  const double ncpu0 = nchan ? nginx_cpu(prefix) : 0.0;
-  const auto t0 = Clock::now();
-  std::mutex committed_mu;
-  std::thread writer([&] {
-    for (int i = 0; i < commits; ++i) {
-      auto next = t0 + std::chrono::milliseconds(static_cast<long>(i + 1) * interval_ms);
-      std::this_thread::sleep_until(next);
-      auto evs = op.step(*match);
-      if (evs.empty()) {
-        match.emplace(db::testing::open_random_match(++seed));
-        id = std::get<db::MatchId>(store.create_match(*match));
-        op = db::testing::RandomOperator(seed);
-        std::lock_guard lock(committed_mu);
-        committed.push_back({{static_cast<long>(id), 1}, Clock::now()});
-        continue;
-      }
-      if (auto f = store.append(id, *match, evs)) {
-        fmt::print(stderr, "{}\n", f->message);
-        break;
-      }
-      std::lock_guard lock(committed_mu);
-      committed.push_back({{static_cast<long>(id), static_cast<long>(match->log().size())}, Clock::now()});
-    }
-  });
-  writer.join();
-  std::this_thread::sleep_for(std::chrono::milliseconds(drain_ms));
-  reading = false;
-  for (auto& t : loop_threads) t.join();
-  const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
-  const double cpu = cpu_seconds(feed) - cpu0;
-  const double ncpu = nchan ? nginx_cpu(prefix) - ncpu0 : 0.0;
-  // Every client's first arrival of each row.
-  std::map<std::pair<long, long>, std::vector<Clock::time_point>> arrivals;
-  {
-    std::lock_guard lock(ref_mu);
-    std::map<std::pair<long, long>, std::pair<long, long>> row_of_nchan_id;
-    if (nchan)
-      for (const auto& [nid, h] : readers[0].hashes)
-        if (auto it = row_of.find(h); it != row_of.end()) row_of_nchan_id.emplace(nid, it->second);
-    for (auto& r : readers) {
-      std::set<std::pair<long, long>> seen;
-      for (const auto& [key, at] : r.got) {
-        std::pair<long, long> row = key;
-        if (nchan) {
-          auto it = row_of_nchan_id.find(key);
-          if (it == row_of_nchan_id.end()) continue;  // a time-driven message (sub > 0)
-          row = it->second;
-        }
-        if (seen.insert(row).second) arrivals[row].push_back(at);
-      }
-    }
-  }
-  std::vector<double> latencies;
-  std::size_t missing = 0;
-  for (const auto& [key, at] : committed) {
-    auto it = arrivals.find(key);
-    const std::size_t got = it == arrivals.end() ? 0 : it->second.size();
-    missing += static_cast<std::size_t>(clients) - std::min<std::size_t>(got, static_cast<std::size_t>(clients));
-    if (it == arrivals.end()) continue;
-    for (auto a : it->second) latencies.push_back(std::chrono::duration<double, std::milli>(a - at).count());
-  }
-  if (nchan) {
-    // nchan's own count of what the feed published (its channel info).
-    httplib::Client info("127.0.0.1", nchan_port);
-    if (auto r = info.Get("/pub/on-air"); r && r->status == 200) {
-      std::string line = r->body.substr(0, r->body.find('\n'));
-      fmt::print("nchan channel: {}\n", line);
-    }
-  }
-  stop = true;
-  for (auto& r : readers) ::close(r.fd);
-  kill(feed, SIGTERM);
-  if (reference.joinable()) reference.join();
-  waitpid(feed, nullptr, 0);
-  stop_nchan();
-  if (!std::getenv("FACEDOWN_BENCH_KEEP")) fs::remove_all(dir);
-  else fmt::print("kept {}\n", dir.string());
-
-  if (nchan) {
-    std::size_t bytes = 0;
-    for (const auto& r : readers) bytes += r.got.size();
-    fmt::print("nchan: first client got {} messages ({} mapped to rows by their bytes); all clients {} messages\n",
-               readers[0].got.size(), readers[0].hashes.size(), bytes);
-  }
-  std::sort(latencies.begin(), latencies.end());
-  auto pct = [&](double p) {
-    if (latencies.empty()) return 0.0;
-    return latencies[std::min(latencies.size() - 1, static_cast<std::size_t>(p * static_cast<double>(latencies.size())))];
-  };
   fmt::print("{}: clients {}  commits {}  every {} ms  deliveries {}  missing {}\n", nchan ? "through nchan" : "direct",
-             clients, committed.size(), interval_ms, latencies.size(), missing);
-  fmt::print("commit-to-SSE latency: median {:.2f} ms  p99 {:.2f} ms  max {:.2f} ms\n", pct(0.5), pct(0.99),
-             latencies.empty() ? 0.0 : latencies.back());
+             clients, committed.size(), o.interval_ms, latencies.size(), delivered.missing);
+  fmt::print("commit-to-SSE latency: median {:.2f} ms  p99 {:.2f} ms  max {:.2f} ms\n", bench::quantile(latencies, 0.5),
+             bench::quantile(latencies, 0.99), bench::quantile(latencies, 1.0));
   fmt::print("feed CPU: {:.2f} s over {:.1f} s = {:.1f}% of one core\n", cpu, wall, 100.0 * cpu / wall);
   if (nchan) fmt::print("nginx CPU: {:.2f} s = {:.1f}% of one core\n", ncpu, 100.0 * ncpu / wall);
   return 0;

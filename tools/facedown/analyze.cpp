@@ -71,6 +71,11 @@ nlohmann::json to_json(const engine::Game& game, const analysis::Analysis& a, co
 }  // namespace
 
 int analyze(const AnalyzeArgs& args, std::ostream& out, std::ostream& err) {
+  // Checked before either kind of analysis, so both refuse it alike.
+  if (args.lang != "en" && args.lang != "ko") {
+    err << "facedown analyze: unknown language '" << args.lang << "' (en, ko)\n";
+    return 2;
+  }
   if (args.win) return analyze_win(args, out, err);
   auto viewer = codec::parse_viewer(args.view);
   if (!viewer || *viewer == engine::kReferee) {
@@ -78,18 +83,9 @@ int analyze(const AnalyzeArgs& args, std::ostream& out, std::ostream& err) {
         << "' (public, player1, player2; the referee sees every piece)\n";
     return 2;
   }
-  if (args.lang != "en" && args.lang != "ko") {
-    err << "facedown analyze: unknown language '" << args.lang << "' (en, ko)\n";
-    return 2;
-  }
-  auto store = open_store("analyze", args.db, err);
-  if (!store) return 2;
-  auto r = db::Replay::open(*store, args.match);
-  if (auto* e = std::get_if<db::StoreError>(&r)) {
-    err << "facedown analyze: " << e->message << "\n";
-    return 2;
-  }
-  auto& replay = std::get<db::Replay>(r);
+  auto opened = open_replay("analyze", args.db, args.match, err);
+  if (!opened) return 2;
+  auto& replay = *opened;
   int seq = replay.size();
   if (args.ply) {
     if (*args.ply < 0) {

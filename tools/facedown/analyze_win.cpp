@@ -65,10 +65,6 @@ int analyze_win(const AnalyzeArgs& args, std::ostream& out, std::ostream& err) {
     err << "facedown analyze: unknown view '" << args.view << "' (public, player1, player2, referee, both)\n";
     return 2;
   }
-  if (args.lang != "en" && args.lang != "ko") {
-    err << "facedown analyze: unknown language '" << args.lang << "' (en, ko)\n";
-    return 2;
-  }
   if (args.playouts < 1) {
     err << "facedown analyze: --playouts must be 1 or more\n";
     return 2;
@@ -77,14 +73,9 @@ int analyze_win(const AnalyzeArgs& args, std::ostream& out, std::ostream& err) {
     err << "facedown analyze: --ply must be 0 or more\n";
     return 2;
   }
-  auto store = open_store("analyze", args.db, err);
-  if (!store) return 2;
-  auto r = db::Replay::open(*store, args.match);
-  if (auto* e = std::get_if<db::StoreError>(&r)) {
-    err << "facedown analyze: " << e->message << "\n";
-    return 2;
-  }
-  auto& replay = std::get<db::Replay>(r);
+  auto opened = open_replay("analyze", args.db, args.match, err);
+  if (!opened) return 2;
+  auto& replay = *opened;
   // The moments: the end of every ply (or the one asked), the last one the end of the log.
   std::vector<std::pair<int, int>> moments;  // (ply, seq)
   if (args.ply) {

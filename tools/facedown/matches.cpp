@@ -1,24 +1,11 @@
-#include <ctime>
 #include <filesystem>
 #include <iostream>
 
+#include "db/utc_text.h"
 #include "tools/facedown/commands.h"
 #include "tools/facedown/store_open.h"
 
 namespace facedown::cli {
-
-namespace {
-
-std::string utc(std::int64_t ms) {
-  std::time_t secs = static_cast<std::time_t>(ms / 1000);
-  std::tm tm{};
-  gmtime_r(&secs, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
-}  // namespace
 
 int matches(const std::string& path, std::ostream& out, std::ostream& err) {
   auto store = open_store("matches", path, err);
@@ -36,8 +23,8 @@ int matches(const std::string& path, std::ostream& out, std::ostream& err) {
       result = (m.result->winner ? "player " + std::to_string(m.result->winner) : std::string("draw")) + " (" +
                m.result->reason + ")";
     out << m.id << "\t" << m.game << "\t" << m.players[0] << " vs " << m.players[1] << "\t" << m.status << "\t"
-        << result << "\t" << m.events << "\t" << utc(m.created_ms) << "\t"
-        << (m.finished_ms ? utc(*m.finished_ms) : std::string("-")) << "\n";
+        << result << "\t" << m.events << "\t" << db::utc_iso(m.created_ms) << "\t"
+        << (m.finished_ms ? db::utc_iso(*m.finished_ms) : std::string("-")) << "\n";
   }
   return 0;
 }

@@ -19,14 +19,9 @@ int replay(const ReplayArgs& args, std::ostream& out, std::ostream& err) {
     err << "facedown replay: give --to or --ply, not both\n";
     return 2;
   }
-  auto store = open_store("replay", args.db, err);
-  if (!store) return 2;
-  auto r = db::Replay::open(*store, args.match);
-  if (auto* e = std::get_if<db::StoreError>(&r)) {
-    err << "facedown replay: " << e->message << "\n";
-    return 2;
-  }
-  auto& replay = std::get<db::Replay>(r);
+  auto opened = open_replay("replay", args.db, args.match, err);
+  if (!opened) return 2;
+  auto& replay = *opened;
   int seq = replay.size();
   if (args.to) {
     if (*args.to < 1 || *args.to > replay.size()) {
