@@ -1,7 +1,8 @@
-// The overlay's one window. Like ui::Platform (GLFW, OpenGL 3.3 core, one ImGui
-// context, PNG capture through ui/image.h) but with what a broadcast window
-// needs and the shared layer does not offer: a chosen clear colour with a
-// transparent framebuffer where GLFW supports it, sleeping until an event or a
+// The overlay's one window. It stands on ui::GlWindow as the console's
+// ui::Platform does (GLFW, OpenGL 3.3 core loaded with glad, one ImGui
+// context, PNG capture through ui/image.h) and adds what a broadcast window
+// needs: a chosen clear colour with a transparent framebuffer where GLFW
+// supports it, sleeping until an event or a
 // deadline (glfwWaitEventsTimeout) instead of spinning, and broadcast-size fonts
 // (overlay_fonts.h) rebuilt when new characters (a Hangul name) must be drawn.
 // Frames are rendered into an offscreen framebuffer that keeps the last
@@ -19,6 +20,7 @@
 
 #include "overlay/frame_damage.h"
 #include "overlay/overlay_fonts.h"
+#include "ui/gl_window.h"
 #include "ui/image.h"
 
 struct GLFWwindow;
@@ -39,7 +41,6 @@ struct OverlayWindowSpec {
 
 class OverlayWindow {
  public:
-  struct FboGl;  // GL 3.0 framebuffer entry points (overlay_window.cpp)
   static std::variant<std::unique_ptr<OverlayWindow>, std::string> open(const OverlayWindowSpec& spec);
   ~OverlayWindow();
   OverlayWindow(const OverlayWindow&) = delete;
@@ -51,7 +52,7 @@ class OverlayWindow {
   std::vector<int> take_keys();
   bool take_redraw_request();
   // Whether the framebuffer really has alpha (GLFW_TRANSPARENT_FRAMEBUFFER honoured).
-  bool transparent() const { return transparent_; }
+  bool transparent() const;
   // Sleeps until an input event or `timeout` seconds (0: just poll).
   void wait(double timeout);
   // (Re)builds the fonts so they hold every character of `text`; no-op when they already do.
@@ -81,17 +82,15 @@ class OverlayWindow {
   std::optional<std::string> ensure_target(int width, int height);
   void release_target();
 
-  GLFWwindow* window_ = nullptr;
+  std::unique_ptr<ui::GlWindow> gl_;  // first in, last out: the GL objects below need its context
+  GLFWwindow* window_ = nullptr;      // gl_'s
   OverlayFonts fonts_;
   std::string glyphs_;                  // characters the current atlas was built for
   std::unordered_set<unsigned> asked_;  // their code points (some may be missing from the font)
   std::vector<int> keys_;
   bool redraw_ = true;
-  bool transparent_ = false;
   bool partial_ = true;
-  bool imgui_ = false, glfw_backend_ = false, gl_backend_ = false;
   // The offscreen picture (RGBA8 texture in a framebuffer object) and its size.
-  std::unique_ptr<FboGl> gl_;
   unsigned fbo_ = 0, colour_ = 0;
   int target_w_ = 0, target_h_ = 0;
   std::array<float, 4> drawn_clear_{-1, -1, -1, -1};

@@ -11,68 +11,45 @@
 #include <algorithm>
 #include <cfloat>
 
+#include "ui/gl_window.h"
 #include "ui/image.h"
 
 namespace facedown::ui {
 
 std::variant<std::unique_ptr<Platform>, std::string> Platform::open(const WindowSpec& spec) {
   std::unique_ptr<Platform> p(new Platform());
-  if (!glfwInit()) return std::string("cannot start GLFW (is there a display? DISPLAY is unset "
-                                      "or the X server refused the connection)");
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-  glfwWindowHint(GLFW_VISIBLE, spec.visible ? GLFW_TRUE : GLFW_FALSE);
-  p->window_ = glfwCreateWindow(spec.width, spec.height, spec.title.c_str(), nullptr, nullptr);
-  if (!p->window_) return std::string("cannot create a window with an OpenGL 3.3 core context");
-  glfwMakeContextCurrent(p->window_);
-  glfwSwapInterval(spec.vsync ? 1 : 0);
-  if (gladLoadGL(glfwGetProcAddress) == 0) return std::string("cannot load OpenGL functions");
-
-  IMGUI_CHECKVERSION();
-  ImGui::CreateContext();
-  p->imgui_ready_ = true;
-  ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;  // layouts come from code, never from a stray file
-  const FontLoad fonts = load_fonts(*io.Fonts, spec.fonts);
+  GlWindowSpec gl;
+  gl.title = spec.title;
+  gl.width = spec.width;
+  gl.height = spec.height;
+  gl.visible = spec.visible;
+  gl.vsync = spec.vsync;
+  auto opened = GlWindow::open(gl);
+  if (auto* e = std::get_if<std::string>(&opened)) return *e;
+  p->gl_ = std::move(std::get<std::unique_ptr<GlWindow>>(opened));
+  p->window_ = p->gl_->window();
+  const FontLoad fonts = load_fonts(*ImGui::GetIO().Fonts, spec.fonts);
   if (!fonts.error.empty()) return fonts.error;
   p->fonts_ = fonts.fonts;
-  p->glfw_backend_ = ImGui_ImplGlfw_InitForOpenGL(p->window_, true);
-  if (!p->glfw_backend_) return std::string("ImGui GLFW backend failed to start");
   // Keys and characters go through the queue; ImGui's own callbacks are called
-  // from it, one frame's share at a time (begin_frame). Mouse and scroll stay
-  // ImGui's: 1.86 already keeps a click shorter than a frame.
+  // from it, one frame's share at a time (begin_frame), so these replace the
+  // backend's. Mouse and scroll stay ImGui's: 1.86 already keeps a click
+  // shorter than a frame.
   p->max_fps_ = spec.max_fps;
   p->idle_fps_ = spec.idle_fps;
   glfwSetWindowUserPointer(p->window_, p.get());
   glfwSetKeyCallback(p->window_, &Platform::on_key);
   glfwSetCharCallback(p->window_, &Platform::on_char);
-  p->gl_backend_ = ImGui_ImplOpenGL3_Init("#version 330 core");
-  if (!p->gl_backend_) return std::string("ImGui OpenGL3 backend failed to start");
   return p;
 }
 
-Platform::~Platform() {
-  if (gl_backend_) ImGui_ImplOpenGL3_Shutdown();
-  if (glfw_backend_) ImGui_ImplGlfw_Shutdown();
-  if (imgui_ready_) ImGui::DestroyContext();
-  if (window_) glfwDestroyWindow(window_);
-  glfwTerminate();
-}
+Platform::~Platform() = default;
 
-bool Platform::running() const { return !glfwWindowShouldClose(window_); }
+bool Platform::running() const { return gl_->running(); }
 
-int Platform::width() const {
-  int w = 0, h = 0;
-  glfwGetFramebufferSize(window_, &w, &h);
-  return w;
-}
+int Platform::width() const { return gl_->width(); }
 
-int Platform::height() const {
-  int w = 0, h = 0;
-  glfwGetFramebufferSize(window_, &w, &h);
-  return h;
-}
+int Platform::height() const { return gl_->height(); }
 
 void Platform::on_key(GLFWwindow* w, int key, int scancode, int action, int mods) {
   auto* self = static_cast<Platform*>(glfwGetWindowUserPointer(w));
@@ -129,12 +106,8 @@ void Platform::end_frame() {
 
 std::optional<std::string> Platform::end_frame_and_capture(const std::string& png_path) {
   render();
-  const int w = width(), h = height();
-  Image image{w, h, std::vector<unsigned char>(static_cast<std::size_t>(w * h * 3))};
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadBuffer(GL_BACK);
-  glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, image.pixels.data());
-  flip_rows(image);  // GL's origin is bottom-left; PNG rows go top down
+  const Image image = gl_->read_rgb();
   glfwSwapBuffers(window_);
   return write_png(image, png_path);
 }

@@ -1,7 +1,8 @@
-// Platform: the one window of a Facedown GUI process (console or overlay). It owns
-// GLFW, the OpenGL 3.3 core context (loaded with glad), the one ImGui context and
-// its GLFW/OpenGL3 backends, and the fonts (ui/fonts.h). One Platform per process:
-// ImGui 1.86's GLFW backend is not safe with two contexts.
+// Platform: the console's one window. It stands on ui::GlWindow (GLFW, the
+// OpenGL 3.3 core context loaded with glad, the one ImGui context and its
+// GLFW/OpenGL3 backends; the overlay's window stands on it too) and adds the
+// desk's fonts (ui/fonts.h), its input queue and its frame pacing. One
+// Platform per process: ImGui 1.86's GLFW backend is not safe with two contexts.
 //
 // A frame is begin_frame() ... ImGui calls ... end_frame() (or
 // end_frame_and_capture(), which also saves what was drawn as a PNG).
@@ -21,6 +22,10 @@
 #include "ui/input_queue.h"
 
 struct GLFWwindow;
+
+namespace facedown::ui {
+class GlWindow;
+}
 
 namespace facedown::ui {
 
@@ -69,11 +74,9 @@ class Platform {
   static void on_key(GLFWwindow* w, int key, int scancode, int action, int mods);
   static void on_char(GLFWwindow* w, unsigned codepoint);
 
-  GLFWwindow* window_ = nullptr;
+  std::unique_ptr<GlWindow> gl_;
+  GLFWwindow* window_ = nullptr;  // gl_'s
   Fonts fonts_;
-  bool imgui_ready_ = false;
-  bool glfw_backend_ = false;
-  bool gl_backend_ = false;
   InputQueue input_;
   int max_fps_ = 60;
   int idle_fps_ = 20;
