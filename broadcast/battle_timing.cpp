@@ -23,6 +23,11 @@ const char* phase_name(BattlePhase p) {
   return "none";
 }
 
+BattlePhase phase_at(double elapsed, const BattleTiming& timing) {
+  if (elapsed < 0 || elapsed >= timing.total()) return BattlePhase::kDone;
+  return elapsed >= timing.explain_seconds ? BattlePhase::kFade : BattlePhase::kFlip;
+}
+
 BattleMoment battle_moment(const OnAirModel& m, double now_wall, const BattleTiming& timing, bool skipped) {
   BattleMoment b;
   if (!m.battle) return b;
@@ -34,9 +39,7 @@ BattleMoment battle_moment(const OnAirModel& m, double now_wall, const BattleTim
     b.phase = BattlePhase::kFlip;
     return b;
   }
-  if (skipped || b.elapsed >= timing.total()) b.phase = BattlePhase::kDone;
-  else if (b.elapsed >= timing.explain_seconds) b.phase = BattlePhase::kFade;
-  else b.phase = BattlePhase::kFlip;
+  b.phase = skipped ? BattlePhase::kDone : phase_at(b.elapsed, timing);
   return b;
 }
 

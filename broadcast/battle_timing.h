@@ -38,6 +38,10 @@ struct BattleMoment {
   bool animating() const { return phase == BattlePhase::kFlip || phase == BattlePhase::kFade; }
 };
 
+// The phase `elapsed` seconds into a battle: flip, fade, then done (also for a
+// negative `elapsed`: an output that skipped the animation).
+BattlePhase phase_at(double elapsed, const BattleTiming& timing);
+
 // The battle's moment at wall time `now`. skipped: the operator skipped this
 // animation locally (done at once). A held model (m.held) freezes `now` at the
 // hold and keeps an unfinished battle in its explained flip phase.

@@ -22,10 +22,7 @@ broadcast::OnAirFrame frame_for(const OnAirModel& m, const DrawOptions& o) {
   BattleMoment b;
   if (m.battle) {
     b.elapsed = std::max(0.0, o.battle_elapsed);
-    const BattleTiming t = broadcast::director_timing(opts.director, o.timing);
-    b.phase = o.battle_elapsed < 0 || o.battle_elapsed >= t.total() ? BattlePhase::kDone
-              : o.battle_elapsed >= t.explain_seconds               ? BattlePhase::kFade
-                                                                    : BattlePhase::kFlip;
+    b.phase = broadcast::phase_at(o.battle_elapsed, broadcast::director_timing(opts.director, o.timing));
   }
   opts.moment = b;
   return broadcast::frame_at(m, o.now_wall, opts);
