@@ -77,7 +77,11 @@ void quantise(const std::uint8_t* rgba, int width, int height, bool alpha, std::
     palette[e] = 0xFF000000u | static_cast<std::uint32_t>(colour[e][0]) << 16 |
                  static_cast<std::uint32_t>(colour[e][1]) << 8 | static_cast<std::uint32_t>(colour[e][2]);
   }
-  for (std::size_t e = entries; e < 256; ++e) palette[e] = 0;  // unused; 255 transparent with alpha
+  // Unused entries are opaque black: FFmpeg's GIF encoder makes the palette's
+  // least opaque entry the transparent one, so only 255 may be clear, and
+  // only when the picture has alpha.
+  for (std::size_t e = entries; e < 256; ++e) palette[e] = 0xFF000000u;
+  if (alpha) palette[255] = 0;
   std::vector<std::int16_t> nearest(kBins, -1);
   for (int b : used) {
     const int r = static_cast<int>(sum[static_cast<std::size_t>(b)][0] / count[static_cast<std::size_t>(b)]);

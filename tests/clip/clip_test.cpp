@@ -270,6 +270,71 @@ TEST_CASE("a single battle as an animated GIF and WebP, in both languages", "[cl
   CHECK(total_ms == Approx(plan30.duration() * 1000).margin(40));
 }
 
+TEST_CASE("a transparent GIF is clear exactly where the renderer painted nothing", "[clip]") {
+  // GIF has one transparent palette entry and no partial alpha: a pixel under
+  // half opaque in the renderer's picture must be clear in every decoded frame,
+  // every other pixel opaque (faces over a camera: the players' shots show
+  // through, the graphics do not).
+  overlay::testing::TempDir dir;
+  const std::string db = dir.file("demo.db");
+  const auto id = record_demo(db, true);
+  const auto rows = stored_rows(db, id);
+  ClipArgs a;
+  a.db = db;
+  a.match = id;
+  a.battle = 30;
+  a.size = "320x180";
+  a.layout = "faces";
+  a.background = "transparent";
+  a.out = dir.file("battle.gif");
+  Ran r = run_clip(a);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const ClipPlan plan = std::get<ClipPlan>(battle_plan(rows, {30}, 30, broadcast::BattleTiming{}, 25));
+  Look look = small_look(overlay::Lang::kEn, 320, 180);
+  look.layout = broadcast::Layout::kFaces;
+  look.transparent = true;
+  FrameRenderer renderer(stored_source(db, id), look);
+  std::vector<std::pair<std::int64_t, double>> frames;
+  for_each_frame(plan, [&](std::int64_t n, double wall) { frames.emplace_back(n, wall); });
+  REQUIRE(frames.size() > 10);
+  int clear_frames = 0;
+  for (std::size_t k : {std::size_t{0}, frames.size() / 3, frames.size() - 1}) {
+    const auto [n, wall] = frames[k];
+    const std::vector<std::uint8_t> want = renderer.picture_at(wall);
+    const std::string raw = run_command(std::string(FFMPEG) + " -v error -i '" + a.out + "' -vf 'select=eq(n\\," +
+                                        std::to_string(n) + ")' -frames:v 1 -f rawvideo -pix_fmt rgba - 2>/dev/null");
+    REQUIRE(raw.size() == want.size());
+    std::size_t clear = 0, mismatched = 0;
+    for (std::size_t i = 3; i < want.size(); i += 4) {
+      const bool want_clear = want[i] < 128;
+      const bool got_clear = static_cast<unsigned char>(raw[i]) == 0;
+      clear += got_clear;
+      mismatched += want_clear != got_clear;
+      if (!got_clear) CHECK(static_cast<unsigned char>(raw[i]) == 255);  // no partial alpha in a GIF
+    }
+    INFO("frame " << n << ": " << clear << " clear pixels, " << mismatched << " differ from the renderer's alpha");
+    CHECK(mismatched == 0);
+    // Faces leaves the players' shots to the cameras: a good part of the picture is clear, not all of it.
+    CHECK(clear > want.size() / 4 / 5);
+    CHECK(clear < want.size() / 4);
+    clear_frames += clear > 0;
+  }
+  CHECK(clear_frames == 3);
+
+  // The same battle without --background transparent has no clear pixel.
+  a.background = "solid";
+  a.out = dir.file("solid.gif");
+  r = run_clip(a);
+  REQUIRE(r.status == 0);
+  const std::string raw = run_command(std::string(FFMPEG) + " -v error -i '" + a.out +
+                                      "' -frames:v 1 -f rawvideo -pix_fmt rgba - 2>/dev/null");
+  REQUIRE(raw.size() == 320u * 180u * 4u);
+  std::size_t clear = 0;
+  for (std::size_t i = 3; i < raw.size(); i += 4) clear += static_cast<unsigned char>(raw[i]) != 255;
+  CHECK(clear == 0);
+}
+
 TEST_CASE("a highlight reel with its chapters stays under its length", "[clip]") {
   overlay::testing::TempDir dir;
   const std::string db = dir.file("demo.db");
