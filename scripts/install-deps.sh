@@ -12,6 +12,7 @@ packages=(
   xdotool openbox chromium
   nginx libnginx-mod-nchan
   libavcodec-dev libavformat-dev libswscale-dev libavutil-dev ffmpeg
+  webp
 )
 # The browser test's driver comes from npm (below); Node.js itself may come from
 # elsewhere on the machine, so Debian's is installed only when there is none.

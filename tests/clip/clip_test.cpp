@@ -270,6 +270,62 @@ TEST_CASE("a single battle as an animated GIF and WebP, in both languages", "[cl
   CHECK(total_ms == Approx(plan30.duration() * 1000).margin(40));
 }
 
+TEST_CASE("libwebp reads the animated WebP back as the renderer's pictures, alpha included", "[clip]") {
+  overlay::testing::TempDir dir;
+  const std::string db = dir.file("demo.db");
+  const auto id = record_demo(db, true);
+  const auto rows = stored_rows(db, id);
+  const ClipPlan plan = std::get<ClipPlan>(battle_plan(rows, {30}, 30, broadcast::BattleTiming{}, 30));
+  std::vector<double> walls;
+  for_each_frame(plan, [&](std::int64_t, double wall) { walls.push_back(wall); });
+  REQUIRE(walls.size() > 60);
+  for (const bool transparent : {false, true}) {
+    ClipArgs a;
+    a.db = db;
+    a.match = id;
+    a.battle = 30;
+    a.size = "320x180";
+    if (transparent) {
+      a.layout = "faces";
+      a.background = "transparent";
+    }
+    a.out = dir.file(transparent ? "faces.webp" : "battle.webp");
+    const Ran r = run_clip(a);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    Look look = small_look(overlay::Lang::kEn, 320, 180);
+    if (transparent) {
+      look.layout = broadcast::Layout::kFaces;
+      look.transparent = true;
+    }
+    FrameRenderer renderer(stored_source(db, id), look);
+    // The first frame, the battle's flip, its fade and the last frame: each in
+    // the middle of its frame's time (libwebp keeps milliseconds).
+    std::optional<ui::Image> first;
+    for (std::size_t n : {std::size_t{0}, std::size_t{40}, std::size_t{100}, walls.size() - 1}) {
+      const auto canvas = webp_canvas_at(a.out, (static_cast<double>(n) + 0.5) * 1000.0 / 30, dir.file(""));
+      REQUIRE(canvas.size() == 320u * 180u * 4u);
+      const std::vector<std::uint8_t> want = renderer.picture_at(walls[n]);
+      const ui::ImageDiff d = ui::compare(over_black(canvas, 320, 180), over_black(want, 320, 180));
+      std::size_t alpha_off = 0;
+      for (std::size_t i = 3; i < want.size(); i += 4) alpha_off += std::abs(int{want[i]} - int{canvas[i]}) > 64;
+      INFO((transparent ? "faces, transparent" : "landscape") << ", frame " << n << ": mean " << d.mean_abs
+                                                              << " differing " << d.differing_share << " alpha off "
+                                                              << alpha_off);
+      // VP8 is lossy at 4:2:0, as H.264 is: the same tolerance.
+      CHECK(d.mean_abs < 5.0);
+      CHECK(d.differing_share < 0.03);
+      CHECK(alpha_off < want.size() / 4 / 100);
+      if (!first) first = over_black(want, 320, 180);
+      else if (!transparent && n == 40) {
+        // The tolerance tells the battle from the opening picture.
+        const ui::ImageDiff other = ui::compare(over_black(canvas, 320, 180), *first);
+        CHECK((other.mean_abs >= 5.0 || other.differing_share >= 0.03));
+      }
+    }
+  }
+}
+
 TEST_CASE("a transparent GIF is clear exactly where the renderer painted nothing", "[clip]") {
   // GIF has one transparent palette entry and no partial alpha: a pixel under
   // half opaque in the renderer's picture must be clear in every decoded frame,
