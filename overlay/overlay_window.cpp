@@ -14,15 +14,8 @@ namespace facedown::overlay {
 
 std::variant<std::unique_ptr<OverlayWindow>, std::string> OverlayWindow::open(const OverlayWindowSpec& spec) {
   std::unique_ptr<OverlayWindow> w(new OverlayWindow());
-  ui::GlWindowSpec gl;
-  gl.title = spec.title;
-  gl.width = spec.width;
-  gl.height = spec.height;
-  gl.visible = spec.visible;
-  gl.vsync = spec.vsync;
-  gl.transparent = spec.transparent;
   // Installed before ImGui's backend, which chains to them.
-  auto opened = ui::GlWindow::open(gl, [&](GLFWwindow* window) {
+  auto opened = ui::GlWindow::open(spec, [&](GLFWwindow* window) {
     glfwSetWindowUserPointer(window, w.get());
     glfwSetKeyCallback(window, &OverlayWindow::on_key);
     glfwSetWindowRefreshCallback(window, &OverlayWindow::on_refresh);

@@ -27,13 +27,14 @@ struct GLFWwindow;
 
 namespace facedown::overlay {
 
-struct OverlayWindowSpec {
-  std::string title = "Facedown overlay";
-  int width = 1920;
-  int height = 1080;
-  bool transparent = false;  // ask for an alpha framebuffer
-  bool visible = true;
-  bool vsync = true;
+// The window (ui/gl_window.h; `transparent` asks for an alpha framebuffer) and
+// how frames are drawn.
+struct OverlayWindowSpec : ui::GlWindowSpec {
+  OverlayWindowSpec() {
+    title = "Facedown overlay";
+    width = 1920;
+    height = 1080;
+  }
   // false: every frame rendered whole straight into the back buffer, as before
   // the offscreen picture (measurements compare the two).
   bool partial_redraw = true;

@@ -18,13 +18,7 @@ namespace facedown::ui {
 
 std::variant<std::unique_ptr<Platform>, std::string> Platform::open(const WindowSpec& spec) {
   std::unique_ptr<Platform> p(new Platform());
-  GlWindowSpec gl;
-  gl.title = spec.title;
-  gl.width = spec.width;
-  gl.height = spec.height;
-  gl.visible = spec.visible;
-  gl.vsync = spec.vsync;
-  auto opened = GlWindow::open(gl);
+  auto opened = GlWindow::open(spec);
   if (auto* e = std::get_if<std::string>(&opened)) return *e;
   p->gl_ = std::move(std::get<std::unique_ptr<GlWindow>>(opened));
   p->window_ = p->gl_->window();

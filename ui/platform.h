@@ -19,22 +19,21 @@
 #include <variant>
 
 #include "ui/fonts.h"
+#include "ui/gl_window.h"
 #include "ui/input_queue.h"
 
 struct GLFWwindow;
 
-namespace facedown::ui {
-class GlWindow;
-}
 
 namespace facedown::ui {
 
-struct WindowSpec {
-  std::string title = "Facedown";
-  int width = 1280;
-  int height = 800;
-  bool vsync = true;
-  bool visible = true;  // false: an offscreen-sized window that is never shown
+// The window (ui/gl_window.h) and the desk's pacing and fonts.
+struct WindowSpec : GlWindowSpec {
+  WindowSpec() {
+    title = "Facedown";
+    width = 1280;
+    height = 800;
+  }
   int max_fps = 60;     // frames a second at most; 0: as fast as the machine goes
   int idle_fps = 20;    // after a second without keys or mouse (0: max_fps always)
   FontSpec fonts;
