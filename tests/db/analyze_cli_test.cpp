@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "db/store.h"
+#include "tests/db/random_operator.h"
 #include "tests/db/temp_dir.h"
 #include "tools/facedown/commands.h"
 
@@ -74,6 +76,19 @@ TEST_CASE("analyze gives each viewer's odds of a stored match", "[cli][analysis]
     CHECK(j["objective"]["player1"].size() == 14);
   }
 
+  SECTION("exact odds come with their interval, the odds themselves") {
+    args.json = true;
+    auto r = analyze(args);
+    REQUIRE(r.status == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    REQUIRE(j["method"] == "exact");
+    for (const auto& piece : j["pieces"])
+      for (const auto& [token, p] : piece["odds"].items()) {
+        CHECK(piece["interval"][token][0].get<double>() == p.get<double>());
+        CHECK(piece["interval"][token][1].get<double>() == p.get<double>());
+      }
+  }
+
   SECTION("a player sees none of their own pieces in the list") {
     args.view = "player1";
     args.json = true;
@@ -111,4 +126,43 @@ TEST_CASE("analyze gives each viewer's odds of a stored match", "[cli][analysis]
     args.ply = -1;
     CHECK(analyze(args).status == 2);
   }
+}
+
+TEST_CASE("analyze --json gives sampled odds their 95 % interval, p inside it", "[cli][analysis]") {
+  // A Gunjin Shogi match a few dozen commands in: too many setups to count, so sampled.
+  TempDir dir;
+  const auto db_path = dir.file("g.db");
+  auto opened = db::Store::open(db_path);
+  REQUIRE(std::holds_alternative<db::Store>(opened));
+  auto& store = std::get<db::Store>(opened);
+  engine::Match match = db::testing::open_random_match(3, "gunjin-shogi");
+  const auto id = std::get<db::MatchId>(store.create_match(match));
+  db::testing::RandomOperator op(3, false);
+  for (int i = 0; i < 40; ++i) {
+    const auto evs = op.step(match);
+    if (evs.empty()) break;
+    REQUIRE_FALSE(store.append(id, match, evs));
+  }
+  cli::AnalyzeArgs args;
+  args.db = db_path;
+  args.match = id;
+  args.json = true;
+  const auto r = analyze(args);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  REQUIRE(j["method"] == "sampled");
+  int wide = 0;
+  for (const auto& piece : j["pieces"]) {
+    REQUIRE(piece.contains("interval"));
+    for (const auto& [token, p] : piece["odds"].items()) {
+      const double low = piece["interval"][token][0].get<double>(), high = piece["interval"][token][1].get<double>();
+      CHECK(low <= p.get<double>());
+      CHECK(p.get<double>() <= high);
+      CHECK(low >= 0.0);
+      CHECK(high <= 1.0);
+      wide += high - low > 1e-9;
+    }
+  }
+  CHECK(wide > 0);  // sampled odds are uncertain somewhere
 }

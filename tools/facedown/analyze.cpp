@@ -41,16 +41,21 @@ nlohmann::json to_json(const engine::Game& game, const analysis::Analysis& a, co
     if (piece.square != engine::kNoSquare) pj["square"] = game.geometry().name(piece.square);
     else pj["lost"] = piece.removed_index + 1;
     pj["setup_square"] = game.geometry().name(piece.setup_square);
-    nlohmann::json odds = nlohmann::json::object(), se = nlohmann::json::object();
+    nlohmann::json odds = nlohmann::json::object(), se = nlohmann::json::object(),
+                   interval = nlohmann::json::object();
     int possible = 0;
     for (std::size_t t = 0; t < roster.size(); ++t) {
       if (!piece.possible[t]) continue;
       ++possible;
       odds[roster[t].token] = piece.p[t];
       if (a.method == analysis::Method::kSampled) se[roster[t].token] = piece.se[t];
+      // The 95 % interval ([p, p] when exact): a sampled one is not symmetric about p.
+      interval[roster[t].token] = {piece.low.empty() ? piece.p[t] : piece.low[t],
+                                   piece.high.empty() ? piece.p[t] : piece.high[t]};
     }
     pj["odds"] = odds;
     if (a.method == analysis::Method::kSampled) pj["se"] = se;
+    pj["interval"] = interval;
     pj["certain"] = possible == 1;
     j["pieces"].push_back(pj);
   }
