@@ -9,7 +9,10 @@
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
+#include "broadcast/analysis_record.h"
 #include "broadcast/on_air_analysis.h"
 #include "engine/registry.h"
 #include "overlay/overlay_draw.h"
@@ -446,4 +449,34 @@ TEST_CASE("the elements in both languages and every layout", "[screenshot]") {
       shoot("elements-" + e.name + (lang == Lang::kEn ? "-en" : "-ko"), e.model, o,
             e.name.rfind("result-", 0) == 0 ? Background::kSolid : Background::kChroma);
     }
+}
+
+// The deduction as a viewer sees it, in every game and preset, both languages:
+// the real public deduction of the game's frame (the record in
+// tests/browser/fixtures/deduction/, written by overlay_tests "deduction
+// fixtures"), cued alone over the board in landscape, and with piece-odds in
+// portrait (English). The browser's goldens paint the same frames
+// (tests/browser/analysis_paint_test.mjs, deduction-*.png).
+TEST_CASE("the deduction of every game and preset, both languages", "[screenshot]") {
+  for (const GameFrame& f : every_game_frame()) {
+    INFO(f.name);
+    std::ifstream in(std::string(FACEDOWN_SOURCE_DIR) + "/tests/browser/fixtures/deduction/" + f.name + ".record.json");
+    REQUIRE(in);
+    std::stringstream text;
+    text << in.rdbuf();
+    const auto record = broadcast::record_from_text(text.str());
+    REQUIRE(record);
+    OnAirModel m = f.model;
+    REQUIRE(record->seq == m.last_seq);
+    m.analysis = std::make_shared<const broadcast::OnAirAnalysis>(*record);
+    for (Lang lang : {Lang::kEn, Lang::kKo}) {
+      DrawOptions o = cued(m, lang, {"show deduction"});
+      o.now_wall = m.row_wall_time + 10;
+      shoot("deduction-" + f.name + (lang == Lang::kKo ? "-ko" : "-en"), m, o);
+    }
+    DrawOptions odds = cued(m, Lang::kEn, {"layout portrait", "show deduction", "show piece-odds"});
+    odds.now_wall = m.row_wall_time + 10;
+    odds.orientation = Orientation::kPortrait;
+    shoot("piece-odds-" + f.name + "-portrait-en", m, odds);
+  }
 }
