@@ -24,11 +24,13 @@ constexpr Words2 kCertainOn = {"{}'s {} is on", "{}의 {} 위치 확정:"};
 constexpr Words2 kPlayer = {"Player {}", "플레이어 {}"};
 constexpr Words2 kLegend = {"Shade: the {}'s odds · gold: certain · labels: news only",
                             "음영: {} 위치 확률 · 금색: 확실 · 글자: 새로 밝혀진 말만"};
+constexpr Words2 kEach = {"{} squares, {} each", "{}곳, 각 {}"};
 constexpr Words2 kKnows = {"What the audience knows:", "관중이 아는 것:"};
 constexpr Words2 kNothingYet = {"No hidden piece stands out yet", "아직 두드러진 말 없음"};
 constexpr Words2 kLegendNoObjective = {"Labels: a hidden piece's likely identity, when news · gold: certain",
                                        "글자: 숨은 말의 유력한 정체(새로 밝혀진 것만) · 금색: 확실"};
-constexpr std::array<Words2, 7> kAllWords = {kWhere, kCertainOn, kPlayer, kLegend, kKnows, kNothingYet, kLegendNoObjective};
+constexpr std::array<Words2, 8> kAllWords = {kWhere, kCertainOn, kPlayer, kLegend, kEach, kKnows, kNothingYet,
+                                             kLegendNoObjective};
 
 std::string say(const Words2& w, std::size_t lang) { return std::string(w[lang]); }
 
@@ -147,6 +149,9 @@ DeductionView deduction_view(const OnAirModel& m, const OnAirAnalysis& a, const 
       const SeatPlaces sp = seat_places(m, a, seat);
       if (sp.places.empty()) continue;
       const bool certain = sp.places.front().p >= kCertainP;
+      // How many places share the top's whole percent.
+      std::size_t tied = 0;
+      while (tied < sp.places.size() && percent(sp.places[tied].p) == percent(sp.places.front().p)) ++tied;
       HeadlineLine line;
       line.seat = seat;
       for (std::size_t i = 0; i < 2; ++i) {
@@ -155,12 +160,17 @@ DeductionView deduction_view(const OnAirModel& m, const OnAirAnalysis& a, const 
         const std::string piece = !certain && lang == Lang::kKo ? with_topic(what) : what;
         line.lead[i] = fmt::format(fmt::runtime(certain ? kCertainOn[i] : kWhere[i]), who, piece);
         std::vector<std::string> items;
-        for (const auto& pl : sp.places) {
-          if (certain) {
-            items.push_back(square_name(m, pl.square));
-            break;
+        if (tied > kHeadlineSquares) {
+          // More squares share the top odds than the headline names: say how many, not three of them.
+          items.push_back(fmt::format(fmt::runtime(kEach[i]), tied, percent(sp.places.front().p)));
+        } else {
+          for (const auto& pl : sp.places) {
+            if (certain) {
+              items.push_back(square_name(m, pl.square));
+              break;
+            }
+            items.push_back(square_name(m, pl.square) + " " + percent(pl.p));
           }
-          items.push_back(square_name(m, pl.square) + " " + percent(pl.p));
         }
         fill_places(line, i, items, size);
       }
@@ -175,7 +185,7 @@ DeductionView deduction_view(const OnAirModel& m, const OnAirAnalysis& a, const 
         h.certain = pl.p >= kCertainP;
         h.seen = sp.seen;
         // The headline's squares carry their number on the board too; a certain place its gold ring.
-        if (!h.certain && k < kHeadlineSquares)
+        if (!h.certain && k < kHeadlineSquares && tied <= kHeadlineSquares)
           for (std::size_t i = 0; i < 2; ++i) {
             h.text[i] = percent(pl.p);
             h.cell[i] = label_min_cell(theme, h.text[i], heat_row);
@@ -212,7 +222,9 @@ HeadlineParts headline_parts(const Theme& theme, const ThemeRect& place, const T
   const float pad_y = metric(theme, "deduction.headline_pad_y"), line = metric(theme, "deduction.headline_line");
   out.text_size = metric(theme, "deduction.headline_text");
   out.legend_size = metric(theme, "deduction.legend_text");
-  out.panel = {place.x, board.y + board.h + gap, place.w, 2 * pad_y + static_cast<float>(lines + 1) * line};
+  // Under the board's frame (its margin round the squares), then the gap.
+  const float top = board.y + board.h + metric(theme, "board.margin") + gap;
+  out.panel = {place.x, top, place.w, 2 * pad_y + static_cast<float>(lines + 1) * line};
   const float half = (place.w - 3 * pad_x) / 2;
   for (std::size_t i = 0; i < lines; ++i) {
     const float y = out.panel.y + pad_y + static_cast<float>(i) * line;

@@ -81,7 +81,8 @@ float heat_strength(const Theme& theme, double p);
 float label_min_cell(const Theme& theme, const std::string& text, float y_fraction);
 
 // The headline's panel under the board the deduction lies on (`board`: its
-// drawn rectangle; `place`: its placement, whose width the panel takes), with
+// drawn rectangle, framed metrics board.margin round it; `place`: its
+// placement, whose width the panel takes), with
 // `lines` lines and the legend: per line a lead (left) and squares (right half).
 struct HeadlineParts {
   ThemeRect panel;

@@ -39,8 +39,13 @@ std::vector<std::string> top_tokens(const PieceOddsShown& piece) {
 
 bool piece_is_news(const engine::Game& g, const PieceOddsShown& piece) {
   if (piece.odds.empty()) return false;
+  const auto objective = g.objective();
   double s = 0;
-  for (const auto& t : top_tokens(piece)) s = std::max(s, start_share(g, t));
+  for (const auto& t : top_tokens(piece)) {
+    // The objective's places are the heat's and the headline's to say, once.
+    if (objective && g.token(*objective) == t) return false;
+    s = std::max(s, start_share(g, t));
+  }
   if (s >= 1) return false;  // every piece of the setup is this: nothing learnt
   const double p = piece.odds.front().p;
   if (p <= s) return false;

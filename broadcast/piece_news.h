@@ -9,7 +9,10 @@
 //     (the roster's count over the roster's total); for a tie the largest share;
 //   - it is news when s < 1 and either it is certain (one identity left) or
 //     p >= s + (1 - s) / kNewsGapShare: the deduction has closed at least a
-//     third of the way from the starting share to certainty.
+//     third of the way from the starting share to certainty;
+//   - except when one of those identities is the game's objective (King,
+//     Flag, ...): where the objective may be is the heat's and the headline's
+//     to say, once, never a label as well.
 // Invariants: a piece whose top odds are at (or under) its starting share is
 // never news; a piece every setup piece shares the identity of (s = 1) is
 // never news; the text always carries the probability unless the piece is

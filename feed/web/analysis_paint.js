@@ -150,7 +150,9 @@ function paintPieceLabels(layer, a, b, files, lang, newsOnly) {
 // pixels as ImGui's): per line a lead on the left and the squares on the right half, the legend last.
 function headlineParts(place, board, lines) {
   const d = theme.metrics.deduction;
-  const panel = { x: place.x, y: board.y + board.h + d.headline_gap, w: place.w, h: 2 * d.headline_pad_y + (lines + 1) * d.headline_line };
+  // Under the board's frame (its margin round the squares), then the gap.
+  const top = board.y + board.h + theme.metrics.board.margin + d.headline_gap;
+  const panel = { x: place.x, y: top, w: place.w, h: 2 * d.headline_pad_y + (lines + 1) * d.headline_line };
   const half = (place.w - 3 * d.headline_pad_x) / 2;
   const lead = [], places = [];
   for (let i = 0; i < lines; i++) {

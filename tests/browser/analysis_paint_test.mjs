@@ -41,7 +41,7 @@ const fixture = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/sample-batt
 const label = (t) => ({ en: t, ko: t });
 // The frame's "analysis" (docs/on-air.md) for the fixture's position: seat 1's
 // king on a1 or b1, seat 2's certain on b9; odds for the face-down pieces, c8
-// certain (news), the others at 40 % (not news). The texts, widths and cells
+// certain (news), the others at 10 %, near their share at the start (not news). The texts, widths and cells
 // are broadcast's (deduction_view.h), as the feed writes them.
 const place = (square, p) => ({ square, lost: null, p });
 const [n1, n2] = [fixture.players[0].name, fixture.players[1].name];
@@ -56,8 +56,8 @@ const analysis = {
   ] },
   pieces: ['a1', 'b1', 'c1', 'd1', 'c8', 'd8', 'a9'].map((square, i) => ({
     square, owner: i < 4 ? 1 : 2, certain: square === 'c8', news: square === 'c8',
-    odds: [{ token: '9', label: label('9'), p: square === 'c8' ? 1 : 0.4 }, { token: '3', label: label('3'), p: 0.3 }],
-    text: label(square === 'c8' ? '9' : '9 40%'), cell_en: square === 'c8' ? 60 : 89.2, cell_ko: square === 'c8' ? 60 : 89.2,
+    odds: [{ token: '9', label: label('9'), p: square === 'c8' ? 1 : 0.1 }, { token: '3', label: label('3'), p: 0.08 }],
+    text: label(square === 'c8' ? '9' : '9 10%'), cell_en: square === 'c8' ? 60 : 89.2, cell_ko: square === 'c8' ? 60 : 89.2,
   })),
   deduction: {
     headline: [
@@ -100,7 +100,7 @@ try {
   // What is on air: a part that gives way keeps its picture but fades out (.element-off).
   const read = (page) => page.evaluate(() => ({
     heat: [...document.querySelectorAll('.analysis-layer .analysis-deduction:not(.element-off) .heat')].map((h) => ({ square: h.dataset.square,
-      p: Number(h.dataset.p), opacity: Number(getComputedStyle(h).opacity), ring: getComputedStyle(h).boxShadow !== 'none' })),
+      p: Number(h.dataset.p), opacity: Number(getComputedStyle(h.querySelector('.heat-fill') || h).opacity), ring: getComputedStyle(h).boxShadow !== 'none' })),
     odds: [...document.querySelectorAll('.analysis-layer .analysis-deduction:not(.element-off) .odds')].map((o) => o.textContent),
     allOdds: [...document.querySelectorAll('.analysis-layer .analysis-piece-odds:not(.element-off) .odds')].map((o) => o.textContent),
     headline: [...document.querySelectorAll('.analysis-layer .analysis-deduction:not(.element-off) .headline-lead, .analysis-layer .analysis-deduction:not(.element-off) .headline-places')].map((o) => o.textContent),
@@ -144,7 +144,7 @@ try {
   check(s.bar !== null, 'win-bar on: the bar shows');
   await show(page, frame([...BASE, 'piece-odds']));
   s = await read(page);
-  check(s.allOdds.length === 7 && s.allOdds.filter((t) => t === '9 40%').length === 6,
+  check(s.allOdds.length === 7 && s.allOdds.filter((t) => t === '9 10%').length === 6,
     `piece-odds on: every piece's label, with its number (${s.allOdds.join(', ')})`);
   check(s.heat.length === 0 && s.headline.length === 0, 'piece-odds alone: no heat, no headline');
   await show(page, frame([...BASE, 'deduction', 'win-bar']));

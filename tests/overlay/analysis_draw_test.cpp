@@ -375,7 +375,7 @@ TEST_CASE("analysis draw: the labels follow the loaded theme, in the frame and i
   CHECK_FALSE(has(mine, "지"));
   // The label's size and place are the theme's: larger and lower in the cell.
   broadcast::Theme moved = broadcast::built_in_theme();
-  moved.metrics["analysis.label_text"] = 30;
+  moved.metrics["analysis.label_text"] = 25;  // "M 60%" still fits the cell at 25 px (label_min_cell)
   moved.metrics["analysis.odds_label_y_fraction"] = 0.5f;
   const auto label_of = [&](const Painted& p) {
     const auto at = std::find(p.text.begin(), p.text.end(), "M 60%");
@@ -386,7 +386,7 @@ TEST_CASE("analysis draw: the labels follow the loaded theme, in the frame and i
   const auto [before, before_size] = label_of(painted(m, d, Lang::kEn));
   const auto [after, after_size] = label_of(painted(m, d, Lang::kEn, &moved));
   CHECK(before_size == Approx(24));
-  CHECK(after_size == Approx(30));
+  CHECK(after_size == Approx(25));
   const OverlayLayout l = layout_overlay(broadcast::built_in_theme(), Orientation::kLandscape, m.game->geometry());
   const Rect cell = l.deduction.square_rect(hidden);
   CHECK(before.centre().y == Approx(cell.y + cell.h * 0.8f).margin(1));

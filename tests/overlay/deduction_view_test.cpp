@@ -126,7 +126,11 @@ TEST_CASE("piece news: a label always carries its odds, and only news is labelle
           ++at_share;
           CHECK_FALSE(label.news);
         }
-        if (piece.certain && share < 1) CHECK(label.news);
+        const auto obj = f.model.game->objective();
+        const auto tops = broadcast::top_tokens(piece);
+        const bool objective = obj && std::find(tops.begin(), tops.end(), f.model.game->token(*obj)) != tops.end();
+        if (objective) CHECK_FALSE(label.news);  // the heat and the headline say where the objective is
+        if (piece.certain && share < 1 && !objective) CHECK(label.news);
         if (label.news) {
           ++news;
           CHECK(top >= share + (1 - share) / broadcast::kNewsGapShare - 1e-12);
@@ -145,9 +149,14 @@ TEST_CASE("piece news: the rule on hand-made pieces", "[deduction]") {
   REQUIRE(m.game);
   const auto& roster = m.game->roster();
   // A token with the smallest share at the start, and its share.
-  std::string rare = roster.front().token;
+  // A token with the smallest share at the start (not the objective: the heat's), and its share.
+  const std::string objective = m.game->token(*m.game->objective());
+  std::string rare;
   for (const auto& spec : roster)
-    if (broadcast::start_share(*m.game, spec.token) < broadcast::start_share(*m.game, rare)) rare = spec.token;
+    if (spec.token != objective &&
+        (rare.empty() || broadcast::start_share(*m.game, spec.token) < broadcast::start_share(*m.game, rare)))
+      rare = spec.token;
+  CHECK_FALSE(broadcast::piece_is_news(*m.game, broadcast::PieceOddsShown{1, 0, {{objective, 1.0, 0}}, true}));
   const double s = broadcast::start_share(*m.game, rare);
   REQUIRE(s > 0);
   REQUIRE(s < 0.5);
@@ -173,7 +182,7 @@ TEST_CASE("deduction labels: inside their cells and apart, on every board (Captu
   std::mt19937 rng(7);
   const broadcast::Theme& theme = broadcast::built_in_theme();
   const float size = theme.metric("analysis.label_text"), pad = theme.metric("analysis.label_pad");
-  std::size_t shown_total = 0, dense_boards = 0;
+  std::size_t shown_total = 0, dense_boards = 0, dense_shown = 0;
   for (const GameFrame& f : every_game_frame()) {
     const broadcast::OnAirAnalysis a = random_analysis(f.model, rng);
     const broadcast::DeductionView v = broadcast::deduction_view(f.model, a, theme);
@@ -205,11 +214,13 @@ TEST_CASE("deduction labels: inside their cells and apart, on every board (Captu
               INFO(boxes[i].second << " / " << boxes[j].second);
               CHECK_FALSE(overlap(boxes[i].first, boxes[j].first));
             }
+          if (dense) dense_shown += boxes.size();
           if (dense) WARN(f.name << " orientation " << static_cast<int>(o) << " cell " << b->cell() << " lang " << lang << ": " << boxes.size() << " labels fit");
         }
     }
   }
   CHECK(dense_boards >= 2);
+  CHECK(dense_shown > 0);  // the densest boards were measured with labels on them, not vacuously
   CHECK(shown_total > 100);
 }
 
@@ -247,6 +258,14 @@ TEST_CASE("deduction headline: the objective, a few squares each with its number
   CHECK(v.heat[3].text[0].empty());
   CHECK_FALSE(v.legend[0].empty());
   CHECK_FALSE(v.legend[1].empty());
+  // More squares tied at the top than the headline names: how many, not three of them.
+  broadcast::OnAirAnalysis flat = a;
+  flat.objective_places[1].clear();
+  for (std::size_t i = 0; i < 5; ++i) flat.objective_places[1].push_back({seat2[i], 0, 0.2});
+  const broadcast::DeductionView even = broadcast::deduction_view(m, flat, broadcast::built_in_theme());
+  CHECK(even.headline[0].places[0] == std::vector<std::string>{"5 squares, 20% each"});
+  CHECK(even.headline[0].places[1] == std::vector<std::string>{"5곳, 각 20%"});
+  CHECK(even.heat[0].text[0].empty());
   // Certain: "Lee's King is on c3", the gold ring and no number.
   a.objective_places[1] = {{seat2[0], 0, 1.0}};
   const broadcast::DeductionView sure = broadcast::deduction_view(m, a, t);
@@ -258,6 +277,36 @@ TEST_CASE("deduction headline: the objective, a few squares each with its number
   const auto parts = broadcast::headline_parts(t, t.element("landscape", "deduction"), t.element("landscape", "deduction"), 2);
   CHECK(parts.panel.y >= t.element("landscape", "deduction").y + t.element("landscape", "deduction").h);
   CHECK(parts.panel.y + parts.panel.h <= broadcast::kThemeCanvasHeight);
+}
+
+TEST_CASE("deduction headline: a game with no objective says what the audience knows", "[deduction]") {
+  const OnAirModel m = model_of(kOpenBattle);
+  broadcast::OnAirAnalysis a;
+  a.seq = m.last_seq;  // no objective
+  std::vector<engine::Square> hidden;
+  for (std::size_t s = 0; s < m.board.size(); ++s)
+    if (m.board[s] && !m.board[s]->token) hidden.push_back(static_cast<engine::Square>(s));
+  REQUIRE(hidden.size() >= 3);
+  // A token that is not the game's objective (whose places are never a label).
+  std::string rare;
+  for (const auto& spec : m.game->roster())
+    if (spec.token != m.game->token(*m.game->objective())) rare = spec.token;
+  a.pieces.push_back({1, hidden[0], {{rare, broadcast::start_share(*m.game, rare), 0}}, false});  // not news
+  const broadcast::DeductionView quiet = broadcast::deduction_view(m, a, broadcast::built_in_theme());
+  REQUIRE(quiet.headline.size() == 1);
+  CHECK(quiet.headline[0].seat == 0);
+  CHECK(quiet.headline[0].lead[0] == "No hidden piece stands out yet");
+  CHECK(quiet.headline[0].places[0].empty());
+  a.pieces.push_back({2, hidden[1], {{rare, 1.0, 0}}, true});
+  a.pieces.push_back({1, hidden[2], {{rare, 0.9, 0}}, false});
+  const broadcast::DeductionView v = broadcast::deduction_view(m, a, broadcast::built_in_theme());
+  CHECK(v.headline[0].lead[0] == "What the audience knows:");
+  const engine::Geometry& g = m.game->geometry();
+  REQUIRE(v.headline[0].places[0].size() == 2);
+  CHECK(v.headline[0].places[0][1] == g.name(hidden[1]) + " " + v.pieces[1].text[0] + " · " + g.name(hidden[2]) + " " +
+                                          v.pieces[2].text[0]);
+  CHECK(v.heat.empty());
+  CHECK(v.legend[1].find("확실") != std::string::npos);
 }
 
 TEST_CASE("deduction: a face-up objective (Gwangsanghui's Marshal) is ringed, never filled over its letter", "[deduction]") {
