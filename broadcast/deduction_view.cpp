@@ -120,12 +120,13 @@ float label_min_cell(const Theme& theme, const std::string& text, float y_fracti
   const float size = metric(theme, "analysis.label_text"), pad = metric(theme, "analysis.label_pad");
   const float top = metric(theme, "analysis.heat_label_y_fraction"), bottom = metric(theme, "analysis.odds_label_y_fraction");
   const float width = label_width_bound(text, size) + 2 * pad;
-  // Inside the cell at its row: half the label above and below its middle.
+  // Inside the cell at its row, label_pad from its edge: half the label and the pad above and
+  // below its middle (so a label never touches one in the next cell, which keeps its pad too).
   const float edge = std::min(y_fraction, 1 - y_fraction);
-  const float inside = edge > 0 ? size / (2 * edge) : std::numeric_limits<float>::infinity();
-  // Clear of the other row's label in the same cell.
+  const float inside = edge > 0 ? (size / 2 + pad) / edge : std::numeric_limits<float>::infinity();
+  // Clear of the other row's label in the same cell, by the pad on each side.
   const float gap = std::abs(bottom - top);
-  const float apart = gap > 0 ? size / gap : std::numeric_limits<float>::infinity();
+  const float apart = gap > 0 ? (size + 2 * pad) / gap : std::numeric_limits<float>::infinity();
   return std::max({width, inside, apart});
 }
 

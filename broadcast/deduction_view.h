@@ -77,13 +77,16 @@ float heat_strength(const Theme& theme, double p);
 // The smallest cell (canvas px) a label `text` fits at the theme's label size
 // on a row at `y_fraction` of the cell: its width bound plus metrics
 // analysis.label_pad a side, and a cell tall enough for the label to stay
-// inside it at its row and clear of the other row's label.
+// label_pad inside it at its row and clear of the other row's label (so two
+// labels, in one cell or in neighbours, are always 2 x label_pad apart).
 float label_min_cell(const Theme& theme, const std::string& text, float y_fraction);
 
 // The headline's panel under the board the deduction lies on (`board`: its
 // drawn rectangle, framed metrics board.margin round it; `place`: its
 // placement, whose width the panel takes), with
-// `lines` lines and the legend: per line a lead (left) and squares (right half).
+// `lines` lines and the legend: per line a lead (left) and squares (right
+// half); a painter shows the longest squares' variant that fits the right half
+// and gives the lead the rest of the line (the variant's width bound less).
 struct HeadlineParts {
   ThemeRect panel;
   std::vector<ThemeRect> lead, places;  // per line

@@ -76,10 +76,16 @@ void draw_headline(const CanvasPen& p, const broadcast::DeductionView& v, const 
     const auto& lead = parts.lead[i];
     const auto& places = parts.places[i];
     p.rect({lead.x - 8, lead.y + lead.h * 0.2f, 4, lead.h * 0.6f}, hue, 2);
-    p.text(line.lead[lang], {lead.x, top(lead, parts.text_size)}, parts.text_size, p.c("text"), 0, lead.w);
+    // The longest squares' variant that fits the right half; the lead takes the rest of the line.
     std::string shown;
+    float shown_w = 0;
     for (std::size_t k = 0; k < line.places[lang].size(); ++k)
-      if (line.places_w[lang][k] <= places.w) shown = line.places[lang][k];
+      if (line.places_w[lang][k] <= places.w) {
+        shown = line.places[lang][k];
+        shown_w = line.places_w[lang][k];
+      }
+    const float lead_w = places.x + places.w - shown_w - (places.x - lead.x - lead.w) - lead.x;
+    p.text(line.lead[lang], {lead.x, top(lead, parts.text_size)}, parts.text_size, p.c("text"), 0, lead_w);
     p.text(shown, {places.x + places.w, top(places, parts.text_size)}, parts.text_size, p.c("text"), 1, places.w);
   }
   const auto& legend = parts.legend;

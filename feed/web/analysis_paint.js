@@ -203,12 +203,14 @@ function paintDeduction(layer, a, b, place, files, lang) {
     const hue = line.seat === 1 ? 'var(--p1)' : line.seat === 2 ? 'var(--p2)' : 'var(--text)';
     const lead = parts.lead[i], at = parts.places[i];
     box(layer, { x: lead.x - 8, y: lead.y + lead.h * 0.2, w: 4, h: lead.h * 0.6 }, { background: hue, borderRadius: '2px' }).className = 'headline-mark';
-    box(layer, lead, { ...row(parts.textSize), color: 'var(--text)', fontWeight: 'bold' },
-      isObj(line.lead) ? String(line.lead[lang] || '') : '').className = 'headline-lead fit';
+    // The longest squares' variant that fits the right half; the lead takes the rest of the line.
     const texts = isObj(line.places) ? list(line.places[lang]) : [];
     const widths = list(line[`places_w_${lang}`]);
-    let shown = '';
-    texts.forEach((t, k) => { if (num(widths[k]) <= at.w) shown = String(t); });
+    let shown = '', shownW = 0;
+    texts.forEach((t, k) => { if (num(widths[k]) <= at.w) { shown = String(t); shownW = num(widths[k]); } });
+    const leadW = at.x + at.w - shownW - (at.x - lead.x - lead.w) - lead.x;
+    box(layer, { ...lead, w: leadW }, { ...row(parts.textSize), color: 'var(--text)', fontWeight: 'bold' },
+      isObj(line.lead) ? String(line.lead[lang] || '') : '').className = 'headline-lead fit';
     box(layer, at, { ...row(parts.textSize), color: 'var(--text)', fontWeight: 'bold', textAlign: 'right' }, shown).className = 'headline-places';
   });
   box(layer, parts.legend, { ...row(parts.legendSize), color: 'var(--dim)', textAlign: 'center' },

@@ -57,7 +57,7 @@ const analysis = {
   pieces: ['a1', 'b1', 'c1', 'd1', 'c8', 'd8', 'a9'].map((square, i) => ({
     square, owner: i < 4 ? 1 : 2, certain: square === 'c8', news: square === 'c8',
     odds: [{ token: '9', label: label('9'), p: square === 'c8' ? 1 : 0.1 }, { token: '3', label: label('3'), p: 0.08 }],
-    text: label(square === 'c8' ? '9' : '9 10%'), cell_en: square === 'c8' ? 60 : 89.2, cell_ko: square === 'c8' ? 60 : 89.2,
+    text: label(square === 'c8' ? '9' : '9 10%'), cell_en: square === 'c8' ? 56 : 89.2, cell_ko: square === 'c8' ? 56 : 89.2,
   })),
   deduction: {
     headline: [
@@ -206,8 +206,8 @@ try {
   const cell = before.heat + 2 * themed.metrics.analysis.heat_inset;
   check(Math.abs(before.size - 24) < 0.01 && Math.abs(after.size - 30) < 0.01,
     `a theme's label_text resizes the odds labels (${before.size.toFixed(2)} -> ${after.size.toFixed(2)} px)`);
-  check(Math.abs(before.mid - after.mid - 0.3 * cell) < 2,
-    `a theme's odds_label_y_fraction moves them (middle ${before.mid.toFixed(1)} -> ${after.mid.toFixed(1)}, 0.3 of a ${cell.toFixed(1)} px cell)`);
+  check(Math.abs(before.mid - after.mid - 0.25 * cell) < 2,
+    `a theme's odds_label_y_fraction moves them (middle ${before.mid.toFixed(1)} -> ${after.mid.toFixed(1)}, 0.25 of a ${cell.toFixed(1)} px cell)`);
 
   const one = await open('&elements=scorebug');
   await show(one, frame([...BASE, 'deduction', 'win-bar']));

@@ -376,7 +376,7 @@ TEST_CASE("analysis draw: the labels follow the loaded theme, in the frame and i
   // The label's size and place are the theme's: larger and lower in the cell.
   broadcast::Theme moved = broadcast::built_in_theme();
   moved.metrics["analysis.label_text"] = 25;  // "M 60%" still fits the cell at 25 px (label_min_cell)
-  moved.metrics["analysis.odds_label_y_fraction"] = 0.5f;
+  moved.metrics["analysis.odds_label_y_fraction"] = 0.6f;
   const auto label_of = [&](const Painted& p) {
     const auto at = std::find(p.text.begin(), p.text.end(), "M 60%");
     REQUIRE(at != p.text.end());
@@ -389,8 +389,8 @@ TEST_CASE("analysis draw: the labels follow the loaded theme, in the frame and i
   CHECK(after_size == Approx(25));
   const OverlayLayout l = layout_overlay(broadcast::built_in_theme(), Orientation::kLandscape, m.game->geometry());
   const Rect cell = l.deduction.square_rect(hidden);
-  CHECK(before.centre().y == Approx(cell.y + cell.h * 0.8f).margin(1));
-  CHECK(after.centre().y == Approx(cell.y + cell.h * 0.5f).margin(1));
+  CHECK(before.centre().y == Approx(cell.y + cell.h * 0.75f).margin(1));
+  CHECK(after.centre().y == Approx(cell.y + cell.h * 0.6f).margin(1));
 }
 
 // Never stale: a record of another row than the one whose board is shown is

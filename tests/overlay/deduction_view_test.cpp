@@ -202,7 +202,8 @@ TEST_CASE("deduction labels: inside their cells and apart, on every board (Captu
             const Box box{cell.centre().x - w / 2, mid - size / 2, w, size};
             INFO(text << " at cell " << cell.x << "," << cell.y << " " << cell.w);
             CHECK(w <= cell.w - 2 * pad + 0.01f);
-            CHECK(inside(box, cell));
+            // label_pad inside its cell on every side: two labels never touch.
+            CHECK(inside(box, Rect{cell.x + pad - 0.01f, cell.y + pad - 0.01f, cell.w - 2 * pad + 0.02f, cell.h - 2 * pad + 0.02f}));
             boxes.push_back({box, text});
           };
           for (const auto& p : v.pieces)
@@ -212,7 +213,9 @@ TEST_CASE("deduction labels: inside their cells and apart, on every board (Captu
           for (std::size_t i = 0; i < boxes.size(); ++i)
             for (std::size_t j = i + 1; j < boxes.size(); ++j) {
               INFO(boxes[i].second << " / " << boxes[j].second);
-              CHECK_FALSE(overlap(boxes[i].first, boxes[j].first));
+              // Apart by twice the pad: grown by the pad each, they still do not overlap.
+              const auto grown = [&](const Box& x) { return Box{x.x - pad, x.y - pad, x.w + 2 * pad, x.h + 2 * pad}; };
+              CHECK_FALSE(overlap(grown(boxes[i].first), grown(boxes[j].first)));
             }
           if (dense) dense_shown += boxes.size();
           if (dense) WARN(f.name << " orientation " << static_cast<int>(o) << " cell " << b->cell() << " lang " << lang << ": " << boxes.size() << " labels fit");
