@@ -217,7 +217,8 @@ DeductionView deduction_view(const OnAirModel& m, const OnAirAnalysis& a, const 
   return v;
 }
 
-HeadlineParts headline_parts(const Theme& theme, const ThemeRect& place, const ThemeRect& board, std::size_t lines) {
+HeadlineParts headline_parts(const Theme& theme, const ThemeRect& place, const ThemeRect& board, std::size_t lines,
+                             const ThemeRect* caption) {
   HeadlineParts out;
   const float gap = metric(theme, "deduction.headline_gap"), pad_x = metric(theme, "deduction.headline_pad_x");
   const float pad_y = metric(theme, "deduction.headline_pad_y"), line = metric(theme, "deduction.headline_line");
@@ -233,6 +234,9 @@ HeadlineParts headline_parts(const Theme& theme, const ThemeRect& place, const T
     out.places.push_back({place.x + 2 * pad_x + half, y, half, line});
   }
   out.legend = {place.x + pad_x, out.panel.y + pad_y + static_cast<float>(lines) * line, place.w - 2 * pad_x, line};
+  const ThemeRect& p = out.panel;
+  out.shown = !caption || !(p.x < caption->x + caption->w && caption->x < p.x + p.w && p.y < caption->y + caption->h &&
+                            caption->y < p.y + p.h);
   return out;
 }
 

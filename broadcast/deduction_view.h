@@ -88,12 +88,15 @@ float label_min_cell(const Theme& theme, const std::string& text, float y_fracti
 // half); a painter shows the longest squares' variant that fits the right half
 // and gives the lead the rest of the line (the variant's width bound less).
 struct HeadlineParts {
+  bool shown = true;  // false: the panel would lie over the caption on air (the caption is read instead)
   ThemeRect panel;
   std::vector<ThemeRect> lead, places;  // per line
   ThemeRect legend;
   float text_size = 0, legend_size = 0;
 };
-HeadlineParts headline_parts(const Theme& theme, const ThemeRect& place, const ThemeRect& board, std::size_t lines);
+// `caption`: the caption's placement when the caption element is on air (nullptr: off).
+HeadlineParts headline_parts(const Theme& theme, const ThemeRect& place, const ThemeRect& board, std::size_t lines,
+                             const ThemeRect* caption = nullptr);
 
 // Every character the deduction's own words can put on screen (the overlay's glyphs: on_air_glyphs.h).
 std::string deduction_characters();

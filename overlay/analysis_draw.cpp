@@ -140,8 +140,11 @@ void draw_analysis(ImDrawList& dl, const OnAirFrame& f, const OverlayLayout& l, 
     if (deduction) {
       const Rect& board = l.deduction.rect();
       const broadcast::ThemeRect drawn{board.x, board.y, board.w, board.h};
-      draw_headline(p, v, broadcast::headline_parts(p.theme, p.theme.element(f.placements, f.deduction), drawn,
-                                                    v.headline.size()));
+      // Where the panel would lie over the caption on air, the director's caption is read instead.
+      const broadcast::ThemeRect caption = p.theme.element(f.placements, "caption");
+      const auto parts = broadcast::headline_parts(p.theme, p.theme.element(f.placements, f.deduction), drawn,
+                                                   v.headline.size(), f[broadcast::Element::kCaption].on ? &caption : nullptr);
+      if (parts.shown) draw_headline(p, v, parts);
     }
   }
   if (win_bar && m.analysis->win) draw_win_bar(p, m, *m.analysis, l, f.here().win_bar);

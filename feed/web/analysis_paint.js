@@ -70,7 +70,8 @@ export function paintAnalysis(stage, raw, sc, { orientation = 'landscape', only 
   const showOdds = hasOdds && on(raw, 'piece-odds', only, animating);
   const showBar = hasBar && on(raw, 'win-bar', only, animating);
   const under = raw && raw.layout ? raw.layout.deduction : null;
-  const key = JSON.stringify([(hasDeduction || hasOdds) && a, hasBar && a && a.win, orientation, lang, sc && sc.players, under]);
+  const key = JSON.stringify([(hasDeduction || hasOdds) && a, hasBar && a && a.win, orientation, lang, sc && sc.players, under,
+    on(raw, 'caption', null, animating)]);
   if (layer && layer.dataset.key === key) {
     if (layer.parentNode.lastChild !== layer) stage.appendChild(layer);
     showParts(layer, showDeduction, showBar, showOdds);
@@ -98,7 +99,9 @@ export function paintAnalysis(stage, raw, sc, { orientation = 'landscape', only 
   if (hasDeduction) {
     const group = box(layer, { x: 0, y: 0, w: 1920, h: 1080 }, {});
     group.className = 'analysis-deduction';
-    paintDeduction(group, a, board, place, files, lang);
+    // Where the headline would lie over the caption on air, the director's caption is read instead.
+    const caption = on(raw, 'caption', null, animating) ? elements(theme, orientation).caption : null;
+    paintDeduction(group, a, board, place, files, lang, caption);
   }
   if (hasOdds) {
     const group = box(layer, { x: 0, y: 0, w: 1920, h: 1080 }, {});
@@ -148,7 +151,7 @@ function paintPieceLabels(layer, a, b, files, lang, newsOnly) {
 
 // The headline's panel under the board (broadcast/deduction_view.h headline_parts: the same
 // pixels as ImGui's): per line a lead on the left and the squares on the right half, the legend last.
-function headlineParts(place, board, lines) {
+function headlineParts(place, board, lines, caption = null) {
   const d = theme.metrics.deduction;
   // Under the board's frame (its margin round the squares), then the gap.
   const top = board.y + board.h + theme.metrics.board.margin + d.headline_gap;
@@ -161,10 +164,12 @@ function headlineParts(place, board, lines) {
     places.push({ x: place.x + 2 * d.headline_pad_x + half, y, w: half, h: d.headline_line });
   }
   const legend = { x: place.x + d.headline_pad_x, y: panel.y + d.headline_pad_y + lines * d.headline_line, w: place.w - 2 * d.headline_pad_x, h: d.headline_line };
-  return { panel, lead, places, legend, textSize: d.headline_text, legendSize: d.legend_text };
+  const c = caption;
+  const shown = !c || !(panel.x < c.x + c.w && c.x < panel.x + panel.w && panel.y < c.y + c.h && c.y < panel.y + panel.h);
+  return { shown, panel, lead, places, legend, textSize: d.headline_text, legendSize: d.legend_text };
 }
 
-function paintDeduction(layer, a, b, place, files, lang) {
+function paintDeduction(layer, a, b, place, files, lang, caption = null) {
   const inset = metric('heat_inset');
   const d = isObj(a.deduction) ? a.deduction : {};
   // The objective's heat: each side's colour at the frame's strength (none over a face the audience
@@ -193,7 +198,8 @@ function paintDeduction(layer, a, b, place, files, lang) {
   paintPieceLabels(layer, a, b, files, lang, true);
   // The headline and the legend under the board.
   const lines = list(d.headline).filter(isObj);
-  const parts = headlineParts(place, b.rect, lines.length);
+  const parts = headlineParts(place, b.rect, lines.length, caption);
+  if (!parts.shown) return;
   const edge = theme.metrics.stroke.win_bar;
   const panel = box(layer, parts.panel, { background: 'var(--panel)', borderRadius: `${theme.metrics.radius.win_bar}px`,
     border: `${edge}px solid var(--panel-edge)`, boxSizing: 'border-box' });

@@ -136,6 +136,12 @@ try {
   check(s.headline.join(' | ') === `Where is ${n1}'s King? | a1 75% · b1 25% | ${n2}'s King is on | b9`,
     `the headline: each side's King and its squares with their numbers (${s.headline.join(' | ')})`);
   check(s.legend === analysis.deduction.legend.en, `the legend (${s.legend})`);
+  await show(page, frame([...BASE, 'deduction', 'caption']));
+  s = await read(page);
+  check(s.heat.length === 3 && s.headline.length === 0 && s.legend === null,
+    `the caption on: the heat stays, the headline in the caption's band is not painted (${s.headline.join(' | ')})`);
+  await show(page, frame([...BASE, 'deduction']));
+  s = await read(page);
   check(s.bar === null, 'the win bar stays off');
   check(s.onTop, 'the analysis layer is over the board');
 

@@ -280,6 +280,13 @@ TEST_CASE("deduction headline: the objective, a few squares each with its number
   const auto parts = broadcast::headline_parts(t, t.element("landscape", "deduction"), t.element("landscape", "deduction"), 2);
   CHECK(parts.panel.y >= t.element("landscape", "deduction").y + t.element("landscape", "deduction").h);
   CHECK(parts.panel.y + parts.panel.h <= broadcast::kThemeCanvasHeight);
+  CHECK(parts.shown);
+  // Over the caption on air (landscape: the caption's band under the board) it is not shown; under
+  // faces' small board it is, caption or not.
+  const auto caption = t.element("landscape", "caption");
+  CHECK_FALSE(broadcast::headline_parts(t, t.element("landscape", "deduction"), t.element("landscape", "deduction"), 2, &caption).shown);
+  const auto faces_caption = t.element("faces", "caption");
+  CHECK(broadcast::headline_parts(t, t.element("faces", "deduction"), t.element("faces", "deduction"), 2, &faces_caption).shown);
 }
 
 TEST_CASE("deduction headline: a game with no objective says what the audience knows", "[deduction]") {
