@@ -27,6 +27,7 @@ constexpr std::array<ElementWords, kElementCount> kElements = {{
     {Element::kDeduction, "deduction", "Deduction", "추리"},
     {Element::kWinBar, "win-bar", "Win bar", "승률 막대"},
     {Element::kFeedLost, "feed-lost", "Feed lost", "신호 끊김"},
+    {Element::kPieceOdds, "piece-odds", "Piece odds", "말별 확률"},
 }};
 
 struct LayoutWords {
@@ -122,6 +123,7 @@ bool shown_by_default(Layout l, Element e) {
     case Element::kSlate:
     case Element::kDeduction:
     case Element::kWinBar:
+    case Element::kPieceOdds:
       return false;  // only on a cue
     default:
       return l != Layout::kFaces;

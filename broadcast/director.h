@@ -40,8 +40,9 @@ enum class Element {
   kDeduction,      // what the audience can deduce: the objective's heat map, piece odds (on_air_analysis.h)
   kWinBar,         // who is winning: both names and the public win probability
   kFeedLost,       // "feed lost": never on in a frame (the feed is gone when it happens); the page turns it on
+  kPieceOdds,      // every face-down piece's likeliest identities with their odds (on_air_analysis.h), for the director
 };
-inline constexpr std::size_t kElementCount = 13;
+inline constexpr std::size_t kElementCount = 14;
 
 // Sets of element placements in the theme; each says which elements it shows
 // until the director cues otherwise.

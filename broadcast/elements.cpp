@@ -75,6 +75,7 @@ ElementsShown elements_on_air(const OnAirModel& m, const DirectorState& d, doubl
         break;
       case Element::kDeduction:
       case Element::kWinBar:
+      case Element::kPieceOdds:
         idle = analysis_idle(m, e);
         if (idle.empty()) idle = analysis_gives_way(m, d, now_wall, b);
         break;

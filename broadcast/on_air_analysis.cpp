@@ -4,6 +4,7 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "broadcast/deduction_view.h"
 #include "broadcast/explainer.h"
 #include "broadcast/model.h"
 #include "broadcast/on_air_text.h"
@@ -31,13 +32,6 @@ json both_json(F&& text) {
 
 std::string percent(double p) { return fmt::format("{}%", std::lround(p * 100)); }
 
-// A place's JSON with its labels, full and short (the painter picks by its cell).
-json place_json(const OnAirModel& m, const OnAirAnalysis& a, json place, double p, const Theme* theme) {
-  place["text"] = both_json([&](Lang l) { return objective_place_text(m, a, p, l, LabelFit::kFull, theme); });
-  place["short"] = both_json([&](Lang l) { return objective_place_text(m, a, p, l, LabelFit::kShort, theme); });
-  return place;
-}
-
 std::string square_text(const OnAirModel& m, engine::Square s) {
   return m.game && s != engine::kNoSquare && s < m.game->geometry().size() ? m.game->geometry().name(s) : std::string();
 }
@@ -45,12 +39,12 @@ std::string square_text(const OnAirModel& m, engine::Square s) {
 // The objective's places for one seat: the analysis's, or, where the audience
 // sees the piece face up (the analysis lists only what it cannot see), there
 // for certain.
-json places_json(const OnAirModel& m, const OnAirAnalysis& a, int seat, const Theme* theme) {
+json places_json(const OnAirModel& m, const OnAirAnalysis& a, int seat) {
   json out = json::array();
   const auto& places = a.objective_places[static_cast<std::size_t>(seat - 1)];
   for (const auto& pl : places) {
     if (pl.square != engine::kNoSquare)
-      out.push_back(place_json(m, a, json{{"square", square_text(m, pl.square)}, {"lost", nullptr}, {"p", rounded(pl.p)}}, pl.p, theme));
+      out.push_back(json{{"square", square_text(m, pl.square)}, {"lost", nullptr}, {"p", rounded(pl.p)}});
     else
       out.push_back(json{{"square", nullptr}, {"lost", pl.lost}, {"p", rounded(pl.p)}});
   }
@@ -58,7 +52,7 @@ json places_json(const OnAirModel& m, const OnAirAnalysis& a, int seat, const Th
   for (std::size_t s = 0; s < m.board.size(); ++s) {
     const auto& piece = m.board[s];
     if (piece && piece->owner == seat && piece->token == a.objective)
-      out.push_back(place_json(m, a, json{{"square", square_text(m, static_cast<engine::Square>(s))}, {"lost", nullptr}, {"p", 1.0}}, 1.0, theme));
+      out.push_back(json{{"square", square_text(m, static_cast<engine::Square>(s))}, {"lost", nullptr}, {"p", 1.0}});
   }
   const auto& tray = m.removed[static_cast<std::size_t>(seat - 1)];
   for (std::size_t i = 0; i < tray.size(); ++i)
@@ -80,10 +74,13 @@ json analysis_json(const OnAirModel& m, const OnAirAnalysis& a, const Theme* the
   } else {
     j["objective"] = json{{"token", a.objective},
                           {"label", label_json(m, a.objective, theme)},
-                          {"places", json::array({places_json(m, a, 1, theme), places_json(m, a, 2, theme)})}};
+                          {"places", json::array({places_json(m, a, 1), places_json(m, a, 2)})}};
   }
+  const DeductionView view = deduction_view(m, a, theme ? *theme : built_in_theme());
   json pieces = json::array();
-  for (const auto& p : a.pieces) {
+  for (std::size_t i = 0; i < a.pieces.size(); ++i) {
+    const auto& p = a.pieces[i];
+    const PieceLabel& label = view.pieces[i];
     json odds = json::array();
     for (const auto& o : p.odds) {
       json one{{"token", o.token}, {"label", label_json(m, o.token, theme)}, {"p", rounded(o.p)}};
@@ -94,10 +91,15 @@ json analysis_json(const OnAirModel& m, const OnAirAnalysis& a, const Theme* the
                           {"owner", p.owner},
                           {"certain", p.certain},
                           {"odds", std::move(odds)},
-                          {"text", both_json([&](Lang l) { return piece_odds_text(m, p, l, LabelFit::kFull, theme); })},
-                          {"short", both_json([&](Lang l) { return piece_odds_text(m, p, l, LabelFit::kShort, theme); })}});
+                          // Its label (identities with their odds; certain: the identity), whether it is news
+                          // (the deduction labels it; piece-odds labels every piece), the smallest cell it fits.
+                          {"news", label.news},
+                          {"text", json{{"en", label.text[0]}, {"ko", label.text[1]}}},
+                          {"cell_en", label.cell[0]},
+                          {"cell_ko", label.cell[1]}});
   }
   j["pieces"] = std::move(pieces);
+  j["deduction"] = deduction_json(m, view);
   j["headlines"] = json{{"en", a.headlines[0]}, {"ko", a.headlines[1]}};
   if (a.win) {
     j["win"] = json{{"player1", share_json(a.win->win[0])},
@@ -114,29 +116,6 @@ json analysis_json(const OnAirModel& m, const OnAirAnalysis& a, const Theme* the
   }
   j["win_error"] = a.win_error ? json(*a.win_error) : json(nullptr);
   return j;
-}
-
-LabelFit analysis_label_fit(const Theme& theme, float cell) {
-  if (cell >= theme.metric("analysis.full_label_cell")) return LabelFit::kFull;
-  if (cell >= theme.metric("analysis.short_label_cell")) return LabelFit::kShort;
-  return LabelFit::kNone;
-}
-
-std::string objective_place_text(const OnAirModel& m, const OnAirAnalysis& a, double p, Lang lang, LabelFit fit,
-                                 const Theme* theme) {
-  if (fit == LabelFit::kNone) return {};
-  // A certain place is ringed in gold: its name says the rest ("K 100%" would not fit a cell).
-  if (p >= 0.999 && !a.objective.empty()) return piece_label(m, a.objective, lang, theme);
-  if (fit == LabelFit::kShort || a.objective.empty()) return percent(p);
-  return piece_label(m, a.objective, lang, theme) + " " + percent(p);
-}
-
-std::string piece_odds_text(const OnAirModel& m, const PieceOddsShown& piece, Lang lang, LabelFit fit,
-                            const Theme* theme) {
-  if (fit == LabelFit::kNone || piece.odds.empty()) return {};
-  const std::string label = piece_label(m, piece.odds.front().token, lang, theme);
-  if (fit == LabelFit::kShort || piece.certain) return label;
-  return label + " " + percent(piece.odds.front().p);
 }
 
 std::string win_side_text(const OnAirModel& m, const AnalysisWin& w, int seat) {
@@ -186,7 +165,8 @@ bool analysis_shown(const OnAirModel& m) { return m.analysis && m.analysis->seq 
 std::string analysis_idle(const OnAirModel& m, Element e) {
   if (!m.opened) return "no match";
   if (!analysis_shown(m)) return m.analysis ? "analysis of this move not finished yet" : "no analysis yet";
-  if (e == Element::kDeduction && m.analysis->error) return "no deduction: " + *m.analysis->error;
+  if ((e == Element::kDeduction || e == Element::kPieceOdds) && m.analysis->error)
+    return "no deduction: " + *m.analysis->error;
   if (e == Element::kWinBar && !m.analysis->win) return "no win probability yet";
   return {};
 }

@@ -2,7 +2,7 @@
 // map per side, each face-down piece's identity odds) and who is winning (the
 // public win probability with its interval), as a plain record the on-air
 // frame carries under "analysis" (docs/on-air.md) and both painters draw
-// (the director's `deduction` and `win-bar` elements).
+// (the director's `deduction`, `piece-odds` and `win-bar` elements).
 //
 // Invariants: a record is made from one viewer's stream only (live: the public
 // rows; broadcast/analysis_runner.h), and names the row (`seq`) and ply it
@@ -81,29 +81,15 @@ struct OnAirAnalysis {
 };
 
 // The frame's "analysis" object for `a` over the model on air (square names,
-// labels, and the objective where the audience sees it face up). Its piece
-// labels are those of `theme` (nullptr: the build's), the theme the painters
-// draw with (broadcast/piece_labels.h), as the board's are.
+// labels, the objective where the audience sees it face up, and the
+// deduction's view: deduction_view.h). Its piece labels are those of `theme`
+// (nullptr: the build's), the theme the painters draw with
+// (broadcast/piece_labels.h), as the board's are.
 nlohmann::json analysis_json(const OnAirModel& m, const OnAirAnalysis& a, const Theme* theme = nullptr);
 
-// The texts the analysis elements paint, decided here once for both painters
-// (the frame carries them in both languages). A square's labels are sized
-// by the theme (metrics.analysis.label_text, never under 24 px), so what a
-// square says depends on its cell on the canvas: the full label ("K 75%",
-// "9 40%") on a cell of at least metrics.analysis.full_label_cell, the short one
-// ("75%", "9": the identity alone) from metrics.analysis.short_label_cell, no
-// label below that (the heat map's colour still says it).
-enum class LabelFit { kFull, kShort, kNone };
-LabelFit analysis_label_fit(const Theme& theme, float cell);
-// The heat map's label on one of the objective's places (p its probability):
-// "K 75%", short "75%"; a certain place (ringed) its name alone, "K".
-// Piece names are the labels of `theme` (nullptr: the build's), as on the board.
-std::string objective_place_text(const OnAirModel& m, const OnAirAnalysis& a, double p, Lang lang, LabelFit fit,
-                                 const Theme* theme = nullptr);
-// A face-down piece's label: its most likely identity and that chance, the
-// identity alone when certain or short; "" without odds.
-std::string piece_odds_text(const OnAirModel& m, const PieceOddsShown& piece, Lang lang, LabelFit fit,
-                            const Theme* theme = nullptr);
+// What the deduction and piece-odds elements paint (the headline, the legend,
+// the heat, each piece's label and whether it is news) is decided once in
+// broadcast/deduction_view.h; analysis_json carries it.
 // The win bar's side of a seat: its name and chance ("Kim 62%"; seat 2 mirrored: "38% Lee").
 std::string win_side_text(const OnAirModel& m, const AnalysisWin& w, int seat);
 // The win bar's note: how uncertain the numbers are (the 95 % interval's
@@ -133,8 +119,8 @@ WinBarParts win_bar_parts(const Theme& theme, const ThemeRect& place);
 // a record of another row is never shown, whoever attached it.
 bool analysis_shown(const OnAirModel& m);
 
-// Whether the director's `deduction` or `win-bar` element has something to
-// show: empty, or why not ("no analysis yet").
+// Whether the director's `deduction`, `piece-odds` or `win-bar` element has
+// something to show: empty, or why not ("no analysis yet").
 std::string analysis_idle(const OnAirModel& m, Element e);
 
 }  // namespace facedown::broadcast

@@ -1,5 +1,6 @@
 #include "broadcast/on_air_glyphs.h"
 
+#include "broadcast/deduction_view.h"
 #include "broadcast/on_air_text.h"
 #include "engine/words.h"
 
@@ -23,6 +24,7 @@ std::string on_air_characters(const std::vector<engine::GameInfo>& games) {
   std::string s;
   for (char c = 0x20; c < 0x7F; ++c) s += c;
   s += kSymbols;
+  s += deduction_characters();  // the deduction's headline and legend (deduction_view.h)
   for (int p = 0; p < kPhraseCount; ++p)
     for (Lang l : {Lang::kEn, Lang::kKo}) s += phrase(l, static_cast<Phrase>(p));
   add_words(s, engine::shared_words());

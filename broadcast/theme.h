@@ -24,9 +24,9 @@ inline constexpr float kThemeCanvasHeight = 1080.0f;
 
 // The names a theme must give (the schema; the values live in the file only).
 // A new element adds its placement name here and in every layout of the file.
-inline constexpr std::array<std::string_view, 15> kThemeElements = {
+inline constexpr std::array<std::string_view, 16> kThemeElements = {
     "top_bar", "panel1", "panel2", "board", "explainer", "banner", "caption", "footer", "waiting",
-    "board_compact", "slate", "reveal", "deduction", "win_bar", "feed_lost"};
+    "board_compact", "slate", "reveal", "deduction", "win_bar", "feed_lost", "piece_odds"};
 inline constexpr std::array<std::string_view, 22> kThemeColours = {
     "panel", "panel_edge", "board", "grid", "text", "dim", "gold", "amber", "red", "minus", "lake",
     "p1", "p2", "p1_dark", "p2_dark", "shade", "chip", "chip_spent", "draw", "badge", "outline", "shadow"};
@@ -41,7 +41,7 @@ struct ThemeMetric {
   std::string_view key;
   float min, max;
 };
-inline constexpr std::array<ThemeMetric, 211> kThemeMetrics = {{
+inline constexpr std::array<ThemeMetric, 219> kThemeMetrics = {{
     {"scorebug.pad_x", 0, 1080},
     {"scorebug.title_w", 0, 1080},
     {"scorebug.title_y", 0, 1080},
@@ -144,6 +144,16 @@ inline constexpr std::array<ThemeMetric, 211> kThemeMetrics = {{
     // row (its middle at note_row_mid_y) over the bar (on_air_analysis.h win_bar_parts).
     {"analysis.two_row_h", 0, 1080},
     {"analysis.note_row_mid_y", 0, 1080},
+    // The deduction (deduction_view.h): the heat's fill opacity floor + span x sqrt(p), and the
+    // headline's panel under the board (its gap, paddings, line height and text sizes).
+    {"deduction.heat_floor_fraction", 0, 1},
+    {"deduction.heat_span_fraction", 0, 1},
+    {"deduction.headline_gap", 0, 200},
+    {"deduction.headline_pad_x", 0, 200},
+    {"deduction.headline_pad_y", 0, 200},
+    {"deduction.headline_line", 24, 200},
+    {"deduction.headline_text", 24, 200},
+    {"deduction.legend_text", 24, 200},
     // The painters' look, once: line widths, corner radii, the tile tag badge (its text size and
     // tile overlap as fractions).
     {"stroke.panel_edge", 0, 50},

@@ -605,7 +605,8 @@ void draw_overlay(ImDrawList& dl, const OnAirFrame& f, const DrawOptions& o_in) 
   OverlayLayout analysed = l;
   if (f.deduction == "board") analysed.deduction = l.board;
   else if (f.deduction == "board_compact") analysed.deduction = l.board_compact;
-  draw_analysis(dl, f, analysed, o, f[Element::kDeduction].on, f[Element::kWinBar].on);  // overlay/analysis_draw.h
+  draw_analysis(dl, f, analysed, o, f[Element::kDeduction].on, f[Element::kWinBar].on,
+                f[Element::kPieceOdds].on);  // overlay/analysis_draw.h
 }
 
 std::string glyphs_needed(const OnAirModel& m, Lang /*lang*/) {

@@ -3,7 +3,9 @@
 // driven as a CasparCG template, against a tiny static server of feed/web:
 //   - nothing of the analysis shows while its elements are off, whatever the frame carries;
 //   - deduction on: one heat cell per place of each side's objective, stronger
-//     for a likelier place, a certain place ringed; one odds label per face-down piece;
+//     for a likelier place, a certain place ringed; a label only on the pieces
+//     the frame says are news; the headline and the legend under the board;
+//   - piece-odds on: every face-down piece's label that fits its cell;
 //   - win-bar on: both names with their numbers, the bars' widths in proportion;
 //   - ?elements=scorebug shows neither; a frame with no analysis shows neither;
 //   - no text of the layer is under 24 px, in each layout and both languages;
@@ -38,11 +40,14 @@ const { check } = tally;
 const fixture = JSON.parse(fs.readFileSync(path.join(here, 'fixtures/sample-battle.json'), 'utf8'));
 const label = (t) => ({ en: t, ko: t });
 // The frame's "analysis" (docs/on-air.md) for the fixture's position: seat 1's
-// king on a1 or b1, seat 2's certain on b9; odds for the face-down pieces.
-// The texts are broadcast's (on_air_analysis.h), as the feed writes them.
-const place = (square, p) => (p === 1 ? { square, lost: null, p, text: { en: 'K', ko: '왕' }, short: { en: 'K', ko: '왕' } }
-  : { square, lost: null, p, text: { en: `K ${Math.round(p * 100)}%`, ko: `왕 ${Math.round(p * 100)}%` }, short: label(`${Math.round(p * 100)}%`) });
+// king on a1 or b1, seat 2's certain on b9; odds for the face-down pieces, c8
+// certain (news), the others at 10 %, near their share at the start (not news). The texts, widths and cells
+// are broadcast's (deduction_view.h), as the feed writes them.
+const place = (square, p) => ({ square, lost: null, p });
 const [n1, n2] = [fixture.players[0].name, fixture.players[1].name];
+const pct = (p) => `${Math.round(p * 100)}%`;
+const heat = (seat, square, p, strength, text, cell) => ({ seat, square, p, strength, certain: p === 1, seen: false,
+  text: label(text), cell_en: cell, cell_ko: cell });
 const analysis = {
   view: 'public', seq: fixture.seq, ply: 7, method: 'exact', error: null,
   objective: { token: 'K', label: { en: 'K', ko: '왕' }, places: [
@@ -50,10 +55,19 @@ const analysis = {
     [place('b9', 1)],
   ] },
   pieces: ['a1', 'b1', 'c1', 'd1', 'c8', 'd8', 'a9'].map((square, i) => ({
-    square, owner: i < 4 ? 1 : 2, certain: square === 'c8',
-    odds: [{ token: '9', label: label('9'), p: square === 'c8' ? 1 : 0.4 }, { token: '3', label: label('3'), p: 0.3 }],
-    text: label(square === 'c8' ? '9' : '9 40%'), short: label('9'),
+    square, owner: i < 4 ? 1 : 2, certain: square === 'c8', news: square === 'c8',
+    odds: [{ token: '9', label: label('9'), p: square === 'c8' ? 1 : 0.1 }, { token: '3', label: label('3'), p: 0.08 }],
+    text: label(square === 'c8' ? '9' : '9 10%'), cell_en: square === 'c8' ? 56 : 89.2, cell_ko: square === 'c8' ? 56 : 89.2,
   })),
+  deduction: {
+    headline: [
+      { seat: 1, lead: { en: `Where is ${n1}'s King?`, ko: `${n1}의 왕은 어디에?` },
+        places: label(['a1 75%', 'a1 75% · b1 25%']), places_w_en: [117.6, 268.8], places_w_ko: [117.6, 268.8] },
+      { seat: 2, lead: { en: `${n2}'s King is on`, ko: `${n2}의 왕 위치 확정:` }, places: label(['b9']), places_w_en: [38.4], places_w_ko: [38.4] },
+    ],
+    legend: { en: "Shade: the King's odds · gold: certain · labels: news only", ko: '음영: 왕 위치 확률 · 금색: 확실 · 글자: 새로 밝혀진 말만' },
+    heat: [heat(1, 'a1', 0.75, 0.6518, pct(0.75), 61.6), heat(1, 'b1', 0.25, 0.52, pct(0.25), 61.6), heat(2, 'b9', 1, 0.7, '', 0)],
+  },
   headlines: { en: ['Player 2\'s king is on b9'], ko: ['b9'] },
   win: { player1: { p: 0.62, low: 0.59, high: 0.65 }, player2: { p: 0.38, low: 0.35, high: 0.41 },
     draw: { p: 0, low: 0, high: 0.003 }, decided: false, playouts: 1100, seq: fixture.seq, ply: 7,
@@ -61,7 +75,7 @@ const analysis = {
   win_error: null,
 };
 const NAMES = ['board', 'board-compact', 'scorebug', 'players', 'explainer', 'caption', 'result', 'reveal', 'standby',
-  'slate', 'deduction', 'win-bar'];
+  'slate', 'deduction', 'win-bar', 'piece-odds'];
 const frame = (on, withAnalysis = true) => ({
   ...fixture, battle: null, banner: null, banner_after_battle: null, result: null, caption: null,
   now: Date.now() / 1000, analysis: withAnalysis ? analysis : null,
@@ -86,8 +100,11 @@ try {
   // What is on air: a part that gives way keeps its picture but fades out (.element-off).
   const read = (page) => page.evaluate(() => ({
     heat: [...document.querySelectorAll('.analysis-layer .analysis-deduction:not(.element-off) .heat')].map((h) => ({ square: h.dataset.square,
-      p: Number(h.dataset.p), opacity: Number(getComputedStyle(h).opacity), ring: getComputedStyle(h).boxShadow !== 'none' })),
+      p: Number(h.dataset.p), opacity: Number(getComputedStyle(h.querySelector('.heat-fill') || h).opacity), ring: getComputedStyle(h).boxShadow !== 'none' })),
     odds: [...document.querySelectorAll('.analysis-layer .analysis-deduction:not(.element-off) .odds')].map((o) => o.textContent),
+    allOdds: [...document.querySelectorAll('.analysis-layer .analysis-piece-odds:not(.element-off) .odds')].map((o) => o.textContent),
+    headline: [...document.querySelectorAll('.analysis-layer .analysis-deduction:not(.element-off) .headline-lead, .analysis-layer .analysis-deduction:not(.element-off) .headline-places')].map((o) => o.textContent),
+    legend: document.querySelector('.analysis-layer .analysis-deduction:not(.element-off) .headline-legend')?.textContent ?? null,
     bar: document.querySelector('.analysis-layer .win-bar:not(.element-off)') ? {
       texts: [...document.querySelectorAll('.analysis-layer .win-bar:not(.element-off) .win-text')].map((t) => t.textContent),
       widths: Object.fromEntries([...document.querySelectorAll('.analysis-layer .win-bar:not(.element-off) .win-fill')].map((f) => [f.className.split(' ')[1], f.getBoundingClientRect().width])),
@@ -114,14 +131,30 @@ try {
   const a1 = s.heat.find((h) => h.square === 'a1'), b1 = s.heat.find((h) => h.square === 'b1'), b9 = s.heat.find((h) => h.square === 'b9');
   check(a1 && b1 && a1.opacity > b1.opacity, 'the likelier place is drawn stronger');
   check(b9 && b9.ring && !a1.ring, 'a certain place is ringed');
-  check(s.odds.length === 7, `an odds label per face-down piece (${s.odds.length} of 7)`);
-  check(s.odds.includes('9 40%') && s.odds.includes('9'), `odds read as the frame says (${s.odds.join(', ')})`);
+  check(s.odds.length === 1 && s.odds[0] === '9', `a label only on the news piece (${s.odds.join(', ')})`);
+  check(s.allOdds.length === 0, 'piece-odds off: no other label');
+  check(s.headline.join(' | ') === `Where is ${n1}'s King? | a1 75% · b1 25% | ${n2}'s King is on | b9`,
+    `the headline: each side's King and its squares with their numbers (${s.headline.join(' | ')})`);
+  check(s.legend === analysis.deduction.legend.en, `the legend (${s.legend})`);
+  await show(page, frame([...BASE, 'deduction', 'caption']));
+  s = await read(page);
+  check(s.heat.length === 3 && s.headline.length === 0 && s.legend === null,
+    `the caption on: the heat stays, the headline in the caption's band is not painted (${s.headline.join(' | ')})`);
+  await show(page, frame([...BASE, 'deduction']));
+  s = await read(page);
   check(s.bar === null, 'the win bar stays off');
   check(s.onTop, 'the analysis layer is over the board');
 
   await show(page, frame([...BASE, 'deduction', 'win-bar']));
   s = await read(page);
   check(s.bar !== null, 'win-bar on: the bar shows');
+  await show(page, frame([...BASE, 'piece-odds']));
+  s = await read(page);
+  check(s.allOdds.length === 7 && s.allOdds.filter((t) => t === '9 10%').length === 6,
+    `piece-odds on: every piece's label, with its number (${s.allOdds.join(', ')})`);
+  check(s.heat.length === 0 && s.headline.length === 0, 'piece-odds alone: no heat, no headline');
+  await show(page, frame([...BASE, 'deduction', 'win-bar']));
+  s = await read(page);
   check(s.bar && s.bar.texts[0] === `${n1} 62%` && s.bar.texts[1] === `38% ${n2}`, `both names with their numbers (${s.bar && s.bar.texts})`);
   check(s.bar && Math.abs(s.bar.widths.p1 / (s.bar.widths.p1 + s.bar.widths.p2) - 0.62) < 0.01, 'the bars in proportion');
   check(s.note === analysis.win.note.en, `the interval note is the frame's (${s.note})`);
@@ -160,7 +193,7 @@ try {
     const p = await open('');
     await show(p, frame([...BASE, 'deduction']));
     const got = await p.evaluate(() => {
-      const o = [...document.querySelectorAll('.analysis-layer .odds')].find((e) => e.dataset.square === 'c8');
+      const o = [...document.querySelectorAll('.analysis-layer .analysis-deduction .odds')].find((e) => e.dataset.square === 'c8');
       const r = o.getBoundingClientRect();
       const line = parseFloat(getComputedStyle(document.getElementById('stage')).getPropertyValue('--text-line')) || 1;
       const heat = document.querySelector('.analysis-layer .heat').getBoundingClientRect();  // a cell less heat_inset a side
@@ -179,8 +212,8 @@ try {
   const cell = before.heat + 2 * themed.metrics.analysis.heat_inset;
   check(Math.abs(before.size - 24) < 0.01 && Math.abs(after.size - 30) < 0.01,
     `a theme's label_text resizes the odds labels (${before.size.toFixed(2)} -> ${after.size.toFixed(2)} px)`);
-  check(Math.abs(before.mid - after.mid - 0.3 * cell) < 2,
-    `a theme's odds_label_y_fraction moves them (middle ${before.mid.toFixed(1)} -> ${after.mid.toFixed(1)}, 0.3 of a ${cell.toFixed(1)} px cell)`);
+  check(Math.abs(before.mid - after.mid - 0.25 * cell) < 2,
+    `a theme's odds_label_y_fraction moves them (middle ${before.mid.toFixed(1)} -> ${after.mid.toFixed(1)}, 0.25 of a ${cell.toFixed(1)} px cell)`);
 
   const one = await open('&elements=scorebug');
   await show(one, frame([...BASE, 'deduction', 'win-bar']));
@@ -287,6 +320,55 @@ try {
       const file = path.join(tmp, `${name}.png`);
       await p.screenshot({ path: file, omitBackground: true });
       const r = checkGolden(file, path.join(here, 'golden', `${name}.png`), { outDir: tmp });
+      check(r.ok, `${name} matches its golden: ${r.why}`);
+      await p.close();
+    }
+  }
+
+  // The deduction as a viewer sees it in every game and preset, both languages: the real public
+  // deduction's frames (tests/browser/fixtures/deduction/NAME.json, written by overlay_tests
+  // "deduction fixtures"; the ImGui goldens of the same: tests/overlay/golden/deduction-*.png).
+  // Every label drawn lies inside its own cell and touches no other (measured in the page's font),
+  // every label with an identity carries its number unless certain, and the headline shows.
+  const deductionDir = path.join(here, 'fixtures/deduction');
+  for (const file of fs.readdirSync(deductionDir).filter((f) => f.endsWith('.json') && !f.endsWith('.record.json')).sort()) {
+    const id = file.replace(/\.json$/, '');
+    const doc = JSON.parse(fs.readFileSync(path.join(deductionDir, file), 'utf8'));
+    for (const lang of ['en', 'ko']) {
+      const name = `deduction-${id}-${lang}`;
+      const p = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+      await p.goto(`${base}/overlay.html?lang=${lang}&feed=off`);
+      await p.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
+      await p.evaluate(({ d, now }) => { window.facedownOverlay.pinClock(now); window.update(d); }, { d: doc, now: doc.now });
+      await p.waitForTimeout(350);
+      await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10000 });
+      const got = await p.evaluate(() => {
+        const ink = (n) => { const r = document.createRange(); r.selectNodeContents(n); const b = r.getBoundingClientRect(); return { x: b.x, y: b.y, r: b.right, b: b.bottom }; };
+        const labels = [...document.querySelectorAll('.analysis-layer .analysis-deduction:not(.element-off) .odds, .analysis-layer .analysis-deduction:not(.element-off) .heat-label')]
+          .map((n) => ({ text: n.textContent, ink: ink(n), cut: n.scrollWidth > n.clientWidth }));
+        const tiles = Object.fromEntries([...document.querySelectorAll('.part-board .tile')].map((t) => [t.dataset.square, t.getBoundingClientRect()]));
+        const lead = [...document.querySelectorAll('.analysis-layer .headline-lead')].map((n) => n.textContent);
+        const places = [...document.querySelectorAll('.analysis-layer .headline-places')].map((n) => n.textContent);
+        return { labels, lead, places, legend: document.querySelector('.analysis-layer .headline-legend')?.textContent ?? '', tiles: Object.keys(tiles).length };
+      });
+      const heads = (doc.analysis.deduction.headline || []);
+      check(got.lead.length === heads.length && got.lead.length > 0 && got.legend.length > 0,
+        `${name}: the headline (${got.lead.join(' | ')} / ${got.places.join(' | ')}) and the legend`);
+      check(got.places.every((t) => t === '' || /\d+%|^[a-z]\d+$/.test(t)), `${name}: each headline square with its number (${got.places.join(' | ')})`);
+      let apart = true, whole = true, numbered = true;
+      for (let i = 0; i < got.labels.length; i++) {
+        const a = got.labels[i];
+        if (a.cut) whole = false;
+        if (!/%$/.test(a.text) && doc.analysis.pieces.every((pc) => !(pc.certain && pc.text[lang] === a.text))) numbered = false;
+        for (let j = i + 1; j < got.labels.length; j++) {
+          const b = got.labels[j];
+          if (a.ink.x < b.ink.r && b.ink.x < a.ink.r && a.ink.y < b.ink.b && b.ink.y < a.ink.b) apart = false;
+        }
+      }
+      check(apart && whole && numbered, `${name}: ${got.labels.length} labels, whole, apart, each with its number unless certain (${got.labels.map((l) => l.text).join(', ')})`);
+      const shotFile = path.join(tmp, `${name}.png`);
+      await p.screenshot({ path: shotFile, omitBackground: true });
+      const r = checkGolden(shotFile, path.join(here, 'golden', `${name}.png`), { outDir: tmp });
       check(r.ok, `${name} matches its golden: ${r.why}`);
       await p.close();
     }

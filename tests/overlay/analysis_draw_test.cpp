@@ -1,14 +1,17 @@
 // The ImGui overlay's analysis elements (overlay/analysis_draw.cpp), headless:
 // a real public analysis of a scripted match (broadcast/stream_analysis.h over
 // its public rows) is drawn only when the director's `deduction` / `win-bar`
-// are cued, with one heat label per place of each side's objective, an odds
-// label per face-down piece, and both names with their numbers.
+// are cued, with the headline (a line per side about its objective) and the
+// legend, the labels of the pieces whose deduction is news (piece-odds: every
+// piece's), and both names with their numbers.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <fmt/format.h>
 
+#include "broadcast/deduction_view.h"
 #include "broadcast/on_air_analysis.h"
+#include "broadcast/piece_news.h"
 #include "broadcast/on_air_json.h"
 #include "broadcast/stream_analysis.h"
 #include "codec/json.h"
@@ -61,6 +64,13 @@ std::size_t count_if_text(const std::vector<std::string>& t, const std::function
   return static_cast<std::size_t>(std::count_if(t.begin(), t.end(), f));
 }
 
+broadcast::DirectorState cues(std::initializer_list<const char*> list);
+
+// A headline's lead about a side's King (deduction_view.h): "Where is Kim's King?" or "Kim's King is on".
+bool king_lead(const std::string& s) {
+  return s.rfind("Where is ", 0) == 0 || s.find("'s King is on") != std::string::npos;
+}
+
 }  // namespace
 
 TEST_CASE("analysis draw: the public rows read back are the public projection, Blind included") {
@@ -99,21 +109,39 @@ TEST_CASE("analysis draw: the deduction and win-bar elements paint the model's a
   REQUIRE(a.objective == "K");
   m.analysis = std::make_shared<const broadcast::OnAirAnalysis>(a);
 
-  const auto heat = [](const std::string& s) { return s.rfind("K ", 0) == 0 && s.back() == '%'; };
   const auto plain = drawn_texts(m, std::nullopt);
-  CHECK(count_if_text(plain, heat) == 0);
+  CHECK(count_if_text(plain, king_lead) == 0);
   CHECK(count_if_text(plain, [&](const std::string& s) { return s == m.players[0] + " " + std::to_string(static_cast<int>(std::lround(a.win->win[0].p * 100))) + "%"; }) == 0);
 
   broadcast::DirectorState d;
   d = broadcast::apply_cue(d, std::get<broadcast::Cue>(broadcast::parse_cue("show deduction")), 1, 1);
   d = broadcast::apply_cue(d, std::get<broadcast::Cue>(broadcast::parse_cue("show win-bar")), 1, 1);
   const auto shown = drawn_texts(m, d);
-  const std::size_t places = a.objective_places[0].size() + a.objective_places[1].size();
-  CHECK(places > 0);
-  CHECK(count_if_text(shown, heat) == places);
-  std::size_t odds = 0;
-  for (const auto& p : a.pieces) odds += p.odds.empty() ? 0 : 1;
-  CHECK(odds > 0);
+  // One headline line per side whose King the audience cannot see, and the legend.
+  std::size_t sides = 0;
+  for (const auto& places : a.objective_places) sides += places.empty() ? 0 : 1;
+  CHECK(sides == 2);
+  CHECK(count_if_text(shown, king_lead) == sides);
+  const broadcast::DeductionView view = broadcast::deduction_view(m, a, broadcast::built_in_theme());
+  CHECK(std::find(shown.begin(), shown.end(), view.legend[0]) != shown.end());
+  // A piece's label only when its deduction is news; piece-odds shows the others too.
+  const OverlayLayout layout = layout_overlay(broadcast::built_in_theme(), Orientation::kLandscape, m.game->geometry());
+  std::size_t news = 0, fitting = 0;
+  for (const auto& l : view.pieces) {
+    if (l.square == engine::kNoSquare || layout.board.square_rect(l.square).w < l.cell[0]) continue;
+    ++fitting;
+    news += l.news ? 1 : 0;
+    const auto n = count_if_text(shown, [&](const std::string& t) { return t == l.text[0]; });
+    if (l.news) CHECK(n >= 1);
+  }
+  CHECK(fitting > 0);
+  CHECK(news < fitting);  // at move 2 most pieces are not news
+  const auto with_odds = drawn_texts(m, cues({"show deduction", "show piece-odds"}));
+  std::size_t labelled = 0;
+  for (const auto& t : with_odds) labelled += t.size() > 1 && t.back() == '%' && t.find(' ') != std::string::npos ? 1 : 0;
+  std::size_t labelled_news = 0;
+  for (const auto& t : shown) labelled_news += t.size() > 1 && t.back() == '%' && t.find(' ') != std::string::npos ? 1 : 0;
+  CHECK(labelled > labelled_news);
   const std::string p1 = m.players[0] + " " + std::to_string(static_cast<int>(std::lround(a.win->win[0].p * 100))) + "%";
   const std::string p2 = std::to_string(static_cast<int>(std::lround(a.win->win[1].p * 100))) + "% " + m.players[1];
   CHECK(std::find(shown.begin(), shown.end(), p1) != shown.end());
@@ -122,7 +150,7 @@ TEST_CASE("analysis draw: the deduction and win-bar elements paint the model's a
   broadcast::DirectorState bar;
   bar = broadcast::apply_cue(bar, std::get<broadcast::Cue>(broadcast::parse_cue("show win-bar")), 1, 1);
   const auto only_bar = drawn_texts(m, bar);
-  CHECK(count_if_text(only_bar, heat) == 0);
+  CHECK(count_if_text(only_bar, king_lead) == 0);
   CHECK(std::find(only_bar.begin(), only_bar.end(), p1) != only_bar.end());
   // The interval note is broadcast's, in the frame's language, in both painters.
   CHECK(std::find(only_bar.begin(), only_bar.end(), broadcast::win_note(a, Lang::kEn)) != only_bar.end());
@@ -283,10 +311,9 @@ TEST_CASE("analysis draw: the deduction lies on whichever board is on air", "[le
   const OnAirModel m = analysed({"Jang Dong-min", "Kim Kyung-hoon"});
   const broadcast::Theme& theme = broadcast::built_in_theme();
   const OverlayLayout l = layout_overlay(theme, Orientation::kFaces, m.game->geometry());
-  const auto& place = m.analysis->objective_places[1].front();  // seat 2's, certain: its label is the piece's name
-  const std::string want = broadcast::objective_place_text(m, *m.analysis, place.p, Lang::kEn,
-                                                           broadcast::LabelFit::kShort);
-  REQUIRE_FALSE(want.empty());
+  const auto& place = m.analysis->objective_places[0].front();  // seat 1's likeliest: its number on the board
+  const std::string want = "75%";
+  REQUIRE(place.p == 0.75);
   const auto centre_of_label = [&](const broadcast::DirectorState& d) {
     const Painted all = painted(m, d, Lang::kEn);
     const auto at = std::find(all.text.begin(), all.text.end(), want);
@@ -318,6 +345,7 @@ TEST_CASE("analysis draw: the labels follow the loaded theme, in the frame and i
     if (m.board[s] && !m.board[s]->token) hidden = static_cast<engine::Square>(s);
   REQUIRE(hidden != engine::kNoSquare);
   a.pieces.push_back({m.board[static_cast<std::size_t>(hidden)]->owner, hidden, {{"M", 0.6, 0}}, false});
+  REQUIRE(broadcast::piece_is_news(*m.game, a.pieces.back()));  // so the deduction labels it
   m.analysis = std::make_shared<const broadcast::OnAirAnalysis>(a);
   // A theme whose pieces have a narrower face (a wider inset in the same cells): "지뢰" no longer
   // fits a piece there, its short form does; the heat map's cells are as large as before.
@@ -333,14 +361,22 @@ TEST_CASE("analysis draw: the labels follow the loaded theme, in the frame and i
   CHECK(broadcast::on_air_json(m, 2000, oo)["analysis"]["pieces"][0]["text"]["ko"] == "지 60%");
   const auto d = cues({"show deduction"});
   const auto has = [](const Painted& p, const std::string& s) { return std::find(p.text.begin(), p.text.end(), s) != p.text.end(); };
-  CHECK(has(painted(m, d, Lang::kKo), "지뢰 60%"));
+  // Drawn only where the frame's label fits its cell (cell_ko), and never cut to the bare identity.
+  const OverlayLayout land = layout_overlay(broadcast::built_in_theme(), Orientation::kLandscape, m.game->geometry());
+  const float cell_px = land.deduction.square_rect(hidden).w;
+  const auto fits = [&](const broadcast::Theme* t) {
+    return cell_px >= broadcast::analysis_json(m, a, t)["pieces"][0]["cell_ko"].get<float>();
+  };
+  CHECK(has(painted(m, d, Lang::kKo), "지뢰 60%") == fits(nullptr));
   const Painted mine = painted(m, d, Lang::kKo, &small);
-  CHECK(has(mine, "지 60%"));
+  CHECK(has(mine, "지 60%") == fits(&small));
   CHECK_FALSE(has(mine, "지뢰 60%"));
+  CHECK_FALSE(has(mine, "지뢰"));
+  CHECK_FALSE(has(mine, "지"));
   // The label's size and place are the theme's: larger and lower in the cell.
   broadcast::Theme moved = broadcast::built_in_theme();
-  moved.metrics["analysis.label_text"] = 30;
-  moved.metrics["analysis.odds_label_y_fraction"] = 0.5f;
+  moved.metrics["analysis.label_text"] = 25;  // "M 60%" still fits the cell at 25 px (label_min_cell)
+  moved.metrics["analysis.odds_label_y_fraction"] = 0.6f;
   const auto label_of = [&](const Painted& p) {
     const auto at = std::find(p.text.begin(), p.text.end(), "M 60%");
     REQUIRE(at != p.text.end());
@@ -350,11 +386,11 @@ TEST_CASE("analysis draw: the labels follow the loaded theme, in the frame and i
   const auto [before, before_size] = label_of(painted(m, d, Lang::kEn));
   const auto [after, after_size] = label_of(painted(m, d, Lang::kEn, &moved));
   CHECK(before_size == Approx(24));
-  CHECK(after_size == Approx(30));
+  CHECK(after_size == Approx(25));
   const OverlayLayout l = layout_overlay(broadcast::built_in_theme(), Orientation::kLandscape, m.game->geometry());
   const Rect cell = l.deduction.square_rect(hidden);
-  CHECK(before.centre().y == Approx(cell.y + cell.h * 0.8f).margin(1));
-  CHECK(after.centre().y == Approx(cell.y + cell.h * 0.5f).margin(1));
+  CHECK(before.centre().y == Approx(cell.y + cell.h * 0.75f).margin(1));
+  CHECK(after.centre().y == Approx(cell.y + cell.h * 0.6f).margin(1));
 }
 
 // Never stale: a record of another row than the one whose board is shown is
@@ -363,8 +399,7 @@ TEST_CASE("analysis draw: the labels follow the loaded theme, in the frame and i
 TEST_CASE("analysis draw: a record of another row is never painted, in the frame or in ImGui") {
   OnAirModel m = analysed({"Jang Dong-min", "Kim Kyung-hoon"});
   const auto d = cues({"show deduction", "show win-bar"});
-  const auto heat = [](const std::string& s) { return s.rfind("K ", 0) == 0 && s.back() == '%'; };
-  REQUIRE(count_if_text(drawn_texts(m, d), heat) > 0);
+  REQUIRE(count_if_text(drawn_texts(m, d), king_lead) > 0);
   broadcast::OnAirOptions o;
   o.director = d;
   REQUIRE(broadcast::on_air_json(m, 1, o).at("analysis").is_object());
@@ -377,7 +412,7 @@ TEST_CASE("analysis draw: a record of another row is never painted, in the frame
     stale.analysis = std::make_shared<const broadcast::OnAirAnalysis>(a);
     CHECK_FALSE(broadcast::analysis_shown(stale));
     const auto texts = drawn_texts(stale, d);
-    CHECK(count_if_text(texts, heat) == 0);
+    CHECK(count_if_text(texts, king_lead) == 0);
     CHECK(std::none_of(texts.begin(), texts.end(), [&](const std::string& s) { return s.find(m.players[0] + " ") == 0 && s.back() == '%'; }));
     const auto j = broadcast::on_air_json(stale, 1, o);
     CHECK(j.at("analysis").is_null());

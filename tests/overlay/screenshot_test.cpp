@@ -9,7 +9,10 @@
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
+#include "broadcast/analysis_record.h"
 #include "broadcast/on_air_analysis.h"
 #include "engine/registry.h"
 #include "overlay/overlay_draw.h"
@@ -194,7 +197,8 @@ TEST_CASE("the director's elements: faces with the small board, slate, reveal", 
 // The analysis elements (deduction, win-bar) over a mid-match, in each layout
 // and both languages. The analysis is written here (the one the browser's
 // goldens draw, tests/browser/analysis_paint_test.mjs): seat 1's king on one of
-// two squares, seat 2's certain, odds on every face-down piece, 62 % to 38 %.
+// two squares, seat 2's certain, odds on every face-down piece (one certain:
+// news; the others near their share at the start: no label), 62 % to 38 %.
 OnAirModel analysed_match() {
   OnAirModel m = model_of(kOpenBattle);
   broadcast::OnAirAnalysis a;
@@ -209,7 +213,7 @@ OnAirModel analysed_match() {
     if (places.size() < (piece->owner == 1 ? 2u : 1u))
       places.push_back({square, 0, piece->owner == 2 ? 1.0 : places.empty() ? 0.75 : 0.25});
     const bool certain = a.pieces.size() == 4;
-    a.pieces.push_back({piece->owner, square, {{"9", certain ? 1.0 : 0.4, 0}, {"3", 0.3, 0}}, certain});
+    a.pieces.push_back({piece->owner, square, {{"9", certain ? 1.0 : 0.1, 0}, {"3", 0.08, 0}}, certain});
   }
   a.win = broadcast::AnalysisWin{{{{0.62, 0.59, 0.65}, {0.38, 0.35, 0.41}}}, {0, 0, 0.003}, false, 1100};
   m.analysis = std::make_shared<const broadcast::OnAirAnalysis>(a);
@@ -446,4 +450,34 @@ TEST_CASE("the elements in both languages and every layout", "[screenshot]") {
       shoot("elements-" + e.name + (lang == Lang::kEn ? "-en" : "-ko"), e.model, o,
             e.name.rfind("result-", 0) == 0 ? Background::kSolid : Background::kChroma);
     }
+}
+
+// The deduction as a viewer sees it, in every game and preset, both languages:
+// the real public deduction of the game's frame (the record in
+// tests/browser/fixtures/deduction/, written by overlay_tests "deduction
+// fixtures"), cued alone over the board in landscape, and with piece-odds in
+// portrait (English). The browser's goldens paint the same frames
+// (tests/browser/analysis_paint_test.mjs, deduction-*.png).
+TEST_CASE("the deduction of every game and preset, both languages", "[screenshot]") {
+  for (const GameFrame& f : every_game_frame()) {
+    INFO(f.name);
+    std::ifstream in(std::string(FACEDOWN_SOURCE_DIR) + "/tests/browser/fixtures/deduction/" + f.name + ".record.json");
+    REQUIRE(in);
+    std::stringstream text;
+    text << in.rdbuf();
+    const auto record = broadcast::record_from_text(text.str());
+    REQUIRE(record);
+    OnAirModel m = f.model;
+    REQUIRE(record->seq == m.last_seq);
+    m.analysis = std::make_shared<const broadcast::OnAirAnalysis>(*record);
+    for (Lang lang : {Lang::kEn, Lang::kKo}) {
+      DrawOptions o = cued(m, lang, {"show deduction"});
+      o.now_wall = m.row_wall_time + 10;
+      shoot("deduction-" + f.name + (lang == Lang::kKo ? "-ko" : "-en"), m, o);
+    }
+    DrawOptions odds = cued(m, Lang::kEn, {"layout portrait", "show deduction", "show piece-odds"});
+    odds.now_wall = m.row_wall_time + 10;
+    odds.orientation = Orientation::kPortrait;
+    shoot("piece-odds-" + f.name + "-portrait-en", m, odds);
+  }
 }
