@@ -59,23 +59,6 @@ std::array<double, 2> home_rank(const Game& game) {
   return {sum[0] / n[0], sum[1] / n[1]};
 }
 
-Command revival_choice(const MatchState& s, PlayerKind kind, const Game& game, std::uint64_t& rng) {
-  const auto& pending = s.pending;
-  if (pending.candidates.empty() || pending.squares.empty()) return ReviveCmd{true, 0, kNoSquare};
-  if (kind == PlayerKind::kRandom) {
-    if (below(rng, pending.candidates.size() + 1) == 0) return ReviveCmd{true, 0, kNoSquare};
-    const int id = pending.candidates[below(rng, pending.candidates.size())];
-    return ReviveCmd{false, s.pieces[static_cast<std::size_t>(id)].type, pending.squares[below(rng, pending.squares.size())]};
-  }
-  // The strongest piece back (its own pieces: the player knows them).
-  int best = pending.candidates.front();
-  for (int id : pending.candidates)
-    if (piece_worth(game, s.pieces[static_cast<std::size_t>(id)].type) >
-        piece_worth(game, s.pieces[static_cast<std::size_t>(best)].type))
-      best = id;
-  return ReviveCmd{false, s.pieces[static_cast<std::size_t>(best)].type, pending.squares[below(rng, pending.squares.size())]};
-}
-
 // Piece worths and the home ranks, computed once per decision.
 struct Scorer {
   std::vector<double> worth;
@@ -132,7 +115,7 @@ Move informed_move(const Match& m, const PieceTrail& trail, const PlayerOptions&
       MatchState after = drawn;
       StateResolver r(after);
       game.play(r, moves[i]);
-      for (int d = 0; d < 4 && after.pending.kind != Decision::kNone; ++d) game.decide_by_default(r);
+      for (int d = 0; d < 4 && after.pending.awaited(); ++d) game.decide_by_default(r);
       if (auto result = game.victory(after, me))
         score[i] += result->winner == me ? 1000.0 : result->winner == 0 ? 0.0 : -1000.0;
       else
@@ -255,8 +238,13 @@ void HiddenSampler::draw(MatchState& s, std::uint64_t& rng) const {
 std::optional<Command> choose(const Match& m, const PieceTrail& trail, const PlayerOptions& options, std::uint64_t& rng) {
   const MatchState& s = m.state();
   if (!s.started || s.paused || s.phase == Phase::kFinished) return std::nullopt;
-  if (s.phase == Phase::kAwaitingItems) return ItemsCmd{};
-  if (s.phase == Phase::kAwaitingRevival) return revival_choice(s, options.kind, m.game(), rng);
+  if (s.phase == Phase::kDeciding) {
+    // The game decides as the player would: at random, or the strongest choice by piece worth.
+    DecisionPolicy policy{options.kind == PlayerKind::kRandom, {}};
+    for (std::size_t t = 0; t < m.game().roster().size(); ++t)
+      policy.worth.push_back(piece_worth(m.game(), static_cast<PieceType>(t)));
+    return m.game().choose_decision(s, policy, rng);
+  }
   auto moves = m.legal_moves();
   if (moves.empty()) return std::nullopt;
   switch (options.kind) {

@@ -6,7 +6,8 @@
 // the roster counts, the trail and the placement limits allow, and overwrites
 // every one of them before it looks ahead.
 //
-//  - kRandom: a uniformly random legal move (revival: random choice or decline).
+//  - kRandom: a uniformly random legal move (a decision: the game's random choice,
+//    Game::choose_decision).
 //  - kGreedy: fights whenever it can: a random move onto an enemy piece, else
 //    one that ends beside an enemy piece (front, back, left, right), else any.
 //  - kInformed: every legal move (or `max_moves` of them, attacks first) is
@@ -15,7 +16,9 @@
 //    the move with the best mean score (a win, a loss, else material by roster
 //    strength with the objective piece worth most, plus a little for advancing),
 //    ties broken at random.
-// Item declarations are "none" for both sides (a limit: docs/analysis.md).
+// At a decision the game chooses for the player (Game::choose_decision, given the
+// player kind and the piece worths): Number Janggi declares no items (a limit:
+// docs/analysis.md) and brings back its strongest number.
 // Deterministic: the same match, trail, options and rng give the same command.
 #pragma once
 #include <cstdint>
@@ -40,8 +43,7 @@ struct PlayerOptions {
   bool exact_draws = true;
 };
 
-// The command the side that must decide now would give: a move, a revival
-// choice, or the items declaration. nullopt when no player has to decide (not
+// The command the side that must decide now would give: a move or a decision. nullopt when no player has to decide (not
 // started, paused, finished).
 std::optional<engine::Command> choose(const engine::Match& m, const PieceTrail& trail, const PlayerOptions& options,
                                       std::uint64_t& rng);

@@ -169,11 +169,11 @@ std::optional<Command> StreamReplay::command_at(std::size_t event, const std::ve
                  [&](const Started&) { out = StartCmd{}; },
                  [&](const Moved& o) { out = MoveCmd{{o.from, o.to}}; },
                  [&](const Attack& o) { out = MoveCmd{{o.from, o.to}}; },
-                 [&](const ItemsDeclared& o) { out = ItemsCmd{o.choice}; },
-                 [&](const Revived& o) {
-                   if (o.piece.type != kHiddenType) out = ReviveCmd{false, o.piece.type, o.piece.square};
+                 // A decision, as the game words the one that wrote it (nullopt: the stream hides it).
+                 [&](const Decided& o) {
+                   if (!opened_match_) return;
+                   if (auto d = opened_match_->game().decision_of(o)) out = std::move(*d);
                  },
-                 [&](const RevivalDeclined&) { out = ReviveCmd{true, 0, kNoSquare}; },
                  [&](const Ticked&) { out = TickCmd{}; },
                  [&](const Paused& o) { out = PauseCmd{text_or(o.reason)}; },
                  [&](const Resumed&) { out = ResumeCmd{}; },
@@ -319,9 +319,9 @@ ReplayRun StreamReplay::advance(const GameInfo& game, const std::vector<PieceTyp
         if (id >= 0 && static_cast<std::size_t>(id) < id_slot.size()) add_unique(named, id_slot[static_cast<std::size_t>(id)]);
       };
       if (const auto* mv = std::get_if<MoveCmd>(&*cmd)) name_at(mv->move.from);
-      if (const auto* items = std::get_if<ItemsCmd>(&*cmd))
-        for (const ItemChoice& choice : items->choice)
-          if (choice.item) name_at(choice.square);
+      if (const auto* decided = std::get_if<Decided>(&stream_[p].body))
+        for (const auto& [key, fact] : decided->facts)
+          if (const auto* sq = std::get_if<SquareFact>(&fact.value)) name_at(sq->square);
       auto sub = m.submit(*cmd, e.t);
       log_asked();
       if (sub.rejection) return fail(p, named);

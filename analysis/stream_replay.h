@@ -5,7 +5,7 @@
 // The stream is what one viewer saw (every event projected for that viewer, in
 // order, from the Opened event). Each accepted command is rebuilt from its first
 // event (a setup from SetupLocked with the chosen identities, a move from Moved or
-// Attack, items from ItemsDeclared, ...); deadline events (cmd 0) are replayed by
+// Attack, a decision from the game's own words for it, Game::decision_of, ...); deadline events (cmd 0) are replayed by
 // letting time pass. A candidate is consistent exactly when every replayed event,
 // projected for the viewer, equals the stream's: every rule is the engine's.
 //

@@ -154,7 +154,7 @@ int play_out(Match& m, PieceTrail& trail, const std::array<PlayerOptions, 2>& pl
       cmd = ResumeCmd{};
     } else {
       if (plies >= max_plies) return -1;
-      const int decider = s.phase == Phase::kAwaitingRevival ? s.pending.player : s.to_move == 0 ? 1 : s.to_move;
+      const int decider = s.phase == Phase::kDeciding && s.pending.player != 0 ? s.pending.player : s.to_move == 0 ? 1 : s.to_move;
       cmd = choose(m, trail, players[static_cast<std::size_t>(decider == 2 ? 1 : 0)], rng);
       if (!cmd) return -1;
       if (const auto* mv = std::get_if<MoveCmd>(&*cmd)) {

@@ -59,8 +59,8 @@ void read_opened(OnAirModel& m, const json& e, const std::vector<engine::GameInf
   m.turn_limit = option_seconds(m.options, "turn_limit");
   m.warning_after = option_seconds(m.options, "warning_after");
   m.warnings_to_dq = static_cast<int>(option_seconds(m.options, "warnings_to_dq"));
-  const auto initial = m.game->initial_items();
-  m.has_items = m.game->has_items() && std::any_of(initial.begin(), initial.end(), [](int n) { return n > 0; });
+  const auto initial = m.game->counters().initial;
+  m.has_counters = std::any_of(initial.begin(), initial.end(), [](int n) { return n > 0; });
   m.board.assign(static_cast<std::size_t>(m.game->geometry().size()), std::nullopt);
   m.opened = true;
 }

@@ -102,7 +102,7 @@ struct OnAirModel {
   std::vector<std::optional<ShownPiece>> board;  // by square
   std::array<std::vector<std::optional<std::string>>, 2> removed;  // removal order
   std::array<int, 2> warnings{0, 0};
-  bool has_items = false;
+  bool has_counters = false;  // the game's counters (Game::counters), any held at the start
   std::array<std::array<int, 3>, 2> items_left{};  // blind, plus, minus
   std::vector<ItemUse> items_used;                  // in the order used
 

@@ -112,7 +112,7 @@ FrameParts parts_of(const OnAirFrame& f, std::string_view layout) {
   out.win_bar = win_bar_parts(theme, theme.element(layout, "win_bar"));
   for (std::size_t p = 0; p < 2; ++p) {
     const FramePlayer& fp = f.players[p];
-    const ThemeRect box = tray_box(theme, theme.element(layout, p == 0 ? "panel1" : "panel2"), f.model->has_items);
+    const ThemeRect box = tray_box(theme, theme.element(layout, p == 0 ? "panel1" : "panel2"), f.model->has_counters);
     out.tray_box[p] = box;
     // The tiles shrink when many are out (Gwangsanghui has 43 a side), never
     // under the roster's widest label (tray_tile_floor).

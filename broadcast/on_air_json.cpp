@@ -281,9 +281,9 @@ json items_json(const OnAirFrame& f) {
     used.push_back(json{{"player", u.player}, {"item", u.item}, {"square", u.square}, {"text", name_of(u.item)}});
   // The game's names of its items, for the chips beside each player.
   json names = json::object();
-  if (m.has_items)
+  if (m.has_counters)
     for (std::size_t k = 0; k < 3; ++k) names[kItems[k]] = both(f.item_names[k]);
-  return json{{"enabled", m.has_items}, {"used", std::move(used)}, {"names", std::move(names)}};
+  return json{{"enabled", m.has_counters}, {"used", std::move(used)}, {"names", std::move(names)}};
 }
 
 // The final reveal (reveal.h): null before `close`. Public from then on (the

@@ -57,26 +57,15 @@ StreamAnalysisOptions live_analysis_options() {
 }
 
 void tune_for_live(const std::string& game, analysis::AnalysisOptions& options) {
-  if (game == "number-janggi") options.update_events = 2000;
-  else if (game == "capture-flag") options.update_events = 100000;
-  else if (game == "salpakan" || game == "luzhanqi-mini") {
-    options.samples = 800;
-    options.update_events = 100000;
-  } else if (game == "gunjin-shogi") {
-    // A bar of 0.02 needs 625 independent draws at p = 0.5. Since the forest
-    // draws the unfought pieces within their own allowed sets (rest_fill.h),
-    // its draws replay and every particle is independent, so what bounds the
-    // bars is how many fresh draws an update may make after a battle kills
-    // kept ones: 40,000 events and 2,000 draws an update; and with ~1,000
-    // independent draws the counting's odds (a known superset where the
-    // learning gave up) weigh as 10 draws, not 40. The live bench: every bar
-    // within 0.02 at 195 of 205 sampled moments, was 91; the worst event
-    // still under 250 ms (docs/performance.md, "Gunjin Shogi's error bars").
-    options.samples = 1000;
-    options.update_events = 40000;
-    options.update_draws = 2000;
-    options.prior_draws = 10;
-  }
+  // The game carries its budget beside its roster (GameInfo::live_analysis).
+  const auto games = engine::all_games();
+  const engine::GameInfo* info = engine::find_game(games, game);
+  if (!info) return;
+  const engine::AnalysisTuning& t = info->live_analysis;
+  if (t.samples > 0) options.samples = t.samples;
+  if (t.update_events > 0) options.update_events = t.update_events;
+  if (t.update_draws > 0) options.update_draws = t.update_draws;
+  if (t.prior_draws > 0) options.prior_draws = t.prior_draws;
 }
 
 StreamAnalysis::StreamAnalysis(engine::Viewer viewer, StreamAnalysisOptions options,

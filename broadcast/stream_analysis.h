@@ -45,8 +45,8 @@ struct StreamAnalysisOptions {
   bool tune_per_game = false;
 };
 
-// The live bounds of one game's deduction, measured in docs/performance.md
-// ("Speed round"): Number Janggi's sampled moments replay at most 2,000 events
+// The live bounds of one game's deduction, the game's own (GameInfo::live_analysis,
+// beside its roster), measured in docs/performance.md ("Speed round"): Number Janggi's sampled moments replay at most 2,000 events
 // (its p99 per event under 5 ms), Capture Flag's at most 100,000 (its worst
 // moment from 478 to about 170 ms); Salpakan and Luzhanqi Mini aim for 800 draws
 // (with the battle forest's draws, most sampled results at a standard error of

@@ -1,4 +1,6 @@
 #include "codec/json.h"
+
+#include <algorithm>
 #include "engine/vocabulary.h"
 
 #include "codec/script.h"
@@ -51,9 +53,25 @@ Detail get_detail(const json& j) {
   return d;
 }
 
-json choice_json(const ItemChoice& c, const Game& g) {
-  if (!c.item) return nullptr;
-  return {{"item", item_name(*c.item)}, {"square", g.geometry().name(c.square)}};
+// A decision's facts (engine/decision.h) under their dotted keys.
+void put_facts(json& j, const Decided& d, const Game& g) {
+  for (const auto& [key, fact] : d.facts) {
+    json* at = &j;
+    for (std::size_t pos = 0;;) {
+      const std::size_t dot = key.find('.', pos);
+      at = &(*at)[key.substr(pos, dot == std::string::npos ? std::string::npos : dot - pos)];
+      if (dot == std::string::npos) break;
+      pos = dot + 1;
+    }
+    *at = std::visit(Overloaded{
+                         [](const std::monostate&) { return json(nullptr); },
+                         [](int n) { return json(n); },
+                         [](const std::string& text) { return json(text); },
+                         [&](const SquareFact& sq) { return square_json(g, sq.square); },
+                         [&](const PieceRef& r) { return ref_json(r, g); },
+                     },
+                     fact.value);
+  }
 }
 
 // ----- reading back (referee form only)
@@ -92,12 +110,44 @@ struct Reader {
     for (const auto& e : j) out.push_back(ref(e));
     return out;
   }
-  ItemChoice choice(const json& j) {
-    ItemChoice c;
-    if (j.is_null()) return c;
-    c.item = parse_item(j.at("item").get<std::string>());
-    c.square = square(j.at("square"));
-    return c;
+  // A decision's facts as the game declares them (DecidedSpec): a key under a
+  // null is one null fact (a choice of none).
+  Decided decided(const DecidedSpec& spec, const json& j) {
+    Decided d{spec.type, {}};
+    for (const FactSpec& f : spec.facts) {
+      const json* at = &j;
+      std::string key;
+      bool stopped = false;
+      for (std::size_t pos = 0;;) {
+        const std::size_t dot = f.key.find('.', pos);
+        const std::string part = f.key.substr(pos, dot == std::string::npos ? std::string::npos : dot - pos);
+        key += (key.empty() ? "" : ".") + part;
+        if (!at->contains(part)) {
+          stopped = true;  // a fact the event does not hold (another player's)
+          break;
+        }
+        at = &at->at(part);
+        if (dot == std::string::npos) break;
+        if (at->is_null()) {
+          d.facts[key] = Fact{};
+          stopped = true;
+          break;
+        }
+        pos = dot + 1;
+      }
+      if (stopped) continue;
+      Fact fact{{}, f.role, f.player};
+      if (!at->is_null()) {
+        switch (f.kind) {
+          case FactKind::kNumber: fact.value = at->get<int>(); break;
+          case FactKind::kText: fact.value = at->get<std::string>(); break;
+          case FactKind::kSquare: fact.value = SquareFact{square(*at)}; break;
+          case FactKind::kPiece: fact.value = ref(*at); break;
+        }
+      }
+      d.facts[f.key] = std::move(fact);
+    }
+    return d;
   }
 };
 
@@ -151,16 +201,14 @@ json event_to_json(const Event& e, const Game& g) {
                    j["piece"] = ref_json(o.piece, g);
                  },
                  [&](const DecisionAwaited& o) {
-                   j["decision"] = o.kind == Decision::kItems ? "items" : "revival";
+                   j["decision"] = o.kind;
                    j["player"] = o.player;
                    if (o.piece_id >= 0) j["piece_id"] = o.piece_id;
                    json sq = json::array();
                    for (Square s : o.squares) sq.push_back(g.geometry().name(s));
                    j["squares"] = sq;
                    j["candidates"] = refs_json(o.candidates, g);
-                 },
-                 [&](const ItemsDeclared& o) {
-                   j["items"] = {{"1", choice_json(o.choice[0], g)}, {"2", choice_json(o.choice[1], g)}};
+                   if (!o.choices.empty()) j["choices"] = o.choices;  // added key: absent where a game lists none
                  },
                  [&](const Battle& o) {
                    json pairs = json::array();
@@ -186,12 +234,7 @@ json event_to_json(const Event& e, const Game& g) {
                    j["pieces"] = refs_json(o.pieces, g);
                    j["cause"] = o.cause;
                  },
-                 [&](const Revived& o) {
-                   j["player"] = o.player;
-                   j["arriving"] = o.arriving ? ref_json(*o.arriving, g) : json(nullptr);
-                   j["piece"] = ref_json(o.piece, g);
-                 },
-                 [&](const RevivalDeclined& o) { j["player"] = o.player; },
+                 [&](const Decided& o) { put_facts(j, o, g); },
                  [&](const Warned& o) {
                    j["player"] = o.player;
                    j["kind"] = o.kind;
@@ -263,14 +306,13 @@ std::variant<Event, std::string> event_from_json(const json& j, const Game& g) {
       e.body = Moved{j.at("player"), rd.ref(j.at("piece")), rd.square(j.at("from")), rd.square(j.at("to"))};
     } else if (type == "decision-awaited") {
       DecisionAwaited d;
-      d.kind = j.at("decision") == "items" ? Decision::kItems : Decision::kRevival;
+      d.kind = j.at("decision").get<std::string>();
       d.player = j.at("player");
       d.piece_id = j.value("piece_id", -1);
       for (const auto& s : j.at("squares")) d.squares.push_back(rd.square(s));
       d.candidates = rd.refs(j.at("candidates"));
+      if (j.contains("choices")) d.choices = j.at("choices").get<std::vector<std::string>>();
       e.body = d;
-    } else if (type == "items-declared") {
-      e.body = ItemsDeclared{{rd.choice(j.at("items").at("1")), rd.choice(j.at("items").at("2"))}};
     } else if (type == "battle") {
       Battle b;
       for (const auto& p : j.at("pairs"))
@@ -286,12 +328,6 @@ std::variant<Event, std::string> event_from_json(const json& j, const Game& g) {
                       rd.square(j.at("to")), *outcome, rd.refs(j.at("revealed"))};
     } else if (type == "removed") {
       e.body = Removed{rd.refs(j.at("pieces")), j.at("cause")};
-    } else if (type == "revived") {
-      Revived r{j.at("player"), std::nullopt, rd.ref(j.at("piece"))};
-      if (!j.at("arriving").is_null()) r.arriving = rd.ref(j.at("arriving"));
-      e.body = r;
-    } else if (type == "revival-declined") {
-      e.body = RevivalDeclined{j.at("player")};
     } else if (type == "warned") {
       e.body = Warned{j.at("player"), j.at("kind"), j.at("reason"), j.at("total"), get_detail(j)};
     } else if (type == "paused") {
@@ -318,7 +354,11 @@ std::variant<Event, std::string> event_from_json(const json& j, const Game& g) {
     } else if (type == "closed") {
       e.body = Closed{};
     } else {
-      return "event " + std::to_string(e.seq) + ": unknown type '" + type + "'";
+      // The game's decision events (engine/decision.h).
+      const auto specs = g.decided_specs();
+      const auto spec = std::find_if(specs.begin(), specs.end(), [&](const DecidedSpec& d) { return d.type == type; });
+      if (spec == specs.end()) return "event " + std::to_string(e.seq) + ": unknown type '" + type + "'";
+      e.body = rd.decided(*spec, j);
     }
     if (!rd.error.empty()) return "event " + std::to_string(e.seq) + ": " + rd.error;
     return e;
@@ -354,11 +394,14 @@ json state_to_json(const Match& match, Viewer viewer) {
       {"caption", s.caption ? json(*s.caption) : json(nullptr)},
       {"closed", s.closed},
   };
-  if (g.has_items()) {
-    json items = json::object();
-    for (std::size_t p = 0; p < 2; ++p)
-      items[std::to_string(p + 1)] = {{"blind", s.items[p][0]}, {"plus", s.items[p][1]}, {"minus", s.items[p][2]}};
-    j["items"] = items;
+  // The game's counters (Number Janggi's items), what each player has left.
+  if (const CounterSpec counters = g.counters(); !counters.names.empty()) {
+    json left = json::object();
+    for (std::size_t p = 0; p < 2; ++p) {
+      json& mine = left[std::to_string(p + 1)] = json::object();
+      for (std::size_t k = 0; k < s.counters.names.size(); ++k) mine[s.counters.names[k]] = s.counters.left[p][k];
+    }
+    j[counters.group] = left;
   }
   return j;
 }

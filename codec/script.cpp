@@ -1,6 +1,7 @@
 #include "codec/script.h"
 #include "engine/vocabulary.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 
@@ -180,40 +181,6 @@ std::variant<TimedCommand, std::string> parse_command(const std::vector<std::str
     if (!from) return "unknown square '" + a[0].substr(0, dash) + "'";
     if (!to) return "unknown square '" + a[0].substr(dash + 1) + "'";
     out.command = MoveCmd{{*from, *to}};
-  } else if (verb == "items") {
-    if (auto e = need(2, "items 1=ITEM:SQUARE|none 2=ITEM:SQUARE|none")) return *e;
-    ItemsCmd c;
-    std::array<bool, 2> seen{false, false};
-    for (const auto& tok : a) {
-      auto eq = tok.find('=');
-      auto p = eq == std::string::npos ? std::nullopt : parse_player(tok.substr(0, eq));
-      if (!p) return "expected N=ITEM:SQUARE or N=none, got '" + tok + "'";
-      if (seen[static_cast<std::size_t>(*p - 1)]) return "player " + std::to_string(*p) + " is named twice";
-      seen[static_cast<std::size_t>(*p - 1)] = true;
-      std::string v = tok.substr(eq + 1);
-      ItemChoice ch;
-      if (v != "none") {
-        auto colon = v.find(':');
-        if (colon == std::string::npos) return "expected ITEM:SQUARE or none, got '" + v + "'";
-        ch.item = parse_item(v.substr(0, colon));
-        if (!ch.item) return "unknown item '" + v.substr(0, colon) + "' (blind, plus or minus)";
-        auto sq = g.parse(v.substr(colon + 1));
-        if (!sq) return "unknown square '" + v.substr(colon + 1) + "'";
-        ch.square = *sq;
-      }
-      c.choice[static_cast<std::size_t>(*p - 1)] = ch;
-    }
-    out.command = c;
-  } else if (verb == "revive") {
-    if (auto e = need(1, "revive PIECE:SQUARE | revive decline")) return *e;
-    if (a[0] == "decline") {
-      out.command = ReviveCmd{true, 0, kNoSquare};
-    } else {
-      auto ps = parse_piece_square(a[0], game);
-      if (auto* e = std::get_if<std::string>(&ps)) return *e;
-      auto [type, sq] = std::get<std::pair<PieceType, Square>>(ps);
-      out.command = ReviveCmd{false, type, sq};
-    }
   } else if (verb == "tick") {
     if (auto e = need(0, "tick")) return *e;
     out.command = TickCmd{};
@@ -272,6 +239,11 @@ std::variant<TimedCommand, std::string> parse_command(const std::vector<std::str
     out.command = CloseCmd{};
   } else if (verb == "game" || verb == "preset" || verb == "option" || verb == "player") {
     return "'" + verb + "' belongs in the header, before the first command";
+  } else if (const auto verbs = game.decision_verbs(); std::find(verbs.begin(), verbs.end(), verb) != verbs.end()) {
+    // The game's own decision: it reads the statement and words it (engine/decision.h).
+    auto d = game.read_decision(std::vector<std::string>(tokens.begin() + static_cast<long>(i), tokens.end()));
+    if (auto* e = std::get_if<std::string>(&d)) return *e;
+    out.command = std::get<DecideCmd>(d);
   } else {
     return "unknown command '" + verb + "'";
   }
@@ -331,18 +303,7 @@ std::string format_command(const Command& command, const Game& game) {
           },
           [&](const StartCmd&) { return std::string("start"); },
           [&](const MoveCmd& c) { return "move " + g.name(c.move.from) + "-" + g.name(c.move.to); },
-          [&](const ItemsCmd& c) {
-            std::string out = "items";
-            for (int p = 0; p < 2; ++p) {
-              const auto& ch = c.choice[static_cast<std::size_t>(p)];
-              out += " " + std::to_string(p + 1) + "=" +
-                     (ch.item ? std::string(item_name(*ch.item)) + ":" + g.name(ch.square) : "none");
-            }
-            return out;
-          },
-          [&](const ReviveCmd& c) {
-            return c.decline ? std::string("revive decline") : "revive " + ps(c.type, c.square);
-          },
+          [&](const DecideCmd& c) { return c.text; },
           [&](const TickCmd&) { return std::string("tick"); },
           [&](const PauseCmd& c) { return "pause " + quote(c.reason); },
           [&](const ResumeCmd&) { return std::string("resume"); },

@@ -6,7 +6,8 @@ namespace facedown::codec {
 
 using namespace engine;
 
-ScriptRunner::ScriptRunner(Journal journal) : journal_(std::move(journal)), games_(all_games()) {}
+ScriptRunner::ScriptRunner(Journal journal, std::vector<GameInfo> games)
+    : journal_(std::move(journal)), games_(games.empty() ? all_games() : std::move(games)) {}
 
 ScriptRunner::LineResult ScriptRunner::open_match() {
   LineResult out;

@@ -26,7 +26,8 @@ class ScriptRunner {
   using Journal = std::function<std::optional<std::string>(const engine::Match&,
                                                            const std::vector<engine::Event>&)>;
 
-  explicit ScriptRunner(Journal journal = {});
+  // `games`: the games it knows; empty: all_games() (a test game is given here).
+  explicit ScriptRunner(Journal journal = {}, std::vector<engine::GameInfo> games = {});
 
   LineResult feed(const std::string& line);
   // Opens the match if the script had a header but no command (call at the end).

@@ -40,8 +40,7 @@ ClockFace player_clock_face(const engine::MatchState& st, int pl, engine::Millis
   const bool running = st.phase == engine::Phase::kPlaying && st.to_move == pl && !st.result;
   f.running = running;
   f.held = st.paused && !st.result;
-  f.deciding = !st.result && (st.phase == engine::Phase::kAwaitingItems ||
-                              (st.phase == engine::Phase::kAwaitingRevival && st.pending.player == pl));
+  f.deciding = !st.result && st.phase == engine::Phase::kDeciding && (st.pending.player == 0 || st.pending.player == pl);
   const long limit = engine::option_int(st.options, "turn_limit");
   f.elapsed = running || f.deciding ? period_elapsed_at(st, now) : 0;
   f.shown = f.elapsed;
@@ -103,9 +102,10 @@ void draw_player_clock(const engine::MatchState& st, int pl, engine::Millis now,
   const bool decision_limited = face.decision_limited;
   // A decision without a limit counts up: its clock says so ("items: +0:10.5 taken")
   // in the small font, so it never reads as a countdown of time left.
-  const bool on_items = st.phase == engine::Phase::kAwaitingItems;
+  // The label is the decision kind's ("clock.items_taken", "clock.revival_taken").
+  const std::string kind = st.pending.kind;
   if (deciding && !decision_limited) {
-    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr(on_items ? "clock.items_taken" : "clock.revival_taken"));
+    ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr("clock." + kind + "_taken"));
     ImGui::PushFont(fonts && fonts->bold ? fonts->bold : ImGui::GetFont());
     ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "+%s", clock_text(elapsed).c_str());
     ImGui::PopFont();
@@ -113,7 +113,7 @@ void draw_player_clock(const engine::MatchState& st, int pl, engine::Millis now,
     if (deciding) {
       // The label shares the name's line: the clock keeps its place and size.
       ImGui::SameLine();
-      ImGui::TextColored(ui::to_vec4(colour), "%s", tr(on_items ? "clock.items_left" : "clock.revival_left"));
+      ImGui::TextColored(ui::to_vec4(colour), "%s", tr("clock." + kind + "_left"));
     }
     ImGui::PushFont(fonts && fonts->large ? fonts->large : ImGui::GetFont());
     ImGui::TextColored(ui::to_vec4(colour), "%s", clock_text(shown).c_str());
@@ -121,11 +121,10 @@ void draw_player_clock(const engine::MatchState& st, int pl, engine::Millis now,
   }
   ui.hits.record_last_item(fmt::format("clock.p{}", pl));
   std::string items;
-  const char* keys[] = {"item.blind", "item.plus", "item.minus"};
-  for (std::size_t k = 0; k < static_cast<std::size_t>(engine::kItemKinds); ++k) {
-    // MatchState::items is what is left; a kind the match gave shows even at 0.
-    const int left = st.items[i][k];
-    if (left > 0 || st.items_used[i][k] > 0) items += fmt::format("{} {}  ", tr(keys[k]), left);
+  for (std::size_t k = 0; k < st.counters.names.size(); ++k) {
+    // The game's counters, what is left; a kind the match gave shows even at 0.
+    const int left = st.counters.left[i][k];
+    if (left > 0 || st.counters.used[i][k] > 0) items += fmt::format("{} {}  ", tr("item." + st.counters.names[k]), left);
   }
   const long dq = engine::option_int(st.options, "warnings_to_dq");
   ImGui::TextColored(ui::to_vec4(st.warnings[i] > 0 ? ui::colour::kWarning : ui::colour::kMuted),

@@ -192,8 +192,9 @@ DeskOutcome Console::submit(const engine::Command& command, engine::Millis mono_
   ui_.play.preview.reset();
   ui_.play.selected = engine::kNoSquare;
   ui_.play.item = {0, 0};
-  ui_.play.revive_candidate.reset();
-  ui_.play.revive_square = engine::kNoSquare;
+  ui_.play.decision_piece.reset();
+  ui_.play.decision_square = engine::kNoSquare;
+  ui_.play.decision_choice.clear();
   if (const auto* setup = std::get_if<engine::SetupCmd>(&command)) {
     // The secret leaves the UI once it is locked.
     const std::size_t i = static_cast<std::size_t>(setup->player - 1);

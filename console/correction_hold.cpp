@@ -23,8 +23,7 @@ bool holds_after(const engine::Command& command, const engine::Match& after) {
 }
 
 bool releases_hold(const engine::Command& command) {
-  return std::holds_alternative<engine::MoveCmd>(command) || std::holds_alternative<engine::ItemsCmd>(command) ||
-         std::holds_alternative<engine::ReviveCmd>(command);
+  return std::holds_alternative<engine::MoveCmd>(command) || std::holds_alternative<engine::DecideCmd>(command);
 }
 
 }  // namespace facedown::console

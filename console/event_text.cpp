@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <array>
+#include <optional>
+
 #include "engine/vocabulary.h"
 #include "codec/script.h"
 
@@ -23,6 +26,41 @@ std::string pieces(const std::vector<engine::PieceRef>& list, const engine::Game
     out += describe_piece(p, game, tr);
   }
   return out.empty() ? "-" : out;
+}
+
+// A decision made, from its facts alone: its title (the game's phrase for its type), the
+// player it names, the piece it puts back, and each player's counter spent (a
+// fact under "<group>.<player>": its name and square, or none).
+template <class Seat, class Word>
+std::string decided_text(const engine::Decided& e, const engine::Game& game, const ui::Tr& tr, const Seat& seat,
+                         const Word& word) {
+  std::string out = word(WordKind::kPhrase, e.type);
+  if (auto f = e.facts.find("player"); f != e.facts.end())
+    if (const auto* p = std::get_if<int>(&f->second.value)) out += " " + seat(*p);
+  for (const auto& [key, fact] : e.facts)
+    if (const auto* r = std::get_if<engine::PieceRef>(&fact.value); r && fact.role == engine::FactRole::kPlaced)
+      out += ": " + describe_piece(*r, game, tr);
+  std::array<std::optional<std::string>, 2> spent;
+  for (const auto& [key, fact] : e.facts) {
+    const auto dot = key.rfind('.');
+    const std::string tail = dot == std::string::npos ? key : key.substr(dot + 1);
+    if (const auto* name = std::get_if<std::string>(&fact.value); name && fact.role == engine::FactRole::kSpent &&
+                                                                   (fact.player == 1 || fact.player == 2)) {
+      const std::string prefix = key.substr(0, dot == std::string::npos ? 0 : dot + 1);
+      std::string where = "-";
+      for (const auto& [k2, f2] : e.facts)
+        if (const auto* sq = std::get_if<engine::SquareFact>(&f2.value); sq && k2.rfind(prefix, 0) == 0)
+          where = square_name(game, sq->square);
+      spent[static_cast<std::size_t>(fact.player - 1)] = fmt::format("{}:{}", word(WordKind::kItem, *name), where);
+    } else if (std::holds_alternative<std::monostate>(fact.value) && fact.role == engine::FactRole::kPlain &&
+               (tail == "1" || tail == "2")) {
+      spent[static_cast<std::size_t>(tail == "1" ? 0 : 1)] = std::string(tr("item.none"));
+    }
+  }
+  if (spent[0] || spent[1])
+    for (int p = 0; p < 2; ++p)
+      out += fmt::format(" {}={}", seat(p + 1), spent[static_cast<std::size_t>(p)].value_or(tr("item.none")));
+  return out;
 }
 
 }  // namespace
@@ -93,25 +131,17 @@ std::string describe(const engine::Event& event, const engine::Game& game, const
                                describe_piece(e.piece, game, tr), square_name(game, e.from),
                                square_name(game, e.to));
           },
+          // A decision (engine/decision.h): of both players, with its squares; of one, with its player.
           [&](const engine::DecisionAwaited& e) {
-            if (e.kind == engine::Decision::kItems) {
+            const std::string title = word(WordKind::kPhrase, "awaiting-" + e.kind);
+            if (e.player == 0) {
               std::string sq;
               for (auto s : e.squares) sq += " " + square_name(game, s);
-              return fmt::format("{}:{}", tr("ev.awaiting_items"), sq);
+              return fmt::format("{}:{}", title, sq);
             }
-            return fmt::format("{} {}", tr("ev.awaiting_revival"), seat(e.player));
+            return fmt::format("{} {}", title, seat(e.player));
           },
-          [&](const engine::ItemsDeclared& e) {
-            std::string out = tr("ev.items");
-            for (int p = 0; p < 2; ++p) {
-              const auto& c = e.choice[static_cast<std::size_t>(p)];
-              out += fmt::format(" {}={}", seat(p + 1),
-                                 c.item ? fmt::format("{}:{}", word(WordKind::kItem, engine::item_name(*c.item)),
-                                                      square_name(game, c.square))
-                                        : std::string(tr("item.none")));
-            }
-            return out;
-          },
+          [&](const engine::Decided& e) { return decided_text(e, game, tr, seat, word); },
           [&](const engine::Battle& e) {
             std::string out = tr("battle");
             for (const auto& p : e.pairs) {
@@ -136,13 +166,7 @@ std::string describe(const engine::Event& event, const engine::Game& game, const
             const std::string why = e.cause.empty() ? "" : " (" + word(WordKind::kCause, e.cause) + ")";
             return fmt::format("{}{}: {}", tr("removed"), why, pieces(e.pieces, game, tr));
           },
-          [&](const engine::Revived& e) {
-            return fmt::format("{} {}: {}", tr("ev.revived"), seat(e.player),
-                               describe_piece(e.piece, game, tr));
-          },
-          [&](const engine::RevivalDeclined& e) {
-            return fmt::format("{} {}", tr("ev.revival_declined"), seat(e.player));
-          },
+
           [&](const engine::Warned& e) {
             // An engine-made warning reads from its code; a manual one is the
             // referee's typed reason (cleared in every public view).

@@ -122,7 +122,8 @@ int run_demo(ui::Platform& p, console::Console& c, const std::string& script_pat
     }
     if (auto e = driver.play(c, i, mono)) fmt::print(stderr, "facedown-console: {}: {}\n", driver.line(i), *e);
     render(p, c, mono);
-    if (!items_shot && c.session()->match().state().phase == engine::Phase::kAwaitingItems) {
+    if (!items_shot && c.session()->match().state().phase == engine::Phase::kDeciding &&
+        c.session()->match().state().pending.player == 0) {
       capture("items");
       items_shot = true;
     }

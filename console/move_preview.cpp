@@ -21,10 +21,12 @@ std::optional<MovePreview> preview_move(const engine::Match& match, const engine
   p.move = move;
   p.log_size = match.log().size();
   std::vector<engine::Event> events = moved.events;
-  if (m->state().phase == engine::Phase::kAwaitingItems) {
+  // A decision of both players (Number Janggi's items) follows: previewed as
+  // decided by default, nothing chosen.
+  if (m->state().phase == engine::Phase::kDeciding && m->state().pending.player == 0) {
     p.items_follow = true;
     p.battle_squares = m->state().pending.squares;
-    auto declared = m->submit(engine::ItemsCmd{}, m->state().time);
+    auto declared = m->submit(m->game().word_picks(m->state(), {}).value_or(engine::DecideCmd{}), m->state().time);
     events.insert(events.end(), declared.events.begin(), declared.events.end());
   }
   // The operator's text and the camera-safe one, both from the engine's events:

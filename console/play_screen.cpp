@@ -131,13 +131,16 @@ void draw_move_entry(const engine::Match& match, const ui::Tr& tr, UiState& ui, 
   if (p.preview) p.move_text.clear();
 }
 
-// The items' choices; the command they make (nullopt while a square is missing).
-std::optional<engine::ItemsCmd> draw_items(const engine::Match& match, const ui::Tr& tr, UiState& ui) {
+// A decision of both players over the game's counters (Number Janggi's items):
+// each player's counter or none, on one of their pieces in pending.squares; the
+// decision the game words from them (nullopt while a square is missing).
+std::optional<engine::DecideCmd> draw_counters(const engine::Match& match, const ui::Tr& tr, UiState& ui) {
   const auto& st = match.state();
   const auto& g = match.game().geometry();
+  const auto& names = st.counters.names;
   PlayUi& p = ui.play;
-  ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr("play.declare_items"));
-  engine::ItemsCmd cmd;
+  ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", tr("play.declare_" + st.pending.kind));
+  std::vector<engine::DecisionPick> picks;
   bool complete = true;
   for (int pl = 1; pl <= 2; ++pl) {
     const std::size_t i = static_cast<std::size_t>(pl - 1);
@@ -159,16 +162,14 @@ std::optional<engine::ItemsCmd> draw_items(const engine::Match& match, const ui:
         ImGui::SetCursorPosX(column);
       }
     };
-    for (int k = 0; k <= engine::kItemKinds; ++k) {
-      // MatchState::items already counts what is left.
-      const int left = k == 0 ? 1 : st.items[i][static_cast<std::size_t>(k - 1)];
-      // Item names are the game's words.
+    for (int k = 0; k <= static_cast<int>(names.size()); ++k) {
+      const std::string name = k == 0 ? "none" : names[static_cast<std::size_t>(k - 1)];
+      // MatchState::counters counts what is left.
+      const int left = k == 0 ? 1 : st.counters.left[i][static_cast<std::size_t>(k - 1)];
+      // Counter names are the game's words.
       const std::string label =
           k == 0 ? std::string(tr("item.none"))
-                 : fmt::format("{} ({})",
-                               match.game().words().text(engine::WordKind::kItem,
-                                                         engine::item_name(static_cast<engine::Item>(k - 1)),
-                                                         words_lang(tr.lang)),
+                 : fmt::format("{} ({})", match.game().words().text(engine::WordKind::kItem, name, words_lang(tr.lang)),
                                left);
       if (k == 0) {
         ImGui::SameLine(column);
@@ -177,7 +178,7 @@ std::optional<engine::ItemsCmd> draw_items(const engine::Match& match, const ui:
       }
       ImGui::BeginDisabled(left <= 0);
       if (ImGui::RadioButton(label.c_str(), p.item[i] == k)) p.item[i] = k;
-      ui.hits.record_last_item(fmt::format("items.p{}.{}", pl, k == 0 ? "none" : engine::item_name(static_cast<engine::Item>(k - 1))));
+      ui.hits.record_last_item(fmt::format("{}.p{}.{}", st.pending.kind, pl, name));
       ImGui::EndDisabled();
     }
     // The item goes on one of the player's own battling pieces.
@@ -196,28 +197,31 @@ std::optional<engine::ItemsCmd> draw_items(const engine::Match& match, const ui:
       const std::string name = g.name(own[k]);
       if (k > 0) next_radio(name);
       if (ImGui::RadioButton(name.c_str(), p.item[i] != 0 && p.item_square[i] == own[k])) p.item_square[i] = own[k];
-      ui.hits.record_last_item(fmt::format("items.p{}.sq.{}", pl, name));
+      ui.hits.record_last_item(fmt::format("{}.p{}.sq.{}", st.pending.kind, pl, name));
     }
     if (own.empty()) ImGui::Dummy(ImVec2(1.0f, ImGui::GetFrameHeight()));
     ImGui::EndDisabled();
-    if (p.item[i] != 0) {
-      cmd.choice[i] = {static_cast<engine::Item>(p.item[i] - 1), p.item_square[i]};
+    if (p.item[i] != 0 && static_cast<std::size_t>(p.item[i]) <= names.size()) {
+      picks.push_back({pl, names[static_cast<std::size_t>(p.item[i] - 1)], -1, p.item_square[i], {}, false});
       if (p.item_square[i] == engine::kNoSquare) complete = false;
     }
     ImGui::PopID();
   }
   if (!complete) return std::nullopt;
-  return cmd;
+  return match.game().word_picks(st, picks);
 }
 
-// The revival's choices; the revival they make (nullopt until both are chosen).
-std::optional<engine::ReviveCmd> draw_revival(const engine::Match& match, const ui::Tr& tr, UiState& ui) {
+// A decision of one player over pieces and squares (Number Janggi's revival):
+// a candidate piece and a square; the decision the game words from them
+// (nullopt until both are chosen). Its phrases are the decision kind's.
+std::optional<engine::DecideCmd> draw_pieces(const engine::Match& match, const ui::Tr& tr, UiState& ui) {
   const auto& st = match.state();
   const auto& game = match.game();
   const auto& g = game.geometry();
+  const std::string& kind = st.pending.kind;
   PlayUi& p = ui.play;
-  ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), tr("play.revival"), st.pending.player);
-  ImGui::TextUnformatted(tr("play.revive_piece"));
+  ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), tr("play." + kind), st.pending.player);
+  ImGui::TextUnformatted(tr("play." + kind + ".piece"));
   for (int id : st.pending.candidates) {
     const auto& piece = st.pieces[static_cast<std::size_t>(id)];
     ImGui::SameLine();
@@ -227,19 +231,38 @@ std::optional<engine::ReviveCmd> draw_revival(const engine::Match& match, const 
     const std::string label = ui::piece_label(game, piece.type);
     const bool shown = !ui.masked() || engine::may_see(piece, engine::kPublic);
     const std::string text = shown ? label : fmt::format("?##{}", id);
-    if (ImGui::RadioButton(text.c_str(), p.revive_candidate == id)) p.revive_candidate = id;
-    ui.hits.record_last_item(fmt::format("revive.piece.{}", label));
+    if (ImGui::RadioButton(text.c_str(), p.decision_piece == id)) p.decision_piece = id;
+    ui.hits.record_last_item(fmt::format("{}.piece.{}", tr("hit." + kind), label));
     ImGui::PopID();
   }
-  ImGui::TextUnformatted(tr("play.revive_square"));
+  ImGui::TextUnformatted(tr("play." + kind + ".square"));
   for (auto sq : st.pending.squares) {
     ImGui::SameLine();
-    if (ImGui::RadioButton(g.name(sq).c_str(), p.revive_square == sq)) p.revive_square = sq;
-    ui.hits.record_last_item(fmt::format("revive.sq.{}", g.name(sq)));
+    if (ImGui::RadioButton(g.name(sq).c_str(), p.decision_square == sq)) p.decision_square = sq;
+    ui.hits.record_last_item(fmt::format("{}.sq.{}", tr("hit." + kind), g.name(sq)));
   }
-  if (!p.revive_candidate || p.revive_square == engine::kNoSquare) return std::nullopt;
-  const auto& piece = st.pieces[static_cast<std::size_t>(*p.revive_candidate)];
-  return engine::ReviveCmd{false, piece.type, p.revive_square};
+  if (!p.decision_piece || p.decision_square == engine::kNoSquare) return std::nullopt;
+  return game.word_picks(st, {{st.pending.player, {}, *p.decision_piece, p.decision_square, {}, false}});
+}
+
+// A decision of one player over the choices the game lists (a bid): the
+// player, the decision's kind in the game's words, one button per choice.
+std::optional<engine::DecideCmd> draw_choices(const engine::Match& match, const ui::Tr& tr, UiState& ui) {
+  const auto& st = match.state();
+  const auto& game = match.game();
+  const std::string& kind = st.pending.kind;
+  PlayUi& p = ui.play;
+  const int pl = st.pending.player;
+  const std::string who = pl == 1 || pl == 2 ? st.players[static_cast<std::size_t>(pl - 1)] : std::string();
+  ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "P%d %s: %s", pl, who.c_str(),
+                     game.words().text(engine::WordKind::kPhrase, kind, words_lang(tr.lang)).c_str());
+  for (const std::string& choice : st.pending.choices) {
+    ImGui::SameLine();
+    if (ImGui::RadioButton(choice.c_str(), p.decision_choice == choice)) p.decision_choice = choice;
+    ui.hits.record_last_item(fmt::format("{}.choice.{}", kind, choice));
+  }
+  if (p.decision_choice.empty()) return std::nullopt;
+  return game.word_picks(st, {{pl, {}, -1, engine::kNoSquare, p.decision_choice, false}});
 }
 
 // The result: a full-width band in the winner's colour, unmistakable.
@@ -343,8 +366,10 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
       if (m.from == p.selected) model.targets.push_back(m.to);
   }
   if (p.preview) model.battles = p.preview->battle_squares;
-  if (st.phase == engine::Phase::kAwaitingItems) model.battles = st.pending.squares;
-  if (st.phase == engine::Phase::kAwaitingRevival) model.targets = st.pending.squares;
+  // A decision of both players marks its squares as battles; one player's, as targets.
+  const bool deciding = st.phase == engine::Phase::kDeciding;
+  if (deciding && st.pending.player == 0) model.battles = st.pending.squares;
+  if (deciding && st.pending.player != 0) model.targets = st.pending.squares;
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   // As wide as the board's shape allows at this height (22 px of coordinates), up
@@ -358,15 +383,15 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
   ui.board = result.layout;
   if (result.clicked) {
     if (can_move) on_board_click(match, *result.clicked, tr, ui);
-    if (st.phase == engine::Phase::kAwaitingRevival && contains(st.pending.squares, *result.clicked))
-      p.revive_square = *result.clicked;
+    if (deciding && st.pending.player != 0 && contains(st.pending.squares, *result.clicked))
+      p.decision_square = *result.clicked;
   }
   ImGui::EndChild();
   ImGui::SameLine();
 
   const float pub_w = std::min(ImGui::GetContentRegionAvail().x * 0.34f, 330.0f);
   ImGui::BeginChild("play_side", ImVec2(-pub_w - 8.0f, 0), false);
-  ImGui::Text("%s %d   %s: %s", tr("ply"), st.ply, tr("phase"), tr(ui::phase_key(st.phase)));
+  ImGui::Text("%s %d   %s: %s", tr("ply"), st.ply, tr("phase"), tr(ui::phase_key(st.phase, st.pending.kind)));
   if (st.phase == engine::Phase::kPlaying) {
     ImGui::SameLine();
     ImGui::TextColored(ui::to_vec4(ui::player_colour(st.to_move)), "  %s: P%d %s", tr("turn"),
@@ -377,10 +402,11 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
   // Which panel stands here. Items, revival and the result take no click or key
   // for a moment after they appear: a click (or Enter) aimed at the panel that
   // stood here a moment before must not decide them.
-  const SidePanel panel = st.result                                  ? SidePanel::kResult
-                          : st.phase == engine::Phase::kAwaitingItems   ? SidePanel::kItems
-                          : st.phase == engine::Phase::kAwaitingRevival ? SidePanel::kRevival
-                                                                        : SidePanel::kMove;
+  const SidePanel panel = st.result                   ? SidePanel::kResult
+                          : !deciding                   ? SidePanel::kMove
+                          : !st.pending.choices.empty() ? SidePanel::kChoices
+                          : st.pending.player == 0      ? SidePanel::kCounters
+                                                        : SidePanel::kPieces;
   if (!p.panel_since || p.panel != panel) {
     p.panel = panel;
     p.panel_since = ui.mono;
@@ -389,15 +415,15 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
 
   // The details first, each phase's own, drawn into a box of one height, so the
   // action row below them stands in one place in every phase.
-  std::optional<engine::ItemsCmd> items;
-  std::optional<engine::ReviveCmd> revival;
+  std::optional<engine::DecideCmd> decided;
   const float details_h = std::max(ImGui::GetFrameHeightWithSpacing() * 5.0f,
                                    96.0f + ImGui::GetTextLineHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y);
   ImGui::BeginChild("side_details", ImVec2(0, details_h), false);
   switch (panel) {
     case SidePanel::kResult: draw_game_over(match, view, tr, ui, out); break;
-    case SidePanel::kItems: items = draw_items(match, tr, ui); break;
-    case SidePanel::kRevival: revival = draw_revival(match, tr, ui); break;
+    case SidePanel::kCounters: decided = draw_counters(match, tr, ui); break;
+    case SidePanel::kPieces: decided = draw_pieces(match, tr, ui); break;
+    case SidePanel::kChoices: decided = draw_choices(match, tr, ui); break;
     case SidePanel::kMove:
       if (p.preview) draw_move_preview(tr, ui, game);
       else if (can_move) ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("play.pick_piece"));
@@ -407,7 +433,7 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
 
   // The action row: [typed move] [the phase's confirmation] [its alternative],
   // each slot one size in every phase and language.
-  const float primary_w = slot_width({tr("confirm"), tr("play.declare"), tr("play.revive"), tr("play.confirm_result")});
+  const float primary_w = slot_width({tr("confirm"), tr("play.declare"), tr("play.revival.confirm"), tr("play.confirm_result")});
   const float secondary_w = slot_width({tr("cancel"), tr("play.decline"), tr("play.reinstate")});
   const float field_w = 120.0f;
   if (panel == SidePanel::kMove && can_move && !p.preview) {
@@ -428,20 +454,30 @@ void draw_play(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vector
         p.selected = engine::kNoSquare;
       }
       break;
-    case SidePanel::kItems:
-      if (action_button(ui, "items.confirm", tr("play.declare"), tr("play.declare_tip"), ui::key::kEnter, "Enter",
-                        items.has_value() && settled, false, primary_w))
-        out.push_back(SubmitCommand{*items});
+    case SidePanel::kCounters:
+      if (action_button(ui, tr("hit." + st.pending.kind) + std::string(".confirm"), tr("play.declare"),
+                        tr("play.declare_tip"), ui::key::kEnter, "Enter", decided.has_value() && settled, false,
+                        primary_w))
+        out.push_back(SubmitCommand{*decided});
       break;
-    case SidePanel::kRevival:
-      if (action_button(ui, "revive.confirm", tr("play.revive"), tr("play.revive_tip"), ui::key::kEnter, "Enter",
-                        revival.has_value() && settled, false, primary_w))
-        out.push_back(SubmitCommand{*revival});
+    case SidePanel::kChoices:
+      if (action_button(ui, st.pending.kind + ".confirm", tr("confirm"), tr("play.confirm_tip"), ui::key::kEnter,
+                        "Enter", decided.has_value() && settled, false, primary_w))
+        out.push_back(SubmitCommand{*decided});
+      break;
+    case SidePanel::kPieces: {
+      const std::string hit = tr("hit." + st.pending.kind);
+      if (action_button(ui, hit + ".confirm", tr("play." + st.pending.kind + ".confirm"),
+                        tr("play." + st.pending.kind + ".tip"), ui::key::kEnter, "Enter",
+                        decided.has_value() && settled, false, primary_w))
+        out.push_back(SubmitCommand{*decided});
       ImGui::SameLine();
-      if (action_button(ui, "revive.decline", tr("play.decline"), tr("play.decline_tip"), 'D', "D", settled, false,
-                        secondary_w))
-        out.push_back(SubmitCommand{engine::ReviveCmd{true, 0, engine::kNoSquare}});
+      const auto decline = game.word_picks(st, {{st.pending.player, {}, -1, engine::kNoSquare, {}, true}});
+      if (action_button(ui, hit + ".decline", tr("play.decline"), tr("play.decline_tip"), 'D', "D",
+                        settled && decline.has_value(), false, secondary_w))
+        out.push_back(SubmitCommand{*decline});
       break;
+    }
     case SidePanel::kResult: {
       // Closed: nothing left to confirm; the slot stays empty.
       const bool open = ui.banner.empty() && settled;

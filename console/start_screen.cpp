@@ -174,7 +174,7 @@ void draw_new_match(const StartView& view, const ui::Tr& tr, UiState& ui,
                     !checked.error && toss_ok)) {
     CreateMatch c{info.id, form.preset, overrides, form.players, form.first, std::nullopt};
     if (form.first == 0) c.toss_seed = form.toss_seed;
-    out.push_back(c);
+    out.emplace_back(std::in_place_type<CreateMatch>, std::move(c));
   }
 }
 

@@ -58,16 +58,21 @@ struct MovePreview {
   std::vector<engine::Square> battle_squares;
   std::vector<std::string> lines;            // the referee's: "c5 x c6 (sum)"
   std::vector<std::string> public_lines;     // the same battles projected for the public
-  bool items_follow = false;                 // an item declaration will be asked
+  bool items_follow = false;                 // a decision of both players will be asked
 };
 
 struct PlayUi {
   engine::Square selected = engine::kNoSquare;
   std::optional<MovePreview> preview;
-  std::array<int, 2> item{0, 0};  // 0 none, 1 + Item index
+  // The decision panel's draft (engine/decision.h, DecisionPick). A decision of
+  // both players: per player the counter chosen (0 none, 1 + its index in the
+  // game's counters) and its square. A decision of one: the candidate piece
+  // and its square.
+  std::array<int, 2> item{0, 0};
   std::array<engine::Square, 2> item_square{engine::kNoSquare, engine::kNoSquare};
-  std::optional<int> revive_candidate;  // piece id
-  engine::Square revive_square = engine::kNoSquare;
+  std::optional<int> decision_piece;  // piece id
+  engine::Square decision_square = engine::kNoSquare;
+  std::string decision_choice;  // a decision over the choices the game lists
   // Dialogs: which is open, and its fields. kHold asks the reason of a pause
   // that already happened (it becomes a note); kClose confirms the result.
   enum class Dialog { kNone, kHold, kWarn, kResign, kDraw, kAward, kVoid, kClock, kCaption, kNote, kClose, kReinstate };
@@ -90,7 +95,9 @@ struct PlayUi {
   // (monotonic): the items', revival's and result's buttons take no click or key
   // for a moment, so a click aimed at the panel that stood there before (in the
   // same action-row slot) decides nothing.
-  enum class SidePanel { kMove, kItems, kRevival, kResult };
+  // The decision panel's shapes: kCounters, both players over the game's counters;
+  // kPieces, one player over pieces and squares; kChoices, one over the choices the game lists.
+  enum class SidePanel { kMove, kCounters, kPieces, kChoices, kResult };
   SidePanel panel = SidePanel::kMove;
   std::optional<engine::Millis> panel_since;
   std::size_t last_result_log = 0;  // log size before the last command (result panel)

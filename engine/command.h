@@ -14,12 +14,6 @@
 
 namespace facedown::engine {
 
-// Number Janggi's items. Other games hold none.
-enum class Item { kBlind = 0, kPlus = 1, kMinus = 2 };
-inline constexpr int kItemKinds = 3;
-const char* item_name(Item item);  // "blind" | "plus" | "minus"
-std::optional<Item> parse_item(const std::string& name);
-
 struct Move {
   Square from = kNoSquare;
   Square to = kNoSquare;
@@ -38,18 +32,11 @@ struct StartCmd {};
 struct MoveCmd {
   Move move;
 };
-struct ItemChoice {
-  std::optional<Item> item;  // nullopt: "none"
-  Square square = kNoSquare;
-  bool operator==(const ItemChoice&) const = default;
-};
-struct ItemsCmd {
-  std::array<ItemChoice, 2> choice;  // [0] player 1, [1] player 2
-};
-struct ReviveCmd {
-  bool decline = false;
-  PieceType type = 0;
-  Square square = kNoSquare;
+// A player's decision (engine/decision.h), as the game words it: one script
+// statement ("revive 7:b1"); the game reads, checks and applies it.
+struct DecideCmd {
+  std::string text;
+  bool operator==(const DecideCmd&) const = default;
 };
 struct TickCmd {};
 struct PauseCmd {
@@ -91,7 +78,7 @@ struct CaptionCmd {
 // After the end: the referee confirms the result; nothing can be voided after it.
 struct CloseCmd {};
 
-using Command = std::variant<SetupCmd, FirstCmd, StartCmd, MoveCmd, ItemsCmd, ReviveCmd, TickCmd,
+using Command = std::variant<SetupCmd, FirstCmd, StartCmd, MoveCmd, DecideCmd, TickCmd,
                              PauseCmd, ResumeCmd, WarnCmd, ResignCmd, DrawCmd, AwardCmd, VoidCmd,
                              ClockCmd, NoteCmd, CaptionCmd, CloseCmd>;
 

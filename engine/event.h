@@ -9,12 +9,14 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "engine/command.h"
+#include "engine/decision.h"
 #include "engine/geometry.h"
 #include "engine/options.h"
 #include "engine/piece.h"
@@ -72,18 +74,17 @@ struct Moved {
   Square to = kNoSquare;
   bool operator==(const Moved&) const = default;
 };
-enum class Decision { kNone, kItems, kRevival };
+// A decision is awaited (engine/decision.h): its kind, a word of the game
+// ("items", "revival"); who decides (0: both players); the choices as the game
+// lists them: squares, pieces, and any others in the game's text.
 struct DecisionAwaited {
-  Decision kind = Decision::kNone;
-  int player = 0;    // revival: who chooses; items: 0 (both)
-  int piece_id = -1;  // the piece whose battles are pending / the arriving piece
-  std::vector<Square> squares;  // items: the battling squares; revival: empty back-rank squares
-  std::vector<PieceRef> candidates;  // revival: the removed numbers that may return
+  std::string kind;
+  int player = 0;
+  int piece_id = -1;  // the piece the decision is about (Number Janggi: the arriving piece)
+  std::vector<Square> squares;
+  std::vector<PieceRef> candidates;
+  std::vector<std::string> choices;  // written only when the game lists any
   bool operator==(const DecisionAwaited&) const = default;
-};
-struct ItemsDeclared {
-  std::array<ItemChoice, 2> choice;
-  bool operator==(const ItemsDeclared&) const = default;
 };
 struct BattlePair {
   PieceRef mover;  // the moved (or revived) piece's side of this pair
@@ -122,15 +123,20 @@ struct Removed {
   std::string cause;  // a cause word of the game: "arrival" (revive=remove-always), "custodian" (Hasami)
   bool operator==(const Removed&) const = default;
 };
-struct Revived {
-  int player = 0;
-  std::optional<PieceRef> arriving;  // removed by the exchange (optional-swap)
-  PieceRef piece;                    // the revived piece, at its new square
-  bool operator==(const Revived&) const = default;
+// One fact of a decision (engine/decision.h): null, a number, text, a square or
+// a piece, with the bookkeeping its role asks of the fold.
+using FactValue = std::variant<std::monostate, int, std::string, SquareFact, PieceRef>;
+struct Fact {
+  FactValue value;
+  FactRole role = FactRole::kPlain;
+  int player = 0;  // kSpent: whose counter
+  bool operator==(const Fact&) const = default;
 };
-struct RevivalDeclined {
-  int player = 0;
-  bool operator==(const RevivalDeclined&) const = default;
+// A decision was made: the game's event word and its facts by dotted key.
+struct Decided {
+  std::string type;
+  std::map<std::string, Fact> facts;
+  bool operator==(const Decided&) const = default;
 };
 struct Warned {
   int player = 0;
@@ -192,8 +198,8 @@ struct Closed {
 };
 
 using EventBody = std::variant<Opened, SetupLocked, FirstChosen, Started, TurnStarted, Moved,
-                               DecisionAwaited, ItemsDeclared, Battle, Attack, Removed, Revived,
-                               RevivalDeclined, Warned, Paused, Resumed, Ticked, Ended, Voided,
+                               DecisionAwaited, Battle, Attack, Removed, Decided,
+                               Warned, Paused, Resumed, Ticked, Ended, Voided,
                                ClockSet, Noted, Captioned, Closed>;
 
 struct Event {

@@ -5,6 +5,8 @@
 #include "engine/match.h"
 #include "engine/vocabulary.h"
 
+#include <algorithm>
+
 namespace facedown::engine {
 
 namespace {
@@ -65,15 +67,10 @@ std::optional<Rejection> Match::fits(const Event& e) const {
               if (!f.square(q)) return no(what + ": a square off the board");
             for (const auto& c : o.candidates)
               if (!f.ref(c)) return no(what + ": an unknown candidate");
-            // The arriving piece may already be off the board (revive=remove-always).
-            if (o.kind == Decision::kRevival && (!f.piece(o.piece_id) || !valid_player(o.player)))
-              return no(what + ": an unknown arriving piece");
-            return std::nullopt;
-          },
-          [&](const ItemsDeclared& o) -> std::optional<Rejection> {
-            for (std::size_t p = 0; p < 2; ++p)
-              if (o.choice[p].item && s.items[p][static_cast<std::size_t>(*o.choice[p].item)] <= 0)
-                return no(what + ": an item the player does not hold");
+            // The piece it is about may already be off the board (revive=remove-always).
+            if (o.kind.empty() || (o.piece_id >= 0 && !f.piece(o.piece_id)) ||
+                (o.player != 0 && !valid_player(o.player)))
+              return no(what + ": an unknown decision, piece or player");
             return std::nullopt;
           },
           [&](const Battle& o) -> std::optional<Rejection> {
@@ -97,14 +94,34 @@ std::optional<Rejection> Match::fits(const Event& e) const {
               if (!f.ref(r) || !f.on_board(r.id)) return no(what + ": a removed piece not on the board");
             return std::nullopt;
           },
-          [&](const Revived& o) -> std::optional<Rejection> {
-            if (!f.removed(o.piece.id, o.player) || !f.square(o.piece.square))
-              return no(what + ": the revived piece is not a removed piece of that player");
-            if (o.arriving && (!f.ref(*o.arriving) || !f.on_board(o.arriving->id)))
-              return no(what + ": the arriving piece is not on the board");
-            const int there = s.board[static_cast<std::size_t>(o.piece.square)];
-            if (there >= 0 && !(o.arriving && there == o.arriving->id))
-              return no(what + ": the revival square is taken");
+          [&](const Decided& o) -> std::optional<Rejection> {
+            // Each fact's role must fit the board the fold will change.
+            std::vector<int> taken;
+            for (const auto& [key, fact] : o.facts) {
+              const auto* r = std::get_if<PieceRef>(&fact.value);
+              if (const auto* sq = std::get_if<SquareFact>(&fact.value); sq && !f.square(sq->square))
+                return no(what + ": a square off the board");
+              if (r && fact.role == FactRole::kTaken) {
+                if (!f.ref(*r) || !f.on_board(r->id)) return no(what + ": a piece taken off is not on the board");
+                taken.push_back(r->id);
+              }
+              // A spent counter: a name (null spends nothing).
+              if (const auto* name = std::get_if<std::string>(&fact.value); name && fact.role == FactRole::kSpent) {
+                const int k = s.counters.index(*name);
+                if (!valid_player(fact.player) || k < 0 ||
+                    s.counters.left[static_cast<std::size_t>(fact.player - 1)][static_cast<std::size_t>(k)] <= 0)
+                  return no(what + ": a counter the player does not hold");
+              }
+            }
+            for (const auto& [key, fact] : o.facts) {
+              const auto* r = std::get_if<PieceRef>(&fact.value);
+              if (!r || fact.role != FactRole::kPlaced) continue;
+              if (!f.removed(r->id, r->owner) || !f.square(r->square))
+                return no(what + ": the piece put back is not a removed piece of its owner");
+              const int there = s.board[static_cast<std::size_t>(r->square)];
+              if (there >= 0 && std::find(taken.begin(), taken.end(), there) == taken.end())
+                return no(what + ": the square it goes back to is taken");
+            }
             return std::nullopt;
           },
           [&](const TurnStarted& o) -> std::optional<Rejection> {

@@ -1,6 +1,6 @@
 // for_each_ref: every piece reference an event carries, in one fixed order
 // (setup pieces; the moved piece; decision candidates; battle pairs, removed,
-// revealed; attacker, defender, revealed; removed pieces; arriving, revived).
+// revealed; attacker, defender, revealed; removed pieces; a decision's pieces by key).
 // The one list of where events hold pieces: the analysis's replay reads them
 // (const Event) and Match::retype rewrites them (Event). No allocation.
 #pragma once
@@ -39,9 +39,9 @@ void for_each_ref(E& e, F&& f) {
           all(o.revealed);
         } else if constexpr (std::is_same_v<T, Removed>) {
           all(o.pieces);
-        } else if constexpr (std::is_same_v<T, Revived>) {
-          if (o.arriving) f(*o.arriving);
-          f(o.piece);
+        } else if constexpr (std::is_same_v<T, Decided>) {
+          for (auto& [key, fact] : o.facts)
+            if (auto* r = std::get_if<PieceRef>(&fact.value)) f(*r);
         }
       },
       e.body);

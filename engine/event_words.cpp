@@ -26,9 +26,11 @@ std::vector<CodeUse> codes_of(const EventBody& body) {
                  },
                  [&](const Attack& o) { add(WordKind::kOutcome, outcome_name(o.outcome)); },
                  [&](const Removed& o) { add(WordKind::kCause, o.cause); },
-                 [&](const ItemsDeclared& o) {
-                   for (const auto& c : o.choice)
-                     if (c.item) add(WordKind::kItem, item_name(*c.item));
+                 [&](const Decided& o) {
+                   // A counter a decision spends is one of the game's items (words of kind kItem).
+                   for (const auto& [key, fact] : o.facts)
+                     if (const auto* name = std::get_if<std::string>(&fact.value); name && fact.role == FactRole::kSpent)
+                       add(WordKind::kItem, *name);
                  },
                  [](const auto&) {},
              },

@@ -4,15 +4,25 @@
 
 namespace facedown::engine {
 
-std::optional<Rejection> Game::declare_items(Resolver&, const ItemsCmd&) const {
-  return Rejection{"this game has no items"};
+std::variant<DecideCmd, std::string> Game::read_decision(const std::vector<std::string>& tokens) const {
+  return "unknown command '" + (tokens.empty() ? std::string() : tokens.front()) + "'";
 }
 
-std::optional<Rejection> Game::revive(Resolver&, const ReviveCmd&) const {
-  return Rejection{"this game has no revival"};
+std::optional<Rejection> Game::decide(Resolver&, const DecideCmd&) const {
+  return Rejection{"no decision is awaited now"};
 }
 
 void Game::decide_by_default(Resolver&) const {}
+
+std::string Game::awaiting(const MatchState& s) const { return "waiting for the " + s.pending.kind + " decision"; }
+
+std::optional<DecideCmd> Game::decision_of(const Decided&) const { return std::nullopt; }
+
+std::optional<DecideCmd> Game::word_picks(const MatchState&, const std::vector<DecisionPick>&) const {
+  return std::nullopt;
+}
+
+DecideCmd Game::choose_decision(const MatchState&, const DecisionPolicy&, std::uint64_t&) const { return {}; }
 
 std::vector<std::string> Game::explain(const ShownBattle& battle, Lang lang) const {
   return explain_ranks_and_outcomes(*this, battle, lang);

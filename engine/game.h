@@ -15,10 +15,12 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "engine/battle_explanation.h"
 #include "engine/command.h"
+#include "engine/decision.h"
 #include "engine/event.h"
 #include "engine/geometry.h"
 #include "engine/match_state.h"
@@ -47,10 +49,9 @@ class Game {
   virtual const Words& words() const = 0;
   // The player whose setup area holds this square; 0 for none.
   virtual int setup_owner(Square s) const = 0;
-  // Items each player holds at the start (all zero for games without items).
-  virtual std::array<int, kItemKinds> initial_items() const { return {0, 0, 0}; }
-  // Whether the game knows items at all (its state JSON then always lists them).
-  virtual bool has_items() const { return false; }
+  // The game's counters (engine/decision.h), each player's at the start; none
+  // by default. A game with counters always lists them in its state JSON.
+  virtual CounterSpec counters() const { return {}; }
   // Perfect-information games with a fixed placement (Gwangsanghui): each
   // player's pieces (index 0: player 1), face up on the board as soon as the
   // match is created; such games take no `setup` commands. Empty for games
@@ -93,14 +94,34 @@ class Game {
   virtual bool never_moves(PieceType) const { return false; }
 
   // Carries out a legal move of the player to move. Leaves the state either with
-  // a pending decision (items, revival) or with the move fully resolved.
+  // a pending decision (DecisionAwaited) or with the move fully resolved.
   virtual void play(Resolver& r, const Move& move) const = 0;
 
-  // Decisions: validate, then resolve. Games without them reject.
-  virtual std::optional<Rejection> declare_items(Resolver& r, const ItemsCmd& cmd) const;
-  virtual std::optional<Rejection> revive(Resolver& r, const ReviveCmd& cmd) const;
+  // ----- Decisions (engine/decision.h). A game without them keeps the defaults.
+  // The script verbs that are this game's decisions ("items", "revive").
+  virtual std::vector<std::string> decision_verbs() const { return {}; }
+  // A statement of one of those verbs (its tokens, the verb first), worded as
+  // the game writes it (format_command gives the text back), or why not.
+  virtual std::variant<DecideCmd, std::string> read_decision(const std::vector<std::string>& tokens) const;
+  // Validates, then resolves a decision (the game says when none is awaited).
+  virtual std::optional<Rejection> decide(Resolver& r, const DecideCmd& cmd) const;
   // What a decision that ran out of time resolves to (decision_limit).
   virtual void decide_by_default(Resolver& r) const;
+  // Why a move is refused while a decision is awaited ("waiting for ...").
+  virtual std::string awaiting(const MatchState& s) const;
+  // The decision events this game writes, with their facts (the codec reads
+  // stored ones back by them).
+  virtual std::vector<DecidedSpec> decided_specs() const { return {}; }
+  // The decision that wrote this event, as a viewer's stream shows it; nullopt
+  // when the stream hides what it needs (the analysis replays it).
+  virtual std::optional<DecideCmd> decision_of(const Decided& event) const;
+  // The decision that chooses nothing (no items, a declined revival): what a
+  // tool decides when it does not choose; empty text when the game has none.
+  virtual DecideCmd default_decision(const MatchState&) const { return {}; }
+  // The decision a desk's picks make (engine/decision.h), as the game words it.
+  virtual std::optional<DecideCmd> word_picks(const MatchState& s, const std::vector<DecisionPick>& picks) const;
+  // What the analysis' players decide at the awaited decision (analysis/player.h).
+  virtual DecideCmd choose_decision(const MatchState& s, const DecisionPolicy& policy, std::uint64_t& rng) const;
 
   // The battle explainer's lines for a battle, attack or capture of this game,
   // one per pair, in the language: the game writes what its battles mean, as it
@@ -137,6 +158,8 @@ struct GameInfo {
   // Extra validation of a full option set (free-text options, combinations).
   std::function<std::optional<std::string>(const Options&)> check_options;
   std::function<std::unique_ptr<Game>(const Options&)> make;
+  // The live analysis' budget for this game (engine/decision.h); defaults where 0.
+  AnalysisTuning live_analysis = {};
 
   const Preset* find_preset(const std::string& id) const;
   const OptionSpec* find_option(const std::string& name) const;

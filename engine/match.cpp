@@ -116,8 +116,10 @@ std::optional<Rejection> Match::record(const Event& event) {
 MatchState Match::initial_state() const {
   MatchState s;
   s.board.assign(static_cast<std::size_t>(game_->geometry().size()), -1);
-  auto inv = game_->initial_items();
-  s.items = {inv, inv};
+  const CounterSpec counters = game_->counters();
+  s.counters.names = counters.names;
+  s.counters.left = {counters.initial, counters.initial};
+  s.counters.used = {std::vector<int>(counters.names.size(), 0), std::vector<int>(counters.names.size(), 0)};
   // A fixed placement is part of the empty match (no event places it): every
   // fold starts from it, and both setups count as locked.
   const auto fixed = game_->fixed_placement();
@@ -345,7 +347,7 @@ std::optional<Millis> Match::next_deadline() const {
     if (long limit = rules_.turn_limit; limit > 0) consider(base + limit * 1000);
     if (long w = rules_.warning_after; w > 0)
       consider(base + w * 1000 * (s.timed_warnings + 1));
-  } else if (s.phase == Phase::kAwaitingItems || s.phase == Phase::kAwaitingRevival) {
+  } else if (s.phase == Phase::kDeciding) {
     if (long d = rules_.decision_limit; d > 0) consider(base + d * 1000);
   }
   return best;
@@ -434,7 +436,7 @@ void Match::begin_turn(int player) {
 }
 
 void Match::finish_resolution() {
-  if (state_.phase == Phase::kFinished || state_.pending.kind != Decision::kNone) return;
+  if (state_.phase == Phase::kFinished || state_.pending.awaited()) return;
   int mover = state_.mover;
   if (auto result = game_->victory(state_, mover)) {
     emit(Ended{result->winner, result->reason, result->detail, result->what});
@@ -580,22 +582,6 @@ bool is_uncounted(const Command& command) {
          std::holds_alternative<CaptionCmd>(command) || std::holds_alternative<CloseCmd>(command);
 }
 
-const char* item_name(Item item) {
-  switch (item) {
-    case Item::kBlind: return "blind";
-    case Item::kPlus: return "plus";
-    case Item::kMinus: return "minus";
-  }
-  return "?";
-}
-
-std::optional<Item> parse_item(const std::string& name) {
-  if (name == "blind") return Item::kBlind;
-  if (name == "plus") return Item::kPlus;
-  if (name == "minus") return Item::kMinus;
-  return std::nullopt;
-}
-
 const char* outcome_name(AttackOutcome o) {
   switch (o) {
     case AttackOutcome::kAttacker: return "attacker";
@@ -621,12 +607,10 @@ const char* event_type(const EventBody& body) {
           [](const TurnStarted&) { return "turn-started"; },
           [](const Moved&) { return "moved"; },
           [](const DecisionAwaited&) { return "decision-awaited"; },
-          [](const ItemsDeclared&) { return "items-declared"; },
           [](const Battle&) { return "battle"; },
           [](const Attack&) { return "attack"; },
           [](const Removed&) { return "removed"; },
-          [](const Revived&) { return "revived"; },
-          [](const RevivalDeclined&) { return "revival-declined"; },
+          [](const Decided& o) { return o.type.c_str(); },
           [](const Warned&) { return "warned"; },
           [](const Paused&) { return "paused"; },
           [](const Resumed&) { return "resumed"; },

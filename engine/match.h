@@ -14,7 +14,7 @@
 // command whose time would need more is refused and changes nothing.
 //
 // Files: match.cpp (the log, time, turns, submit), match_setup.cpp (setup,
-// first, start), match_play.cpp (move, items, revive), match_referee.cpp (the
+// first, start), match_play.cpp (move, a decision), match_referee.cpp (the
 // referee's commands: tick, pause, resume, warn, resign, draw, award, void,
 // clock, note, caption, close).
 #pragma once
@@ -187,8 +187,7 @@ class Match final : private Resolver {
   std::optional<Rejection> decide_one(const FirstCmd& c);
   std::optional<Rejection> decide_one(const StartCmd& c);
   std::optional<Rejection> decide_one(const MoveCmd& c);
-  std::optional<Rejection> decide_one(const ItemsCmd& c);
-  std::optional<Rejection> decide_one(const ReviveCmd& c);
+  std::optional<Rejection> decide_one(const DecideCmd& c);
   std::optional<Rejection> decide_one(const TickCmd& c);
   std::optional<Rejection> decide_one(const PauseCmd& c);
   std::optional<Rejection> decide_one(const ResumeCmd& c);

@@ -1,5 +1,5 @@
-// Match: the players' commands — move, items, revive. The game decides what
-// they do; the match checks whose turn it is and finishes the resolution.
+// Match: the players' commands — a move, a decision (engine/decision.h). The game
+// decides what they do; the match checks whose turn it is and finishes the resolution.
 #include <algorithm>
 
 #include "engine/match.h"
@@ -11,9 +11,7 @@ std::optional<Rejection> Match::decide_one(const MoveCmd& c) {
   const MatchState& s = state_;
   if (auto r = need_running()) return r;
   if (auto r = need_unpaused()) return r;
-  if (s.phase == Phase::kAwaitingItems) return Rejection{"waiting for item declarations"};
-  if (s.phase == Phase::kAwaitingRevival)
-    return Rejection{"waiting for " + player_name(s.pending.player) + "'s revival choice"};
+  if (s.phase == Phase::kDeciding) return Rejection{game_->awaiting(s)};
   const Geometry& g = game_->geometry();
   int id = s.piece_at(c.move.from);
   if (id < 0) return Rejection{"no piece on " + g.name(c.move.from)};
@@ -62,20 +60,11 @@ std::string Match::why_illegal(const Move& move) const {
   return "the way from " + g.name(move.from) + " to " + g.name(move.to) + " is blocked";
 }
 
-std::optional<Rejection> Match::decide_one(const ItemsCmd& c) {
+std::optional<Rejection> Match::decide_one(const DecideCmd& c) {
   if (auto r = need_running()) return r;
   if (auto r = need_unpaused()) return r;
-  if (state_.phase != Phase::kAwaitingItems) return Rejection{"no item declarations are awaited now"};
-  if (auto r = game_->declare_items(*this, c)) return r;
-  finish_resolution();
-  return std::nullopt;
-}
-
-std::optional<Rejection> Match::decide_one(const ReviveCmd& c) {
-  if (auto r = need_running()) return r;
-  if (auto r = need_unpaused()) return r;
-  if (state_.phase != Phase::kAwaitingRevival) return Rejection{"no revival choice is awaited now"};
-  if (auto r = game_->revive(*this, c)) return r;
+  // The game says what is awaited, or that nothing of this kind is.
+  if (auto r = game_->decide(*this, c)) return r;
   finish_resolution();
   return std::nullopt;
 }

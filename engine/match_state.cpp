@@ -15,8 +15,7 @@ std::string MatchState::status() const {
     case Phase::kSetup: return "setup";
     case Phase::kReady: return "ready";
     case Phase::kPlaying: return "playing";
-    case Phase::kAwaitingItems: return "awaiting-items";
-    case Phase::kAwaitingRevival: return "awaiting-revival";
+    case Phase::kDeciding: return "awaiting-" + pending.kind;
     case Phase::kFinished: return "finished";
   }
   return "setup";
@@ -138,7 +137,7 @@ void MatchState::apply(const Event& e) {
             count_move(*this, o.player, o.from, o.to, when);
           },
           [&](const DecisionAwaited& o) {
-            phase = o.kind == Decision::kItems ? Phase::kAwaitingItems : Phase::kAwaitingRevival;
+            phase = Phase::kDeciding;
             to_move = 0;
             pending.kind = o.kind;
             pending.player = o.player;
@@ -146,17 +145,8 @@ void MatchState::apply(const Event& e) {
             pending.squares = o.squares;
             pending.candidates.clear();
             for (const auto& c : o.candidates) pending.candidates.push_back(c.id);
+            pending.choices = o.choices;
             start_period(*this, when);
-          },
-          [&](const ItemsDeclared& o) {
-            for (std::size_t p = 0; p < 2; ++p) {
-              if (!o.choice[p].item) continue;
-              auto k = static_cast<std::size_t>(*o.choice[p].item);
-              --items[p][k];
-              ++items_used[p][k];
-            }
-            pending = Pending{};
-            phase = Phase::kPlaying;
           },
           [&](const Battle& o) {
             for (const auto& r : o.revealed) reveal(*this, r);
@@ -178,19 +168,27 @@ void MatchState::apply(const Event& e) {
               remove_piece(*this, r.id);
             }
           },
-          [&](const Revived& o) {
-            if (o.arriving) {
-              reveal(*this, *o.arriving);
-              remove_piece(*this, o.arriving->id);
-            }
-            auto& list = removed[static_cast<std::size_t>(o.player - 1)];
-            list.erase(std::remove(list.begin(), list.end(), o.piece.id), list.end());
-            relocate(*this, o.piece.id, o.piece.square);
-            pieces[static_cast<std::size_t>(o.piece.id)].revealed = true;
-            pending = Pending{};
-            phase = Phase::kPlaying;
-          },
-          [&](const RevivalDeclined&) {
+          [&](const Decided& o) {
+            // The facts' roles, in this order: pieces taken off, pieces put back, counters spent.
+            for (const auto& [key, f] : o.facts)
+              if (const auto* r = std::get_if<PieceRef>(&f.value); r && f.role == FactRole::kTaken) {
+                reveal(*this, *r);
+                remove_piece(*this, r->id);
+              }
+            for (const auto& [key, f] : o.facts)
+              if (const auto* r = std::get_if<PieceRef>(&f.value); r && f.role == FactRole::kPlaced) {
+                auto& list = removed[static_cast<std::size_t>(r->owner - 1)];
+                list.erase(std::remove(list.begin(), list.end(), r->id), list.end());
+                relocate(*this, r->id, r->square);
+                pieces[static_cast<std::size_t>(r->id)].revealed = true;
+              }
+            for (const auto& [key, f] : o.facts)
+              if (const auto* name = std::get_if<std::string>(&f.value); name && f.role == FactRole::kSpent) {
+                const int k = counters.index(*name);
+                if (k < 0 || f.player < 1 || f.player > 2) continue;
+                --counters.left[static_cast<std::size_t>(f.player - 1)][static_cast<std::size_t>(k)];
+                ++counters.used[static_cast<std::size_t>(f.player - 1)][static_cast<std::size_t>(k)];
+              }
             pending = Pending{};
             phase = Phase::kPlaying;
           },
@@ -277,9 +275,9 @@ std::optional<std::string> MatchState::check_invariants() const {
     if (seen[id] != 1) return "piece " + std::to_string(id) + " is counted " + std::to_string(seen[id]) + " times";
   if (to_move != 0 && phase != Phase::kPlaying) return "to_move set outside a running turn";
   if (phase == Phase::kFinished && !result) return "finished without a result";
-  for (const auto& inv : items)
+  for (const auto& inv : counters.left)
     for (int n : inv)
-      if (n < 0) return "negative item count";
+      if (n < 0) return "negative counter";
   return std::nullopt;
 }
 

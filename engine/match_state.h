@@ -17,7 +17,8 @@
 
 namespace facedown::engine {
 
-enum class Phase { kSetup, kReady, kPlaying, kAwaitingItems, kAwaitingRevival, kFinished };
+// kDeciding: a decision is awaited (pending; engine/decision.h).
+enum class Phase { kSetup, kReady, kPlaying, kDeciding, kFinished };
 
 // How a game was decided. Games fill winner, reason and what; Match writes the
 // English `detail` (english_detail(what)) when it emits the Ended event.
@@ -28,12 +29,15 @@ struct Result {
   std::string detail = {};  // English with seat names (as Ended::detail); Match fills it
 };
 
+// The decision awaited (DecisionAwaited, folded); kind empty: none.
 struct Pending {
-  Decision kind = Decision::kNone;
-  int player = 0;
+  std::string kind;
+  int player = 0;  // who decides; 0: both players
   int piece_id = -1;
   std::vector<Square> squares;
   std::vector<int> candidates;  // piece ids
+  std::vector<std::string> choices;
+  bool awaited() const { return !kind.empty(); }
 };
 
 struct MatchState {
@@ -64,8 +68,7 @@ struct MatchState {
   int timed_warnings = 0;    // time warnings issued in the running turn
 
   std::array<int, 2> warnings{0, 0};
-  std::array<std::array<int, kItemKinds>, 2> items{};
-  std::array<std::array<int, kItemKinds>, 2> items_used{};
+  Counters counters;  // the game's (Game::counters): what each player has left and used
 
   Square last_from = kNoSquare, last_to = kNoSquare;
   // Sizes of the removed lists when the running (or last) turn began: what follows

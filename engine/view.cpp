@@ -57,9 +57,9 @@ Event project(const Event& event, Viewer viewer) {
                  [&](Removed& o) {
                    for (auto& r : o.pieces) blank(r, viewer);
                  },
-                 [&](Revived& o) {
-                   if (o.arriving) blank(*o.arriving, viewer);
-                   blank(o.piece, viewer);
+                 [&](Decided& o) {
+                   for (auto& [key, fact] : o.facts)
+                     if (auto* r = std::get_if<PieceRef>(&fact.value)) blank(*r, viewer);
                  },
                  // The referee's typed words never leave the desk: the event says
                  // what happened, not why (the desk's fixed marker of a correction

@@ -25,7 +25,7 @@ enum class Lang : std::uint8_t { kEnglish = 0, kKorean = 1 };
 enum class WordKind : std::uint8_t {
   kReason,   // Ended::reason: "timeout", "flag-captured"
   kBattle,   // BattlePair::kind: "sum", "mine"
-  kItem,     // item_name(): "blind", "plus", "minus"
+  kItem,     // a counter a decision spends (engine/decision.h): Number Janggi's "blind", "plus", "minus"
   kWarning,  // Warned::kind: "time", "manual", "timeout"
   kOutcome,  // BattlePair::outcome ("mover", ...) and Attack outcomes ("attacker", ...)
   kCause,    // Removed::cause: "arrival"

@@ -384,7 +384,7 @@ void draw_player_panel(ImDrawList& dl, const OnAirFrame& f, int player, const Ov
   }
   y += M("warnings_row");
 
-  if (m.has_items) {
+  if (m.has_counters) {
     pen.text(phrase(o.lang, Phrase::kItems), {r.x + pad, y}, pen.st.size("panel_label"), pen.st.dim);
     y += M("items_row");
     const float chip_pad = M("chip_pad_x");

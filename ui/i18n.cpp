@@ -68,13 +68,12 @@ const char* viewer_key(engine::Viewer v) {
   return "viewer.public";
 }
 
-const char* phase_key(engine::Phase phase) {
+std::string phase_key(engine::Phase phase, const std::string& decision) {
   switch (phase) {
     case engine::Phase::kSetup: return "phase.setup";
     case engine::Phase::kReady: return "phase.ready";
     case engine::Phase::kPlaying: return "phase.playing";
-    case engine::Phase::kAwaitingItems: return "phase.items";
-    case engine::Phase::kAwaitingRevival: return "phase.revival";
+    case engine::Phase::kDeciding: return "phase." + decision;
     case engine::Phase::kFinished: return "phase.finished";
   }
   return "phase.setup";

@@ -48,7 +48,8 @@ struct Tr {
 
 const char* piece_name(const engine::PieceTypeSpec& spec, Lang lang);
 const char* viewer_key(engine::Viewer v);     // "viewer.referee", ...
-const char* phase_key(engine::Phase phase);   // "phase.setup", ...
+// "phase.setup", ...; a decision's is its kind's ("phase.items", "phase.revival").
+std::string phase_key(engine::Phase phase, const std::string& decision = {});
 const char* lang_name(Lang lang);             // "English" | "한국어"
 
 }  // namespace facedown::ui

@@ -86,7 +86,7 @@ bool advance(Match& m, analysis::PieceTrail& trail, const std::array<PlayerOptio
   for (int k = 0; k < 4 * moves + 8 && moves > 0; ++k) {
     const MatchState& s = m.state();
     if (s.phase == Phase::kFinished) return false;
-    const int decider = s.phase == Phase::kAwaitingRevival ? s.pending.player : s.to_move == 0 ? 1 : s.to_move;
+    const int decider = s.phase == Phase::kDeciding && s.pending.player != 0 ? s.pending.player : s.to_move == 0 ? 1 : s.to_move;
     auto cmd = analysis::choose(m, trail, players[static_cast<std::size_t>(decider == 2 ? 1 : 0)], rng);
     if (!cmd) return false;
     if (const auto* mv = std::get_if<MoveCmd>(&*cmd)) {

@@ -37,8 +37,7 @@ Match open_match(const GameInfo& info, const std::string& preset, std::uint64_t&
 // game waits for a decision. Returns false when the game cannot go on.
 bool step(Match& m, std::uint64_t& rng, bool quiet) {
   const MatchState& s = m.state();
-  if (s.phase == Phase::kAwaitingItems) return !m.submit(ItemsCmd{}, 0).rejection;
-  if (s.phase == Phase::kAwaitingRevival) return !m.submit(ReviveCmd{true, 0, kNoSquare}, 0).rejection;
+  if (s.phase == Phase::kDeciding) return !m.submit(m.game().default_decision(s), 0).rejection;
   if (s.phase != Phase::kPlaying || s.to_move == 0) return false;
   std::vector<Move> moves = m.legal_moves();
   if (moves.empty()) return false;

@@ -34,10 +34,8 @@ Match play_random(const GameInfo& info, const std::string& preset, std::uint64_t
       submit(ResumeCmd{});
     } else if (keep_going && i % 3 != 0) {
       submit(PauseCmd{"benchmark"});
-    } else if (s.phase == Phase::kAwaitingItems) {
-      submit(ItemsCmd{});
-    } else if (s.phase == Phase::kAwaitingRevival) {
-      submit(ReviveCmd{true, 0, kNoSquare});
+    } else if (s.phase == Phase::kDeciding) {
+      submit(m.game().default_decision(s));
     } else {
       auto moves = m.legal_moves();
       if (moves.empty()) submit(TickCmd{});

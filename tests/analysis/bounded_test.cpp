@@ -40,12 +40,8 @@ Match long_match(const GameInfo& info, std::uint64_t seed, std::size_t move_even
       c = FirstCmd{1, std::nullopt};
     } else if (!s.started) {
       c = StartCmd{};
-    } else if (s.phase == Phase::kAwaitingItems) {
-      c = ItemsCmd{};
-    } else if (s.phase == Phase::kAwaitingRevival) {
-      ReviveCmd r;
-      r.decline = true;
-      c = r;
+    } else if (s.phase == Phase::kDeciding) {
+      c = m.game().default_decision(s);  // no items, a declined revival
     } else {
       const auto moves = m.legal_moves();
       if (moves.empty()) break;

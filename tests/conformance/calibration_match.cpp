@@ -17,12 +17,8 @@ Match calibration_match(const GameInfo& info, std::uint64_t seed, int max_plies)
   m.submit(FirstCmd{1 + static_cast<int>(splitmix64(rng) % 2), std::nullopt}, 0);
   m.submit(StartCmd{}, 0);
   for (int guard = 0; guard < 4 * max_plies && m.state().phase != Phase::kFinished; ++guard) {
-    if (m.state().phase == Phase::kAwaitingItems) {
-      m.submit(ItemsCmd{}, 0);
-      continue;
-    }
-    if (m.state().phase == Phase::kAwaitingRevival) {
-      m.submit(ReviveCmd{true, 0, kNoSquare}, 0);
+    if (m.state().phase == Phase::kDeciding) {
+      m.submit(m.game().default_decision(m.state()), 0);  // no items, a declined revival
       continue;
     }
     auto moves = m.legal_moves();

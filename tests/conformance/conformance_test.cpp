@@ -86,12 +86,12 @@ std::string describe(const MatchState& s) {
     o << "\nremoved";
     for (int id : r) o << " " << id;
   }
-  o << "\nitems";
-  for (const auto& inv : s.items)
+  o << "\ncounters";
+  for (const auto& inv : s.counters.left)
     for (int n : inv) o << " " << n;
-  for (const auto& inv : s.items_used)
+  for (const auto& inv : s.counters.used)
     for (int n : inv) o << " " << n;
-  o << "\npending " << static_cast<int>(s.pending.kind) << " " << s.pending.player << " " << s.pending.piece_id;
+  o << "\npending " << s.pending.kind << " " << s.pending.player << " " << s.pending.piece_id;
   for (Square q : s.pending.squares) o << " s" << q;
   for (int c : s.pending.candidates) o << " c" << c;
   if (s.result) o << "\nresult " << s.result->winner << " " << s.result->reason << " " << s.result->detail;
@@ -537,7 +537,7 @@ TEST_CASE("conformance: a revival offer does not tell a face-down removed number
   REQUIRE(stream(*a.match, kReferee, true) == stream(*b.match, kReferee, true));
   bool offered = false;
   for (const auto& e : a.match->log())
-    if (auto* d = std::get_if<DecisionAwaited>(&e.body)) offered = offered || d->kind == Decision::kRevival;
+    if (auto* d = std::get_if<DecisionAwaited>(&e.body)) offered = offered || d->kind == "revival";
   REQUIRE(offered);
   for (Viewer v : {kPublic, kPlayer2}) {
     INFO("viewer " << codec::viewer_name(v));

@@ -44,29 +44,32 @@ std::optional<Command> main_action(const Match& m, Rng& rng) {
     }
     return MoveCmd{moves[rng.below(moves.size())]};
   }
-  if (s.phase == Phase::kAwaitingItems) {
-    ItemsCmd c;
+  const Game& game = m.game();
+  if (s.phase == Phase::kDeciding && s.pending.player == 0) {
+    // Both players decide over the game's counters (Number Janggi's items).
+    std::vector<DecisionPick> picks;
     for (int p = 1; p <= 2; ++p) {
       if (!rng.chance(400)) continue;
-      const auto& inv = s.items[static_cast<std::size_t>(p - 1)];
-      std::vector<int> kinds;
-      for (int k = 0; k < kItemKinds; ++k)
-        if (inv[static_cast<std::size_t>(k)] > 0) kinds.push_back(k);
+      const auto& inv = s.counters.left[static_cast<std::size_t>(p - 1)];
+      std::vector<std::size_t> kinds;
+      for (std::size_t k = 0; k < inv.size(); ++k)
+        if (inv[k] > 0) kinds.push_back(k);
       std::vector<Square> own;
       for (Square sq : s.pending.squares)
         if (s.piece_at(sq) >= 0 && s.pieces[static_cast<std::size_t>(s.piece_at(sq))].owner == p) own.push_back(sq);
       if (kinds.empty() || own.empty()) continue;
-      c.choice[static_cast<std::size_t>(p - 1)] =
-          ItemChoice{static_cast<Item>(kinds[rng.below(kinds.size())]), own[rng.below(own.size())]};
+      const std::string& name = s.counters.names[kinds[rng.below(kinds.size())]];
+      picks.push_back({p, name, -1, own[rng.below(own.size())], {}, false});
     }
-    return c;
+    return game.word_picks(s, picks).value_or(game.default_decision(s));
   }
-  if (s.phase == Phase::kAwaitingRevival) {
+  if (s.phase == Phase::kDeciding) {
+    // One player decides over pieces and squares (Number Janggi's revival).
     if (rng.chance(250) || s.pending.candidates.empty() || s.pending.squares.empty())
-      return ReviveCmd{true, 0, kNoSquare};
+      return game.default_decision(s);
     int id = s.pending.candidates[rng.below(s.pending.candidates.size())];
-    return ReviveCmd{false, s.pieces[static_cast<std::size_t>(id)].type,
-                     s.pending.squares[rng.below(s.pending.squares.size())]};
+    const Square sq = s.pending.squares[rng.below(s.pending.squares.size())];
+    return game.word_picks(s, {{s.pending.player, {}, id, sq, {}, false}}).value_or(game.default_decision(s));
   }
   return std::nullopt;
 }
@@ -139,8 +142,8 @@ Session play_session(const GameInfo& info, const std::string& preset, const Sess
         const int kind = static_cast<int>(rng.below(4));
         if (kind == 0) submit(MoveCmd{{static_cast<Square>(rng.below(static_cast<std::size_t>(size))),
                                        static_cast<Square>(rng.below(static_cast<std::size_t>(size)))}});
-        else if (kind == 1) submit(ReviveCmd{false, 0, 0});
-        else if (kind == 2) submit(ItemsCmd{});
+        else if (kind == 1) submit(DecideCmd{"revive " + m.game().token(0) + ":" + m.game().geometry().name(0)});
+        else if (kind == 2) submit(DecideCmd{"items 1=none 2=none"});
         else submit(StartCmd{});
         continue;
       }
@@ -157,8 +160,9 @@ Session play_session(const GameInfo& info, const std::string& preset, const Sess
     }
     auto action = main_action(m, rng);
     if (!action) break;
-    if (!submit(*action) && std::holds_alternative<ItemsCmd>(*action) && m.state().phase == Phase::kAwaitingItems)
-      submit(ItemsCmd{});  // a declaration the rules refuse (say +1 on a mine): declare nothing
+    if (!submit(*action) && std::holds_alternative<DecideCmd>(*action) && m.state().phase == Phase::kDeciding &&
+        m.state().pending.player == 0)
+      submit(m.game().default_decision(m.state()));  // a declaration the rules refuse (say +1 on a mine): declare nothing
   }
   return session;
 }

@@ -481,18 +481,18 @@ TEST_CASE("with items=blind:2 one Blind leaves one, still offered") {
   ConsoleDriver d(console::memory_library());
   play(d, script(false, "option items=blind:2\n"));
   auto& c = d.console();
-  const auto blind = static_cast<std::size_t>(engine::Item::kBlind);
-  CHECK(match(d).state().items[0][blind] == 2);
+  const auto blind = static_cast<std::size_t>(match(d).state().counters.index("blind"));
+  CHECK(match(d).state().counters.left[0][blind] == 2);
   // Play until a battle asks for items; player 1 declares a Blind each time it can.
   int declared = 0;
   for (int ply = 0; ply < 60 && declared < 2 && !match(d).state().result; ++ply) {
     const auto& st = match(d).state();
-    if (st.phase == engine::Phase::kAwaitingItems) {
+    if (st.pending.kind == "items") {
       d.frame();
       d.click("items.p1.blind");
       // The radio answers only while it is enabled: it must be while one is left.
       REQUIRE(c.ui().play.item[0] == 1 + static_cast<int>(blind));
-      if (declared == 1) CHECK(st.items[0][blind] == 1);
+      if (declared == 1) CHECK(st.counters.left[0][blind] == 1);
       if (c.ui().play.item_square[0] == engine::kNoSquare) {
         // choose the first of player 1's own battling squares
         for (auto s : st.pending.squares) {
@@ -506,11 +506,11 @@ TEST_CASE("with items=blind:2 one Blind leaves one, still offered") {
       d.frame();
       d.mono += 1000;  // the items' buttons take input a moment after they appear
       d.click("items.confirm");
-      if (match(d).state().phase != engine::Phase::kAwaitingItems) ++declared;
+      if (match(d).state().pending.kind != "items") ++declared;
       continue;
     }
-    if (st.phase == engine::Phase::kAwaitingRevival) {
-      c.dispatch(console::SubmitCommand{engine::ReviveCmd{true, 0, engine::kNoSquare}}, d.mono);
+    if (st.pending.kind == "revival") {
+      c.dispatch(console::SubmitCommand{match(d).game().default_decision(st)}, d.mono);
       continue;
     }
     // Prefer a move that causes a battle.
@@ -529,7 +529,7 @@ TEST_CASE("with items=blind:2 one Blind leaves one, still offered") {
     d.frame();
   }
   CHECK(declared == 2);
-  CHECK(match(d).state().items[0][blind] == 0);
+  CHECK(match(d).state().counters.left[0][blind] == 0);
 }
 
 TEST_CASE("a store that throws is a banner, not a terminated desk") {

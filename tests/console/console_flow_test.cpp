@@ -177,7 +177,7 @@ TEST_CASE("a full Number Janggi match played through the console UI ends up in t
   CHECK(c.ui().play.preview->lines.size() == 2);
   CHECK(c.ui().play.preview->items_follow);
   d.press(ui::key::kEnter);
-  REQUIRE(match().state().phase == engine::Phase::kAwaitingItems);
+  REQUIRE(match().state().pending.kind == "items");
   at(d, 25);
   d.click("items.p1.plus");
   d.click("items.p1.sq.b4");
@@ -224,11 +224,11 @@ TEST_CASE("a full Number Janggi match played through the console UI ends up in t
 
   at(d, 60);
   move(d, "a7", "a9");
-  REQUIRE(match().state().phase == engine::Phase::kAwaitingItems);
+  REQUIRE(match().state().pending.kind == "items");
   at(d, 62);
   d.click("items.p2.minus");
   d.click("items.confirm");
-  REQUIRE(match().state().phase == engine::Phase::kAwaitingRevival);
+  REQUIRE(match().state().pending.kind == "revival");
   d.frame();  // the revival appears (its buttons take input a moment later)
   at(d, 65);
   d.click("revive.piece.1");

@@ -125,11 +125,11 @@ TEST_CASE("the frequent controls keep their places through play, preview, items,
     // Confirmed: a battle asks for items, in the slot where Confirm stood.
     const ImVec2 confirm = *d.ui().hits.centre("play.confirm");
     d.press(ui::key::kEnter);
-    REQUIRE(match(d).state().phase == engine::Phase::kAwaitingItems);
+    REQUIRE(match(d).state().pending.kind == "items");
     record(d, "items", seen);
     // A second click aimed at Confirm a moment ago declares nothing.
     d.click_at(confirm);
-    CHECK(match(d).state().phase == engine::Phase::kAwaitingItems);
+    CHECK(match(d).state().pending.kind == "items");
     d.mono += 1000;
     d.click("items.confirm");
     REQUIRE(match(d).state().phase == engine::Phase::kPlaying);
@@ -163,7 +163,7 @@ TEST_CASE("the frequent controls keep their places through play, preview, items,
     play(d, std::string(kGenius) +
                 "@26 move c4-c3\n@31 items 1=none 2=blind:c3\n@50 move f3-f4\n@55 move c3-c2\n"
                 "@60 items 1=plus:d2 2=none\n@66 move a7-a9\n");
-    REQUIRE(match(d).state().phase == engine::Phase::kAwaitingRevival);
+    REQUIRE(match(d).state().pending.kind == "revival");
     record(d, "revival", seen);
   }
 
@@ -190,7 +190,7 @@ TEST_CASE("the frequent controls keep their places through play, preview, items,
 TEST_CASE("the items panel: choosing one player's item never moves the other player's row") {
   ConsoleDriver d(console::memory_library(), ImVec2(1280, 800));
   play(d, std::string(kGenius) + "@26 move c4-c3\n");
-  REQUIRE(match(d).state().phase == engine::Phase::kAwaitingItems);
+  REQUIRE(match(d).state().pending.kind == "items");
   d.mono += 1000;
   d.frame(2);
   // Every item control of both players, before and after each choice.

@@ -84,7 +84,7 @@ TEST_CASE("every game can be created, set up and played from the console") {
         d.click_square(g.name(moves.front().to));
         d.press(ui::key::kEnter);
         CHECK(c.session()->match().state().ply == before + 1);
-        if (c.session()->match().state().phase == engine::Phase::kAwaitingItems) d.press(ui::key::kEnter);
+        if (c.session()->match().state().pending.kind == "items") d.press(ui::key::kEnter);
       }
     }
   }

@@ -30,19 +30,12 @@ std::vector<Command> RandomOperator::proposals(const Match& match) {
   if (roll >= 15 && roll < 35) out.push_back(PauseCmd{"technical break"});
   if (roll >= 35 && roll < 45) out.push_back(WarnCmd{1 + static_cast<int>(next() % 2), "stalling"});
   if (roll == 999) out.push_back(ResignCmd{1 + static_cast<int>(next() % 2)});
-  if (s.phase == Phase::kAwaitingItems) {
-    out.push_back(ItemsCmd{});
-  } else if (s.phase == Phase::kAwaitingRevival) {
-    ReviveCmd decline;
-    decline.decline = true;
-    out.push_back(decline);
+  if (s.phase == Phase::kDeciding) {
+    // Nothing chosen (no items, a declined revival), then every piece onto every square.
+    out.push_back(match.game().default_decision(s));
     for (Square sq : s.pending.squares)
-      for (int id : s.pending.candidates) {
-        ReviveCmd r;
-        r.type = s.pieces[static_cast<std::size_t>(id)].type;
-        r.square = sq;
-        out.push_back(r);
-      }
+      for (int id : s.pending.candidates)
+        if (auto r = match.game().word_picks(s, {{s.pending.player, {}, id, sq, {}, false}})) out.push_back(*r);
   } else {
     auto moves = match.legal_moves();
     if (!moves.empty()) out.push_back(MoveCmd{moves[next() % moves.size()]});

@@ -110,8 +110,11 @@ Match arranged(const std::vector<Spot>& spots, const Options& options = {}, int 
     while (id < s.pieces.size() && (used[id] || s.pieces[id].owner != sp.owner || s.pieces[id].type != t)) ++id;
     REQUIRE(id < s.pieces.size());
     used[id] = true;
-    add(Revived{sp.owner, std::nullopt,
-                PieceRef{static_cast<int>(id), sp.owner, t, *m0.game().geometry().parse(sp.square), std::nullopt, 0}});
+    // A decision's fact that puts a removed piece back (engine/decision.h), as a revival does.
+    add(Decided{"revived",
+                {{"piece", Fact{PieceRef{static_cast<int>(id), sp.owner, t, *m0.game().geometry().parse(sp.square),
+                                         std::nullopt, 0},
+                                FactRole::kPlaced}}}});
   }
   add(TurnStarted{to_move});
   auto folded = Match::from_log(info, log);

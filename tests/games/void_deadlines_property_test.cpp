@@ -41,8 +41,7 @@ Command random_command(Rng& r, const Match& m, int kept) {
     return VoidCmd{1 + static_cast<int>(r.below(std::min(kept, 3))), "wrong", false};
   if (s.phase == Phase::kFinished) return ClockCmd{r.below(20) * 1000, "reinstated"};
   if (s.paused) return r.chance(60) ? Command{ResumeCmd{}} : Command{TickCmd{}};
-  if (s.phase == Phase::kAwaitingItems && r.chance(60)) return ItemsCmd{};
-  if (s.phase == Phase::kAwaitingRevival && r.chance(60)) return ReviveCmd{true};
+  if (s.phase == Phase::kDeciding && r.chance(60)) return m.game().default_decision(s);  // no items, a declined revival
   const long pick = r.below(100);
   if (pick < 60) {
     const auto moves = m.legal_moves();

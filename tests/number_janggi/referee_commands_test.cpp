@@ -191,7 +191,7 @@ TEST_CASE("the public and the opponents never get the referee's typed words") {
 }
 
 TEST_CASE("a revival offer lists only the candidates the viewer may know") {
-  DecisionAwaited d{Decision::kRevival, 1, 7, {3}, {}};
+  DecisionAwaited d{"revival", 1, 7, {3}, {}, {}};
   d.candidates.push_back(PieceRef{4, 1, 4, kNoSquare, std::nullopt, 0});                    // face up
   d.candidates.push_back(PieceRef{5, 1, 5, kNoSquare, std::nullopt, hidden_but_owner(1)});  // removed face down
   Event e{12, 1000, 9, std::nullopt, d};

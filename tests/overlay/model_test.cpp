@@ -31,7 +31,7 @@ TEST_CASE("the board, names and options come from the public rows") {
   CHECK(m.game_id == "number-janggi");
   CHECK(m.players[1] == "김경훈");
   CHECK(m.turn_limit == 60);
-  CHECK(m.has_items);
+  CHECK(m.has_counters);
   // Every piece on the board is a back except none: nothing has been revealed.
   int backs = 0, pieces = 0;
   for (const auto& p : m.board)
@@ -188,7 +188,7 @@ TEST_CASE("RSF preset: the clock counts up towards the next warning") {
   CHECK_FALSE(c.counts_down);
   CHECK(c.seconds == Approx(m.turn_elapsed + 100));
   CHECK(c.next_warning == Approx(300 - m.turn_elapsed - 100));
-  CHECK_FALSE(m.has_items);
+  CHECK_FALSE(m.has_counters);
 }
 
 TEST_CASE("commitments: hashes once locked, the reveal only after close") {

@@ -69,24 +69,28 @@ Match random_match(const GameInfo& info, const std::string& preset, std::uint64_
     // Think times mostly short, now and then past a limit (timeouts, warnings).
     t += static_cast<Millis>(pick(8) == 0 ? 20000 + pick(400000) : 500 + pick(9000));
     if (s.ply >= max_plies) break;
-    if (s.phase == Phase::kAwaitingItems) {
-      ItemsCmd cmd;
+    if (s.phase == Phase::kDeciding && s.pending.player == 0) {
+      // A decision of both players over the game's counters (Number Janggi's items).
+      std::vector<DecisionPick> picks;
       for (int p = 0; p < 2; ++p) {
         if (pick(2) == 0 || s.pending.squares.empty()) continue;
         Square sq = s.pending.squares[pick(s.pending.squares.size())];
         int id = s.piece_at(sq);
         if (id < 0 || s.pieces[static_cast<std::size_t>(id)].owner != p + 1) continue;
-        cmd.choice[static_cast<std::size_t>(p)] = ItemChoice{static_cast<Item>(pick(3)), sq};
+        picks.push_back({p + 1, s.counters.names[pick(s.counters.names.size())], -1, sq, {}, false});
       }
-      if (!submit(cmd)) REQUIRE(submit(ItemsCmd{}));
-    } else if (s.phase == Phase::kAwaitingRevival) {
-      ReviveCmd cmd{true, 0, kNoSquare};
+      const DecideCmd none = m.game().default_decision(s);
+      if (!submit(m.game().word_picks(s, picks).value_or(none))) REQUIRE(submit(none));
+    } else if (s.phase == Phase::kDeciding) {
+      // A decision of one player over pieces and squares (Number Janggi's revival).
+      const DecideCmd decline = m.game().default_decision(s);
+      DecideCmd cmd = decline;
       if (!s.pending.candidates.empty() && !s.pending.squares.empty() && pick(3) != 0) {
-        cmd.decline = false;
-        cmd.type = s.pieces[static_cast<std::size_t>(s.pending.candidates[pick(s.pending.candidates.size())])].type;
-        cmd.square = s.pending.squares[pick(s.pending.squares.size())];
+        const int id = s.pending.candidates[pick(s.pending.candidates.size())];
+        const Square sq = s.pending.squares[pick(s.pending.squares.size())];
+        cmd = m.game().word_picks(s, {{s.pending.player, {}, id, sq, {}, false}}).value_or(decline);
       }
-      if (!submit(cmd)) REQUIRE(submit(ReviveCmd{true, 0, kNoSquare}));
+      if (!submit(cmd)) REQUIRE(submit(decline));
     } else if (s.paused) {
       submit(ResumeCmd{});
     } else if (pick(40) == 0) {

@@ -154,7 +154,7 @@ TEST_CASE("the trays' tiles hold every label of every roster in both languages",
         INFO(g.name << " " << (korean ? "ko" : "en") << " " << layout);
         const broadcast::ThemeRect panel = theme.element(layout, "panel1");
         const float w = panel.w - 2 * M("panel.pad_x");
-        const float h = panel.h - M("tray.bottom") - rows - (g.game->has_items() ? items : 0);
+        const float h = panel.h - M("tray.bottom") - rows - (!g.game->counters().names.empty() ? items : 0);
         const float tile = broadcast::tray_tile(theme, floor, w, h, pieces);
         CHECK(tile >= floor);
         CHECK(static_cast<std::size_t>(w / tile) * static_cast<std::size_t>(h / tile) >= pieces);

@@ -104,6 +104,7 @@ GameInfo info() {
        {}, "10x10, 호수 둘, 40개 오리지널 구성, 전투 후 계급 공개; 시계 없음, 수 제한 없음"},
   };
   g.make = [](const Options&) -> std::unique_ptr<Game> { return std::make_unique<CaptureFlag>(); };
+  g.live_analysis.update_events = 100000;
   return g;
 }
 

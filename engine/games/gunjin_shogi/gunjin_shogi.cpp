@@ -222,6 +222,16 @@ GameInfo info() {
     auto it = o.find("flag_attack");
     return std::make_unique<GunjinShogi>(it == o.end() || it->second == "loses");
   };
+  // A bar of 0.02 needs 625 independent draws at p = 0.5. Since the forest
+  // draws the unfought pieces within their own allowed sets (rest_fill.h),
+  // its draws replay and every particle is independent, so what bounds the
+  // bars is how many fresh draws an update may make after a battle kills
+  // kept ones: 40,000 events and 2,000 draws an update; and with ~1,000
+  // independent draws the counting's odds (a known superset where the
+  // learning gave up) weigh as 10 draws, not 40. The live bench: every bar
+  // within 0.02 at 195 of 205 sampled moments, was 91; the worst event
+  // still under 250 ms (docs/performance.md, "Gunjin Shogi's error bars").
+  g.live_analysis = {1000, 40000, 2000, 10};
   return g;
 }
 

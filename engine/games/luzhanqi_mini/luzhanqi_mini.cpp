@@ -158,6 +158,8 @@ GameInfo info() {
        {}, "7x8, 행영 넷과 사령부 둘씩, 14개, 전투 후에도 정체 비공개; 시계 없음, 수 제한 없음"},
   };
   g.make = [](const Options&) -> std::unique_ptr<Game> { return std::make_unique<LuzhanqiMini>(); };
+  g.live_analysis.samples = 800;
+  g.live_analysis.update_events = 100000;
   return g;
 }
 

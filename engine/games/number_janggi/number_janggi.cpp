@@ -52,6 +52,12 @@ std::vector<Word> make_words() {
       {K::kItem, "plus", "+1", "+1"},
       {K::kItem, "minus", "-1", "-1"},
       {K::kCause, "arrival", "reached the far rank", "끝 줄 도달"},
+      // Its decisions as a log line names them: awaited (by kind), made (by event).
+      {K::kPhrase, "awaiting-items", "Awaiting item declarations on", "아이템 선언 대기"},
+      {K::kPhrase, "awaiting-revival", "Awaiting revival choice of", "부활 선택 대기:"},
+      {K::kPhrase, "items-declared", "Items declared:", "아이템 선언:"},
+      {K::kPhrase, "revived", "Revived", "부활"},
+      {K::kPhrase, "revival-declined", "Revival declined by", "부활 거절:"},
   };
   // The battle explainer's sentences (explanation.h).
   for (Word& w : explanation_words()) words.push_back(std::move(w));
@@ -76,11 +82,17 @@ class NumberJanggi final : public Game {
   const Geometry& geometry() const override { return geometry_; }
   const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
   const Words& words() const override { return words_; }
-  std::array<int, kItemKinds> initial_items() const override { return items_; }
+  CounterSpec counters() const override {
+    CounterSpec c{"items", {}, {}};
+    for (int k = 0; k < kItemKinds; ++k) {
+      c.names.push_back(item_name(static_cast<Item>(k)));
+      c.initial.push_back(items_[static_cast<std::size_t>(k)]);
+    }
+    return c;
+  }
   std::vector<std::string> explain(const ShownBattle& battle, Lang lang) const override {
     return number_janggi::explain(*this, battle, lang);
   }
-  bool has_items() const override { return true; }
 
   int setup_owner(Square s) const override {
     int rank = geometry_.rank_of(s);
@@ -148,70 +160,124 @@ class NumberJanggi final : public Game {
     start_battles(r, id);
   }
 
-  std::optional<Rejection> declare_items(Resolver& r, const ItemsCmd& cmd) const override {
-    const MatchState& s = r.state();
-    const auto& squares = s.pending.squares;
-    for (int p = 1; p <= 2; ++p) {
-      const ItemChoice& c = cmd.choice[static_cast<std::size_t>(p - 1)];
-      if (!c.item) continue;
-      const std::string who = player_name(p);
-      if (s.items[static_cast<std::size_t>(p - 1)][static_cast<std::size_t>(*c.item)] <= 0)
-        return Rejection{who + " has no " + item_name(*c.item) + " item left"};
-      const int id = s.piece_at(c.square);
-      if (id < 0 || s.pieces[static_cast<std::size_t>(id)].owner != p ||
-          std::find(squares.begin(), squares.end(), c.square) == squares.end())
-        return Rejection{geometry_.name(c.square) + " is not one of " + who +
-                         "'s pieces in this battle"};
-      if (*c.item != Item::kBlind && !number_at(s, id))
-        return Rejection{std::string("+1 and -1 apply only to numbers; ") + geometry_.name(c.square) +
-                         " is not a number"};
+  // ----- Decisions (decisions.h): the items and the revival.
+  std::vector<std::string> decision_verbs() const override { return {"items", "revive"}; }
+
+  std::variant<DecideCmd, std::string> read_decision(const std::vector<std::string>& tokens) const override {
+    if (!tokens.empty() && tokens[0] == "items") {
+      auto c = read_items(*this, tokens);
+      if (auto* e = std::get_if<std::string>(&c)) return *e;
+      return DecideCmd{word_items(*this, std::get<ItemChoices>(c))};
     }
-    const int mover = s.pending.piece_id;
-    r.emit(ItemsDeclared{cmd.choice});
-    resolve(r, mover, cmd.choice);
-    after_battles(r, mover);
+    if (!tokens.empty() && tokens[0] == "revive") {
+      auto c = read_revival(*this, tokens);
+      if (auto* e = std::get_if<std::string>(&c)) return *e;
+      return DecideCmd{word_revival(*this, std::get<RevivalChoice>(c))};
+    }
+    return Game::read_decision(tokens);
+  }
+
+  std::optional<Rejection> decide(Resolver& r, const DecideCmd& cmd) const override {
+    std::vector<std::string> tokens;
+    for (std::size_t pos = 0; pos <= cmd.text.size();) {
+      const std::size_t space = std::min(cmd.text.find(' ', pos), cmd.text.size());
+      if (space > pos) tokens.push_back(cmd.text.substr(pos, space - pos));
+      pos = space + 1;
+    }
+    const std::string verb = tokens.empty() ? std::string() : tokens[0];
+    const std::string& awaited = r.state().pending.kind;
+    if (verb == "items") {
+      if (awaited != kItemsKind) return Rejection{"no item declarations are awaited now"};
+      auto c = read_items(*this, tokens);
+      if (auto* e = std::get_if<std::string>(&c)) return Rejection{*e};
+      return declare_items(r, std::get<ItemChoices>(c));
+    }
+    if (verb == "revive") {
+      if (awaited != kRevivalKind) return Rejection{"no revival choice is awaited now"};
+      auto c = read_revival(*this, tokens);
+      if (auto* e = std::get_if<std::string>(&c)) return Rejection{*e};
+      return revive(r, std::get<RevivalChoice>(c));
+    }
+    return Game::decide(r, cmd);
+  }
+
+  std::string awaiting(const MatchState& s) const override {
+    if (s.pending.kind == kItemsKind) return "waiting for item declarations";
+    return "waiting for " + player_name(s.pending.player) + "'s revival choice";
+  }
+
+  std::vector<DecidedSpec> decided_specs() const override { return number_janggi::decided_specs(); }
+
+  std::optional<DecideCmd> decision_of(const Decided& o) const override {
+    if (auto items = items_of(o)) return DecideCmd{word_items(*this, *items)};
+    if (o.type == "revival-declined") return DecideCmd{word_revival(*this, {true, 0, kNoSquare})};
+    if (o.type == "revived") {
+      auto f = o.facts.find("piece");
+      const PieceRef* piece = f == o.facts.end() ? nullptr : std::get_if<PieceRef>(&f->second.value);
+      if (piece && piece->type != kHiddenType)
+        return DecideCmd{word_revival(*this, {false, piece->type, piece->square})};
+    }
     return std::nullopt;
   }
 
-  std::optional<Rejection> revive(Resolver& r, const ReviveCmd& cmd) const override {
-    const MatchState& s = r.state();
-    const int player = s.pending.player;
-    const int arriving = s.pending.piece_id;
-    if (cmd.decline) {
-      r.emit(RevivalDeclined{player});
-      return std::nullopt;
+  DecideCmd default_decision(const MatchState& s) const override {
+    if (s.pending.kind == kItemsKind) return DecideCmd{word_items(*this, {})};
+    return DecideCmd{word_revival(*this, {true, 0, kNoSquare})};
+  }
+
+  std::optional<DecideCmd> word_picks(const MatchState& s, const std::vector<DecisionPick>& picks) const override {
+    if (s.pending.kind == kItemsKind) {
+      ItemChoices choices;
+      for (const DecisionPick& p : picks) {
+        if (p.player < 1 || p.player > 2 || p.counter.empty()) continue;
+        choices[static_cast<std::size_t>(p.player - 1)] = {parse_item(p.counter), p.square};
+      }
+      return DecideCmd{word_items(*this, choices)};
     }
-    int chosen = -1;
-    for (int id : s.pending.candidates)
-      if (type_is(s, id, cmd.type)) chosen = id;
-    if (chosen < 0)
-      return Rejection{roster_[static_cast<std::size_t>(cmd.type)].token + " is not among " + player_name(player) +
-                       "'s removed numbers that may return"};
-    const auto& sq = s.pending.squares;
-    if (std::find(sq.begin(), sq.end(), cmd.square) == sq.end())
-      return Rejection{geometry_.name(cmd.square) + " is not an empty square of " + player_name(player) +
-                       "'s back rank"};
-    Revived ev{player, std::nullopt, PieceRef{chosen, player, cmd.type, cmd.square, std::nullopt, 0}};
-    if (revive_ == "optional-swap") {
-      PieceRef a = s.ref(arriving);
-      a.hidden_from = 0;
-      ev.arriving = a;
+    for (const DecisionPick& p : picks) {
+      if (p.decline) return DecideCmd{word_revival(*this, {true, 0, kNoSquare})};
+      if (p.piece >= 0 && static_cast<std::size_t>(p.piece) < s.pieces.size() && p.square != kNoSquare)
+        return DecideCmd{word_revival(*this, {false, s.pieces[static_cast<std::size_t>(p.piece)].type, p.square})};
     }
-    r.emit(std::move(ev));
-    start_battles(r, chosen);
     return std::nullopt;
+  }
+
+  DecideCmd choose_decision(const MatchState& s, const DecisionPolicy& policy, std::uint64_t& rng) const override {
+    // Item declarations are "none" for both sides (a limit: docs/analysis.md).
+    if (s.pending.kind == kItemsKind) return DecideCmd{word_items(*this, {})};
+    const auto below = [&](std::size_t n) { return n == 0 ? 0 : static_cast<std::size_t>(splitmix64(rng) % n); };
+    const auto& pending = s.pending;
+    const auto revive = [&](int id, Square sq) {
+      return DecideCmd{word_revival(*this, {false, s.pieces[static_cast<std::size_t>(id)].type, sq})};
+    };
+    const DecideCmd decline{word_revival(*this, {true, 0, kNoSquare})};
+    if (pending.candidates.empty() || pending.squares.empty()) return decline;
+    if (policy.random) {
+      if (below(pending.candidates.size() + 1) == 0) return decline;
+      const int id = pending.candidates[below(pending.candidates.size())];
+      return revive(id, pending.squares[below(pending.squares.size())]);
+    }
+    // The strongest piece back (its own pieces: the player knows them).
+    const auto worth = [&](int id) {
+      const auto t = static_cast<std::size_t>(s.pieces[static_cast<std::size_t>(id)].type);
+      return t < policy.worth.size() ? policy.worth[t] : 0.0;
+    };
+    int best = pending.candidates.front();
+    for (int id : pending.candidates)
+      if (worth(id) > worth(best)) best = id;
+    return revive(best, pending.squares[below(pending.squares.size())]);
   }
 
   void decide_by_default(Resolver& r) const override {
     const MatchState& s = r.state();
-    if (s.pending.kind == Decision::kItems) {
+    if (s.pending.kind == kItemsKind) {
       const int mover = s.pending.piece_id;
-      std::array<ItemChoice, 2> none{};
-      r.emit(ItemsDeclared{none});
+      const ItemChoices none{};
+      r.emit(items_declared(*this, none));
       resolve(r, mover, none);
       after_battles(r, mover);
-    } else if (s.pending.kind == Decision::kRevival) {
-      r.emit(RevivalDeclined{s.pending.player});
+    } else if (s.pending.kind == kRevivalKind) {
+      r.emit(revival_declined(s.pending.player));
     }
   }
 
@@ -252,6 +318,60 @@ class NumberJanggi final : public Game {
   int far_rank(int player) const { return player == 1 ? kRanks - 1 : 0; }
   int back_rank(int player) const { return player == 1 ? 0 : kRanks - 1; }
 
+
+  std::optional<Rejection> declare_items(Resolver& r, const ItemChoices& choices) const {
+    const MatchState& s = r.state();
+    const auto& squares = s.pending.squares;
+    for (int p = 1; p <= 2; ++p) {
+      const ItemChoice& c = choices[static_cast<std::size_t>(p - 1)];
+      if (!c.item) continue;
+      const std::string who = player_name(p);
+      if (s.counters.left[static_cast<std::size_t>(p - 1)][static_cast<std::size_t>(*c.item)] <= 0)
+        return Rejection{who + " has no " + item_name(*c.item) + " item left"};
+      const int id = s.piece_at(c.square);
+      if (id < 0 || s.pieces[static_cast<std::size_t>(id)].owner != p ||
+          std::find(squares.begin(), squares.end(), c.square) == squares.end())
+        return Rejection{geometry_.name(c.square) + " is not one of " + who +
+                         "'s pieces in this battle"};
+      if (*c.item != Item::kBlind && !number_at(s, id))
+        return Rejection{std::string("+1 and -1 apply only to numbers; ") + geometry_.name(c.square) +
+                         " is not a number"};
+    }
+    const int mover = s.pending.piece_id;
+    r.emit(items_declared(*this, choices));
+    resolve(r, mover, choices);
+    after_battles(r, mover);
+    return std::nullopt;
+  }
+
+  std::optional<Rejection> revive(Resolver& r, const RevivalChoice& cmd) const {
+    const MatchState& s = r.state();
+    const int player = s.pending.player;
+    const int arriving = s.pending.piece_id;
+    if (cmd.decline) {
+      r.emit(revival_declined(player));
+      return std::nullopt;
+    }
+    int chosen = -1;
+    for (int id : s.pending.candidates)
+      if (type_is(s, id, cmd.type)) chosen = id;
+    if (chosen < 0)
+      return Rejection{roster_[static_cast<std::size_t>(cmd.type)].token + " is not among " + player_name(player) +
+                       "'s removed numbers that may return"};
+    const auto& sq = s.pending.squares;
+    if (std::find(sq.begin(), sq.end(), cmd.square) == sq.end())
+      return Rejection{geometry_.name(cmd.square) + " is not an empty square of " + player_name(player) +
+                       "'s back rank"};
+    std::optional<PieceRef> swapped;
+    if (revive_ == "optional-swap") {
+      PieceRef a = s.ref(arriving);
+      a.hidden_from = 0;
+      swapped = a;
+    }
+    r.emit(revived(player, swapped, PieceRef{chosen, player, cmd.type, cmd.square, std::nullopt, 0}));
+    start_battles(r, chosen);
+    return std::nullopt;
+  }
 
   // Calls f on each move of piece `id` (on the board) in legal_moves' order;
   // false when it has none. Whether it is a mine is asked only when a square is
@@ -311,7 +431,7 @@ class NumberJanggi final : public Game {
   }
 
   bool anyone_holds_items(const MatchState& s) const {
-    for (const auto& inv : s.items)
+    for (const auto& inv : s.counters.left)
       for (int n : inv)
         if (n > 0) return true;
     return false;
@@ -323,7 +443,7 @@ class NumberJanggi final : public Game {
     const Enemies enemies = adjacent_enemies(s, id);
     if (!enemies.empty()) {
       if (anyone_holds_items(s)) {
-        DecisionAwaited d{Decision::kItems, 0, id, {}, {}};
+        DecisionAwaited d{kItemsKind, 0, id, {}, {}, {}};
         d.squares.push_back(s.pieces[static_cast<std::size_t>(id)].square);
         for (int e : enemies) d.squares.push_back(s.pieces[static_cast<std::size_t>(e)].square);
         r.emit(std::move(d));
@@ -335,7 +455,7 @@ class NumberJanggi final : public Game {
   }
 
   // Resolves all battles of the arriving piece at once, with the declared items.
-  void resolve(Resolver& r, int mover_id, const std::array<ItemChoice, 2>& items) const {
+  void resolve(Resolver& r, int mover_id, const ItemChoices& items) const {
     const MatchState& s = r.state();
     const Enemies enemies = adjacent_enemies(s, mover_id);
     if (enemies.empty()) return;
@@ -421,7 +541,7 @@ class NumberJanggi final : public Game {
   // After an arriving piece's battles: offer a revival when it earned one.
   void after_battles(Resolver& r, int id) const {
     const MatchState& s = r.state();
-    if (s.pending.kind != Decision::kNone) return;
+    if (s.pending.awaited()) return;
     const Piece& p = s.pieces[static_cast<std::size_t>(id)];
     if (p.square == kNoSquare || geometry_.rank_of(p.square) != far_rank(p.owner) || !number_at(s, id))
       return;
@@ -432,7 +552,7 @@ class NumberJanggi final : public Game {
       a.hidden_from = 0;
       r.emit(Removed{{a}, "arrival"});
     }
-    DecisionAwaited d{Decision::kRevival, owner, id, {}, {}};
+    DecisionAwaited d{kRevivalKind, owner, id, {}, {}, {}};
     for (int f = 0; f < kFiles; ++f) {
       Square sq = geometry_.at(f, back_rank(owner));
       if (s.board[static_cast<std::size_t>(sq)] < 0) d.squares.push_back(sq);
@@ -538,6 +658,7 @@ GameInfo info() {
     return std::nullopt;
   };
   g.make = [](const Options& o) -> std::unique_ptr<Game> { return std::make_unique<NumberJanggi>(o); };
+  g.live_analysis.update_events = 2000;
   return g;
 }
 

@@ -13,6 +13,7 @@
 // docs/rules/number-janggi.md has every ruling and option.
 #pragma once
 #include "engine/game.h"
+#include "engine/games/number_janggi/decisions.h"
 
 namespace facedown::engine::number_janggi {
 

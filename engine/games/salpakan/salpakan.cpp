@@ -137,6 +137,8 @@ GameInfo info() {
        {}, "9x8, 한쪽 21개, 계급은 발표하지 않음, 깃발 도달은 조용히 판정; 시계 없음, 수 제한 없음"},
   };
   g.make = [](const Options&) -> std::unique_ptr<Game> { return std::make_unique<Salpakan>(); };
+  g.live_analysis.samples = 800;
+  g.live_analysis.update_events = 100000;
   return g;
 }
 
