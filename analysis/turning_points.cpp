@@ -6,16 +6,34 @@
 namespace facedown::analysis {
 
 std::vector<Correction> corrections(const std::vector<engine::Event>& log) {
+  std::vector<CorrectionMark> marks;
+  for (const auto& e : log) {
+    CorrectionMark m;
+    if (std::holds_alternative<engine::Ended>(e.body)) {
+      m.type = "ended";
+    } else if (const auto* v = std::get_if<engine::Voided>(&e.body)) {
+      m.type = "voided";
+      m.rewind_to = v->rewind_to;
+    } else if (const auto* c = std::get_if<engine::ClockSet>(&e.body)) {
+      m.type = "clock-set";
+      m.reinstate = c->reinstate;
+    }
+    marks.push_back(std::move(m));
+  }
+  return corrections(marks);
+}
+
+std::vector<Correction> corrections(const std::vector<CorrectionMark>& marks) {
   std::vector<Correction> out;
   int last_end = 0;  // the position of the last Ended
-  for (std::size_t i = 0; i < log.size(); ++i) {
+  for (std::size_t i = 0; i < marks.size(); ++i) {
     const int at = static_cast<int>(i) + 1;
-    const auto& body = log[i].body;
-    if (std::holds_alternative<engine::Ended>(body)) {
+    const auto& m = marks[i];
+    if (m.type == "ended") {
       last_end = at;
-    } else if (const auto* v = std::get_if<engine::Voided>(&body)) {
-      out.push_back({at, v->rewind_to > 0 ? std::min(v->rewind_to, at) : at});
-    } else if (const auto* c = std::get_if<engine::ClockSet>(&body); c && c->reinstate && last_end > 0) {
+    } else if (m.type == "voided") {
+      out.push_back({at, m.rewind_to > 0 ? std::min(m.rewind_to, at) : at});
+    } else if (m.type == "clock-set" && m.reinstate && last_end > 0) {
       out.push_back({at, last_end});
     }
   }

@@ -17,6 +17,7 @@
 #pragma once
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/event.h"
@@ -29,8 +30,18 @@ namespace facedown::analysis {
 struct Correction {
   int at = 0, from = 0;
 };
-// The corrections of a log, in order.
+// The corrections of a log, in order (one taken back by a later correction
+// no longer stands).
 std::vector<Correction> corrections(const std::vector<engine::Event>& log);
+// The same from stored rows (public or referee): each row's event type as
+// stored ("ended", "voided", "clock-set"), a void's rewind_to and a clock
+// set's reinstate, in log order from position 1.
+struct CorrectionMark {
+  std::string type;
+  int rewind_to = 0;
+  bool reinstate = false;
+};
+std::vector<Correction> corrections(const std::vector<CorrectionMark>& marks);
 // Whether each step (positions[i]: events shown after it, ascending) is the
 // game's: false for a step that holds a correction or an event one took back.
 std::vector<bool> game_steps(const std::vector<int>& positions, const std::vector<Correction>& corrections);

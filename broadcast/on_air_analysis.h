@@ -110,8 +110,8 @@ std::string piece_odds_text(const OnAirModel& m, const PieceOddsShown& piece, La
 // nullptr: the build's), so both painters paint the same string.
 std::string win_side_text(const OnAirModel& m, const AnalysisWin& w, int seat, const Theme* theme = nullptr);
 // The win bar's note: how the numbers read, in plain words
-// (broadcast/win_words.h: "about even", "slight edge", "clear lead", "near
-// certain"; "팽팽", "약간 우세", "뚜렷한 우세", "거의 확정"); "" when the match is
+// (broadcast/win_words.h: "about even", "small edge", "clear lead", "nearly
+// won"; "팽팽", "약간 우세", "뚜렷한 우세", "거의 확정"); "" when the match is
 // decided (the numbers are then its result).
 std::string win_note(const OnAirAnalysis& a, Lang lang);
 

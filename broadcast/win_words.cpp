@@ -14,9 +14,9 @@ std::string_view win_band_text(WinBand band, Lang lang) {
   const bool ko = lang == Lang::kKo;
   switch (band) {
     case WinBand::kEven: return ko ? "팽팽" : "about even";
-    case WinBand::kEdge: return ko ? "약간 우세" : "slight edge";
+    case WinBand::kEdge: return ko ? "약간 우세" : "small edge";
     case WinBand::kClear: return ko ? "뚜렷한 우세" : "clear lead";
-    case WinBand::kNearCertain: return ko ? "거의 확정" : "near certain";
+    case WinBand::kNearCertain: return ko ? "거의 확정" : "nearly won";
   }
   return {};
 }

@@ -57,7 +57,7 @@ const analysis = {
   headlines: { en: ['Player 2\'s king is on b9'], ko: ['b9'] },
   win: { player1: { p: 0.62, low: 0.59, high: 0.65 }, player2: { p: 0.38, low: 0.35, high: 0.41 },
     draw: { p: 0, low: 0, high: 0.003 }, decided: false, playouts: 1100, seq: fixture.seq, ply: 7,
-    sides: [`${n1} 62%`, `38% ${n2}`], note: { en: '± 3 pts · move 7', ko: '± 3%p · 7수 기준' } },
+    sides: [`${n1} 62%`, `38% ${n2}`], note: { en: 'small edge', ko: '약간 우세' } },
   win_error: null,
 };
 const NAMES = ['board', 'board-compact', 'scorebug', 'players', 'explainer', 'caption', 'result', 'reveal', 'standby',

@@ -121,7 +121,8 @@ TEST_CASE("win bar: the note is plain words, in both languages, by band") {
       const std::string text(win_band_text(b, lang));
       INFO(text);
       CHECK_FALSE(text.empty());
-      CHECK(text.find_first_of("0123456789±%") == std::string::npos);  // words, not statistics
+      CHECK(text.find_first_of("0123456789%") == std::string::npos);  // words, not statistics
+      CHECK(text.find("±") == std::string::npos);
       CHECK(seen.insert(text).second);
       // Whole in the note's place at its size (an upper bound of either painter's font).
       CHECK(label_width_bound(text, theme.metric("analysis.note_text")) <= theme.metric("analysis.note_w"));
@@ -136,7 +137,7 @@ TEST_CASE("win bar: the note is plain words, in both languages, by band") {
 
 TEST_CASE("win bar: names shorten before numbers do") {
   const Theme& theme = built_in_theme();
-  const float size = theme.metric("analysis.bar_text");
+  const float size = kLabelMinSize;  // both painters shrink a side down to it before cutting
   OnAirModel m;
   const AnalysisWin w = estimate(0.62);
   // A 26-character name: its side keeps the whole number, inside the narrowest name place.
@@ -145,7 +146,7 @@ TEST_CASE("win bar: names shorten before numbers do") {
   for (int seat : {1, 2}) {
     const std::string side = win_side_text(m, w, seat, &theme);
     INFO(side);
-    CHECK(label_width_bound(side, size) <= win_name_room(theme, seat));
+    CHECK(name_width(side, size) <= win_name_room(theme, seat));
     CHECK(side.find(seat == 1 ? "62%" : "38%") != std::string::npos);
     CHECK(side != m.players[static_cast<std::size_t>(seat - 1)]);
   }
@@ -156,7 +157,7 @@ TEST_CASE("win bar: names shorten before numbers do") {
   const std::string cut = win_side_text(m, w, 2, &theme);
   CHECK(cut.find("…") != std::string::npos);
   CHECK(cut.rfind("38% Super", 0) == 0);
-  CHECK(label_width_bound(cut, size) <= win_name_room(theme, 2));
+  CHECK(name_width(cut, size) <= win_name_room(theme, 2));
   // Property: any name, English or Korean, fits with "100%"; a name that fits is unchanged.
   std::mt19937_64 rng(26);
   const std::vector<std::string> pieces = {"Kim", " ", "Lee", "-", "Kyung", "hoon", "김", "경훈", "Wu", "M", "o"};
@@ -167,8 +168,8 @@ TEST_CASE("win bar: names shorten before numbers do") {
     for (int seat : {1, 2}) {
       const std::string shown = win_bar_name(name, theme, seat);
       INFO(name << " -> " << shown);
-      CHECK(label_width_bound(shown + " 100%", size) <= win_name_room(theme, seat));
-      if (label_width_bound(name + " 100%", size) <= win_name_room(theme, seat)) CHECK(shown == name);
+      CHECK(name_width(shown + " 100%", size) <= win_name_room(theme, seat));
+      if (name_width(name + " 100%", size) <= win_name_room(theme, seat)) CHECK(shown == name);
     }
   }
 }
