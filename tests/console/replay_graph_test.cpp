@@ -190,17 +190,19 @@ TEST_CASE("the console replay's graph: one point per move step, the biggest swin
 }
 
 // Issue 32 item 4: a wrong timeout the referee reinstated is not the game's
-// story. The demo final ends in a timeout at 125 s; here the referee takes it
-// back (clock 10 s, reinstated) and play goes on. Seen by the referee, the
-// line jumps to the timeout's 100/0 and back: the two largest swings of the
-// line, and never turning points.
+// story. The console's full-match scenario (a void that restores the turn
+// clock, then player 2's turn clock runs out at 125 s); here the referee takes
+// the timeout back (clock 10 s, reinstated) and play goes on. Seen by the
+// referee, the line jumps to the timeout's 100/0 and back: among the largest
+// swings of the line, and never turning points.
 TEST_CASE("the console replay's graph: a reinstated timeout and a void are never turning points") {
-  std::string script = read(console::demo_script_path(FACEDOWN_SOURCE_DIR));
+  std::string script = read(std::string(FACEDOWN_SOURCE_DIR) + "/tests/console/scripts/full-match.txt");
   auto first = codec::run_script(script);
   REQUIRE(first.match);
   REQUIRE(first.match->state().result);
   REQUIRE(first.match->state().result->reason == "timeout");
-  script += "@130 clock 10 \"the desk's clock was wrong\"\n@135 resume\n";
+  REQUIRE(first.errors.empty());
+  script += "@131 clock 10 \"the desk's clock was wrong\"\n@135 resume\n";
   auto run = codec::run_script(script);
   for (const auto& e : run.errors) FAIL_CHECK(e);
   REQUIRE(run.match);
