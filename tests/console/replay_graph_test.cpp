@@ -196,7 +196,9 @@ TEST_CASE("the console replay's graph: one point per move step, the biggest swin
 // referee, the line jumps to the timeout's 100/0 and back: among the largest
 // swings of the line, and never turning points.
 TEST_CASE("the console replay's graph: a reinstated timeout and a void are never turning points") {
-  std::string script = read(std::string(FACEDOWN_SOURCE_DIR) + "/tests/console/scripts/full-match.txt");
+  // A note at 130 s: time passes, the timeout at 125 s fires.
+  std::string script = read(std::string(FACEDOWN_SOURCE_DIR) + "/tests/console/scripts/full-match.txt") +
+                       "@130 note \"the desk checks the clock\"\n";
   auto first = codec::run_script(script);
   REQUIRE(first.match);
   REQUIRE(first.match->state().result);
