@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "broadcast/analysis_record.h"
+#include "broadcast/win_shown.h"
 
 namespace facedown::broadcast {
 
@@ -95,6 +96,7 @@ void AnalysisRunner::work() {
     }
     working_ = true;
     stream_.emplace(engine::kPublic, options_.analysis, games_);
+    resume_shown();
   }
   if (!stream_ || stream_->error() || !read_rows(match_)) return;
   // The deduction first (fast), then the win probability, unless rows came
@@ -105,10 +107,16 @@ void AnalysisRunner::work() {
   if (auto* rows = std::get_if<std::vector<db::PublicEventRow>>(&more); rows && !rows->empty()) return;
   const int seq = stream_->seq();
   auto w = stream_->win();
-  last_win_.reset();
   last_win_error_.reset();
-  if (auto* ok = std::get_if<AnalysisWin>(&w)) last_win_ = *ok;
-  else last_win_error_ = std::get<std::string>(w);
+  // The bar's shown value, folded (win_shown.h): it moves only when the new
+  // estimate leaves the shown one's interval. A failure shows no bar and
+  // starts the fold again.
+  if (auto* ok = std::get_if<AnalysisWin>(&w)) {
+    last_win_ = fold_shown_win(last_win_, *ok);
+  } else {
+    last_win_.reset();
+    last_win_error_ = std::get<std::string>(w);
+  }
   last_win_seq_ = seq;
   if (last_ && last_->seq == seq) {
     OnAirAnalysis again = *last_;
@@ -119,6 +127,24 @@ void AnalysisRunner::work() {
     last_win_ply_ = again.ply;
     publish(std::move(again));
   }
+}
+
+void AnalysisRunner::resume_shown() {
+  // A worker taking over (the last one died) goes on from the shown value
+  // the file's newest record of the match carries, so the fold is one over
+  // the match's records whoever wrote them.
+  auto last = writer_->last_seq(match_, kPublicRecords);
+  const int* seq = std::get_if<int>(&last);
+  if (!seq || *seq <= 0) return;
+  auto got = writer_->get(match_, kPublicRecords, *seq);
+  auto* body = std::get_if<std::optional<std::string>>(&got);
+  if (!body || !*body) return;
+  auto a = record_from_text(**body);
+  if (!a || (!a->win && !a->win_error)) return;
+  last_win_ = a->win;
+  last_win_error_ = a->win_error;
+  last_win_seq_ = a->win_seq;
+  last_win_ply_ = a->win_ply;
 }
 
 void AnalysisRunner::watch_file() {

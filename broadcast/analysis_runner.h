@@ -10,6 +10,9 @@
 // analysed, then the same row's record again with the win probability, which
 // takes longer (playouts). A record made before its row's win probability
 // carries the last finished one, naming the row it belongs to (`win_seq`).
+// The win a record carries is the bar's shown value (broadcast/win_shown.h):
+// a new estimate replaces it only when it leaves the shown interval (or the
+// match is decided), so every output, live or replaying, shows the same.
 // Every runner reads records back from that file, so every output shows the
 // same bytes for the same row; a worker that dies (kill -9 included) loses its
 // lock, and another runner of the match takes over within `takeover`.
@@ -81,6 +84,8 @@ class AnalysisRunner {
   // Reads new rows; returns whether any came.
   bool read_rows(db::MatchId id);
   void publish(OnAirAnalysis record);
+  // A worker taking a match over: the fold goes on from the file's newest record.
+  void resume_shown();
   void watch_file();
 
   RunnerOptions options_;
@@ -99,6 +104,8 @@ class AnalysisRunner {
   std::chrono::steady_clock::time_point next_try_{};
   std::optional<StreamAnalysis> stream_;
   std::optional<OnAirAnalysis> last_;  // the last record written
+  // The win bar's shown value (win_shown.h: a fold over the estimates, in the
+  // order they are made), which every record carries as its `win`.
   std::optional<AnalysisWin> last_win_;
   std::optional<std::string> last_win_error_;
   int last_win_seq_ = 0, last_win_ply_ = 0;

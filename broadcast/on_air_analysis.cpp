@@ -8,6 +8,9 @@
 #include "broadcast/explainer.h"
 #include "broadcast/model.h"
 #include "broadcast/on_air_text.h"
+#include "broadcast/win_bar_rule.h"
+#include "broadcast/win_names.h"
+#include "broadcast/win_words.h"
 
 namespace facedown::broadcast {
 
@@ -109,7 +112,7 @@ json analysis_json(const OnAirModel& m, const OnAirAnalysis& a, const Theme* the
                     {"playouts", a.win->playouts},
                     {"seq", a.win_seq},
                     {"ply", a.win_ply}};
-    j["win"]["sides"] = json::array({win_side_text(m, *a.win, 1), win_side_text(m, *a.win, 2)});
+    j["win"]["sides"] = json::array({win_side_text(m, *a.win, 1, theme), win_side_text(m, *a.win, 2, theme)});
     j["win"]["note"] = a.win->decided ? json(nullptr) : both_json([&](Lang l) { return win_note(a, l); });
   } else {
     j["win"] = nullptr;
@@ -118,17 +121,15 @@ json analysis_json(const OnAirModel& m, const OnAirAnalysis& a, const Theme* the
   return j;
 }
 
-std::string win_side_text(const OnAirModel& m, const AnalysisWin& w, int seat) {
-  const std::string& name = m.players[seat == 1 ? 0 : 1];
+std::string win_side_text(const OnAirModel& m, const AnalysisWin& w, int seat, const Theme* theme) {
+  const std::string name = win_bar_name(m.players[seat == 1 ? 0 : 1], theme ? *theme : built_in_theme(), seat);
   const std::string chance = percent(w.win[seat == 1 ? 0 : 1].p);
   return seat == 1 ? name + " " + chance : chance + " " + name;
 }
 
 std::string win_note(const OnAirAnalysis& a, Lang lang) {
   if (!a.win || a.win->decided) return {};
-  const AnalysisShare& s = a.win->win[0];
-  const long half = std::lround(100 * std::max(s.high - s.p, s.p - s.low));
-  return fmt::format(fmt::runtime(phrase(lang, Phrase::kWinNote)), half, a.win_ply);
+  return std::string(win_band_text(win_band(*a.win), lang));
 }
 
 WinBarParts win_bar_parts(const Theme& theme, const ThemeRect& place) {
@@ -168,6 +169,7 @@ std::string analysis_idle(const OnAirModel& m, Element e) {
   if ((e == Element::kDeduction || e == Element::kPieceOdds) && m.analysis->error)
     return "no deduction: " + *m.analysis->error;
   if (e == Element::kWinBar && !m.analysis->win) return "no win probability yet";
+  if (e == Element::kWinBar) return win_bar_stage_idle(m);  // broadcast/win_bar_rule.h
   return {};
 }
 

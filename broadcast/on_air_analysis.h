@@ -90,11 +90,15 @@ nlohmann::json analysis_json(const OnAirModel& m, const OnAirAnalysis& a, const 
 // What the deduction and piece-odds elements paint (the headline, the legend,
 // the heat, each piece's label and whether it is news) is decided once in
 // broadcast/deduction_view.h; analysis_json carries it.
-// The win bar's side of a seat: its name and chance ("Kim 62%"; seat 2 mirrored: "38% Lee").
-std::string win_side_text(const OnAirModel& m, const AnalysisWin& w, int seat);
-// The win bar's note: how uncertain the numbers are (the 95 % interval's
-// half-width, in points) and the move they belong to ("± 6 pts · move 12",
-// "± 6%p · 12수 기준"); "" when the match is decided (the numbers are then exact).
+// The win bar's side of a seat: its name and chance ("Kim 62%"; seat 2
+// mirrored: "38% Lee"). The name is shortened to fit the bar before the number
+// could be pushed out (broadcast/win_names.h, by the metrics of `theme`,
+// nullptr: the build's), so both painters paint the same string.
+std::string win_side_text(const OnAirModel& m, const AnalysisWin& w, int seat, const Theme* theme = nullptr);
+// The win bar's note: how the numbers read, in plain words
+// (broadcast/win_words.h: "about even", "small edge", "clear lead", "nearly
+// won"; "팽팽", "약간 우세", "뚜렷한 우세", "거의 확정"); "" when the match is
+// decided (the numbers are then its result).
 std::string win_note(const OnAirAnalysis& a, Lang lang);
 
 // The win bar's inside, from its placement `place` in the theme's layout (the

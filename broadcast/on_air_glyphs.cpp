@@ -2,6 +2,7 @@
 
 #include "broadcast/deduction_view.h"
 #include "broadcast/on_air_text.h"
+#include "broadcast/win_words.h"
 #include "engine/words.h"
 
 namespace facedown::broadcast {
@@ -27,6 +28,9 @@ std::string on_air_characters(const std::vector<engine::GameInfo>& games) {
   s += deduction_characters();  // the deduction's headline and legend (deduction_view.h)
   for (int p = 0; p < kPhraseCount; ++p)
     for (Lang l : {Lang::kEn, Lang::kKo}) s += phrase(l, static_cast<Phrase>(p));
+  // The win bar's note in plain words (win_words.h).
+  for (auto b : {WinBand::kEven, WinBand::kEdge, WinBand::kClear, WinBand::kNearCertain})
+    for (Lang l : {Lang::kEn, Lang::kKo}) s += win_band_text(b, l);
   add_words(s, engine::shared_words());
   for (const auto& g : games) {
     s += g.name_en + g.name_ko;

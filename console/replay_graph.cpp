@@ -93,6 +93,10 @@ void ReplayGraphWorker::run() {
       return true;
     };
     if (!publish()) continue;
+    // Corrections (voids, reinstated timeouts) and what they took back are not the game's turning points.
+    std::vector<int> positions;
+    for (const auto& q : data->points) positions.push_back(q.position);
+    const std::vector<bool> game = analysis::game_steps(positions, analysis::corrections(events));
     broadcast::WinStory pub(engine::kPublic, options_, games_);
     broadcast::WinStory ref(engine::kReferee, options_, games_);
 #ifdef FACEDOWN_CONSOLE_HAS_STORE
@@ -163,8 +167,8 @@ void ReplayGraphWorker::run() {
         pub_line.push_back(q.public_p1);
         ref_line.push_back(q.referee_p1);
       }
-      data->public_turns = analysis::turning_points(pub_line);
-      data->referee_turns = analysis::turning_points(ref_line);
+      data->public_turns = analysis::turning_points(pub_line, game);
+      data->referee_turns = analysis::turning_points(ref_line, game);
       if (!publish()) {
         left = true;
         break;
@@ -174,6 +178,29 @@ void ReplayGraphWorker::run() {
     data->complete = true;
     publish();
   }
+}
+
+std::vector<std::pair<ImVec2, ImVec2>> place_turn_labels(const std::vector<float>& x, const std::vector<float>& w, float h,
+                                                         float lo_x, float hi_x, float top_y) {
+  std::vector<std::pair<ImVec2, ImVec2>> out;
+  const auto meets = [](const std::pair<ImVec2, ImVec2>& a, const std::pair<ImVec2, ImVec2>& b) {
+    return a.first.x < b.second.x && b.first.x < a.second.x && a.first.y < b.second.y && b.first.y < a.second.y;
+  };
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    const float width = i < w.size() ? w[i] : 0;
+    // Right of the mark, or left of it where the right would leave the plot.
+    const float left = x[i] + 6.0f + width <= hi_x ? x[i] + 6.0f : std::max(lo_x, x[i] - 6.0f - width);
+    // The first free row: one more row than labels placed always has room.
+    for (std::size_t row = 0;; ++row) {
+      const float y = top_y + static_cast<float>(row) * h;
+      const std::pair<ImVec2, ImVec2> r{ImVec2(left, y), ImVec2(left + width, y + h)};
+      if (std::none_of(out.begin(), out.end(), [&](const auto& o) { return meets(o, r); })) {
+        out.push_back(r);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 ReplayGraphLayout draw_replay_graph(const ReplayGraphData* data, int cursor, bool show_referee, float height,
@@ -196,6 +223,13 @@ ReplayGraphLayout draw_replay_graph(const ReplayGraphData* data, int cursor, boo
   // 50 %: dashes.
   for (float x = lo.x; x < hi.x; x += 12.0f)
     dl->AddLine(ImVec2(x, y_of(0.5)), ImVec2(std::min(x + 6.0f, hi.x), y_of(0.5)), IM_COL32(70, 80, 110, 255));
+  // The value axis: player 1's chance, 0, 50 and 100 %, inside the plot's left edge.
+  const float text_h = ImGui::GetTextLineHeight();
+  for (const auto& [text, p] : {std::pair{"100%", 1.0}, std::pair{"50%", 0.5}, std::pair{"0%", 0.0}}) {
+    const float y = std::clamp(y_of(p) - text_h / 2, lo.y, hi.y - text_h);
+    dl->AddText(ImVec2(lo.x + 3.0f, y), IM_COL32(130, 140, 165, 255), text);
+    out.axis.emplace_back(text, y_of(p));
+  }
   const ImVec2 text_at(origin.x + 4.0f, hi.y + 2.0f);
   if (!data) {
     out.computing = true;
@@ -223,17 +257,24 @@ ReplayGraphLayout draw_replay_graph(const ReplayGraphData* data, int cursor, boo
   if (show_referee) line(true, IM_COL32(255, 150, 70, 255));
   // The turning points of the line shown last: the referee's when it is shown.
   const auto& turns = show_referee ? data->referee_turns : data->public_turns;
+  std::vector<std::string> swings;
+  std::vector<float> xs, widths;
   for (std::size_t i = 0; i < turns.size(); ++i) {
     const auto& q = data->points[turns[i].index];
     const auto& p = show_referee ? q.referee_p1 : q.public_p1;
     const ImVec2 c(x_of(q.position), y_of(p.value_or(0.5)));
     dl->AddLine(ImVec2(c.x, lo.y), ImVec2(c.x, hi.y), IM_COL32(255, 204, 64, 160), 1.5f);
     dl->AddCircleFilled(c, 5.5f, IM_COL32(255, 204, 64, 255));
-    const std::string swing = fmt::format("{:+d}", static_cast<int>(std::lround(turns[i].swing * 100)));
-    dl->AddText(ImVec2(c.x + 6.0f, lo.y + 1.0f), IM_COL32(255, 204, 64, 255), swing.c_str());
+    swings.push_back(fmt::format("{:+d}", static_cast<int>(std::lround(turns[i].swing * 100))));
+    xs.push_back(c.x);
+    widths.push_back(ImGui::CalcTextSize(swings.back().c_str()).x);
     out.marks.emplace_back(q.position, c);
     hits.record(fmt::format("replay.graph.turn.{}", i), ImVec2(c.x - 6, c.y - 6), ImVec2(c.x + 6, c.y + 6));
   }
+  // The swings' labels: never over each other (marks close together stack).
+  out.labels = place_turn_labels(xs, widths, text_h, lo.x, hi.x, lo.y + 1.0f);
+  for (std::size_t i = 0; i < out.labels.size(); ++i)
+    dl->AddText(out.labels[i].first, IM_COL32(255, 204, 64, 255), swings[i].c_str());
   out.cursor_x = x_of(std::clamp(cursor, 0, total));
   dl->AddLine(ImVec2(out.cursor_x, lo.y), ImVec2(out.cursor_x, hi.y), IM_COL32(255, 255, 255, 255), 2.0f);
   hits.record("replay.graph.cursor", ImVec2(out.cursor_x - 2, lo.y), ImVec2(out.cursor_x + 2, hi.y));

@@ -95,15 +95,26 @@ class ReplayGraphWorker {
 struct ReplayGraphLayout {
   ImVec2 min{0, 0}, max{0, 0};
   std::vector<std::pair<int, ImVec2>> marks;  // (position, centre)
+  std::vector<std::pair<ImVec2, ImVec2>> labels;  // each mark's swing label (min, max), in the marks' order
+  std::vector<std::pair<std::string, float>> axis;  // the value axis: ("0%", y), ("50%", y), ("100%", y)
   float cursor_x = 0;
   bool computing = false;
   bool referee_line = false;
 };
 
+// Where the turning points' labels go (canvas px): each label (width w[i],
+// height h) beside its mark at x[i] (ascending), on the right of it unless
+// that leaves the plot [lo_x, hi_x], on the first of the rows from top_y down
+// (h apart) where it meets no label placed before. Invariant: no two of the
+// returned rectangles intersect (tests/console/replay_graph_test.cpp).
+std::vector<std::pair<ImVec2, ImVec2>> place_turn_labels(const std::vector<float>& x, const std::vector<float>& w, float h,
+                                                         float lo_x, float hi_x, float top_y);
+
 // Paints the graph at the cursor, `height` tall and the width available: the
 // public line (blue), the referee's (orange) when `show_referee`, the turning
-// points of the line shown last (the referee's when shown) and the cursor at
-// event `cursor`. Null data: an empty plot saying "computing…". Records the
+// points of the line shown last (the referee's when shown; never a correction:
+// analysis/turning_points.h), their swings' labels never over each other,
+// the value axis (0, 50, 100 %) at the left and the cursor at event `cursor`. Null data: an empty plot saying "computing…". Records the
 // hit "replay.graph" (and "replay.graph.turn.N") for tests.
 ReplayGraphLayout draw_replay_graph(const ReplayGraphData* data, int cursor, bool show_referee, float height,
                                     const ui::Tr& tr, ui::HitMap& hits);

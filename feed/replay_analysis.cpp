@@ -31,6 +31,9 @@ struct ReplayAnalysis::Entry {
   int total = 0;   // rows the match had when last read (released ones, for a non-public view)
   int stored = 0;  // the match's events as the last request saw them
   json steps = json::array();
+  // The log's corrections (voids, reinstated timeouts): their steps and what
+  // they took back are never turning points (analysis/turning_points.h).
+  std::vector<analysis::Correction> corrections;
   bool complete = false;
   bool queued = false;
   std::optional<std::string> error;
@@ -85,7 +88,9 @@ void ReplayAnalysis::stop() {
 
 json ReplayAnalysis::turning_points(const json& steps, std::size_t n, const std::string& key) {
   std::vector<std::optional<double>> p1;
+  std::vector<bool> game;
   for (const auto& s : steps) {
+    game.push_back(s.value("game", true));
     const json& v = s.contains(key) ? s.at(key) : json();
     if (v.is_object() && v.contains("player1") && v.at("player1").is_object())
       p1.emplace_back(v.at("player1").at("p").get<double>());
@@ -93,7 +98,7 @@ json ReplayAnalysis::turning_points(const json& steps, std::size_t n, const std:
       p1.emplace_back(std::nullopt);
   }
   json out = json::array();
-  for (const auto& t : analysis::turning_points(p1, n)) {
+  for (const auto& t : analysis::turning_points(p1, game, n)) {
     const json& s = steps[t.index];
     out.push_back(json{{"position", s.at("position")}, {"ply", s.at("ply")}, {"swing", std::round(t.swing * 10000) / 10000}});
   }
@@ -115,8 +120,15 @@ json ReplayAnalysis::get(db::MatchId id, engine::Viewer viewer, int stored) {
     cv_.notify_all();
   }
   const std::string name = codec::viewer_name(viewer);
-  json j{{"match", id}, {"view", name}, {"total", e->total}, {"complete", e->complete}, {"steps", e->steps},
-         {"turning_points", turning_points(e->steps, options_.turning_points, name)}};
+  // A step that is a correction's (or taken back by one) says so: "game": false.
+  json steps = e->steps;
+  std::vector<int> positions;
+  for (const auto& s : steps) positions.push_back(s.at("position").get<int>());
+  const auto game = analysis::game_steps(positions, e->corrections);
+  for (std::size_t i = 0; i < steps.size(); ++i)
+    if (!game[i]) steps[i]["game"] = false;
+  json j{{"match", id}, {"view", name}, {"total", e->total}, {"complete", e->complete}, {"steps", steps},
+         {"turning_points", turning_points(steps, options_.turning_points, name)}};
   j["error"] = e->error ? json(*e->error) : json(nullptr);
   return j;
 }
@@ -237,6 +249,21 @@ void ReplayAnalysis::run_public(const Key& key, const std::shared_ptr<Entry>& e,
     marks.push_back(broadcast::step_mark(to_public_row(std::move(copy))));
   }
   const engine::ReplaySteps steps = engine::replay_steps(marks);
+  {
+    std::vector<analysis::CorrectionMark> cm;
+    for (const auto& r : rows) {
+      analysis::CorrectionMark c;
+      c.type = r.type;
+      if (r.event.is_object()) {
+        if (const auto it = r.event.find("rewind_to"); it != r.event.end() && it->is_number_integer()) c.rewind_to = it->get<int>();
+        if (const auto it = r.event.find("reinstate"); it != r.event.end() && it->is_boolean()) c.reinstate = it->get<bool>();
+      }
+      cm.push_back(std::move(c));
+    }
+    auto found = analysis::corrections(cm);
+    std::lock_guard lock(mu_);
+    e->corrections = std::move(found);
+  }
   set_total(*e, static_cast<int>(rows.size()));
   if (rows.empty()) {
     std::lock_guard lock(mu_);
@@ -306,6 +333,11 @@ void ReplayAnalysis::run_released(const Key& key, const std::shared_ptr<Entry>& 
   if (auto* f = std::get_if<db::ParseFailure>(&parsed))
     return end_pass(*e, "event " + std::to_string(f->seq) + ": " + f->reason);
   const auto& events = std::get<db::ParsedLog>(parsed).events;
+  {
+    auto found = analysis::corrections(events);
+    std::lock_guard lock(mu_);
+    e->corrections = std::move(found);
+  }
   if (!e->story) e->story.emplace(key.second, options_.analysis, e->games);
   StepSource src;
   src.rows = static_cast<int>(events.size());

@@ -68,12 +68,13 @@ class ReplayAnalysis {
   // to go on with it (`stored`: the match's events as the route read them):
   // {"match", "view", "total" (rows read: for a non-public view, the released
   //  ones), "complete", "steps": [{"position", "ply", <view>: {player1, player2,
-  //  draw, decided, playouts} | null, "aired" (public only)}], "turning_points": [{"position", "ply",
+  //  draw, decided, playouts} | null, "aired" (public only), "game": false (a correction's step only)}], "turning_points": [{"position", "ply",
   //  "swing"}], "error"}.
   nlohmann::json get(db::MatchId id, engine::Viewer viewer = engine::kPublic, int stored = 0);
 
   // Turning points of a graph (analysis::turning_points of player 1's share
-  // under `key` at each step), as JSON, in position order.
+  // under `key` at each step; a step marked "game": false, a correction's or
+  // one taken back, is never one), as JSON, in position order.
   static nlohmann::json turning_points(const nlohmann::json& steps, std::size_t n, const std::string& key = "public");
 
  private:

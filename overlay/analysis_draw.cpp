@@ -94,7 +94,7 @@ void draw_headline(const CanvasPen& p, const broadcast::DeductionView& v, const 
 }
 
 // The theme's place (its "win_bar"): a panel with both names and their
-// numbers, the note (broadcast's win_note) and the bar along its bottom, where
+// numbers, the note (broadcast's win_note, plain words) and the bar along its bottom, where
 // broadcast's win_bar_parts puts them (one row, or the names on a row of their own).
 void draw_win_bar(const CanvasPen& p, const OnAirModel& m, const broadcast::OnAirAnalysis& a, const OverlayLayout& l,
                   const broadcast::WinBarParts& parts) {
@@ -116,9 +116,12 @@ void draw_win_bar(const CanvasPen& p, const OnAirModel& m, const broadcast::OnAi
   const auto top = [&](const broadcast::ThemeRect& r, float s) { return r.y + r.h / 2 - p.measure("0", s).y / 2; };
   const auto& n1 = parts.name[0];
   const auto& n2 = parts.name[1];
-  p.text(broadcast::win_side_text(m, w, 1), {n1.x, top(n1, parts.name_size)}, parts.name_size, p.c("text"), 0, n1.w);
-  p.text(broadcast::win_side_text(m, w, 2), {n2.x + n2.w, top(n2, parts.name_size)}, parts.name_size, p.c("text"), 1,
-         n2.w);
+  // The sides as the frame writes them: a long name already shortened by the
+  // theme's metrics (broadcast/win_names.h), so the number is never cut.
+  p.text(broadcast::win_side_text(m, w, 1, &p.theme), {n1.x, top(n1, parts.name_size)}, parts.name_size, p.c("text"), 0,
+         n1.w);
+  p.text(broadcast::win_side_text(m, w, 2, &p.theme), {n2.x + n2.w, top(n2, parts.name_size)}, parts.name_size,
+         p.c("text"), 1, n2.w);
   const auto& note = parts.note;
   p.text(broadcast::win_note(a, p.o.lang), {note.x + note.w / 2, top(note, parts.note_size)}, parts.note_size,
          p.c("dim"), 0.5f, note.w);

@@ -27,6 +27,11 @@
 //                                    match (0: none). Seeds depend on the match
 //                                    index only, so chunks may run in any order,
 //                                    in parallel into different files.
+//   win_bench calibration-stages FILE GAME FROM TO [SECONDS]
+//                                    the stage of each of those matches' three
+//                                    moments (ply, pieces on and off the board:
+//                                    broadcast/win_stage.h), from the self-play
+//                                    alone (no playouts), appended to FILE
 //   win_bench calibration-report FILE...
 //                                    the tables over every match in the files
 //                                    (a match twice counts once)
@@ -43,6 +48,7 @@
 #include "analysis/piece_trail.h"
 #include "analysis/player.h"
 #include "analysis/win_probability.h"
+#include "bench/analysis/calibration_scores.h"
 #include "engine/match.h"
 #include "engine/registry.h"
 #include "engine/view.h"
@@ -304,6 +310,64 @@ int calibration(int matches, const std::string& only, int public_matches, int pl
 // A match's P lines count only when its M line follows (a run stopped mid-match
 // leaves P lines without an M; the next run redoes that match).
 
+// The removed share's counts of a position (broadcast/win_stage.h): pieces on
+// the board and pieces off it.
+std::pair<int, int> board_counts(const MatchState& s) {
+  int on = 0, off = 0;
+  for (const Piece& p : s.pieces) (p.square != kNoSquare ? on : off) += 1;
+  return {on, off};
+}
+
+// The held-out self-play of match k (its winner) and its three moments (a
+// fifth, half and four fifths of the way, by event, at a command's end).
+struct Moments {
+  int winner = -1;
+  std::uint64_t rng = 0;  // the match's stream after the setup (the playouts' seeds)
+  std::vector<std::pair<int, Match>> positions;  // (phase, position)
+};
+Moments held_out_moments(const GameInfo& info, const std::string& preset, int k) {
+  Moments out;
+  // Held out: the same seeds as `calibration` (used by no test and no tuning run).
+  std::uint64_t rng = 0xC0FFEEull + 104729ull * static_cast<std::uint64_t>(k + 1);
+  Match m = started(info, preset, rng);
+  auto trail = analysis::PieceTrail::of_log(m.log());
+  Match full = m;
+  auto full_trail = trail;
+  std::uint64_t game_rng = rng;
+  out.rng = rng;
+  out.winner = analysis::play_out(full, full_trail, {PlayerOptions{}, PlayerOptions{}}, game_rng, 600);
+  if (out.winner <= 0) return out;
+  const std::size_t size = full.log().size(), start = m.log().size();
+  for (int ph = 0; ph < 3; ++ph) {
+    const double at = ph == 0 ? 0.2 : ph == 1 ? 0.5 : 0.8;
+    std::size_t cut = start + static_cast<std::size_t>(at * static_cast<double>(size - start));
+    while (cut < size && full.log()[cut].cmd != 0 && full.log()[cut].cmd == full.log()[cut - 1].cmd) ++cut;
+    const std::vector<Event> prefix(full.log().begin(), full.log().begin() + static_cast<long>(cut));
+    auto rebuilt = Match::from_log(info, prefix);
+    if (std::holds_alternative<Match>(rebuilt)) out.positions.emplace_back(ph, std::move(std::get<Match>(rebuilt)));
+  }
+  return out;
+}
+
+// The stage lines of match k (no playouts: the self-play alone), for the
+// report's per-stage scores:
+//   S <system> <match> <phase 0-2> <ply> <on board> <removed> <material>
+// (material repeats the P lines' baseline: the report checks they agree, so a
+// stage line describes the very position its P lines scored).
+std::string calibration_stage_lines(const GameInfo& info, const std::string& preset, int k) {
+  const std::string system = info.id + "/" + preset;
+  std::string out;
+  char line[256];
+  const Moments mo = held_out_moments(info, preset, k);
+  for (const auto& [ph, pos] : mo.positions) {
+    const auto [on, off] = board_counts(pos.state());
+    std::snprintf(line, sizeof line, "S %s %d %d %d %d %d %.6f\n", system.c_str(), k, ph, pos.state().ply, on, off,
+                  material_share(pos.state()));
+    out += line;
+  }
+  return out;
+}
+
 // The held-out self-play of match k and its three moments, appended to `out`.
 std::string calibration_match(const GameInfo& info, const std::string& preset, int k, int playouts, bool with_public) {
   const std::string system = info.id + "/" + preset;
@@ -357,40 +421,8 @@ std::string calibration_match(const GameInfo& info, const std::string& preset, i
   return out;
 }
 
-struct CalPosition {
-  int phase = 0;
-  char view = 'r';
-  double p = 0, material = 0;
-  int playouts = 0;
-};
-struct CalMatch {
-  int winner = -1;
-  std::vector<CalPosition> positions;
-};
-using CalRecords = std::map<std::pair<std::string, int>, CalMatch>;
-
-// Every finished match in `path` (a match recorded twice keeps its first record).
-void read_calibration(const std::string& path, CalRecords& into) {
-  std::FILE* f = std::fopen(path.c_str(), "r");
-  if (!f) return;
-  std::map<std::pair<std::string, int>, std::vector<CalPosition>> pending;
-  char buf[512];
-  while (std::fgets(buf, sizeof buf, f)) {
-    char kind = 0, view = 0;
-    char system[128];
-    int k = 0, a = 0, playouts = 0;
-    double p = 0, base = 0;
-    if (std::sscanf(buf, "P %127s %d %d %c %lf %lf %d", system, &k, &a, &view, &p, &base, &playouts) == 7) {
-      pending[{system, k}].push_back({a, view, p, base, playouts});
-    } else if (std::sscanf(buf, "%c %127s %d %d", &kind, system, &k, &a) == 4 && kind == 'M') {
-      const std::pair<std::string, int> key{system, k};
-      auto positions = std::move(pending[key]);
-      pending.erase(key);
-      if (!into.count(key)) into[key] = CalMatch{a, std::move(positions)};
-    }
-  }
-  std::fclose(f);
-}
+using bench::CalRecords;
+using bench::read_calibration;
 
 int calibration_run(const std::string& path, const std::string& only, int from, int to, int playouts, int public_every,
                     double seconds) {
@@ -408,7 +440,7 @@ int calibration_run(const std::string& path, const std::string& only, int from, 
   for (const auto& [info, preset] : systems(games, only)) {
     const std::string system = info->id + "/" + preset;
     for (int k = from; k < to && !out_of_time; ++k) {
-      if (done.count({system, k})) {
+      if (done.matches.count({system, k})) {
         ++skipped;
         continue;
       }
@@ -428,6 +460,63 @@ int calibration_run(const std::string& path, const std::string& only, int from, 
   return 0;
 }
 
+// Appends the stage lines of matches FROM..TO-1 of GAME to FILE (a match that
+// already has them there is skipped), at most `seconds`.
+int calibration_stages(const std::string& path, const std::string& only, int from, int to, double seconds) {
+  const auto games = all_games();
+  CalRecords done;
+  read_calibration(path, done);
+  std::FILE* f = std::fopen(path.c_str(), "a");
+  if (!f) {
+    std::fprintf(stderr, "cannot append to %s\n", path.c_str());
+    return 1;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  int ran = 0;
+  bool out_of_time = false;
+  for (const auto& [info, preset] : systems(games, only)) {
+    const std::string system = info->id + "/" + preset;
+    for (int k = from; k < to && !out_of_time; ++k) {
+      if (done.stages.count({system, k})) continue;
+      if (seconds_since(t0) > seconds) {
+        out_of_time = true;
+        break;
+      }
+      std::fputs(calibration_stage_lines(*info, preset, k).c_str(), f);
+      std::fflush(f);
+      ++ran;
+    }
+  }
+  std::fclose(f);
+  std::fprintf(stderr, "%s %d..%d: stages of %d matches written to %s, %.0f s%s\n", only.c_str(), from, to, ran,
+               path.c_str(), seconds_since(t0), out_of_time ? " (time budget reached: run again to continue)" : "");
+  return 0;
+}
+
+// The Brier scores per game, view and stage (broadcast/win_stage.h) and
+// whether the model beats the material count there (bench::beats_material:
+// the win bar's rule, broadcast/win_bar_rule.h).
+void print_stage_table(const CalRecords& records) {
+  const auto scores = bench::stage_scores(records);
+  std::printf("\nBy stage (share of the pieces removed: opening under %.0f %%, middle under %.0f %%, end from there)\n\n"
+              "| game/preset | view | stage | positions | Brier | Brier, playout noise removed | material baseline | flat 50%% | "
+              "difference (± s.e.) | beats material |\n|---|---|---|---|---|---|---|---|---|---|\n",
+              100 * broadcast::kMiddleFrom, 100 * broadcast::kEndFrom);
+  for (const auto& [system, views] : scores.by)
+    for (std::size_t v = 0; v < 2; ++v)
+      for (std::size_t st = 0; st < broadcast::kWinStages; ++st) {
+        const bench::Score& a = views[v][st];
+        if (a.count == 0) continue;
+        std::printf("| %s | %s | %s | %ld | %.3f | %.3f | %.3f | %.3f | %+.3f ± %.3f | %s |\n", system.c_str(),
+                    v == 0 ? "referee" : "public", std::string(broadcast::stage_name(static_cast<broadcast::WinStage>(st))).c_str(),
+                    a.count, a.mean(a.brier), a.mean(a.brier - a.noise), a.mean(a.material), a.mean(a.flat), a.mean(a.diff),
+                    a.diff_se(), bench::beats_material(a) ? "yes" : "no");
+      }
+  if (scores.unstaged > 0 || scores.mismatched > 0)
+    std::printf("\n%ld positions have no stage line (win_bench calibration-stages), %ld a stage line of another position\n",
+                scores.unstaged, scores.mismatched);
+}
+
 int calibration_report(const std::vector<std::string>& paths) {
   CalRecords records;
   for (const auto& path : paths) read_calibration(path, records);
@@ -441,7 +530,7 @@ int calibration_report(const std::vector<std::string>& paths) {
   std::map<std::string, std::array<Acc, 2>> per_system;
   std::map<std::string, std::array<int, 3>> matches;  // decided, draws, undecided
   std::array<Acc, 2> all;
-  for (const auto& [key, m] : records) {
+  for (const auto& [key, m] : records.matches) {
     auto& count = matches[key.first];
     ++count[m.winner > 0 ? 0 : m.winner == 0 ? 1 : 2];
     if (m.winner <= 0) continue;
@@ -467,6 +556,7 @@ int calibration_report(const std::vector<std::string>& paths) {
         std::printf("| %s | %s | %s | %ld | %.3f | %.3f | %.3f | %.3f |\n", system.c_str(), v == 0 ? "referee" : "public",
                     phases[ph], a.s.count, a.s.brier / n, (a.s.brier - a.noise) / n, a.s.material / n, a.s.flat / n);
       }
+  print_stage_table(records);
   // Reliability per game (referee), then per game (public).
   for (std::size_t v = 0; v < 2; ++v) {
     bool any = false;
@@ -508,9 +598,11 @@ int main(int argc, char** argv) {
   if (mode == "calibration-run" && argc > 5)
     return calibration_run(argv[2], argv[3], std::atoi(argv[4]), std::atoi(argv[5]), argc > 6 ? std::max(1, std::atoi(argv[6])) : 100,
                            argc > 7 ? std::atoi(argv[7]) : 10, argc > 8 ? std::atof(argv[8]) : 840.0);
+  if (mode == "calibration-stages" && argc > 5)
+    return calibration_stages(argv[2], argv[3], std::atoi(argv[4]), std::atoi(argv[5]), argc > 6 ? std::atof(argv[6]) : 840);
   if (mode == "calibration-report" && argc > 2) return calibration_report(std::vector<std::string>(argv + 2, argv + argc));
   if (mode == "calibration")
     return calibration(n, only, argc > 4 ? std::atoi(argv[4]) : 0, argc > 5 ? std::max(1, std::atoi(argv[5])) : 1100);
-  std::fprintf(stderr, "usage: win_bench speed [GAME] | versus N [GAME] | calibration N [GAME] [PUBLIC] [PLAYOUTS] | calibration-run FILE GAME FROM TO [PLAYOUTS] [PUBLIC_EVERY] [SECONDS] | calibration-report FILE...\n");
+  std::fprintf(stderr, "usage: win_bench speed [GAME] | versus N [GAME] | calibration N [GAME] [PUBLIC] [PLAYOUTS] | calibration-run FILE GAME FROM TO [PLAYOUTS] [PUBLIC_EVERY] [SECONDS] | calibration-stages FILE GAME FROM TO [SECONDS] | calibration-report FILE...\n");
   return 2;
 }

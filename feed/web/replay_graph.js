@@ -70,6 +70,31 @@ function panel() {
   return g;
 }
 
+// Where the turning points' swing labels go: each (width w, height h) right of
+// its mark at x (ascending), or left of it where the right would leave the
+// plot [lo, hi], on the first row from `top` down where it meets no label
+// placed before, so no two labels ever overprint (tests/browser/replay_graph_test.mjs).
+// The same rule as the console's graph (console/replay_graph.h place_turn_labels).
+export function placeTurnLabels(xs, widths, h, lo, hi, top) {
+  const out = [];
+  const meets = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  xs.forEach((x, i) => {
+    const w = widths[i] || 0;
+    const left = x + 8 + w <= hi ? x + 8 : Math.max(lo, x - 8 - w);
+    for (let row = 0; ; row++) {
+      const r = { x: left, y: top + row * h, w, h };
+      if (!out.some((o) => meets(o, r))) {
+        out.push(r);
+        break;
+      }
+    }
+  });
+  return out;
+}
+
+// A swing label's width at 14 px: an upper bound (a digit or sign 0.6 em).
+const labelWidth = (text) => Math.ceil(text.length * 14 * 0.6) + 2;
+
 // x of a row position: the graph spans the match's rows, as the slider does.
 const xOf = (position, width) => (state.total > 0 ? (position / state.total) * width : 0);
 const drawn = (steps, key) => (steps || []).filter((s) => s[key] && s[key].player1);
@@ -87,6 +112,12 @@ export function drawGraph() {
     points.map((s, i) => `${i ? 'L' : 'M'}${xOf(s.position, width).toFixed(1)},${yOf(s[key].player1.p).toFixed(1)}`).join(' ');
   node(svg, 'rect', { x: 0, y: top, width, height: h, fill: 'rgb(22, 28, 46)' });
   node(svg, 'line', { x1: 0, x2: width, y1: yOf(0.5), y2: yOf(0.5), stroke: 'rgb(70, 80, 110)', 'stroke-dasharray': '6 6' });
+  // The value axis: player 1's chance, 0, 50 and 100 %, inside the plot's left edge.
+  for (const [text, p, base] of [['100%', 1, 'hanging'], ['50%', 0.5, 'middle'], ['0%', 0, 'alphabetic']]) {
+    const t = node(svg, 'text', { x: 4, y: yOf(p) + (p === 1 ? 2 : p === 0 ? -3 : 0), fill: 'rgb(130, 140, 165)', 'font-size': 12,
+      'dominant-baseline': base, class: 'axis' }, text);
+    t.dataset.value = String(p);
+  }
   g.dataset.view = state.view;
   if (!d) return;
   const points = drawn(d.steps, 'public');
@@ -119,7 +150,9 @@ export function drawGraph() {
       other.error.slice(0, 160));
   }
   const turning = marked ? marked.turning_points || [] : [];
-  for (const t of turning) {
+  const swings = turning.map((t) => `${t.swing > 0 ? '+' : ''}${Math.round(t.swing * 100)}`);
+  const places = placeTurnLabels(turning.map((t) => xOf(t.position, width)), swings.map(labelWidth), 16, 0, width, top + 1);
+  turning.forEach((t, i) => {
     const x = xOf(t.position, width);
     const s = marked.steps.find((q) => q.position === t.position);
     const y = s && s[key] && s[key].player1 ? yOf(s[key].player1.p) : top + h / 2;
@@ -128,9 +161,10 @@ export function drawGraph() {
     c.dataset.position = String(t.position);
     c.dataset.ply = String(t.ply);
     c.dataset.view = key;
-    node(svg, 'text', { x: x + 8, y: top + 14, fill: 'rgb(255, 204, 64)', 'font-size': 14 },
-      `${t.swing > 0 ? '+' : ''}${Math.round(t.swing * 100)}`);
-  }
+    const r = places[i];
+    const label = node(svg, 'text', { x: r.x, y: r.y + 13, fill: 'rgb(255, 204, 64)', 'font-size': 14, class: 'swing' }, swings[i]);
+    label.dataset.box = [r.x, r.y, r.w, r.h].join(',');
+  });
   const step = Number(document.body.dataset.step || 0);
   node(svg, 'line', { x1: xOf(step, width), x2: xOf(step, width), y1: top, y2: top + h, stroke: '#fff', 'stroke-width': 2, class: 'cursor' });
   const label = VIEWS.find(([v]) => v === state.view)[1];

@@ -71,7 +71,7 @@ const analysis = {
   headlines: { en: ['Player 2\'s king is on b9'], ko: ['b9'] },
   win: { player1: { p: 0.62, low: 0.59, high: 0.65 }, player2: { p: 0.38, low: 0.35, high: 0.41 },
     draw: { p: 0, low: 0, high: 0.003 }, decided: false, playouts: 1100, seq: fixture.seq, ply: 7,
-    sides: [`${n1} 62%`, `38% ${n2}`], note: { en: '± 3 pts · move 7', ko: '± 3%p · 7수 기준' } },
+    sides: [`${n1} 62%`, `38% ${n2}`], note: { en: 'small edge', ko: '약간 우세' } },
   win_error: null,
 };
 const NAMES = ['board', 'board-compact', 'scorebug', 'players', 'explainer', 'caption', 'result', 'reveal', 'standby',
@@ -369,6 +369,45 @@ try {
       const shotFile = path.join(tmp, `${name}.png`);
       await p.screenshot({ path: shotFile, omitBackground: true });
       const r = checkGolden(shotFile, path.join(here, 'golden', `${name}.png`), { outDir: tmp });
+      check(r.ok, `${name} matches its golden: ${r.why}`);
+      await p.close();
+    }
+  }
+
+  // Issue 32: the win bar with 26-character names (the frame shortens them,
+  // broadcast/win_names.h: the number stays whole) and decided (the result,
+  // no note), both languages; a stage where the bar does not air is the
+  // element off (the frame's elements), nothing painted.
+  for (const lang of ['en', 'ko']) {
+    for (const [kind, win] of [
+      ['long-name', { ...analysis.win, sides: ['A. Kowalczyk-Brenna 62%', '38% B. Fitzgerald-Lee'] }],
+      ['decided', { ...analysis.win, player1: { p: 1, low: 1, high: 1 }, player2: { p: 0, low: 0, high: 0 },
+        decided: true, playouts: 0, sides: [`${n1} 100%`, `0% ${n2}`], note: null }],
+      ['hidden-stage', null]]) {
+      const name = `winbar-${kind}-${lang}`;
+      const p = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+      await p.goto(`${base}/overlay.html?lang=${lang}&feed=off`);
+      await p.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
+      const doc = { ...frame(win ? [...BASE, 'win-bar'] : BASE), layout: { ...fixture.layout, name: 'landscape', theme: 'landscape', orientation: 'landscape' } };
+      if (win) doc.analysis = { ...analysis, win };
+      else doc.elements['win-bar'] = { on: false, cued: true, held: false, idle: 'win bar off in the end' };
+      await p.evaluate(({ d, now }) => { window.facedownOverlay.pinClock(now); window.update(d); }, { d: doc, now: doc.now });
+      await p.waitForTimeout(350);
+      await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10000 });
+      s = await read(p);
+      if (!win) {
+        check(s.bar === null, `${name}: no bar where the rule keeps it off`);
+      } else {
+        check(s.bar !== null, `${name}: the bar shows`);
+        check(JSON.stringify(s.bar.texts) === JSON.stringify(win.sides), `${name}: the frame's sides (${JSON.stringify(s.bar.texts)})`);
+        const fit = await p.evaluate(() => [...document.querySelectorAll('.analysis-layer .win-bar:not(.element-off) .win-text')].map((t) => t.scrollWidth <= t.clientWidth + 1));
+        check(fit.every(Boolean), `${name}: each side fits its place, the number whole (${fit})`);
+        check(kind !== 'decided' || !s.note, `${name}: no note once decided (${s.note})`);
+        legible(s, name);
+      }
+      const file = path.join(tmp, `${name}.png`);
+      await p.screenshot({ path: file, omitBackground: true });
+      const r = checkGolden(file, path.join(here, 'golden', `${name}.png`), { outDir: tmp });
       check(r.ok, `${name} matches its golden: ${r.why}`);
       await p.close();
     }

@@ -54,6 +54,30 @@ try {
   check(g.points === drawable && g.line, `one point per step with a number (${g.points} of ${drawable})`);
   check(JSON.stringify(g.marks) === JSON.stringify(analysis.turning_points.map((t) => t.position)),
     `the turning points marked are the feed's (${g.marks} / ${analysis.turning_points.map((t) => t.position)})`);
+  // The value axis (0, 50, 100 %) and the swing labels: their real boxes never intersect.
+  const drawnLabels = await page.evaluate(() => ({
+    axis: [...document.querySelectorAll('#graph text.axis')].map((t) => t.textContent),
+    boxes: [...document.querySelectorAll('#graph text.swing')].map((t) => { const b = t.getBBox(); return { x: b.x, y: b.y, w: b.width, h: b.height }; }),
+  }));
+  check(JSON.stringify(drawnLabels.axis) === JSON.stringify(['100%', '50%', '0%']), `the graph has its axis (${drawnLabels.axis})`);
+  const meets = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  check(drawnLabels.boxes.every((a, i) => drawnLabels.boxes.every((b, j) => j <= i || !meets(a, b))),
+    `no two swing labels overprint (${JSON.stringify(drawnLabels.boxes)})`);
+  // Dense: marks a pixel apart, or all at the right edge, still place their labels apart.
+  const dense = await page.evaluate(async () => {
+    const { placeTurnLabels } = await import('/replay_graph.js');
+    const meet = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+    let bad = 0;
+    for (let t = 0; t < 300; t++) {
+      const n = 1 + (t % 6);
+      const xs = Array.from({ length: n }, (_, i) => (t % 3 === 0 ? 100 + i : t % 5 === 0 ? 1199 : Math.random() * 1200)).sort((a, b) => a - b);
+      const r = placeTurnLabels(xs, xs.map(() => 20 + Math.random() * 20), 16, 0, 1200, 10);
+      for (let i = 0; i < r.length; i++) for (let j = i + 1; j < r.length; j++) if (meet(r[i], r[j])) bad++;
+      if (r.some((q) => q.x < 0 || q.x + q.w > 1200 + 1e-6)) bad++;
+    }
+    return bad;
+  });
+  check(dense === 0, `dense labels never intersect nor leave the plot (${dense} bad)`);
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => document.body.dataset.step !== '0', null, { timeout: 5000 });
   await page.keyboard.press('ArrowRight');

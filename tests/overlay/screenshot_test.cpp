@@ -14,6 +14,7 @@
 
 #include "broadcast/analysis_record.h"
 #include "broadcast/on_air_analysis.h"
+#include "broadcast/win_bar_rule.h"
 #include "engine/registry.h"
 #include "overlay/overlay_draw.h"
 #include "overlay/overlay_window.h"
@@ -230,6 +231,37 @@ TEST_CASE("the analysis elements: deduction and win bar in each layout, both lan
     shoot("analysis-portrait" + suffix, m, portrait);
     shoot("analysis-faces" + suffix, m,
           cued(m, lang, {"layout faces", "show board-compact", "show deduction", "show win-bar"}));
+  }
+}
+
+// Issue 32: the win bar with 26-character names (the frame shortens them,
+// broadcast/win_names.h, so the numbers stay whole), decided (the result, no
+// note), and at a stage where the held-out check keeps it off (Number Janggi
+// rsf-s52's end: seven pieces in the trays), both languages.
+TEST_CASE("the win bar: a long name, decided, and a stage where it does not air, both languages", "[screenshot]") {
+  OnAirModel long_names = analysed_match();
+  long_names.players = {"Alexandra Kowalczyk-Brenna", "Bartholomew Fitzgerald-Lee"};
+  OnAirModel decided = analysed_match();
+  {
+    broadcast::OnAirAnalysis a = *decided.analysis;
+    a.win = broadcast::AnalysisWin{{{{1, 1, 1}, {0, 0, 0}}}, {0, 0, 0}, true, 0};
+    decided.analysis = std::make_shared<const broadcast::OnAirAnalysis>(a);
+  }
+  OnAirModel hidden = analysed_match();
+  hidden.preset = "rsf-s52";
+  for (std::size_t s = 0, moved = 0; s < hidden.board.size() && moved < 7; ++s)
+    if (hidden.board[s] && !hidden.board[s]->token) {
+      hidden.removed[static_cast<std::size_t>(hidden.board[s]->owner - 1)].push_back(std::nullopt);
+      hidden.board[s].reset();
+      ++moved;
+    }
+  REQUIRE(broadcast::model_stage(hidden) == broadcast::WinStage::kEnd);
+  REQUIRE_FALSE(broadcast::analysis_idle(hidden, broadcast::Element::kWinBar).empty());
+  for (Lang lang : {Lang::kEn, Lang::kKo}) {
+    const std::string suffix = lang == Lang::kEn ? "-en" : "-ko";
+    shoot("winbar-long-name" + suffix, long_names, cued(long_names, lang, {"layout landscape", "show win-bar"}));
+    shoot("winbar-decided" + suffix, decided, cued(decided, lang, {"layout landscape", "show win-bar"}));
+    shoot("winbar-hidden-stage" + suffix, hidden, cued(hidden, lang, {"layout landscape", "show win-bar"}));
   }
 }
 
