@@ -82,8 +82,16 @@ std::vector<engine::Square> involved_squares(const OnAirModel& m) {
   return out;
 }
 
+std::vector<engine::Square> occupied_squares(const OnAirModel& m) {
+  std::vector<engine::Square> out;
+  for (std::size_t s = 0; s < m.board.size(); ++s)
+    if (m.board[s]) out.push_back(static_cast<engine::Square>(s));
+  return out;
+}
+
 std::vector<ThemeRect> explainer_lines(const Theme& theme, std::string_view layout, const BoardDrawing& drawing,
-                                       const std::vector<engine::Square>& involved, int lines) {
+                                       const std::vector<engine::Square>& involved, int lines,
+                                       const std::vector<engine::Square>& pieces) {
   const int n = std::clamp(lines, 1, kExplainerMaxLines);
   const ThemeRect pref = theme.element(layout, "explainer");
   const ThemeRect board = theme.element(layout, "board");
@@ -98,20 +106,33 @@ std::vector<ThemeRect> explainer_lines(const Theme& theme, std::string_view layo
     avoid.push_back({r.x - kExplainerClearance, r.y - kExplainerClearance, r.w + 2 * kExplainerClearance,
                      r.h + 2 * kExplainerClearance});
   }
-  // The lower third and the seal footer keep their places; so does the banner
-  // (a warning toast may come during a battle: it must not cover the
-  // explanation) while there is room elsewhere; so do the player panels and
-  // the win bar while there is room elsewhere, the banner's place kept.
+  // Every other piece, as drawn (its tile: the cell less metrics tile.inset_fraction),
+  // so a line may sit in an empty rank between two ranks of pieces.
+  std::vector<ThemeRect> tiles;
+  const float inset = theme.metric("tile.inset_fraction");
+  for (engine::Square s : pieces) {
+    const ThemeRect r = board_square_box(drawing, board, s);
+    if (r.w <= 0) continue;
+    tiles.push_back({r.x + r.w * inset, r.y + r.h * inset, r.w * (1 - 2 * inset), r.h * (1 - 2 * inset)});
+  }
+  // The lower third and the seal footer keep their places; so do the banner
+  // and the warning toast's place (a toast may come during a battle: it must
+  // not cover the explanation) while there is room elsewhere; so do the
+  // player panels and the win bar while there is room elsewhere, the
+  // banner's place kept.
   avoid.push_back(theme.element(layout, "caption"));
   avoid.push_back(theme.element(layout, "footer"));
+  // The players' name straps (faces) name the finalists under their faces.
+  avoid.push_back(theme.element(layout, "strap1"));
+  avoid.push_back(theme.element(layout, "strap2"));
   std::vector<ThemeRect> avoid_banner = avoid;
-  avoid_banner.push_back(theme.element(layout, "banner"));
+  for (const char* other : {"banner", "toast", "card"}) avoid_banner.push_back(theme.element(layout, other));
   std::vector<ThemeRect> avoid_all = avoid_banner;
   for (const char* other : {"panel1", "panel2", "win_bar"}) avoid_all.push_back(theme.element(layout, other));
   // Three or four lines rarely fit beside the banner's place over the board:
   // those keep off the panels first (they are on air; a toast may not come).
   std::vector<ThemeRect> avoid_beside = avoid;
-  for (const char* other : {"panel1", "panel2", "win_bar"}) avoid_beside.push_back(theme.element(layout, other));
+  for (const char* other : {"panel1", "panel2", "win_bar", "toast", "card"}) avoid_beside.push_back(theme.element(layout, other));
   // Beside the board: anywhere in the safe area below the scorebug.
   const ThemeRect top = theme.element(layout, "top_bar");
   const float below = top.y + top.h + 8;
@@ -151,6 +172,14 @@ std::vector<ThemeRect> explainer_lines(const Theme& theme, std::string_view layo
   if (n > 1) order.push_back({&halves, &avoid_all});
   if (n > 2) order.insert(order.end(), {{&halves, &avoid_beside}, {&singles, &avoid_all}, {&singles, &avoid_beside}});
   order.insert(order.end(), {{&whole, &avoid_banner}, {&whole, &avoid}});
+  // The board stays visible: first every order off every piece, and only
+  // where no place is off them all (a full board) the same orders over pieces.
+  if (!tiles.empty())
+    for (const auto& [sizes, a] : order) {
+      std::vector<ThemeRect> off_pieces = *a;
+      off_pieces.insert(off_pieces.end(), tiles.begin(), tiles.end());
+      if (auto out = groups(*sizes, off_pieces); !out.empty()) return out;
+    }
   for (const auto& [sizes, a] : order)
     if (auto out = groups(*sizes, *a); !out.empty()) return out;
   // A theme whose explainer fits nowhere in its own safe area: the theme's place.
@@ -170,8 +199,9 @@ ThemeRect bounding_box(const std::vector<ThemeRect>& rects) {
 }
 
 ThemeRect explainer_box(const Theme& theme, std::string_view layout, const BoardDrawing& drawing,
-                        const std::vector<engine::Square>& involved, int lines) {
-  return bounding_box(explainer_lines(theme, layout, drawing, involved, lines));
+                        const std::vector<engine::Square>& involved, int lines,
+                        const std::vector<engine::Square>& pieces) {
+  return bounding_box(explainer_lines(theme, layout, drawing, involved, lines, pieces));
 }
 
 }  // namespace facedown::broadcast
