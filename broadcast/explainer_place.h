@@ -24,6 +24,8 @@
 // squares across the whole board), the lines leave the board region for the
 // rest of the safe area (beside the board, never over the scorebug).
 #pragma once
+#include <array>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -52,17 +54,29 @@ std::vector<engine::Square> occupied_squares(const OnAirModel& m);
 // split in groups (each line explains one pair on its own), never over an
 // involved square.
 // `pieces`: the occupied squares (occupied_squares), kept clear where there is
-// a place off them all.
+// a place off them all. `widths`: each line's width (explainer_line_widths: its
+// text in either language with its margins), at most the theme's; a group of
+// lines is as wide as its widest, so a short explanation fits between ranks or
+// files of pieces. Empty: every line the theme's width.
 std::vector<ThemeRect> explainer_lines(const Theme& theme, std::string_view layout, const BoardDrawing& drawing,
                                        const std::vector<engine::Square>& involved, int lines,
-                                       const std::vector<engine::Square>& pieces = {});
+                                       const std::vector<engine::Square>& pieces = {},
+                                       const std::vector<float>& widths = {});
+
+// Each line's width for explainer_lines: the widest of its texts (English and
+// Korean, `texts[lang][line]`) at the theme's explainer size, an upper bound of
+// either painter's advance (piece_labels.h label_width_bound), with the text
+// margins and the line's frame each side; never under a third of the theme's
+// width nor over it.
+std::vector<float> explainer_line_widths(const Theme& theme, std::string_view layout,
+                                         const std::array<std::vector<std::string>, 2>& texts);
 
 // The box around explainer_lines (the frame's battle.explainer_box; the lines
 // themselves are battle.explainer_lines). A split explainer's box may cover
 // squares between its groups: it is a bound, not a painted place.
 ThemeRect explainer_box(const Theme& theme, std::string_view layout, const BoardDrawing& drawing,
                         const std::vector<engine::Square>& involved, int lines,
-                        const std::vector<engine::Square>& pieces = {});
+                        const std::vector<engine::Square>& pieces = {}, const std::vector<float>& widths = {});
 
 // The smallest box around `rects` (empty: a zero box).
 ThemeRect bounding_box(const std::vector<ThemeRect>& rects);

@@ -82,8 +82,9 @@ std::optional<FrameBattle> battle_of(const OnAirModel& m, const BattleMoment& mo
   const auto pieces = occupied_squares(m);
   const int count = static_cast<int>(f.lines[0].size());
   for (std::string_view name : kThemeLayouts) {
+    // Each line as wide as its text needs (either language), so it fits between pieces.
     auto rects = explainer_lines(theme, name, board_drawing(m.game->geometry(), theme_layout_portrait(name)), involved,
-                                 count, pieces);
+                                 count, pieces, explainer_line_widths(theme, name, f.lines));
     f.box.emplace(std::string(name), bounding_box(rects));
     f.line_boxes.emplace(std::string(name), std::move(rects));
   }
