@@ -138,17 +138,20 @@ std::vector<ThemeRect> explainer_lines(const Theme& theme, std::string_view layo
   // banner's place kept.
   avoid.push_back(theme.element(layout, "caption"));
   avoid.push_back(theme.element(layout, "footer"));
-  // The players' name straps (faces) name the finalists under their faces.
-  avoid.push_back(theme.element(layout, "strap1"));
-  avoid.push_back(theme.element(layout, "strap2"));
+  // The players' name straps name the finalists under their faces where no
+  // panel does (faces: elements.h name_straps_on; elsewhere they are not painted).
+  if (layout == "faces") {
+    avoid.push_back(theme.element(layout, "strap1"));
+    avoid.push_back(theme.element(layout, "strap2"));
+  }
   std::vector<ThemeRect> avoid_banner = avoid;
-  for (const char* other : {"banner", "toast", "card"}) avoid_banner.push_back(theme.element(layout, other));
+  for (const char* other : {"banner", "card"}) avoid_banner.push_back(theme.element(layout, other));
   std::vector<ThemeRect> avoid_all = avoid_banner;
   for (const char* other : {"panel1", "panel2", "win_bar"}) avoid_all.push_back(theme.element(layout, other));
   // Three or four lines rarely fit beside the banner's place over the board:
   // those keep off the panels first (they are on air; a toast may not come).
   std::vector<ThemeRect> avoid_beside = avoid;
-  for (const char* other : {"panel1", "panel2", "win_bar", "toast", "card"}) avoid_beside.push_back(theme.element(layout, other));
+  for (const char* other : {"panel1", "panel2", "win_bar", "toast"}) avoid_beside.push_back(theme.element(layout, other));
   // Beside the board: anywhere in the safe area below the scorebug.
   const ThemeRect top = theme.element(layout, "top_bar");
   const float below = top.y + top.h + 8;
