@@ -185,9 +185,9 @@ std::string may_overlap(const Place& a, const Place& b, Layout layout) {
   if (layout == Layout::kFaces &&
       either([](const Place& x, const Place& y) { return (x.element == "board-compact" || x.element == "deduction") && y.part == "panel2"; }))
     return "faces: the small board takes the right panel's place (both are cue-only there)";
-  if (!broadcast::shown_by_default(layout, Element::kPlayers) &&
-      either([](const Place& x, const Place& y) { return x.element == "explainer" && y.element == "players"; }))
-    return "the panels are off in this layout (cue-only): the explainer may pass over their place";
+  if (!broadcast::shown_by_default(layout, Element::kPlayers) && (a.element == "players" || b.element == "players"))
+    return "faces: the panels are cue-only (the straps name the finalists); cued over the camera shot they keep "
+           "landscape's place, which the toast's and win bar's strip, the board's footer and the explainer cross";
   if (either([](const Place& x, const Place& y) {
         return x.element == "explainer" && (y.element == "board" || y.element == "deduction");
       }))
