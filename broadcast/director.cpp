@@ -114,6 +114,11 @@ std::optional<Layout> layout_from_name(std::string_view name) {
   return std::nullopt;
 }
 
+bool kept_by_layout(Layout /*l*/, Element e) {
+  // Every layout has a place for each (theme.json's deduction, win_bar and piece_odds).
+  return e == Element::kDeduction || e == Element::kWinBar || e == Element::kPieceOdds;
+}
+
 bool shown_by_default(Layout l, Element e) {
   switch (e) {
     case Element::kScorebug:
@@ -277,7 +282,9 @@ DirectorState apply_cue(DirectorState s, const Cue& c, int seq, double wall) {
       break;
     case Cue::Kind::kLayout:
       s.layout = c.layout;
-      for (const auto& w : kElements) s.shown[at(w.e)] = shown_by_default(c.layout, w.e);
+      // A cued analysis element stays where the new layout has a place for it.
+      for (const auto& w : kElements)
+        s.shown[at(w.e)] = shown_by_default(c.layout, w.e) || (s.shown[at(w.e)] && kept_by_layout(c.layout, w.e));
       drop_holds_off_air(s);
       break;
     case Cue::Kind::kHold: hold = HeldElement{seq, wall}; break;

@@ -57,6 +57,12 @@ std::optional<Layout> layout_from_name(std::string_view name);
 std::string_view layout_label(Layout l, bool korean);
 // Which elements a layout shows when it is taken.
 bool shown_by_default(Layout l, Element e);
+// Whether a layout keeps `e` cued when it is taken over a state that has it
+// cued: the analysis elements (deduction, win bar), for which every layout has
+// a place of its own (the deduction on its board, the win bar in its strip;
+// tests/overlay/placement_test.cpp). Every other element follows the layout's
+// set; the desk says what taking a layout drops (elements.h layout_drops).
+bool kept_by_layout(Layout l, Element e);
 // The picture's elements draw one moment of the match (the board, its trays, the
 // battle on it, the result it led to), so they are held together: a held
 // explainer beside a live board would explain a battle the board no longer shows.

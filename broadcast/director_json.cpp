@@ -1,5 +1,7 @@
 #include "broadcast/director_json.h"
 
+#include "broadcast/elements.h"
+
 namespace facedown::broadcast {
 
 nlohmann::json director_json(const DirectorState& s) {
@@ -14,8 +16,18 @@ nlohmann::json director_json(const DirectorState& s) {
         {"label", {{"en", element_label(e, false)}, {"ko", element_label(e, true)}}},
     };
   }
+  // What taking each layout would drop (elements.h layout_drops): the desk says it,
+  // so no cued element leaves air unannounced.
+  nlohmann::json drops = nlohmann::json::object();
+  for (std::size_t i = 0; i < kLayoutCount; ++i) {
+    const auto l = static_cast<Layout>(i);
+    nlohmann::json names = nlohmann::json::array();
+    for (Element e : layout_drops(s, l)) names.push_back(element_name(e));
+    drops[std::string(layout_name(l))] = std::move(names);
+  }
   return {
       {"layout", layout_name(s.layout)},
+      {"layout_drops", std::move(drops)},
       {"elements", elements},
       {"battle_seconds", s.battle_seconds.value_or(kDefaultExplainSeconds)},
       {"caption_timeout", s.caption_timeout},

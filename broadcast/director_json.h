@@ -1,6 +1,8 @@
 // The director's state as JSON, for the control API, the director's page, the
 // on-air frame and the TV cut: {"layout", "elements": {NAME: {"shown", "held",
-// "label": {"en", "ko"}}}, "battle_seconds", "caption_timeout", "caption_keep"}.
+// "label": {"en", "ko"}}}, "layout_drops": {LAYOUT: [NAME, ...]} (what taking
+// that layout would take off air: elements.h layout_drops), "battle_seconds",
+// "caption_timeout", "caption_keep"}.
 #pragma once
 #include <nlohmann/json.hpp>
 

@@ -24,7 +24,8 @@ std::string caption_idle(const OnAirModel& m, const DirectorState& d, double now
 // Why the analysis (deduction, win bar) gives way now, or empty: the story is
 // told first. While a battle is being explained its row's analysis would be
 // ahead of the picture (the trays and the banner wait for the battle too);
-// the result, a warning's toast and the final reveal are read, not painted over.
+// the result, a warning's toast, the pause's card, standby and the final
+// reveal are read, not painted over (the toast takes the win bar's strip).
 std::string analysis_gives_way(const OnAirModel& m, const DirectorState& d, double now_wall, const BattleMoment& b) {
   if (b.animating()) return "gives way to the battle";
   switch (banner_on_air(m, now_wall, b)) {
@@ -32,6 +33,12 @@ std::string analysis_gives_way(const OnAirModel& m, const DirectorState& d, doub
       if (d.is_shown(Element::kResult)) return "gives way to the result";
       break;
     case Banner::kWarning: return "gives way to the warning";
+    case Banner::kPaused:
+      if (d.is_shown(Element::kScorebug)) return "gives way to the pause";
+      break;
+    case Banner::kStandby:
+      if (d.is_shown(Element::kStandby)) return "gives way to standby";
+      break;
     default: break;
   }
   if (d.is_shown(Element::kReveal) && m.closed && reveal_on_air(m)) return "gives way to the reveal";
@@ -120,6 +127,23 @@ std::string_view deduction_placement(const ElementsShown& e) {
   if (e[Element::kBoard].on) return "board";
   if (e[Element::kBoardCompact].on) return "board_compact";
   return "deduction";
+}
+
+std::vector<Element> layout_drops(const DirectorState& d, Layout l) {
+  Cue take;
+  take.kind = Cue::Kind::kLayout;
+  take.layout = l;
+  const DirectorState after = apply_cue(d, take, 0, 0);
+  std::vector<Element> out;
+  for (std::size_t i = 0; i < kElementCount; ++i) {
+    const auto e = static_cast<Element>(i);
+    if (d.is_shown(e) && !after.is_shown(e)) out.push_back(e);
+  }
+  return out;
+}
+
+bool name_straps_on(const ElementsShown& e) {
+  return e[Element::kScorebug].on && !e[Element::kPlayers].on && !shown_by_default(e.layout, Element::kPlayers);
 }
 
 BattleTiming director_timing(const DirectorState& d, BattleTiming fallback) {

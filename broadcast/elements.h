@@ -4,8 +4,8 @@
 // output only paints it.
 //
 // Invariants: the analysis (deduction, win bar) gives way to the story: it is
-// off while a battle is explained, the result or a warning's toast is up, or
-// the final reveal is on (never painted over them, never ahead of the picture).
+// off while a battle is explained, the result, a warning's toast, the pause's
+// card or standby is up, or the final reveal is on (never painted over them, never ahead of the picture).
 // An element with nothing to show is off whatever the cues say; the
 // scorebug (the live clock) is never held; a caption set before the result
 // leaves at it unless kept (caption-keep on) or held; a cleared or timed-out
@@ -14,6 +14,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "broadcast/battle_timing.h"
 #include "broadcast/director.h"
@@ -62,6 +63,17 @@ bool theme_layout_portrait(std::string_view theme_layout);
 // (a board's). So in faces, with the full board cued, the heat map lands on the
 // full board's squares, not where the small board would sit.
 std::string_view deduction_placement(const ElementsShown& e);
+
+// What taking layout `l` now would drop: the elements cued in `d` that the
+// layout neither shows nor keeps (director.h kept_by_layout), in the order of
+// the element list. The desk (the director's panel, its page and JSON) says it
+// beside each layout, so no cued element leaves air unannounced.
+std::vector<Element> layout_drops(const DirectorState& d, Layout l);
+
+// Whether the scorebug paints each player's name strap (the theme's "strap1",
+// "strap2"): the scorebug is on and no player panel names the players in a
+// layout that shows none when taken (faces, over a camera shot).
+bool name_straps_on(const ElementsShown& e);
 
 // The element a banner belongs to, for both painters and the frame's
 // `banner_element`: the result's and standby's their own, a pause's card and a

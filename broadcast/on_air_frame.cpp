@@ -79,10 +79,12 @@ std::optional<FrameBattle> battle_of(const OnAirModel& m, const BattleMoment& mo
   f.lines = {battle_explainer(m, Lang::kEn), battle_explainer(m, Lang::kKo)};
   // Where each layout puts the lines (explainer_place.h), so any output of any layout finds its own.
   const auto involved = involved_squares(m);
+  const auto pieces = occupied_squares(m);
   const int count = static_cast<int>(f.lines[0].size());
   for (std::string_view name : kThemeLayouts) {
+    // Each line as wide as its text needs (either language), so it fits between pieces.
     auto rects = explainer_lines(theme, name, board_drawing(m.game->geometry(), theme_layout_portrait(name)), involved,
-                                 count);
+                                 count, pieces, explainer_line_widths(theme, name, f.lines));
     f.box.emplace(std::string(name), bounding_box(rects));
     f.line_boxes.emplace(std::string(name), std::move(rects));
   }
@@ -182,6 +184,7 @@ OnAirFrame frame_at(const OnAirModel& m, double now_wall, const OnAirOptions& o)
   if (done.animating()) done.phase = BattlePhase::kDone;
   f.elements_after_battle = f.moment.animating() ? elements_on_air(m, o.director, now_wall, done) : f.elements;
   f.deduction = std::string(deduction_placement(f.elements));
+  f.straps = name_straps_on(f.elements);
   // The one banner on air (on_air_rules.h), and the element it belongs to; a
   // banner whose element the director took off is not on air.
   const auto put_banner = [&](Banner b, Banner& out, std::optional<Element>& owner_out) {

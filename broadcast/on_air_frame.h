@@ -133,6 +133,7 @@ struct OnAirFrame {
   ElementsShown elements;
   ElementsShown elements_after_battle;   // once the battle on air has finished animating (a page's own clock)
   std::string deduction = "board";       // the board the heat map lies on (deduction_placement)
+  bool straps = false;                   // the scorebug paints the players' name straps (name_straps_on)
   Banner banner = Banner::kNone, banner_after_battle = Banner::kNone;
   std::optional<Element> banner_element, banner_after_battle_element;  // null: no banner on air
   // The rest is empty before the match opens (model->opened && model->game).

@@ -366,6 +366,8 @@ json on_air_json(const OnAirFrame& f) {
   }
   // The board the deduction's heat map lies on (the theme's placement name), added in version 1.
   j["layout"]["deduction"] = f.deduction;
+  // Each player's name strap, painted with the scorebug (elements.h name_straps_on).
+  j["layout"]["straps"] = f.straps;
   j["message"] = nullptr;
   j["game"] = json{{"id", m.game_id}, {"preset", m.preset}, {"name", both(m.game_name_en, m.game_name_ko)}};
   j["players"] = players_json(f);

@@ -24,9 +24,14 @@ inline constexpr float kThemeCanvasHeight = 1080.0f;
 
 // The names a theme must give (the schema; the values live in the file only).
 // A new element adds its placement name here and in every layout of the file.
-inline constexpr std::array<std::string_view, 16> kThemeElements = {
+// `banner` is the result's card; `card` the pause's and standby's card;
+// `toast` the warning's toast (off the board's rows, in the win bar's strip,
+// which yields to it); `strap1`, `strap2` each player's name strap (the
+// scorebug paints them where the layout shows no player panels: faces).
+inline constexpr std::array<std::string_view, 20> kThemeElements = {
     "top_bar", "panel1", "panel2", "board", "explainer", "banner", "caption", "footer", "waiting",
-    "board_compact", "slate", "reveal", "deduction", "win_bar", "feed_lost", "piece_odds"};
+    "board_compact", "slate", "reveal", "deduction", "win_bar", "feed_lost", "piece_odds", "toast", "card",
+    "strap1", "strap2"};
 inline constexpr std::array<std::string_view, 22> kThemeColours = {
     "panel", "panel_edge", "board", "grid", "text", "dim", "gold", "amber", "red", "minus", "lake",
     "p1", "p2", "p1_dark", "p2_dark", "shade", "chip", "chip_spent", "draw", "badge", "outline", "shadow"};
@@ -41,8 +46,12 @@ struct ThemeMetric {
   std::string_view key;
   float min, max;
 };
-inline constexpr std::array<ThemeMetric, 219> kThemeMetrics = {{
+inline constexpr std::array<ThemeMetric, 214> kThemeMetrics = {{
     {"scorebug.pad_x", 0, 1080},
+    // A player's name strap (faces): its colour bar's width, the name's left and top.
+    {"scorebug.strap_bar_w", 0, 1080},
+    {"scorebug.strap_name_x", 0, 1080},
+    {"scorebug.strap_name_y", 0, 1080},
     {"scorebug.title_w", 0, 1080},
     {"scorebug.title_y", 0, 1080},
     {"scorebug.clock_y", 0, 1080},
@@ -96,14 +105,6 @@ inline constexpr std::array<ThemeMetric, 219> kThemeMetrics = {{
     {"board.minus_thick_fraction", 0, 1},
     {"explainer.line_h", 0, 1080},
     {"explainer.line_gap", 0, 1080},
-    {"banner.card_x_fraction", 0, 1},
-    {"banner.card_w_fraction", 0, 1},
-    {"banner.card_y", -50, 50},
-    {"banner.card_h", 0, 1080},
-    {"banner.toast_x_fraction", 0, 1},
-    {"banner.toast_w_fraction", 0, 1},
-    {"banner.toast_y", -200, 200},
-    {"banner.toast_h", 0, 1080},
     {"banner.toast_card_x", 0, 1080},
     {"banner.toast_card_w", 0, 1080},
     {"banner.toast_card_h", 0, 1080},

@@ -1,5 +1,9 @@
 #include "console/console.h"
 
+#if FACEDOWN_CONSOLE_HAS_STORE
+#include "broadcast/analysis_records.h"
+#endif
+
 #include <fmt/format.h>
 #include <imgui.h>
 
@@ -229,6 +233,11 @@ void Console::show(const DeskOutcome& outcome, std::size_t log_before) {
 void Console::start_replay_graph(std::int64_t match) {
   if (!replay_graph_) replay_graph_ = std::make_unique<ReplayGraphWorker>(replay_graph_options_);
   replay_graph_->start(ui_.replay.events, library_->store_path(), match);
+#if FACEDOWN_CONSOLE_HAS_STORE
+  // What aired (the analysis file beside the store), for the replay to show it.
+  if (!library_->store_path().empty()) aired_ = std::make_shared<broadcast::AnalysisRecords>(library_->store_path());
+  aired_match_ = match;
+#endif
 }
 
 const engine::Match* Console::replay_match() {
@@ -410,6 +419,8 @@ void Console::frame(engine::Millis mono_ms) {
       break;
     case Screen::kReplay:
       ui_.replay.graph = replay_graph_ ? replay_graph_->snapshot() : nullptr;  // a pointer swap: never waits
+      // The record of the cursor's row as it aired (a public row's seq is its event's).
+      ui_.replay.aired = aired_ ? aired_->at(aired_match_, ui_.replay.cursor) : nullptr;
       if (const auto* m = replay_match()) draw_replay(*m, fonts_, tr, ui_, out);
       break;
   }

@@ -21,6 +21,10 @@
 #include "ui/fonts.h"
 #include "ui/i18n.h"
 
+namespace facedown::broadcast {
+class AnalysisRecords;
+}
+
 namespace facedown::console {
 
 class Console {
@@ -102,6 +106,9 @@ class Console {
   void start_replay_graph(std::int64_t match);
   broadcast::StreamAnalysisOptions replay_graph_options_ = replay_graph_options();
   std::unique_ptr<ReplayGraphWorker> replay_graph_;
+  // The analysis as it aired, read back for the replayed match (null: no store).
+  std::shared_ptr<broadcast::AnalysisRecords> aired_;
+  std::int64_t aired_match_ = 0;
 };
 
 // The console's own phrases (English and Korean), added to the shared catalog.

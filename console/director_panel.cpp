@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include "broadcast/elements.h"
 #include "console/director_cues.h"
 #include "console/ui_state.h"
 #include "console/widgets.h"
@@ -55,6 +56,15 @@ bool waits_for_moment(Element e) {
 
 }  // namespace
 
+std::string layout_drops_line(const broadcast::DirectorState& s, Layout l, bool korean) {
+  const auto drops = broadcast::layout_drops(s, l);
+  if (drops.empty()) return {};
+  std::string out = std::string(broadcast::layout_label(l, korean)) + (korean ? " 적용 시 빠짐: " : " drops: ");
+  for (std::size_t i = 0; i < drops.size(); ++i)
+    out += (i ? ", " : "") + std::string(broadcast::element_label(drops[i], korean));
+  return out;
+}
+
 const char* element_state_key(const broadcast::DirectorState& s, Element e) {
   if (!s.is_shown(e)) return "dir.off";
   if (s.hold_of(e)) return "dir.held";
@@ -102,6 +112,14 @@ void draw_director_panel(const ui::Tr& tr, UiState& ui, bool match) {
     if (action_button(ui, "dir.layout." + std::string(broadcast::layout_name(l)), label.c_str(), tr("dir.layout_tip"),
                       0, key.c_str(), true, true))
       d.request.push_back("layout " + std::string(broadcast::layout_name(l)));
+  }
+  // What each layout would take off air (a cued analysis element stays: broadcast::kept_by_layout).
+  for (int i = 0; i < static_cast<int>(broadcast::kLayoutCount); ++i) {
+    const auto l = static_cast<Layout>(i);
+    const std::string drops = layout_drops_line(s, l, korean);
+    if (drops.empty()) continue;
+    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", drops.c_str());
+    ui.hits.record_last_item("dir.drops." + std::string(broadcast::layout_name(l)));
   }
   ImGui::Separator();
   if (ImGui::BeginTable("director_elements", 3, ImGuiTableFlags_SizingFixedFit)) {

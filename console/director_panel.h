@@ -7,6 +7,7 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "broadcast/director.h"
 #include "console/match_library.h"
@@ -24,6 +25,12 @@ void add_director_phrases(ui::Catalog& catalog);
 // explainer, the result, the setups, standby, feed lost): shown on the program,
 // those are cued, not on air.
 const char* element_state_key(const broadcast::DirectorState& s, broadcast::Element e);
+
+// What taking layout `l` would drop from the program `s` (broadcast::layout_drops),
+// as the panel writes it under the layouts: "Faces drops: Board, Players" /
+// "얼굴 적용 시 빠짐: 판, 선수"; empty when it drops nothing (or is the layout on air
+// with nothing to drop). A layout never drops a cued analysis element silently.
+std::string layout_drops_line(const broadcast::DirectorState& s, broadcast::Layout l, bool korean);
 
 // The F7 toggle and the layout keys, then the panel while open. `match`: a match
 // is on the desk (nothing can be cued without one).

@@ -165,6 +165,19 @@ void draw_replay(const engine::Match& at, const ui::Fonts* fonts, const ui::Tr& 
     ImGui::TextColored(ui::to_vec4(res.winner == 0 ? ui::colour::kWarning : ui::player_colour(res.winner)),
                        "%s", result_text(res, at.game().words(), tr, st.players).c_str());
   }
+  // The analysis as it aired at this row: the deduction's headline and the win
+  // bar's numbers, the bytes the overlay and the feed showed (analysis file).
+  if (r.aired) {
+    const bool ko = ui.lang == ui::Lang::kKorean;
+    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", ko ? "당시 방송된 분석:" : "Analysis as aired:");
+    for (const std::string& line : r.aired->headlines[ko ? 1 : 0]) ImGui::TextWrapped("%s", line.c_str());
+    if (r.aired->win) {
+      const auto& w = *r.aired->win;
+      ImGui::Text("%s %.0f%%  ·  %s %.0f%%", st.players[0].c_str(), 100 * w.win[0].p, st.players[1].c_str(),
+                  100 * w.win[1].p);
+    }
+    ui.hits.record_last_item("replay.aired");
+  }
   // The story of the whole match: the referee's line only when the board beside
   // it shows the referee's view (it tells no more than the board does).
   r.graph_layout = draw_replay_graph(r.graph.get(), r.cursor, r.viewer == engine::kReferee, 150.0f, tr, ui.hits);

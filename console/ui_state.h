@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "broadcast/director.h"
+#include "broadcast/on_air_analysis.h"
 #include "console/replay_graph.h"
 #include "engine/command.h"
 #include "engine/event.h"
@@ -132,6 +133,10 @@ struct ReplayUi {
   // painted last.
   std::shared_ptr<const ReplayGraphData> graph;
   ReplayGraphLayout graph_layout;
+  // The analysis as it aired at the cursor's row (the analysis file beside the
+  // store, broadcast/analysis_records.h; null: none aired there), its headline
+  // and win probability written under the result (replay_screen.cpp).
+  std::shared_ptr<const broadcast::OnAirAnalysis> aired;
 };
 
 struct UiState {

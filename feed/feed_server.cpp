@@ -637,6 +637,9 @@ db::Result<std::unique_ptr<FeedServer>> FeedServer::start(FeedOptions options) {
   fo.match = o.match;
   fo.poll = o.poll;
   fo.wall_clock_ms = o.wall_clock_ms;
+  // What aired is read back from the analysis file whoever wrote it (the desk's
+  // overlay, another feed): a feed started --no-analysis still replays it.
+  impl->aired.emplace(o.db_path);
   if (o.analysis) {
     ReplayAnalysisOptions ro = replay_analysis_options(o.db_path);
     ro.delay_ms = o.tv_delay_ms;
@@ -644,7 +647,6 @@ db::Result<std::unique_ptr<FeedServer>> FeedServer::start(FeedOptions options) {
     ro.analysis.win.max_playouts = std::min(ro.analysis.win.max_playouts, std::max(1, o.analysis_playouts));
     ro.analysis.win.min_playouts = std::min(ro.analysis.win.min_playouts, ro.analysis.win.max_playouts);
     impl->replay_analysis = std::make_unique<ReplayAnalysis>(std::move(ro));
-    impl->aired.emplace(o.db_path);
     fo.analysis = broadcast::live_analysis_options();
     fo.analysis->win.max_playouts = std::max(1, o.analysis_playouts);
     fo.analysis->win.min_playouts = std::min(fo.analysis->win.min_playouts, fo.analysis->win.max_playouts);

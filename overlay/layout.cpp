@@ -66,6 +66,9 @@ OverlayLayout layout_overlay(const broadcast::Theme& theme, Orientation orientat
   l.board_space = element("board");
   l.explainer = element("explainer");
   l.banner = element("banner");
+  l.card = element("card");
+  l.toast = element("toast");
+  l.straps = {element("strap1"), element("strap2")};
   l.caption = element("caption");
   l.footer = element("footer");
   l.waiting = element("waiting");

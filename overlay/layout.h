@@ -84,7 +84,10 @@ struct OverlayLayout {
   broadcast::BoardDrawing drawing;  // the board's picture in cell units (broadcast/board_drawing.h)
   BoardLayout board;                 // that picture fitted into board_space
   Rect explainer;               // the battle explainer's lines, over the board
-  Rect banner;                  // result / pause / warning banner, over the board
+  Rect banner;                  // the result's card, over the board
+  Rect card;                    // the pause's and standby's card (the theme's "card")
+  Rect toast;                   // the warning's toast, off the board's rows (the theme's "toast")
+  std::array<Rect, 2> straps;   // each player's name strap where no panel names them (faces)
   Rect caption;                 // the director's lower third
   Rect footer;                  // commitments, replay bar
   Rect waiting;                 // the card while no match is on air

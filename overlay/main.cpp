@@ -222,7 +222,8 @@ int main(int argc, char** argv) {
           shown = &with_analysis;
         }
       }
-      draw_overlay(*ImGui::GetBackgroundDrawList(), session.frame(*shown, steady, wall, &theme), o);
+      // Each element fades in and out (0.3 s) with its content, as the page's.
+      session.draw(*ImGui::GetBackgroundDrawList(), *shown, steady, wall, &theme, o);
       const bool last = !capture.empty() && ++drawn >= frames;
       auto clear = background_colour(bg);
       if (bg == Background::kTransparent && !window.transparent()) clear = {0, 0, 0, 1};

@@ -231,6 +231,21 @@ void draw_top_bar(ImDrawList& dl, const OnAirFrame& f, const OverlayLayout& l, c
   pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kMove), m.ply), {r.right() - M("pad_x"), r.y + M("ply_y")}, pen.st.size("ply"), pen.st.text, 1);
 }
 
+// Each player's name strap under their face (faces: no panel names them; the
+// frame says when, broadcast::name_straps_on): their colour's bar and name.
+void draw_straps(ImDrawList& dl, const OnAirFrame& f, const OverlayLayout& l, const DrawOptions& o) {
+  Pen pen{dl, o};
+  const auto M = [&](std::string_view k) { return pen.st.metric(fmt::format("scorebug.{}", k)); };
+  for (int p = 1; p <= 2; ++p) {
+    const Rect& r = l.straps[static_cast<std::size_t>(p - 1)];
+    pen.rect(r, pen.st.panel, pen.st.radius("panel"));
+    pen.frame(r, pen.st.panel_edge, pen.st.stroke("panel_edge"), pen.st.radius("panel"));
+    pen.rect({r.x, r.y, M("strap_bar_w"), r.h}, pen.st.player(p), pen.st.radius("mover_bar"));
+    pen.text(f.model->players[static_cast<std::size_t>(p - 1)], {r.x + M("strap_name_x"), r.y + M("strap_name_y")},
+             pen.st.size("player_name"), pen.st.text, 0, r.w - M("strap_name_x") - M("pad_x"));
+  }
+}
+
 // [SECTION] Board: terrain, territories, minus lines, pieces, last move.
 void draw_board(ImDrawList& dl, const OnAirFrame& f, const OverlayLayout& l, const DrawOptions& o) {
   paint_board(dl, *f.model, f.board_labels, f.in_battle, l, o);
@@ -443,9 +458,10 @@ void draw_banner(ImDrawList& dl, const OnAirFrame& f, const OverlayLayout& l, co
   const Rect& r = l.banner;
   const auto M = [&](std::string_view k) { return pen.st.metric(fmt::format("banner.{}", k)); };
   const float margin = 2 * M("text_margin");
-  // The pause's and standby's card, the warning's toast: where inside the banner's element.
-  const Rect card{r.x + r.w * M("card_x_fraction"), r.y + M("card_y"), r.w * M("card_w_fraction"), M("card_h")};
-  const Rect toast{r.x + r.w * M("toast_x_fraction"), r.bottom() + M("toast_y"), r.w * M("toast_w_fraction"), M("toast_h")};
+  // The pause's and standby's card and the warning's toast have places of their own
+  // (the theme's "card" and "toast": the toast off the board's rows).
+  const Rect& card = l.card;
+  const Rect& toast = l.toast;
   // Which banner is the frame's (on_air_rules.h decides it in frame_at).
   switch (f.banner) {
     case Banner::kNone:
@@ -575,18 +591,21 @@ void draw_overlay(ImDrawList& dl, const OnAirFrame& f, const DrawOptions& o_in) 
   }
   const OverlayLayout l = frame_layout(f);
   using broadcast::Element;
-  if (f[Element::kScorebug].on) draw_top_bar(dl, f, l, o);
-  if (f[Element::kPlayers].on) {
+  // An element on air, and asked for (o.only: a fade draws one element alone).
+  const auto on = [&](Element e) { return f[e].on && (!o.only || (*o.only)[static_cast<std::size_t>(e)]); };
+  if (on(Element::kScorebug)) draw_top_bar(dl, f, l, o);
+  if (f.straps && on(Element::kScorebug)) draw_straps(dl, f, l, o);
+  if (on(Element::kPlayers)) {
     draw_player_panel(dl, f, 1, l, o);
     draw_player_panel(dl, f, 2, l, o);
   }
-  if (f[Element::kBoard].on) {
+  if (on(Element::kBoard)) {
     draw_board(dl, f, l, o);
     DrawOptions battle = o;
-    battle.explainer = f[Element::kExplainer].on;
+    battle.explainer = on(Element::kExplainer);
     draw_battle(dl, f, l, battle);
   }
-  if (f[Element::kBoardCompact].on) {
+  if (on(Element::kBoardCompact)) {
     // The same board, small, beside a camera shot, with the pieces as the frame
     // has them (no battle animation, as the page's; the explainer stays with the full board).
     OverlayLayout small = l;
@@ -594,19 +613,21 @@ void draw_overlay(ImDrawList& dl, const OnAirFrame& f, const DrawOptions& o_in) 
     small.board = l.board_compact;
     paint_board(dl, *f.model, f.board_labels, {}, small, o);
   }
-  if (f[Element::kSlate].on) draw_slate(dl, f, l, o);
+  if (on(Element::kSlate)) draw_slate(dl, f, l, o);
   // The banner on air, in its element (frame_at names it; the scorebug's goes with the scorebug).
-  if (f.banner_element && f[*f.banner_element].cued) draw_banner(dl, f, l, o);
-  if (f[Element::kCaption].on) draw_caption(dl, f, l, o);
-  if (f[Element::kBoard].on) draw_footer(dl, f, l, o);
+  if (f.banner_element && f[*f.banner_element].cued &&
+      (!o.only || (*o.only)[static_cast<std::size_t>(*f.banner_element)]))
+    draw_banner(dl, f, l, o);
+  if (on(Element::kCaption)) draw_caption(dl, f, l, o);
+  if (on(Element::kBoard)) draw_footer(dl, f, l, o);
   // Both setups after `close` (overlay/reveal_draw.h); the analysis lies over it, as on the page.
-  if (f[Element::kReveal].on) draw_reveal(dl, f, l, o);
+  if (on(Element::kReveal)) draw_reveal(dl, f, l, o);
   // The deduction lies on whichever board is on air (the frame's deduction placement).
   OverlayLayout analysed = l;
   if (f.deduction == "board") analysed.deduction = l.board;
   else if (f.deduction == "board_compact") analysed.deduction = l.board_compact;
-  draw_analysis(dl, f, analysed, o, f[Element::kDeduction].on, f[Element::kWinBar].on,
-                f[Element::kPieceOdds].on);  // overlay/analysis_draw.h
+  draw_analysis(dl, f, analysed, o, on(Element::kDeduction), on(Element::kWinBar),
+                on(Element::kPieceOdds));  // overlay/analysis_draw.h
 }
 
 std::string glyphs_needed(const OnAirModel& m, Lang /*lang*/) {

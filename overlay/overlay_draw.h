@@ -15,6 +15,7 @@
 #pragma once
 #include <imgui.h>
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -63,6 +64,9 @@ struct DrawOptions {
   // The look (feed/web/theme.json, loaded at start); nullptr: the build's copy of
   // it. draw_overlay paints with the frame's theme (frame_for passes this one on).
   const broadcast::Theme* theme = nullptr;
+  // Only these elements (nullopt: every element the frame has on): the
+  // session's fades draw an element on its own (overlay_session.h draw).
+  std::optional<std::array<bool, broadcast::kElementCount>> only;
   std::vector<std::string>* text_log = nullptr;  // receives every string drawn
   std::vector<Rect>* text_boxes = nullptr;       // and where (canvas pixels)
   std::vector<float>* text_sizes = nullptr;      // and at what size (canvas pixels), beside text_boxes

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <imgui.h>
 
 #include "broadcast/elements.h"
 #include "broadcast/replay_steps.h"
@@ -189,6 +190,72 @@ broadcast::OnAirFrame OverlaySession::frame(const OnAirModel& shown, double stea
   return broadcast::frame_at(shown, shown_wall(wall), o);
 }
 
+namespace {
+
+// Scales the alpha of every vertex added to `dl` since `vtx0` by `a`.
+void fade_vertices(ImDrawList& dl, int vtx0, float a) {
+  a = std::clamp(a, 0.0f, 1.0f);
+  for (int i = vtx0; i < dl.VtxBuffer.Size; ++i) {
+    ImU32& c = dl.VtxBuffer[i].col;
+    const auto alpha = static_cast<float>((c >> IM_COL32_A_SHIFT) & 0xFF);
+    c = (c & ~IM_COL32_A_MASK) | (static_cast<ImU32>(alpha * a + 0.5f) << IM_COL32_A_SHIFT);
+  }
+}
+
+}  // namespace
+
+void OverlaySession::draw(ImDrawList& dl, const OnAirModel& shown, double steady, double wall,
+                          const broadcast::Theme* theme, const DrawOptions& o) {
+  using broadcast::Element;
+  auto model = std::make_shared<const OnAirModel>(shown);
+  broadcast::OnAirFrame f = frame(*model, steady, wall, theme);
+  const bool first = !last_frame_;
+  for (std::size_t i = 0; i < broadcast::kElementCount; ++i) {
+    Fade& fd = fades_[i];
+    const bool on = f.elements.element[i].on;
+    if (on == fd.on) continue;
+    // The explainer ends with its battle (the board's), so it never fades on its own.
+    const bool fades = !first && static_cast<Element>(i) != Element::kExplainer;
+    fd.since = fades ? steady : -1e9;
+    // Off now: keep the last frame it was on in, so its content fades with it.
+    if (!on && last_frame_ && last_frame_->elements.element[i].on) {
+      fd.model = last_model_;
+      fd.frame = last_frame_;
+    }
+    fd.on = on;
+  }
+  std::array<bool, broadcast::kElementCount> steady_on{};
+  for (std::size_t i = 0; i < broadcast::kElementCount; ++i)
+    steady_on[i] = fades_[i].on && steady - fades_[i].since >= kElementFade;
+  DrawOptions base = o;
+  base.only = steady_on;
+  draw_overlay(dl, f, base);
+  for (std::size_t i = 0; i < broadcast::kElementCount; ++i) {
+    Fade& fd = fades_[i];
+    const double t = steady - fd.since;
+    if (t >= kElementFade) {
+      fd.model.reset();
+      fd.frame.reset();
+      continue;
+    }
+    const broadcast::OnAirFrame* from = fd.on ? &f : fd.frame ? &*fd.frame : nullptr;
+    if (!from) continue;
+    DrawOptions alone = o;
+    alone.only.emplace();
+    (*alone.only)[i] = true;
+    const int vtx0 = dl.VtxBuffer.Size;
+    draw_overlay(dl, *from, alone);
+    const auto k = static_cast<float>(t / kElementFade);
+    fade_vertices(dl, vtx0, fd.on ? k : 1 - k);
+  }
+  last_model_ = std::move(model);
+  last_frame_ = std::move(f);
+}
+
+bool OverlaySession::fading(double steady) const {
+  return std::any_of(fades_.begin(), fades_.end(), [&](const Fade& fd) { return steady - fd.since < kElementFade; });
+}
+
 std::string OverlaySession::picture_key(double steady, double wall) const {
   const DrawOptions o = draw_options(steady, wall);
   // Everything time alone changes on screen, at the resolution it is drawn.
@@ -201,7 +268,7 @@ std::string OverlaySession::picture_key(double steady, double wall) const {
 
 bool OverlaySession::needs_frame(double steady, double wall) {
   // Held, the explained phase stands still: no frame per vsync for it.
-  const bool animating = battle(steady, wall).animating() && !model_.held;
+  const bool animating = (battle(steady, wall).animating() && !model_.held) || fading(steady);
   std::string key = picture_key(steady, wall);
   const bool need = dirty_ || animating || key != drawn_key_;
   dirty_ = false;
@@ -212,7 +279,7 @@ bool OverlaySession::needs_frame(double steady, double wall) {
 double OverlaySession::idle_timeout(double steady, double wall) const {
   // Animating, vsync paces the loop; the short sleep only caps it where swaps
   // do not wait (no vsync, Xvfb).
-  if (battle(steady, wall).animating() && !model_.held) return 1.0 / 120.0;
+  if ((battle(steady, wall).animating() && !model_.held) || fading(steady)) return 1.0 / 120.0;
   // An autoplaying replay advances every frame period.
   if (config_.replay && playing_) return 1.0 / 60.0;
   // Otherwise wake 30 times a second to poll data_version: a commit is in the

@@ -8,6 +8,7 @@
 // a replayed wall clock, so clocks and toasts look exactly as they did on air.
 // The window loop asks it each wake-up whether a new frame is needed.
 #pragma once
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -66,6 +67,16 @@ class OverlaySession {
   // The on-air frame of `shown` (this session's model, or a copy of it with its
   // analysis attached) at this moment, with this session's battle moment.
   broadcast::OnAirFrame frame(const OnAirModel& shown, double steady, double wall, const broadcast::Theme* theme) const;
+  // Paints the frame of `shown` into `dl` with each element's fade (kElementFade
+  // seconds, as the page's .element-off): an element going off is painted from
+  // the last frame it was on in, its content kept (a caption, the result,
+  // standby: never emptied at the first frame of the fade), fading out; one
+  // coming on fades in. The first frame, and the explainer (it ends with its
+  // battle), are painted at once.
+  void draw(ImDrawList& dl, const OnAirModel& shown, double steady, double wall, const broadcast::Theme* theme,
+            const DrawOptions& o);
+  // Whether an element is fading at `steady` (the loop then draws every frame).
+  bool fading(double steady) const;
   // Whether the picture at this moment differs from the last one drawn: call
   // after update(); marks it drawn.
   bool needs_frame(double steady, double wall);
@@ -111,6 +122,20 @@ class OverlaySession {
   double speed_ = 1;
   double replay_wall_ = 0;
   double last_steady_ = 0;
+  // Fades (draw): each element's state since its last change, and the frame it
+  // was last on in (its model kept alive beside it) while it fades out.
+  struct Fade {
+    bool on = false;
+    double since = -1e9;
+    std::shared_ptr<const OnAirModel> model;
+    std::optional<broadcast::OnAirFrame> frame;
+  };
+  std::array<Fade, broadcast::kElementCount> fades_{};
+  std::shared_ptr<const OnAirModel> last_model_;
+  std::optional<broadcast::OnAirFrame> last_frame_;
 };
+
+// How long an element fades in or out: the page's 0.3 s (overlay.css).
+inline constexpr double kElementFade = 0.3;
 
 }  // namespace facedown::overlay

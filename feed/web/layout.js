@@ -52,6 +52,10 @@ export function overlayLayout(theme, orientation, drawing) {
     board: boardLayout(drawing, boardSpace),
     explainer: e.explainer,
     banner: e.banner,
+    // The pause's and standby's card, the warning's toast (off the board's rows) and the name straps.
+    card: e.card,
+    toast: e.toast,
+    straps: [e.strap1, e.strap2],
     caption: e.caption,
     footer: e.footer,
     waiting: e.waiting,

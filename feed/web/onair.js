@@ -180,6 +180,8 @@ export function readOnAir(raw, lang) {
   sc.serverTime = typeof raw.now === 'number' && !raw.replay ? raw.now : null;
   sc.orientation = str(obj(raw.layout).orientation);
   sc.themeLayout = str(obj(raw.layout).theme);
+  // Each player's name strap, with the scorebug (broadcast::name_straps_on decides).
+  sc.straps = obj(raw.layout).straps === true;
   // The parts inside the win bar and the reveal card (the frame's: broadcast::frame_at).
   sc.parts = readParts(obj(raw.layout).parts, lang);
   // The director's elements (broadcast/elements.h): name -> cued by the

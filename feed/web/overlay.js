@@ -123,8 +123,46 @@ function draw() {
       : scene && scene.orientation === 'portrait' ? 'portrait' : 'landscape';
   handle = build(stage, scene, { orientation, now: now(), only }, handle);
   // The deduction and win-bar elements, as on air at the page's own moment of the battle.
-  paintAnalysis(stage, shownRaw, scene, { orientation, only, lang, animating: battleElapsed(scene, now()) >= 0 });
+  paintAnalysisFading(stage, () => paintAnalysis(stage, shownRaw, scene, { orientation, only, lang, animating: battleElapsed(scene, now()) >= 0 }));
   drawLost(orientation);
+}
+
+// The analysis layer fades in and out as every element does (0.3 s), also when
+// its content changes: analysis_paint.js repaints a layer whose record changed
+// at once, so a part on air before and gone after fades out here with its last
+// picture (a ghost layer, removed after the fade), and a part newly on fades
+// in. A page's first picture is painted at once, as the scene's parts are.
+const ANALYSIS_PARTS = ['analysis-deduction', 'win-bar'];
+function paintAnalysisFading(stage, paint) {
+  const old = stage.querySelector(':scope > .analysis-layer');
+  const before = old ? { key: old.dataset.key, parts: [...old.children] } : null;
+  const onAir = (parts) => new Set(parts.filter((p) => !p.classList.contains('element-off'))
+    .map((p) => ANALYSIS_PARTS.find((c) => p.classList.contains(c))).filter(Boolean));
+  const wasOn = before ? onAir(before.parts) : new Set();
+  const layer = paint();
+  if (!before || !layer || layer.dataset.key === before.key) return;
+  const nowOn = onAir([...layer.children]);
+  // Gone: the old part fades out over the new layer's place.
+  const gone = before.parts.filter((p) => !p.classList.contains('element-off') &&
+    ANALYSIS_PARTS.some((c) => p.classList.contains(c) && !nowOn.has(c)));
+  if (gone.length) {
+    const ghost = document.createElement('div');
+    ghost.className = 'analysis-ghost';
+    Object.assign(ghost.style, { position: 'absolute', left: '0', top: '0', width: '1920px', height: '1080px', pointerEvents: 'none' });
+    ghost.append(...gone);
+    stage.appendChild(ghost);
+    getComputedStyle(ghost.firstChild).opacity;  // on first, so going off animates
+    for (const p of gone) p.classList.add('element-off');
+    setTimeout(() => ghost.remove(), 400);
+  }
+  // New on air: styled off first, then on, so it fades in.
+  const fresh = [...layer.children].filter((p) => !p.classList.contains('element-off') &&
+    ANALYSIS_PARTS.some((c) => p.classList.contains(c) && !wasOn.has(c)));
+  if (fresh.length) {
+    for (const p of fresh) p.classList.add('element-off');
+    getComputedStyle(fresh[0]).opacity;
+    for (const p of fresh) p.classList.remove('element-off');
+  }
 }
 
 // [SECTION] Standby with hysteresis; a stopping clock never steps back.

@@ -6,7 +6,8 @@
 // an event, Space autoplay (move by move), Home/End; the slider seeks any row.
 // A battle reached by stepping is animated from the moment it is shown.
 import { readOnAir } from '/onair.js';
-import { build, tick } from '/scene.js';
+import { build, tick, battleElapsed } from '/scene.js';
+import { paintAnalysis } from '/analysis_paint.js';
 
 const params = new URLSearchParams(location.search);
 const lang = params.get('lang') === 'en' ? 'en' : 'ko';
@@ -27,7 +28,7 @@ const match = fromPath ? decodeURIComponent(fromPath[1]) : params.get('match') |
 const $ = (id) => document.getElementById(id);
 const stage = $('stage');
 
-const state = { step: 0, total: 0, moves: [], events: [], playing: false, speed: 1, scene: null, handle: null, loading: null, pending: null };
+const state = { step: 0, total: 0, moves: [], events: [], playing: false, speed: 1, scene: null, raw: null, handle: null, loading: null, pending: null };
 const now = () => Date.now() / 1000;
 
 function fitStage() {
@@ -63,6 +64,10 @@ const moveIndex = () => state.moves.filter((s) => s <= state.step).length;
 function draw() {
   const label = `${state.playing ? '▶' : '||'} REPLAY ${moveIndex()}/${state.moves.length} · ${state.step}/${state.total}  ×${state.speed}`;
   state.handle = build(stage, state.scene, { orientation: airedLayout(state.scene), now: now(), replay: label }, state.handle);
+  // The analysis as it aired at this row (the feed attaches the row's record from
+  // the analysis file, broadcast/analysis_records.h), in the elements the director had cued then.
+  paintAnalysis(stage, state.raw, state.scene, { orientation: airedLayout(state.scene), lang,
+    animating: battleElapsed(state.scene, now()) >= 0 });
   $('position').textContent = `${moveIndex()} / ${state.moves.length} · ${state.step} / ${state.total}`;
   $('seek').max = String(state.total);
   $('seek').value = String(state.step);
@@ -93,6 +98,7 @@ async function load(step) {
         if (sc.clock) { sc.clock.running = false; }
         if (sc.toast) sc.toast.until = 0;
         state.scene = sc;
+        state.raw = raw;
         state.step = Math.min(step, state.total || step);
         draw();
       }

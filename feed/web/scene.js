@@ -132,6 +132,13 @@ function drawTopBar(root, sc, l) {
     el(root, sc.clock.visible ? 'status small' : 'status',
       line(mid - 300, r.y + (sc.clock.visible ? m.status_y : m.status_alone_y), 600, sc.clock.visible ? 'status' : 'status_alone'), sc.statusText);
   el(root, 'ply', line(right(r) - m.pad_x - 300, r.y + m.ply_y, 300, 'ply'), `${phrase(sc, 'move')} ${sc.ply}`);
+  // Each player's name strap under their face where no panel names them (faces; the frame's layout.straps).
+  if (sc.straps)
+    l.straps.forEach((s, i) => {
+      const d = el(root, `panel strap p${i + 1}`, s);
+      el(d, `strap-bar p${i + 1}`, { x: 0, y: 0, w: m.strap_bar_w, h: s.h });
+      fit(el(d, 'name', line(m.strap_name_x, m.strap_name_y, s.w - m.strap_name_x - m.pad_x, 'player_name'), sc.players[i]));
+    });
   return refs;
 }
 
@@ -253,9 +260,16 @@ function drawBattle(root, sc, l) {
       const t = tile(layer, cell, f.owner, null, `fighter${roundClass(sc.game)}`);
       return { f, t, glow, cell };
     });
+  return { layer, fighters, explainer: null };
+}
+
+// The battle's explainer, a part of its own (the `explainer` element: a page
+// asked for it alone, ?elements=explainer, paints only this).
+function drawExplainer(root, sc, l) {
+  const b = sc.battle;
   // The frame's place for it (beside the battle's squares); a frame without one: the theme's.
   const place = b.explainerBox && b.explainerBox[l.orientation];
-  const explainer = el(layer, 'explainer', place || l.explainer);
+  const explainer = el(root, 'explainer', place || l.explainer);
   // Each line at the frame's place for it (a block split around the battle's
   // squares), relative to the box around them; without places, stacked.
   const lines = b.explainerLines && b.explainerLines[l.orientation];
@@ -265,7 +279,7 @@ function drawBattle(root, sc, l) {
     const node = fit(el(explainer, 'explain-line', r, line));
     if (r) node.style.position = 'absolute';
   });
-  return { layer, fighters, explainer };
+  return explainer;
 }
 
 function drawBanner(root, sc, l, animating, now) {
@@ -279,8 +293,8 @@ function drawBanner(root, sc, l, animating, now) {
     fit(el(d, 'sentence', null, sc.result.sentence));
     return d;
   }
-  const m = metrics('banner');
-  const card = { x: r.x + r.w * m.card_x_fraction, y: r.y + m.card_y, w: r.w * m.card_w_fraction, h: m.card_h };
+  // The pause's and standby's card and the warning's toast have places of their own (theme.json).
+  const card = l.card;
   if (which === 'standby') {
     const d = el(root, 'banner standby', card);
     el(d, 'headline', null, phrase(sc, 'standby'));
@@ -294,7 +308,7 @@ function drawBanner(root, sc, l, animating, now) {
     return d;
   }
   if (which === 'warning' && sc.toast && now < sc.toast.until) {
-    const d = el(root, 'banner toast', { x: r.x + r.w * m.toast_x_fraction, y: bottom(r) + m.toast_y, w: r.w * m.toast_w_fraction, h: m.toast_h });
+    const d = el(root, 'banner toast', l.toast);
     el(d, 'toast-card');
     fit(el(d, 'headline', null, sc.toast.line));
     fit(el(d, 'sentence', null, sc.toast.sub));
@@ -375,11 +389,11 @@ export function battleElapsed(sc, now) {
 // The scene's parts in drawing order (later ones on top). Each is redrawn only
 // when what it shows changed, so a caption or a clock message rebuilds a few
 // nodes, not the board.
-const PARTS = ['top', 'panel1', 'panel2', 'board', 'battle', 'compact', 'banner', 'caption', 'footer', 'slate', 'reveal'];
+const PARTS = ['top', 'panel1', 'panel2', 'board', 'battle', 'explain', 'compact', 'banner', 'caption', 'footer', 'slate', 'reveal'];
 // The director's element each part belongs to (docs/director.md). A banner
 // belongs to the element the frame names (broadcast::banner_owner).
 const PART_ELEMENT = { top: 'scorebug', panel1: 'players', panel2: 'players', board: 'board', battle: 'board',
-  caption: 'caption', footer: 'board', compact: 'board-compact', slate: 'slate', reveal: 'reveal' };
+  explain: 'explainer', caption: 'caption', footer: 'board', compact: 'board-compact', slate: 'slate', reveal: 'reveal' };
 function bannerElement(sc, animating) {
   return (animating ? sc.bannerElement : sc.bannerAfterBattleElement) || 'scorebug';
 }
@@ -400,11 +414,12 @@ function partKeys(sc, animating, now, replay) {
   const toast = sc.toast && sc.toast.player >= 1 && now < sc.toast.until ? sc.toast : null;
   return {
     top: [sc.game.title, sc.clock.visible, sc.clock.toMove, sc.clock.countsDown, sc.clock.nextWarning > 0,
-      sc.players, sc.statusText, !!sc.result, sc.status, sc.ply],
+      sc.players, sc.statusText, !!sc.result, sc.status, sc.ply, !!sc.straps],
     panel1: panel(1),
     panel2: panel(2),
     board: [[...sc.board], sc.lastMove, animating && sc.battle.fighters.map((f) => [f.square, f.owner])],
     battle: animating ? [sc.battle] : null,
+    explain: animating ? [sc.battle] : null,
     banner: [sc.banner, sc.bannerAfterBattle, sc.result, animating, sc.pauseReason, toast],
     caption: [sc.caption],
     footer: [sc.seals, replay],
@@ -454,6 +469,7 @@ export function build(root, sc, { orientation = 'landscape', now, replay = null,
     panel2: (n) => drawPanel(n, sc, 2, l, animating),
     board: (n) => drawBoard(n, sc, l, animating),
     battle: (n) => { h.battle = animating ? drawBattle(n, sc, l) : null; },
+    explain: (n) => { if (h.battle) h.battle.explainer = drawExplainer(n, sc, l); },
     banner: (n) => { h.banner = drawBanner(n, sc, l, animating, now); },
     caption: (n) => drawCaption(n, sc, l),
     footer: (n) => drawFooter(n, sc, l, replay),
@@ -463,27 +479,56 @@ export function build(root, sc, { orientation = 'landscape', now, replay = null,
     // Both setups after `close` (reveal_paint.js), a card over the picture.
     reveal: (n) => keys.reveal && drawReveal(n, sc, l, sc.game.drawing.landscape, drawBoard, phrase),
   };
+  // Whether each part is on air: its element shown and something to show. A
+  // part going off keeps its last content while it fades (overlay.css
+  // .element-off, 0.3 s): a caption, a result or standby is never emptied at
+  // the first frame of its fade; it is redrawn once it is on again.
+  const present = partsPresent(sc, keys, animating, now);
+  const shown = {};
+  for (const name of PARTS) {
+    const element = name === 'banner' ? bannerElement(sc, animating) : PART_ELEMENT[name];
+    // The explainer goes with the battle on the program's board (a page showing the explainer alone included).
+    shown[name] = elementShown(sc, element, only) && present[name] && (name !== 'explain' || elementShown(sc, 'board', null));
+  }
   for (const name of PARTS) {
     const part = parts.get(name);
     const key = JSON.stringify(keys[name]);
     if (key === part.key) continue;
+    // Fading out (or off already): the last content stays until it is on again.
+    if (!shown[name] && part.node.firstChild && KEEP_WHILE_FADING.has(name)) continue;
     part.key = key;
     part.node.replaceChildren();
     draw[name](part.node);
     fresh.push(part.node);
   }
+  // A kept banner is not the handle's to tick (its toast's end is past).
+  if (!shown.banner && parts.get('banner').key !== JSON.stringify(keys.banner)) h.banner = null;
   for (const n of fresh) fitAll(n);
   for (const n of fresh) shrinkLabels(n);
   // Each element fades in and out on its own (overlay.css .element-off).
   for (const name of PARTS) {
-    const element = name === 'banner' ? bannerElement(sc, animating) : PART_ELEMENT[name];
     const part = parts.get(name);
-    part.node.dataset.element = element;
-    part.node.classList.toggle('element-off', !elementShown(sc, element, only));
+    // A banner gone keeps its element's name while it fades.
+    if (name !== 'banner' || present.banner) part.node.dataset.element = name === 'banner' ? bannerElement(sc, animating) : PART_ELEMENT[name];
+    part.node.classList.toggle('element-off', !shown[name]);
   }
-  if (h.battle && h.battle.explainer) h.battle.explainer.classList.toggle('element-off', !elementShown(sc, 'explainer', only));
   tick(h, now);
   return h;
+}
+
+// The parts that keep their last content while they fade out: a text or a
+// card that leaves (the battle's own layer ends with its animation).
+const KEEP_WHILE_FADING = new Set(['explain', 'banner', 'caption', 'reveal', 'slate', 'compact']);
+
+// Whether each part has something to show now (its element aside).
+function partsPresent(sc, keys, animating, now) {
+  const which = animating ? sc.banner : sc.bannerAfterBattle;
+  const banner = (which === 'result' && !!sc.result) || which === 'standby' || which === 'paused' ||
+    (which === 'warning' && !!sc.toast && now < sc.toast.until);
+  const out = {};
+  for (const name of PARTS) out[name] = true;
+  return Object.assign(out, { banner, caption: sc.caption != null, battle: !!keys.battle, explain: !!keys.explain,
+    reveal: !!keys.reveal, slate: !!keys.slate, compact: !!keys.compact });
 }
 
 // Moves what time moves. Returns false when the scene must be built again (a
@@ -555,7 +600,7 @@ export function tick(h, now) {
   }
   // A class, not an inline style: an inline visibility would override the
   // element's own off state (.element-off) and its part's (overlay.css).
-  h.battle.explainer.classList.toggle('flipped', t >= b.flipEnd);
+  if (h.battle.explainer) h.battle.explainer.classList.toggle('flipped', t >= b.flipEnd);
   h.battle.layer.dataset.phase = t < b.lightUpEnd ? 'light' : t < b.flipEnd ? 'flip' : t < b.fadeStart ? 'shown' : 'fade';
   return true;
 }

@@ -75,6 +75,27 @@ try {
     .then(() => true, () => false);
   check(hidden, 'an element off is hidden after its fade');
 
+  // An element fades out with its content: the caption taken off (the frame
+  // then carries no caption at all) keeps its text while it fades, never
+  // emptied at the fade's first frame; so does the result's banner.
+  const fading = await page.evaluate((d) => {
+    window.update(d);
+    const part = document.querySelector('.part-caption');
+    return { text: part.textContent, off: part.classList.contains('element-off'), opacity: Number(getComputedStyle(part).opacity) };
+  }, { ...frame(['scorebug']), caption: null });
+  check(fading.off && fading.text.includes('Final round'), `the caption fades out with its text (${JSON.stringify(fading)})`);
+  check(fading.opacity > 0, `the caption is still visible at the fade's first frame (opacity ${fading.opacity})`);
+  const resultFrame = { ...frame(['scorebug', 'result']), banner: 'result', banner_after_battle: 'result', banner_element: 'result',
+    banner_after_battle_element: 'result',
+    result: { winner: 1, colour: 'p1', headline: { en: 'Kim WINS', ko: '김 승' }, sentence: { en: 'Lee resigned', ko: '이 기권' } } };
+  await show(page, resultFrame);
+  const resultGone = await page.evaluate((d) => {
+    window.update(d);
+    const part = document.querySelector('.part-banner');
+    return { text: part.textContent, off: part.classList.contains('element-off') };
+  }, { ...frame(['scorebug']), caption: null });
+  check(resultGone.off && resultGone.text.includes('Kim WINS'), `the result fades out with its text (${JSON.stringify(resultGone)})`);
+
   // The faces layout over a camera shot: how much of the frame stays transparent.
   const shot = path.join(tmp, 'faces.png');
   await page.screenshot({ path: shot, omitBackground: true });
@@ -213,11 +234,33 @@ try {
       check(got.cut.length === 0, `${name}: no text cut with an ellipsis (${got.cut.join(', ')})`);
       await p.waitForTimeout(350);
       await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10000 });
-      if (moment.startsWith('mid-') && !want) check(await p.locator('.battle-layer .explainer').count() === 1, `${name}: the explainer is up`);
+      if (moment.startsWith('mid-') && !want) check(await p.locator('.part-explain .explainer').count() === 1, `${name}: the explainer is up`);
       const file = path.join(tmp, `${name}.png`);
       await p.screenshot({ path: file, omitBackground: true });
       const r = checkGolden(file, path.join(here, 'golden', `${name}.png`), { outDir: tmp });
       check(r.ok, `${name} matches its golden: ${r.why}`);
+    }
+    // ?elements=explainer: the explainer alone (its own layer), over nothing else.
+    {
+      const mid = moments['mid-landscape'];
+      const one = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+      await one.goto(`${base}/overlay.html?lang=${lang}&feed=off&elements=explainer`);
+      await one.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
+      await one.evaluate(({ d }) => { window.facedownOverlay.pinClock(d.now); window.update(d); }, { d: mid });
+      await one.waitForTimeout(350);
+      const alone = await one.evaluate(() => ({
+        lines: [...document.querySelectorAll('.part-explain:not(.element-off) .explainer .explain-line')]
+          .filter((e) => getComputedStyle(e).visibility === 'visible').map((e) => e.textContent),
+        others: [...document.querySelectorAll('#stage .part')].filter((e) => !e.classList.contains('part-explain') &&
+          !e.classList.contains('element-off') && e.childElementCount > 0).map((e) => e.className),
+      }));
+      check(alone.lines.length >= 1 && alone.lines.length === mid.battle.caption[lang].length,
+        `?elements=explainer (${lang}): the explainer's lines show alone (${JSON.stringify(alone.lines)})`);
+      check(alone.others.length === 0, `?elements=explainer (${lang}): nothing else shows (${alone.others})`);
+      const shot = path.join(tmp, `explainer-alone-${lang}.png`);
+      await one.screenshot({ path: shot, omitBackground: true });
+      console.log(`explainer alone: ${shot}`);
+      await one.close();
     }
     // The split explainer (broadcast/explainer_place.h: the battle's squares
     // left no room for the whole block): each line where the frame puts it.
@@ -228,7 +271,7 @@ try {
       window.update(d);
       const stage = document.getElementById('stage').getBoundingClientRect();
       const k = stage.width / 1920;
-      return [...document.querySelectorAll('.battle-layer .explain-line')].map((e) => {
+      return [...document.querySelectorAll('.part-explain .explain-line')].map((e) => {
         const r = e.getBoundingClientRect();
         return { x: (r.x - stage.x) / k, y: (r.y - stage.y) / k, w: r.width / k, h: r.height / k };
       });

@@ -245,7 +245,8 @@ try {
     // While the last battle animates the banner waits for it.
     const fresh = { ...doc.battle, start: t + 99, elapsed: 1 };
     assert(await show({ ...doc, now: t + 100, status: 'ended', result, battle: fresh }), 'result+battle refused');
-    assert((await p.locator('.banner.result').count()) === 0, 'result banner over a running battle');
+    // (a banner gone keeps its content while it fades: the part is off, so nothing shows)
+    assert((await p.locator('.part-banner:not(.element-off) .banner.result').count()) === 0, 'result banner over a running battle');
     const clock = { ...doc.clock, visible: true, running: true, counts_down: true, seconds: 30 };
     assert(await show({ ...doc, now: t + 100, battle: null, standby: true, banner: 'standby', banner_element: 'standby', clock }), 'standby refused');
     assert((await bannerText())[0].includes('STANDBY'), 'no standby banner');
@@ -264,7 +265,7 @@ try {
     await p.screenshot({ path: path.join(outDir, `${prefix}-toast.png`), omitBackground: true });
     await p.evaluate((s) => window.facedownOverlay.pinClock(s), t + 115);
     await p.waitForTimeout(100);
-    assert((await p.locator('.banner.toast').count()) === 0, 'toast outlived its 6 s');
+    assert((await p.locator('.part-banner:not(.element-off) .banner.toast').count()) === 0, 'toast outlived its 6 s');
     await p.close();
     return `${path.basename(resultShot)}, ${prefix}-standby.png, ${prefix}-toast.png`;
   });

@@ -139,3 +139,25 @@ TEST_CASE("director's panel: never over the referee's buttons or past the window
   CHECK(!d.ui().hits.has("dir.board"));
   CHECK(!d.ui().hits.has("dir.layout.faces"));
 }
+
+// Item 5 of issue 32: the panel says what each layout would drop, in both
+// languages; a cued analysis element is never among it (every layout keeps it).
+TEST_CASE("director's panel: each layout says what it drops, never the cued analysis") {
+  using broadcast::Layout;
+  broadcast::DirectorState s;
+  CHECK(console::layout_drops_line(s, Layout::kLandscape, false).empty());
+  const std::string faces = console::layout_drops_line(s, Layout::kFaces, false);
+  CHECK(faces.rfind("Faces drops: ", 0) == 0);
+  CHECK(faces.find("Board") != std::string::npos);
+  CHECK(faces.find("Players") != std::string::npos);
+  CHECK(console::layout_drops_line(s, Layout::kFaces, true).find("얼굴 적용 시 빠짐: ") == 0);
+  for (const char* cue : {"show deduction", "show win-bar", "show slate"})
+    s = broadcast::apply_cue(s, std::get<broadcast::Cue>(broadcast::parse_cue(cue)), 0, 0);
+  for (int l = 0; l < 3; ++l) {
+    const std::string line = console::layout_drops_line(s, static_cast<Layout>(l), false);
+    INFO(line);
+    CHECK(line.find("Slate") != std::string::npos);  // a title card no layout keeps
+    CHECK(line.find("Deduction") == std::string::npos);
+    CHECK(line.find("Win bar") == std::string::npos);
+  }
+}

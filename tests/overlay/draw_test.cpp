@@ -422,13 +422,14 @@ TEST_CASE("the battle explainer states what decided each pair, only as far as th
 // frame's battle.explainer_lines tells the page.
 TEST_CASE("a split explainer: each line painted at its own place") {
   const OnAirModel m = split_explainer_model(model_of(kOpenBattle), "landscape");
-  const auto places = broadcast::explainer_lines(broadcast::built_in_theme(), "landscape",
-                                                 broadcast::board_drawing(m.game->geometry(), false),
-                                                 broadcast::involved_squares(m), 4);
-  REQUIRE(places.size() == 4);
-  REQUIRE(explainer_split(places));
   DrawOptions o;
   o.battle_elapsed = 1.5;  // explained
+  // The places the frame carries (the pieces kept clear, each line as wide as its text).
+  const broadcast::OnAirFrame fr = frame_for(m, o);
+  REQUIRE(fr.battle);
+  const auto places = fr.battle->line_boxes.at("landscape");
+  REQUIRE(places.size() == 4);
+  REQUIRE(explainer_split(places));
   const Drawn d = draw(m, o);
   const auto lines = battle_explainer(m, Lang::kEn);
   int found = 0;

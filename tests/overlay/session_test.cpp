@@ -8,6 +8,7 @@
 #include "engine/registry.h"
 #include "engine/replay_steps.h"
 #include "overlay/overlay_session.h"
+#include "imgui_frame.h"
 #include "overlay_support.h"
 #include "scripts.h"
 #include "tests/conformance/random_match.h"
@@ -374,4 +375,44 @@ TEST_CASE("live: the session follows rows one at a time and shows what derive_on
     CHECK(broadcast::on_air_json(s.model(), t, {}) == broadcast::on_air_json(want, t, {}));
   }
   CHECK(s.held());
+}
+
+// Issue 32 item 6: every element fades out with its content, in the ImGui
+// overlay as on the page: a caption taken off is still painted (its text kept)
+// during the fade, with its alpha going down, and gone after it; the session
+// asks for frames while it fades.
+TEST_CASE("draw: an element going off fades out with its content, then is gone", "[fade]") {
+  const auto rows = public_rows(script_match(kOpenBattle), 1000, 1);
+  auto owned = std::make_unique<ListSource>(rows);
+  ListSource& source = *owned;
+  OverlaySession s(std::move(owned), SessionConfig{});
+  source.release(rows.size());
+  s.update(1);
+  OnAirModel with = s.model();
+  with.caption = "Final round";
+  with.caption_wall = with.row_wall_time;
+  OnAirModel without = with;
+  without.caption.reset();
+  ImGuiFrame frame(glyphs_needed(with, Lang::kEn) + "Final round");
+  const double wall = rows.back().wall_time + 60;  // past any battle
+  const auto drawn = [&](const OnAirModel& m, double steady) {
+    std::vector<std::string> text;
+    DrawOptions o = s.draw_options(steady, wall);
+    o.text_log = &text;
+    ImDrawList& dl = frame.draw_list();
+    dl._ResetForNewFrame();
+    s.draw(dl, m, steady, wall, nullptr, o);
+    return std::find(text.begin(), text.end(), "Final round") != text.end();
+  };
+  CHECK(drawn(with, 10));  // the first frame: at once, no fade
+  CHECK_FALSE(s.fading(10));
+  CHECK(drawn(without, 11));  // the caption's element went off: its text stays while it fades
+  CHECK(s.fading(11.1));
+  CHECK(s.needs_frame(11.1, wall));
+  CHECK(drawn(without, 11.2));
+  CHECK_FALSE(drawn(without, 11 + kElementFade + 0.01));  // faded out: gone
+  CHECK_FALSE(s.fading(11 + kElementFade + 0.01));
+  // Back on: it fades in (drawn at once, its alpha rising).
+  CHECK(drawn(with, 12));
+  CHECK(s.fading(12.1));
 }

@@ -169,12 +169,12 @@ TEST_CASE("the theme's metrics: every one the schema names, in its range, a bad 
   // A bad file leaves nothing changed: the load answers the error, no theme.
   const auto path = std::filesystem::temp_directory_path() / "facedown-bad-metrics-theme.json";
   j = good;
-  j["metrics"]["banner"]["card_h"] = std::nan("");
+  j["metrics"]["banner"]["card_headline_y"] = std::nan("");
   std::ofstream(path) << j.dump();
   const auto loaded = broadcast::load_theme(path);
   std::filesystem::remove(path);
   REQUIRE(std::holds_alternative<std::string>(loaded));
-  CHECK(std::get<std::string>(loaded).find("metrics.banner.card_h") != std::string::npos);
+  CHECK(std::get<std::string>(loaded).find("metrics.banner.card_headline_y") != std::string::npos);
 }
 
 TEST_CASE("a metric changed in the theme moves what is inside the element in the ImGui overlay") {
