@@ -58,7 +58,7 @@ std::string_view layout_label(Layout l, bool korean);
 // Which elements a layout shows when it is taken.
 bool shown_by_default(Layout l, Element e);
 // Whether a layout keeps `e` cued when it is taken over a state that has it
-// cued: the analysis elements (deduction, win bar), for which every layout has
+// cued: the analysis elements (deduction, win bar, piece odds), for which every layout has
 // a place of its own (the deduction on its board, the win bar in its strip;
 // tests/overlay/placement_test.cpp). Every other element follows the layout's
 // set; the desk says what taking a layout drops (elements.h layout_drops).

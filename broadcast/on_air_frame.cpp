@@ -215,7 +215,7 @@ OnAirFrame frame_at(const OnAirModel& m, double now_wall, const OnAirOptions& o)
       }
   static constexpr const char* kItems[] = {"blind", "plus", "minus"};
   for (std::size_t k = 0; k < 3; ++k) f.item_names[k] = both([&](Lang l) { return item_text(m, l, kItems[k]); });
-  if (*status_caption(m, Lang::kEn)) f.status_text = both([&](Lang l) { return std::string(status_caption(m, l)); });
+  if (!status_caption(m, Lang::kEn).empty()) f.status_text = both([&](Lang l) { return status_caption(m, l); });
   f.analysis = analysis_shown(m);
   // Both setups once the result is confirmed (reveal.h), public from then on.
   f.reveal = reveal_on_air(m);

@@ -342,6 +342,7 @@ json on_air_json(const OnAirFrame& f) {
   for (int p = 0; p < kPhraseCount; ++p)
     phrases[phrase_key(static_cast<Phrase>(p))] =
         both(phrase(Lang::kEn, static_cast<Phrase>(p)), phrase(Lang::kKo, static_cast<Phrase>(p)));
+  for (const auto& [key, w] : game_status_words(m)) phrases[key] = both(w.en, w.ko);
   j["phrases"] = std::move(phrases);
   // The theme's placements the painters use (elements.h decides), and the board's shape with them.
   j["layout"] = json{{"orientation", theme_layout_portrait(f.placements) ? "portrait" : "landscape"},

@@ -30,8 +30,7 @@ const char* phrase(Lang lang, Phrase p) {
     case Phrase::kVerified: return ko ? "확인됨" : "verified";
     case Phrase::kMismatch: return ko ? "불일치" : "MISMATCH";
     case Phrase::kReplay: return ko ? "다시 보기" : "REPLAY";
-    case Phrase::kAwaitingItems: return ko ? "아이템 선택 중" : "Items being declared";
-    case Phrase::kAwaitingRevival: return ko ? "부활 선택 중" : "Revival being chosen";
+    case Phrase::kDeciding: return ko ? "선택 중" : "Decision being made";
     case Phrase::kSetup: return ko ? "배치 중" : "Setting up";
     case Phrase::kReady: return ko ? "시작 대기" : "Ready";
     case Phrase::kWarning: return ko ? "경고" : "WARNING";
@@ -64,8 +63,7 @@ const char* phrase_key(Phrase p) {
     case Phrase::kVerified: return "verified";
     case Phrase::kMismatch: return "mismatch";
     case Phrase::kReplay: return "replay";
-    case Phrase::kAwaitingItems: return "awaiting-items";
-    case Phrase::kAwaitingRevival: return "awaiting-revival";
+    case Phrase::kDeciding: return "deciding";
     case Phrase::kSetup: return "setup";
     case Phrase::kReady: return "ready";
     case Phrase::kWarning: return "warning";
@@ -84,13 +82,24 @@ std::string warning_line(const OnAirModel& m, Lang lang, const WarningShown& w) 
                      who);
 }
 
-const char* status_caption(const OnAirModel& m, Lang lang) {
+std::string status_caption(const OnAirModel& m, Lang lang) {
   if (m.status == "setup") return phrase(lang, Phrase::kSetup);
   if (m.status == "ready") return phrase(lang, Phrase::kReady);
-  if (m.status == "awaiting-items") return phrase(lang, Phrase::kAwaitingItems);
-  if (m.status == "awaiting-revival") return phrase(lang, Phrase::kAwaitingRevival);
+  if (m.status.rfind("awaiting-", 0) == 0) {
+    const std::string code = "status." + m.status;
+    return m.words.declared(WordKind::kPhrase, code) ? m.words.text(WordKind::kPhrase, code, words_lang(lang))
+                                                      : phrase(lang, Phrase::kDeciding);
+  }
   if (m.status == "paused") return correction_hold(m) ? "" : phrase(lang, Phrase::kPaused);
   return "";
+}
+
+std::vector<std::pair<std::string, engine::Word>> game_status_words(const OnAirModel& m) {
+  std::vector<std::pair<std::string, engine::Word>> out;
+  constexpr std::string_view kPrefix = "status.";
+  for (const engine::Word& w : m.words.own())
+    if (w.kind == WordKind::kPhrase && w.code.rfind(kPrefix, 0) == 0) out.emplace_back(w.code.substr(kPrefix.size()), w);
+  return out;
 }
 
 engine::Lang words_lang(Lang lang) { return lang == Lang::kKo ? engine::Lang::kKorean : engine::Lang::kEnglish; }

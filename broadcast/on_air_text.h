@@ -5,6 +5,8 @@
 // the model's Words. No list of a game's codes lives here.
 #pragma once
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "broadcast/model.h"
 #include "engine/words.h"
@@ -32,8 +34,7 @@ enum class Phrase {
   kVerified,
   kMismatch,
   kReplay,
-  kAwaitingItems,
-  kAwaitingRevival,
+  kDeciding,  // a decision awaited whose game gives no status word of its own
   kSetup,
   kReady,
   kWarning,
@@ -49,11 +50,17 @@ enum class Phrase {
 inline constexpr int kPhraseCount = static_cast<int>(Phrase::kWinNote) + 1;
 
 const char* phrase(Lang lang, Phrase p);
-// The phrase's key in the on-air JSON's "phrases" ("paused", "toMove", "awaiting-items").
+// The phrase's key in the on-air JSON's "phrases" ("paused", "toMove", "deciding").
 const char* phrase_key(Phrase p);
-// The status caption under the clock: "Setting up", "Items being declared", "PAUSED";
-// "" while playing or ended.
-const char* status_caption(const OnAirModel& m, Lang lang);
+// The status caption under the clock: "Setting up", "PAUSED"; while a decision
+// is awaited (status "awaiting-<kind>", engine/decision.h) the game's own
+// words for it (its kPhrase "status.awaiting-<kind>": Number Janggi's "Items
+// being declared"), else "Decision being made"; "" while playing or ended.
+std::string status_caption(const OnAirModel& m, Lang lang);
+// The game's status words (its kPhrase codes "status.<status>"), keyed by the
+// status: the on-air JSON adds them to its "phrases" (Number Janggi's
+// "awaiting-items", "awaiting-revival", as before the decision was generic).
+std::vector<std::pair<std::string, engine::Word>> game_status_words(const OnAirModel& m);
 engine::Lang words_lang(Lang lang);
 
 // The game's word for a code, in the language (the code itself when undeclared,

@@ -58,6 +58,9 @@ std::vector<Word> make_words() {
       {K::kPhrase, "items-declared", "Items declared:", "아이템 선언:"},
       {K::kPhrase, "revived", "Revived", "부활"},
       {K::kPhrase, "revival-declined", "Revival declined by", "부활 거절:"},
+      // The status caption on air while a decision is awaited (broadcast/on_air_text.h status_caption).
+      {K::kPhrase, "status.awaiting-items", "Items being declared", "아이템 선택 중"},
+      {K::kPhrase, "status.awaiting-revival", "Revival being chosen", "부활 선택 중"},
   };
   // The battle explainer's sentences (explanation.h).
   for (Word& w : explanation_words()) words.push_back(std::move(w));
