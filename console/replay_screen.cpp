@@ -172,9 +172,9 @@ void draw_replay(const engine::Match& at, const ui::Fonts* fonts, const ui::Tr& 
     ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", ko ? "당시 방송된 분석:" : "Analysis as aired:");
     for (const std::string& line : r.aired->headlines[ko ? 1 : 0]) ImGui::TextWrapped("%s", line.c_str());
     if (r.aired->win) {
-      const auto& w = *r.aired->win;
-      ImGui::Text("%s %.0f%%  ·  %s %.0f%%", st.players[0].c_str(), 100 * w.win[0].p, st.players[1].c_str(),
-                  100 * w.win[1].p);
+      const auto& aired_win = *r.aired->win;
+      ImGui::Text("%s %.0f%%  ·  %s %.0f%%", st.players[0].c_str(), 100 * aired_win.win[0].p, st.players[1].c_str(),
+                  100 * aired_win.win[1].p);
     }
     ui.hits.record_last_item("replay.aired");
   }
