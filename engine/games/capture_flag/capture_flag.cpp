@@ -2,8 +2,10 @@
 #include "engine/vocabulary.h"
 
 #include "engine/attack_play.h"
+#include "engine/board_game.h"
 #include "engine/games/capture_flag/combat.h"
 #include "engine/roster_setup.h"
+#include "engine/slides.h"
 
 namespace facedown::engine::capture_flag {
 
@@ -27,16 +29,19 @@ std::vector<PieceTypeSpec> make_roster() {
 // Capture Flag's own codes: only the captured flag, shared with the other flag games.
 std::vector<Word> make_words() { return flag_capture_words(); }
 
-class CaptureFlag final : public Game {
+// One square orthogonally, a Scout any distance, never into or across a lake; a
+// line may end on the first enemy (the Scout's strike). Bombs and the Flag stay.
+Slide slide_of(PieceType t) {
+  if (t == kBomb || t == kFlag) return Slide(0);
+  return Slide(t == kScout ? kAnyDistance : 1, kLake);
+}
+
+class CaptureFlag final : public BoardGame {
  public:
-  CaptureFlag() : geometry_(kFiles, kRanks), roster_(make_roster()), words_(make_words()) {
+  CaptureFlag() : BoardGame(Geometry(kFiles, kRanks), make_roster(), make_words()) {
     for (int f : {2, 3, 6, 7})
       for (int r : {4, 5}) geometry_.mark(geometry_.at(f, r), kLake);
   }
-
-  const Geometry& geometry() const override { return geometry_; }
-  const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
-  const Words& words() const override { return words_; }
 
   int setup_owner(Square s) const override {
     const int rank = geometry_.rank_of(s);
@@ -51,28 +56,10 @@ class CaptureFlag final : public Game {
                               {"setup area (ranks " + ranks + ")", "fill all 40 squares of ranks " + ranks});
   }
 
-  bool never_moves(PieceType t) const override { return t == kBomb || t == kFlag; }
+  bool never_moves(PieceType t) const override { return slide_of(t).reach == 0; }
 
   void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {
-    for (const Piece& p : s.pieces) {
-      if (p.owner != player || p.square == kNoSquare || p.type == kBomb || p.type == kFlag) continue;
-      const int f = geometry_.file_of(p.square), r = geometry_.rank_of(p.square);
-      const int reach = p.type == kScout ? kFiles + kRanks : 1;
-      for (auto [df, dr] : {std::pair{0, 1}, {0, -1}, {-1, 0}, {1, 0}}) {
-        for (int k = 1; k <= reach; ++k) {
-          const Square to = geometry_.at(f + df * k, r + dr * k);
-          if (to == kNoSquare || (geometry_.terrain(to) & kLake)) break;
-          const int there = s.piece_at(to);
-          if (there < 0) {
-            out.push_back({p.square, to});
-            continue;
-          }
-          // A Scout strikes the first piece in its line, if it is an enemy.
-          if (s.pieces[static_cast<std::size_t>(there)].owner != player) out.push_back({p.square, to});
-          break;
-        }
-      }
-    }
+    player_slides(s, geometry_, player, slide_of, out);
   }
 
   void play(Resolver& r, const Move& move) const override {
@@ -80,24 +67,13 @@ class CaptureFlag final : public Game {
   }
 
   std::optional<Result> victory(const MatchState& s, int) const override { return flag_captured(s, kFlag); }
-
- private:
-  Geometry geometry_;
-  std::vector<PieceTypeSpec> roster_;
-  Words words_;
 };
 
 }  // namespace
 
 GameInfo info() {
-  GameInfo g;
-  g.id = "capture-flag";
-  g.name_en = "Hidden Capture Flag";
-  g.name_ko = "깃발 뺏기";
-  g.default_preset = "standard";
-  g.roster = make_roster();
-  g.words = make_words();
-  g.options = shared_option_specs();
+  GameInfo g = board_game_info({"capture-flag", "Hidden Capture Flag", "깃발 뺏기", "standard"}, make_roster(),
+                               make_words());
   g.presets = {
       {"standard", "10x10 with two lakes, the 40-piece Original roster, ranks public after battle; "
                    "no clocks, no ply limit",

@@ -24,18 +24,20 @@
 namespace facedown::engine::capture_flag {
 
 // Piece types, in roster order (the script tokens of the rules table).
-inline constexpr PieceType kMarshal = 0;    // "10"
-inline constexpr PieceType kGeneral = 1;    // "9"
-inline constexpr PieceType kColonel = 2;    // "8"
-inline constexpr PieceType kMajor = 3;      // "7"
-inline constexpr PieceType kCaptain = 4;    // "6"
-inline constexpr PieceType kLieutenant = 5; // "5"
-inline constexpr PieceType kSergeant = 6;   // "4"
-inline constexpr PieceType kMiner = 7;      // "3"
-inline constexpr PieceType kScout = 8;      // "2"
-inline constexpr PieceType kSpy = 9;        // "S"
-inline constexpr PieceType kBomb = 10;      // "B"
-inline constexpr PieceType kFlag = 11;      // "F"
+enum : PieceType {
+  kMarshal,     // "10"
+  kGeneral,     // "9"
+  kColonel,     // "8"
+  kMajor,       // "7"
+  kCaptain,     // "6"
+  kLieutenant,  // "5"
+  kSergeant,    // "4"
+  kMiner,       // "3"
+  kScout,       // "2"
+  kSpy,         // "S"
+  kBomb,        // "B"
+  kFlag,        // "F"
+};
 inline constexpr int kPiecesPerPlayer = 40;
 
 GameInfo info();

@@ -3,9 +3,11 @@
 #include <algorithm>
 
 #include "engine/attack_play.h"
+#include "engine/board_game.h"
 #include "engine/end_checks.h"
 #include "engine/games/gunjin_shogi/combat.h"
 #include "engine/roster_setup.h"
+#include "engine/slides.h"
 #include "engine/vocabulary.h"
 
 namespace facedown::engine::gunjin_shogi {
@@ -58,17 +60,13 @@ int front_rank(int player) { return player == 1 ? kSetupRanks - 1 : kSize - kSet
 // Pieces that do not win by entering an enemy headquarters.
 bool may_take_headquarters(PieceType t) { return t != kTank && t != kAircraft && t != kEngineer; }
 
-class GunjinShogi final : public Game {
+class GunjinShogi final : public BoardGame {
  public:
   explicit GunjinShogi(bool flag_attack_loses)
-      : geometry_(kSize, kSize), roster_(make_roster()), words_(make_words()), flag_attack_loses_(flag_attack_loses) {
+      : BoardGame(Geometry(kSize, kSize), make_roster(), make_words()), flag_attack_loses_(flag_attack_loses) {
     for (int f : kHeadquarterFiles)
       for (int p : {1, 2}) geometry_.mark(geometry_.at(f, back_rank(p)), kHeadquarters);
   }
-
-  const Geometry& geometry() const override { return geometry_; }
-  const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
-  const Words& words() const override { return words_; }
 
   int setup_owner(Square s) const override {
     const int rank = geometry_.rank_of(s);
@@ -126,21 +124,9 @@ class GunjinShogi final : public Game {
         }
         continue;
       }
-      const int n = reach(p.type);
-      const int f = geometry_.file_of(p.square), r = geometry_.rank_of(p.square);
-      for (auto [df, dr] : {std::pair{0, 1}, {0, -1}, {-1, 0}, {1, 0}})
-        for (int k = 1; k <= n; ++k) {
-          const Square to = geometry_.at(f + df * k, r + dr * k);
-          if (to == kNoSquare) break;
-          const int there = s.board[static_cast<std::size_t>(to)];
-          if (there < 0) {
-            out.push_back({p.square, to});
-            continue;
-          }
-          // The line ends at the first piece: an attack when it is an enemy.
-          if (s.pieces[static_cast<std::size_t>(there)].owner != player) out.push_back({p.square, to});
-          break;
-        }
+      // Along files and ranks, never jumping: the line ends at the first piece,
+      // an attack when it is an enemy.
+      piece_slides(s, geometry_, p, Slide(reach(p.type)), out);
     }
   }
 
@@ -192,23 +178,13 @@ class GunjinShogi final : public Game {
            geometry_.name(geometry_.at(kNoMineFiles[1], front_rank(player)));
   }
 
-  Geometry geometry_;
-  std::vector<PieceTypeSpec> roster_;
-  Words words_;
   bool flag_attack_loses_;
 };
 
 }  // namespace
 
 GameInfo info() {
-  GameInfo g;
-  g.id = "gunjin-shogi";
-  g.name_en = "Gunjin Shogi";
-  g.name_ko = "군인장기";
-  g.default_preset = "standard";
-  g.roster = make_roster();
-  g.words = make_words();
-  g.options = shared_option_specs();
+  GameInfo g = board_game_info({"gunjin-shogi", "Gunjin Shogi", "군인장기", "standard"}, make_roster(), make_words());
   g.options.push_back({"flag_attack", OptionSpec::Kind::kChoice, {"loses", "continues"}, 0, 0, "loses",
                        "a Flag that attacks falls with its target; loses: its side loses, "
                        "continues: play goes on",

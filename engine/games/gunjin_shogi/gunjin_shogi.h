@@ -28,22 +28,24 @@ namespace facedown::engine::gunjin_shogi {
 
 // Piece types in roster order: the ten ranks from General (0) down to Cavalry (9),
 // then the specials.
-inline constexpr PieceType kGeneral = 0;         // "GEN"
-inline constexpr PieceType kLtGeneral = 1;       // "LTG"
-inline constexpr PieceType kMajorGeneral = 2;    // "MJG"
-inline constexpr PieceType kColonel = 3;         // "COL"
-inline constexpr PieceType kLtColonel = 4;       // "LTC"
-inline constexpr PieceType kMajor = 5;           // "MAJ"
-inline constexpr PieceType kCaptain = 6;         // "CPT"
-inline constexpr PieceType kLieutenant = 7;      // "LT"
-inline constexpr PieceType kSecondLt = 8;        // "2LT"
-inline constexpr PieceType kCavalry = 9;         // "CAV"
-inline constexpr PieceType kSpy = 10;            // "SPY"
-inline constexpr PieceType kAircraft = 11;       // "AIR"
-inline constexpr PieceType kTank = 12;           // "TNK"
-inline constexpr PieceType kEngineer = 13;       // "ENG"
-inline constexpr PieceType kMine = 14;           // "MIN"
-inline constexpr PieceType kFlag = 15;           // "FLG"
+enum : PieceType {
+  kGeneral,       // "GEN"
+  kLtGeneral,     // "LTG"
+  kMajorGeneral,  // "MJG"
+  kColonel,       // "COL"
+  kLtColonel,     // "LTC"
+  kMajor,         // "MAJ"
+  kCaptain,       // "CPT"
+  kLieutenant,    // "LT"
+  kSecondLt,      // "2LT"
+  kCavalry,       // "CAV"
+  kSpy,           // "SPY"
+  kAircraft,      // "AIR"
+  kTank,          // "TNK"
+  kEngineer,      // "ENG"
+  kMine,          // "MIN"
+  kFlag,          // "FLG"
+};
 inline constexpr int kPieceTypes = 16;
 inline constexpr int kPiecesPerPlayer = 31;
 

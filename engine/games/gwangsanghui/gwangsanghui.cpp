@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/attack_play.h"
+#include "engine/board_game.h"
 #include "engine/games/gwangsanghui/moves.h"
 #include "engine/positions.h"
 #include "engine/vocabulary.h"
@@ -47,9 +48,9 @@ constexpr const char* kSouth[] = {
     "...B...Q...B...",  // 1
 };
 
-class Gwangsanghui final : public Game {
+class Gwangsanghui final : public BoardGame {
  public:
-  explicit Gwangsanghui(const Options& o) : geometry_(kFiles, kRanks), roster_(make_roster()), words_(make_words()) {
+  explicit Gwangsanghui(const Options& o) : BoardGame(Geometry(kFiles, kRanks), make_roster(), make_words()) {
     geometry_.set_on_points(true);
     for (int f0 : {0, 6, 12})
       for (int r0 : {1, 10})
@@ -73,9 +74,6 @@ class Gwangsanghui final : public Game {
     }
   }
 
-  const Geometry& geometry() const override { return geometry_; }
-  const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
-  const Words& words() const override { return words_; }
   int setup_owner(Square) const override { return 0; }
   std::array<std::vector<Placement>, 2> fixed_placement() const override { return placement_; }
 
@@ -145,39 +143,29 @@ class Gwangsanghui final : public Game {
   }
 
  private:
-  Geometry geometry_;
-  std::vector<PieceTypeSpec> roster_;
   MoveRules rules_;
   long ply_limit_ = kDefaultPlyLimit;
   bool no_moves_draw_ = false;
   std::array<std::vector<Placement>, 2> placement_;
-  Words words_;
 };
 
 }  // namespace
 
 GameInfo info() {
   using K = OptionSpec::Kind;
-  GameInfo g;
-  g.id = "gwangsanghui";
-  g.name_en = "Gwangsanghui";
-  g.name_ko = "광상희";
-  g.default_preset = "standard";
-  g.roster = make_roster();
-  g.words = make_words();
-  g.options = {
-      {"contact_rule", K::kChoice, {"on", "off"}, 0, 0, "on",
-       "no captures until an Infantry or Cavalry of either side has stood in its enemy half", "접촉 규칙", "어느 쪽이든 보병이나 기병이 적진 절반에 들어서기 전에는 잡을 수 없음"},
-      {"ambush_capturable", K::kChoice, {"off", "on"}, 0, 0, "off",
-       "whether an Ambush can be captured (it never captures either way)", "복병 포획", "복병을 잡을 수 있는지 (복병은 어느 경우에도 잡지 않음)"},
-  };
-  for (auto o : shared_option_specs()) {
+  GameInfo g = board_game_info({"gwangsanghui", "Gwangsanghui", "광상희", "standard"}, make_roster(), make_words());
+  for (OptionSpec& o : g.options)
     if (o.name == "ply_limit") {
       o.default_value = std::to_string(kDefaultPlyLimit);
       o.help = "moves after which the game ends on material (more pieces wins, equal draws); 0 = off";
     }
-    g.options.push_back(o);
-  }
+  // The game's own options come before the shared ones.
+  g.options.insert(g.options.begin(), {
+      {"contact_rule", K::kChoice, {"on", "off"}, 0, 0, "on",
+       "no captures until an Infantry or Cavalry of either side has stood in its enemy half", "접촉 규칙", "어느 쪽이든 보병이나 기병이 적진 절반에 들어서기 전에는 잡을 수 없음"},
+      {"ambush_capturable", K::kChoice, {"off", "on"}, 0, 0, "off",
+       "whether an Ambush can be captured (it never captures either way)", "복병 포획", "복병을 잡을 수 있는지 (복병은 어느 경우에도 잡지 않음)"},
+  });
   g.presets = {
       {"standard", "15x14 points, the fixed 43-piece placement, contact rule on, Ambush uncapturable, "
                    "ply limit 400 on material; no clocks",

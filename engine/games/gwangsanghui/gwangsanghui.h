@@ -17,20 +17,22 @@
 namespace facedown::engine::gwangsanghui {
 
 // Piece types, in roster order (the script tokens of the rules table).
-inline constexpr PieceType kMarshal = 0;    // "M"
-inline constexpr PieceType kAdvisor = 1;    // "A"
-inline constexpr PieceType kElephant = 2;   // "E"
-inline constexpr PieceType kChariot = 3;    // "R"
-inline constexpr PieceType kCannon = 4;     // "C"
-inline constexpr PieceType kHorse = 5;      // "H"
-inline constexpr PieceType kGeneral = 6;    // "G"
-inline constexpr PieceType kVanguard = 7;   // "V"
-inline constexpr PieceType kRearguard = 8;  // "Q"
-inline constexpr PieceType kOfficer = 9;    // "O" (Elite officer)
-inline constexpr PieceType kTraveler = 10;  // "T"
-inline constexpr PieceType kAmbush = 11;    // "B"
-inline constexpr PieceType kInfantry = 12;  // "I"
-inline constexpr PieceType kCavalry = 13;   // "K"
+enum : PieceType {
+  kMarshal,    // "M"
+  kAdvisor,    // "A"
+  kElephant,   // "E"
+  kChariot,    // "R"
+  kCannon,     // "C"
+  kHorse,      // "H"
+  kGeneral,    // "G"
+  kVanguard,   // "V"
+  kRearguard,  // "Q"
+  kOfficer,    // "O" (Elite officer)
+  kTraveler,   // "T"
+  kAmbush,     // "B"
+  kInfantry,   // "I"
+  kCavalry,    // "K"
+};
 inline constexpr int kFiles = 15;
 inline constexpr int kRanks = 14;
 inline constexpr int kPiecesPerPlayer = 43;

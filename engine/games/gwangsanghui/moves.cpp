@@ -111,27 +111,29 @@ void outward(Dir first, Dir out[2]) {
   }
 }
 
-void horse(const Ctx& c, Square from) {
+// The leg the Horse, the Elephant and the Ambush share: an orthogonal first step
+// onto an empty point p1, then each diagonal e leading outward from it; calls
+// leg(p1, e) in that order.
+template <class Leg>
+void after_first_step(const Ctx& c, Square from, Leg leg) {
   for (Dir d : kOrthogonal) {
     const Square p1 = c.step(from, d);
     if (!c.empty(p1)) continue;
     Dir diag[2];
     outward(d, diag);
-    for (Dir e : diag) c.land(from, c.step(p1, e));
+    for (Dir e : diag) leg(p1, e);
   }
 }
 
+void horse(const Ctx& c, Square from) {
+  after_first_step(c, from, [&](Square p1, Dir e) { c.land(from, c.step(p1, e)); });
+}
+
 void elephant(const Ctx& c, Square from) {
-  for (Dir d : kOrthogonal) {
-    const Square p1 = c.step(from, d);
-    if (!c.empty(p1)) continue;
-    Dir diag[2];
-    outward(d, diag);
-    for (Dir e : diag) {
-      const Square p2 = c.step(p1, e);
-      if (c.empty(p2)) c.land(from, c.step(p2, e));
-    }
-  }
+  after_first_step(c, from, [&](Square p1, Dir e) {
+    const Square p2 = c.step(p1, e);
+    if (c.empty(p2)) c.land(from, c.step(p2, e));
+  });
 }
 
 void traveler(const Ctx& c, Square from) {
@@ -141,24 +143,18 @@ void traveler(const Ctx& c, Square from) {
 
 void ambush(const Ctx& c, Square from) {
   const std::size_t first = c.out.size();
-  for (Dir d : kOrthogonal) {
-    const Square p1 = c.step(from, d);
-    if (!c.empty(p1)) continue;
-    Dir diag[2];
-    outward(d, diag);
-    for (Dir e : diag) {
-      const Square p2 = c.step(p1, e);
-      if (!c.empty(p2)) continue;
-      for (Dir f : kAll) {
-        const Square to = c.step(p2, f);
-        // Never a capture; any path will do, so each point is listed once.
-        if (to == from || !c.empty(to)) continue;
-        const Move m{from, to};
-        if (std::find(c.out.begin() + static_cast<std::ptrdiff_t>(first), c.out.end(), m) == c.out.end())
-          c.out.push_back(m);
-      }
+  after_first_step(c, from, [&](Square p1, Dir e) {
+    const Square p2 = c.step(p1, e);
+    if (!c.empty(p2)) return;
+    for (Dir f : kAll) {
+      const Square to = c.step(p2, f);
+      // Never a capture; any path will do, so each point is listed once.
+      if (to == from || !c.empty(to)) continue;
+      const Move m{from, to};
+      if (std::find(c.out.begin() + static_cast<std::ptrdiff_t>(first), c.out.end(), m) == c.out.end())
+        c.out.push_back(m);
     }
-  }
+  });
 }
 
 }  // namespace

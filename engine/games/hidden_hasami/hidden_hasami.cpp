@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <string>
 
+#include "engine/board_game.h"
 #include "engine/end_checks.h"
 #include "engine/positions.h"
 #include "engine/roster_setup.h"
+#include "engine/slides.h"
 #include "engine/vocabulary.h"
 
 namespace facedown::engine::hidden_hasami {
@@ -33,15 +35,11 @@ std::vector<Word> make_words() {
   };
 }
 
-class HiddenHasami final : public Game {
+class HiddenHasami final : public BoardGame {
  public:
-  explicit HiddenHasami(int n) : n_(n), geometry_(n, n), roster_(make_roster(n)), words_(make_words()) {
+  explicit HiddenHasami(int n) : BoardGame(Geometry(n, n), make_roster(n), make_words()), n_(n) {
     geometry_.set_stones(true);
   }
-
-  const Geometry& geometry() const override { return geometry_; }
-  const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
-  const Words& words() const override { return words_; }
 
   int setup_owner(Square s) const override {
     const int rank = geometry_.rank_of(s);
@@ -58,17 +56,9 @@ class HiddenHasami final : public Game {
                                    std::to_string(n_ - 1) + " G"});
   }
 
+  // Every stone slides like a rook to an empty square: it never moves onto a piece.
   void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {
-    for (const Piece& p : s.pieces) {
-      if (p.owner != player || p.square == kNoSquare) continue;
-      const int f = geometry_.file_of(p.square), r = geometry_.rank_of(p.square);
-      for (auto [df, dr] : kDirections)
-        for (int k = 1;; ++k) {
-          const Square to = geometry_.at(f + df * k, r + dr * k);
-          if (to == kNoSquare || s.board[static_cast<std::size_t>(to)] >= 0) break;
-          out.push_back({p.square, to});
-        }
-    }
+    player_slides(s, geometry_, player, [](PieceType) { return Slide(kAnyDistance, kPlain, kPlain, false); }, out);
   }
 
   void play(Resolver& r, const Move& move) const override {
@@ -126,9 +116,6 @@ class HiddenHasami final : public Game {
 
  private:
   int n_;
-  Geometry geometry_;
-  std::vector<PieceTypeSpec> roster_;
-  Words words_;
 };
 
 int board_size(const Options& o) {
@@ -139,14 +126,8 @@ int board_size(const Options& o) {
 }  // namespace
 
 GameInfo info() {
-  GameInfo g;
-  g.id = "hidden-hasami";
-  g.name_en = "Hidden Hasami";
-  g.name_ko = "숨은 하사미";
-  g.default_preset = "standard";
-  g.roster = make_roster(9);
-  g.words = make_words();
-  g.options = shared_option_specs();
+  GameInfo g = board_game_info({"hidden-hasami", "Hidden Hasami", "숨은 하사미", "standard"}, make_roster(9),
+                               make_words());
   g.options.push_back({"size", OptionSpec::Kind::kChoice, {"9", "7"}, 0, 0, "9",
                        "the board is size x size, with size stones a side (one of them the leader)",
                        "판 크기", "판은 size x size, 한쪽 돌도 size개 (그중 하나가 대장)"});

@@ -2,8 +2,10 @@
 #include "engine/vocabulary.h"
 
 #include "engine/attack_play.h"
+#include "engine/board_game.h"
 #include "engine/games/luzhanqi_mini/combat.h"
 #include "engine/roster_setup.h"
+#include "engine/slides.h"
 
 namespace facedown::engine::luzhanqi_mini {
 
@@ -31,21 +33,21 @@ void shuffle(std::vector<Square>& v, std::uint64_t& seed) {
   for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[splitmix64(seed) % i]);
 }
 
+// One square orthogonally; the Flag and Mines never move. A piece in a camp
+// cannot be attacked, though any piece may enter an empty camp.
+Slide slide_of(PieceType t) { return Slide(t == kFlag || t == kMine ? 0 : 1, kPlain, kCamp); }
+
 // Luzhanqi Mini's own codes: only the captured flag, shared with the other flag games.
 std::vector<Word> make_words() { return flag_capture_words(); }
 
-class LuzhanqiMini final : public Game {
+class LuzhanqiMini final : public BoardGame {
  public:
-  LuzhanqiMini() : geometry_(kFiles, kRanks), roster_(make_roster()), words_(make_words()) {
+  LuzhanqiMini() : BoardGame(Geometry(kFiles, kRanks), make_roster(), make_words()) {
     for (int f : kCampFiles)
       for (int r : kCampRanks) geometry_.mark(geometry_.at(f, r), kCamp);
     for (int f : kHeadquarterFiles)
       for (int p : {1, 2}) geometry_.mark(geometry_.at(f, back_rank(p)), kHeadquarters);
   }
-
-  const Geometry& geometry() const override { return geometry_; }
-  const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
-  const Words& words() const override { return words_; }
 
   int setup_owner(Square s) const override {
     const int rank = geometry_.rank_of(s);
@@ -103,24 +105,10 @@ class LuzhanqiMini final : public Game {
     return out;
   }
 
-  bool never_moves(PieceType t) const override { return t == kFlag || t == kMine; }
+  bool never_moves(PieceType t) const override { return slide_of(t).reach == 0; }
 
   void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {
-    for (const Piece& p : s.pieces) {
-      if (p.owner != player || p.square == kNoSquare || p.type == kFlag || p.type == kMine) continue;
-      const int f = geometry_.file_of(p.square), r = geometry_.rank_of(p.square);
-      for (auto [df, dr] : {std::pair{0, 1}, {0, -1}, {-1, 0}, {1, 0}}) {
-        const Square to = geometry_.at(f + df, r + dr);
-        if (to == kNoSquare) continue;
-        const int there = s.piece_at(to);
-        if (there < 0) {
-          out.push_back({p.square, to});
-        } else if (s.pieces[static_cast<std::size_t>(there)].owner != player &&
-                   !(geometry_.terrain(to) & kCamp)) {
-          out.push_back({p.square, to});  // a piece in a camp cannot be attacked
-        }
-      }
-    }
+    player_slides(s, geometry_, player, slide_of, out);
   }
 
   void play(Resolver& r, const Move& move) const override {
@@ -136,22 +124,13 @@ class LuzhanqiMini final : public Game {
            geometry_.name(geometry_.at(kHeadquarterFiles[1], back_rank(player)));
   }
 
-  Geometry geometry_;
-  std::vector<PieceTypeSpec> roster_;
-  Words words_;
 };
 
 }  // namespace
 
 GameInfo info() {
-  GameInfo g;
-  g.id = "luzhanqi-mini";
-  g.name_en = "Luzhanqi Mini";
-  g.name_ko = "미니 육군기";
-  g.default_preset = "standard";
-  g.roster = make_roster();
-  g.words = make_words();
-  g.options = shared_option_specs();
+  GameInfo g = board_game_info({"luzhanqi-mini", "Luzhanqi Mini", "미니 육군기", "standard"}, make_roster(),
+                               make_words());
   g.presets = {
       {"standard", "7x8 with four camps and two headquarters each, 14 pieces, identities private "
                    "after battle; no clocks, no ply limit",

@@ -28,13 +28,15 @@
 namespace facedown::engine::luzhanqi_mini {
 
 // Piece types in roster order.
-inline constexpr PieceType kCommander = 0;  // "CMD"
-inline constexpr PieceType kOfficer = 1;    // "OFF"
-inline constexpr PieceType kSoldier = 2;    // "SOL"
-inline constexpr PieceType kEngineer = 3;   // "ENG"
-inline constexpr PieceType kBomb = 4;       // "BMB"
-inline constexpr PieceType kMine = 5;       // "MIN"
-inline constexpr PieceType kFlag = 6;       // "FLG"
+enum : PieceType {
+  kCommander,  // "CMD"
+  kOfficer,    // "OFF"
+  kSoldier,    // "SOL"
+  kEngineer,   // "ENG"
+  kBomb,       // "BMB"
+  kMine,       // "MIN"
+  kFlag,       // "FLG"
+};
 inline constexpr int kPiecesPerPlayer = 14;
 
 GameInfo info();

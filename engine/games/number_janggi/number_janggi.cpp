@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "engine/board_game.h"
 #include "engine/games/number_janggi/battle.h"
 #include "engine/games/number_janggi/explanation.h"
 #include "engine/identity_reads.h"
@@ -67,12 +68,10 @@ std::vector<Word> make_words() {
   return words;
 }
 
-class NumberJanggi final : public Game {
+class NumberJanggi final : public BoardGame {
  public:
   explicit NumberJanggi(const Options& o)
-      : geometry_(kFiles, kRanks),
-        roster_(make_roster()),
-        words_(make_words()),
+      : BoardGame(Geometry(kFiles, kRanks), make_roster(), make_words()),
         rules_{o.at("tie_compare") == "printed", o.at("minus_rule") == "threshold"},
         reveal_kings_(o.at("reveal_kings") == "on"),
         revive_(o.at("revive")),
@@ -82,9 +81,6 @@ class NumberJanggi final : public Game {
     geometry_.mark_file_border(3);  // d|e
   }
 
-  const Geometry& geometry() const override { return geometry_; }
-  const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
-  const Words& words() const override { return words_; }
   CounterSpec counters() const override {
     CounterSpec c{"items", {}, {}};
     for (int k = 0; k < kItemKinds; ++k) {
@@ -582,9 +578,6 @@ class NumberJanggi final : public Game {
     r.emit(std::move(d));
   }
 
-  Geometry geometry_;
-  std::vector<PieceTypeSpec> roster_;
-  Words words_;
   BattleRules rules_;
   bool reveal_kings_;
   std::string revive_;
@@ -621,14 +614,10 @@ std::optional<std::array<int, kItemKinds>> parse_inventory(const std::string& te
 
 GameInfo info() {
   using K = OptionSpec::Kind;
-  GameInfo g;
-  g.id = "number-janggi";
-  g.name_en = "Number Janggi";
-  g.name_ko = "숫자장기";
-  g.default_preset = "genius-2015";
-  g.roster = make_roster();
-  g.words = make_words();
-  g.options = {
+  GameInfo g = board_game_info({"number-janggi", "Number Janggi", "숫자장기", "genius-2015"}, make_roster(),
+                               make_words());
+  // The game's own options come before the shared ones.
+  g.options.insert(g.options.begin(), {
       {"tie_compare", K::kChoice, {"effective", "printed"}, 0, 0, "effective",
        "whether equal values (both removed) are judged after items or on the printed numbers", "동점 비교", "같은 값(둘 다 제거)을 아이템 적용 후 값으로 볼지, 적힌 숫자로 볼지"},
       {"minus_rule", K::kChoice, {"lower-wins", "threshold"}, 0, 0, "lower-wins",
@@ -642,8 +631,7 @@ GameInfo info() {
        "부활", "끝 줄에 닿은 숫자: 잡힌 숫자와 바꿀 수 있음 / 항상 제거되고 하나를 되살릴 수 있음 / 남고 하나를 되살릴 수 있음"},
       {"simultaneous_annihilation", K::kChoice, {"draw", "mover-wins"}, 0, 0, "draw",
        "both players left with only the king after one move", "동시 전멸", "한 수 뒤 두 플레이어 모두 왕만 남았을 때"},
-  };
-  for (auto& o : shared_option_specs()) g.options.push_back(o);
+  });
   g.presets = {
       {"genius-2015", "The Genius: Grand Final (2015): 60 s per move, timeout loses, Blind/+1/-1 items",
        {{"turn_limit", "60"}, {"on_timeout", "loss"}, {"warning_after", "0"}, {"warnings_to_dq", "2"},

@@ -2,8 +2,10 @@
 #include "engine/vocabulary.h"
 
 #include "engine/attack_play.h"
+#include "engine/board_game.h"
 #include "engine/games/salpakan/combat.h"
 #include "engine/roster_setup.h"
+#include "engine/slides.h"
 
 namespace facedown::engine::salpakan {
 
@@ -54,13 +56,9 @@ std::vector<Word> make_words() {
   };
 }
 
-class Salpakan final : public Game {
+class Salpakan final : public BoardGame {
  public:
-  Salpakan() : geometry_(kFiles, kRanks), roster_(make_roster()), words_(make_words()) {}
-
-  const Geometry& geometry() const override { return geometry_; }
-  const std::vector<PieceTypeSpec>& roster() const override { return roster_; }
-  const Words& words() const override { return words_; }
+  Salpakan() : BoardGame(Geometry(kFiles, kRanks), make_roster(), make_words()) {}
 
   int setup_owner(Square s) const override {
     const int rank = geometry_.rank_of(s);
@@ -75,18 +73,9 @@ class Salpakan final : public Game {
                                "place all 21 pieces"});
   }
 
+  // Every piece, the Flag too, steps one square orthogonally.
   void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {
-    for (const Piece& p : s.pieces) {
-      if (p.owner != player || p.square == kNoSquare) continue;
-      const int f = geometry_.file_of(p.square), r = geometry_.rank_of(p.square);
-      for (auto [df, dr] : {std::pair{0, 1}, {0, -1}, {-1, 0}, {1, 0}}) {
-        const Square to = geometry_.at(f + df, r + dr);
-        if (to == kNoSquare) continue;
-        const int there = s.piece_at(to);
-        if (there < 0 || s.pieces[static_cast<std::size_t>(there)].owner != player)
-          out.push_back({p.square, to});
-      }
-    }
+    player_slides(s, geometry_, player, [](PieceType) { return Slide(1); }, out);
   }
 
   void play(Resolver& r, const Move& move) const override {
@@ -113,24 +102,12 @@ class Salpakan final : public Game {
 
  private:
   static int far_rank(int player) { return player == 1 ? kRanks - 1 : 0; }
-
-
-  Geometry geometry_;
-  std::vector<PieceTypeSpec> roster_;
-  Words words_;
 };
 
 }  // namespace
 
 GameInfo info() {
-  GameInfo g;
-  g.id = "salpakan";
-  g.name_en = "Salpakan Classic";
-  g.name_ko = "살파칸";
-  g.default_preset = "standard";
-  g.roster = make_roster();
-  g.words = make_words();
-  g.options = shared_option_specs();
+  GameInfo g = board_game_info({"salpakan", "Salpakan Classic", "살파칸", "standard"}, make_roster(), make_words());
   g.presets = {
       {"standard", "9x8, 21 pieces each, ranks never announced, silent flag claim; "
                    "no clocks, no ply limit",
