@@ -113,14 +113,22 @@ void draw_director_panel(const ui::Tr& tr, UiState& ui, bool match) {
                       0, key.c_str(), true, true))
       d.request.push_back("layout " + std::string(broadcast::layout_name(l)));
   }
-  // What each layout would take off air (a cued analysis element stays: broadcast::kept_by_layout).
+  // What each layout would take off air (a cued analysis element stays: broadcast::kept_by_layout),
+  // in a box of fixed size, as wide as the layout row: whatever the list says, the panel keeps its
+  // size and its buttons their places (it is anchored at its bottom right), so a button never moves
+  // under the operator's pointer between two clicks.
+  const float row_w = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x - ImGui::GetCursorPosX();
+  ImGui::BeginChild("dir.drops", ImVec2(row_w, 3.0f * ImGui::GetTextLineHeightWithSpacing()), false);
+  ImGui::PushStyleColor(ImGuiCol_Text, ui::to_vec4(ui::colour::kMuted));
   for (int i = 0; i < static_cast<int>(broadcast::kLayoutCount); ++i) {
     const auto l = static_cast<Layout>(i);
     const std::string drops = layout_drops_line(s, l, korean);
     if (drops.empty()) continue;
-    ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", drops.c_str());
+    ImGui::TextWrapped("%s", drops.c_str());
     ui.hits.record_last_item("dir.drops." + std::string(broadcast::layout_name(l)));
   }
+  ImGui::PopStyleColor();
+  ImGui::EndChild();
   ImGui::Separator();
   if (ImGui::BeginTable("director_elements", 3, ImGuiTableFlags_SizingFixedFit)) {
     for (std::size_t i = 0; i < broadcast::kElementCount; ++i) {
@@ -156,7 +164,12 @@ void draw_director_panel(const ui::Tr& tr, UiState& ui, bool match) {
   if (action_button(ui, "dir.caption_clear", tr("dir.caption_clear"), tr("dir.caption_clear")))
     d.request.push_back("caption-clear");
   if (!d.error.empty()) ImGui::TextColored(ui::to_vec4(ui::colour::kWarning), "%s", d.error.c_str());
-  ImGui::TextColored(ui::to_vec4(ui::colour::kMuted), "%s", tr("dir.page"));
+  // Wrapped at the layout row's width, as the drops: a sentence never widens the panel.
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + row_w);
+  ImGui::PushStyleColor(ImGuiCol_Text, ui::to_vec4(ui::colour::kMuted));
+  ImGui::TextWrapped("%s", tr("dir.page"));
+  ImGui::PopStyleColor();
+  ImGui::PopTextWrapPos();
   ImGui::End();
 }
 

@@ -75,7 +75,7 @@ try {
     for (const r of streams) r.write(`id: 1.${seq}.0\ndata: ${JSON.stringify(obj)}\n\n`);
   };
   const pageClock = async () => (await st()).clockShown;
-  const banner = () => page.$('.banner.standby');
+  const banner = () => page.$('.part-banner:not(.element-off) .banner.standby');
   const before = await pageClock();
   // The feed freezes the clock 1.5 s behind what the page counted (the desk's last word).
   const frozenAt = (lag) => ({ ...live, now: Date.now() / 1000, standby: true, banner: 'standby', banner_element: 'standby',
@@ -103,7 +103,7 @@ try {
   const c0 = await pageClock();
   const enterAt = Date.now();
   push({ ...frozenAt(1.0), clock: { ...live.clock, running: false, seconds: c0 + 1.0 } });
-  await page.waitForSelector('.banner.standby', { timeout: 5000 });
+  await page.waitForSelector('.part-banner:not(.element-off) .banner.standby', { timeout: 5000 });
   const entered = Date.now() - enterAt;
   check(entered >= 1400 && entered <= 2500, `standby shows after ${entered} ms (hysteresis 1500 ms)`);
   const c1 = await pageClock();
@@ -113,7 +113,7 @@ try {
   // The desk is back: the banner stays 1 s, then goes.
   const leaveAt = Date.now();
   push({ ...live, now: Date.now() / 1000, clock: { ...live.clock, running: true, seconds: c1 } });
-  await page.waitForFunction(() => document.querySelector('.banner.standby') === null, null, { timeout: 5000 });
+  await page.waitForFunction(() => document.querySelector('.part-banner:not(.element-off) .banner.standby') === null, null, { timeout: 5000 });
   const left = Date.now() - leaveAt;
   check(left >= 900 && left <= 2000, `standby goes ${left} ms after the desk is back (hysteresis 1000 ms)`);
 

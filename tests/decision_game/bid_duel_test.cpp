@@ -197,6 +197,11 @@ TEST_CASE("a bid of the game's own plays through the feed") {
   CHECK(during.problems.empty());
   CHECK(during.status == "awaiting-bid");
   CHECK(during.to_move == 0);
+  // A game that gives no status words of its own: the generic caption, and no phrase of another game's.
+  const json awaited = broadcast::on_air_json(during, rows[awaiting - 1].wall_time, broadcast::OnAirOptions{});
+  CHECK(awaited.at("status_text").at("en") == "Decision being made");
+  CHECK(awaited.at("status_text").at("ko") == "선택 중");
+  CHECK_FALSE(awaited.at("phrases").contains("awaiting-items"));
   const broadcast::OnAirModel end = broadcast::derive_model(rows, rows.size(), games());
   CHECK(end.problems.empty());
   CHECK(end.status == "finished");

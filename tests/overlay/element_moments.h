@@ -21,6 +21,7 @@
 
 #include "broadcast/director.h"
 #include "broadcast/elements.h"
+#include "broadcast/explainer.h"
 #include "broadcast/explainer_place.h"
 #include "broadcast/on_air_text.h"
 #include "engine/registry.h"
@@ -67,9 +68,14 @@ inline OnAirModel split_explainer_model(OnAirModel m, std::string_view layout) {
   m.battle->pairs.assign(4, m.battle->pairs.front());
   const engine::Geometry& g = m.game->geometry();
   const auto drawing = broadcast::board_drawing(g, broadcast::theme_layout_portrait(layout));
+  // As the frame places them (on_air_frame.cpp): off the pieces on the board, each line as wide as its text.
+  const broadcast::Theme& theme = broadcast::built_in_theme();
+  const auto pieces = broadcast::occupied_squares(m);
+  const auto widths = broadcast::explainer_line_widths(
+      theme, layout, {broadcast::battle_explainer(m, broadcast::Lang::kEn), broadcast::battle_explainer(m, broadcast::Lang::kKo)});
   for (int a = 0; a < g.files() * g.ranks(); ++a)
     for (int b = a + 1; b < g.files() * g.ranks(); ++b)
-      if (explainer_split(broadcast::explainer_lines(broadcast::built_in_theme(), layout, drawing, {a, b}, 4))) {
+      if (explainer_split(broadcast::explainer_lines(theme, layout, drawing, {a, b}, 4, pieces, widths))) {
         m.battle->fighters[0].square = a, m.battle->fighters[1].square = b;
         m.last_from = a, m.last_to = b;
         return m;

@@ -246,9 +246,22 @@ TEST_CASE("on-air JSON: the frame decides banners, labels, status, phrases and t
   CHECK(labelled > 0);
   for (const auto& p : j.at("players")) CHECK(p.at("removed_labels").size() == p.at("removed").size());
   // Every phrase, both languages; the status caption.
-  CHECK(j.at("phrases").size() == static_cast<std::size_t>(broadcast::kPhraseCount));
+  // ... and the game's own status words (Number Janggi's decisions: on_air_text.h game_status_words).
+  CHECK(j.at("phrases").size() == static_cast<std::size_t>(broadcast::kPhraseCount) + 2);
+  CHECK(j.at("phrases").at("awaiting-items").at("en") == "Items being declared");
+  CHECK(j.at("phrases").at("awaiting-revival").at("ko") == "부활 선택 중");
   CHECK(j.at("phrases").at("toMove").at("ko") == "차례");
   CHECK(j.at("status_text").is_null());  // playing: no caption
+  {
+    // A decision awaited: the game's own words for it (Number Janggi's phrase status.awaiting-items).
+    const auto blind_rows = public_rows(script_match(kBlindBattle));
+    std::size_t awaited = 0;
+    while (blind_rows[awaited].type != "decision-awaited") ++awaited;
+    const json d = on_air_json(model_of(blind_rows, awaited + 1), blind_rows[awaited].wall_time + 1, OnAirOptions{});
+    CHECK(d.at("status").get<std::string>() == "awaiting-items");
+    CHECK(d.at("status_text").at("en") == "Items being declared");
+    CHECK(d.at("status_text").at("ko") == "아이템 선택 중");
+  }
   const auto setup_rows = public_rows(script_match(std::string(kOpenBattle).substr(0, std::string(kOpenBattle).find("first"))), 1000, 1);
   CHECK(on_air_json(model_of(setup_rows, setup_rows.size()), 1100, OnAirOptions{}).at("status_text").at("en") ==
         "Setting up");

@@ -149,6 +149,9 @@ Role role(const Place& p) {
   return Role::kOther;
 }
 
+// The analysis that lies on the board on air: the deduction's heat and the piece odds' labels.
+bool on_board(const Place& p) { return p.element == "deduction" || p.element == "piece-odds"; }
+
 // Why `a` and `b` may share canvas (empty: they must not).
 std::string may_overlap(const Place& a, const Place& b, Layout layout) {
   const Role ra = role(a), rb = role(b);
@@ -162,7 +165,7 @@ std::string may_overlap(const Place& a, const Place& b, Layout layout) {
   };
   const auto still_picture = [](const Place& p) {
     return p.element == "board" || p.element == "board-compact" || p.element == "players" ||
-           p.element == "deduction" || p.element == "explainer";
+           on_board(p) || p.element == "explainer";
   };
   if (either([&](const Place& x, const Place& y) { return is_card(x) && still_picture(y); }))
     return "a card over the still picture";
@@ -183,19 +186,20 @@ std::string may_overlap(const Place& a, const Place& b, Layout layout) {
   if (layout != Layout::kFaces && (a.element == "board-compact" || b.element == "board-compact"))
     return "the small board is for a camera shot: in landscape and portrait a cue over the picture (taking them drops it)";
   if (layout == Layout::kFaces &&
-      either([](const Place& x, const Place& y) { return (x.element == "board-compact" || x.element == "deduction") && y.part == "panel2"; }))
+      either([](const Place& x, const Place& y) { return (x.element == "board-compact" || on_board(x)) && y.part == "panel2"; }))
     return "faces: the small board takes the right panel's place (both are cue-only there)";
   if (!broadcast::shown_by_default(layout, Element::kPlayers) && (a.element == "players" || b.element == "players"))
     return "faces: the panels are cue-only (the straps name the finalists); cued over the camera shot they keep "
            "landscape's place, which the toast's and win bar's strip, the board's footer and the explainer cross";
   if (either([](const Place& x, const Place& y) {
-        return x.element == "explainer" && (y.element == "board" || y.element == "deduction");
+        return x.element == "explainer" && (y.element == "board" || on_board(y));
       }))
     return "the explainer over the board's empty squares (its pieces are checked on their own)";
   if (either([](const Place& x, const Place& y) { return x.element == "explainer" && y.element == "board-compact"; }))
     return "the small board has no battle (the explainer is the full board's)";
-  if (either([](const Place& x, const Place& y) { return x.element == "deduction" && (y.element == "board" || y.element == "board-compact"); }))
+  if (either([](const Place& x, const Place& y) { return on_board(x) && (y.element == "board" || y.element == "board-compact"); }))
     return "the deduction lies on the board on air";
+  if (on_board(a) && on_board(b)) return "the deduction and the piece odds both lie on the board on air (the odds only label pieces)";
   if (either([](const Place& x, const Place& y) { return (x.part == "strap1" || x.part == "strap2") && y.element == "players"; }))
     return "the straps only where no panel is on";
   if (layout == Layout::kFaces &&
@@ -322,7 +326,7 @@ TEST_CASE("the analysis yields while the explainer, result, reveal, toast, pause
   for (std::size_t li = 0; li < broadcast::kLayoutCount; ++li) {
     broadcast::DirectorState d;
     d = broadcast::apply_cue(d, std::get<broadcast::Cue>(broadcast::parse_cue(fmt::format("layout {}", broadcast::layout_name(static_cast<Layout>(li))))), 0, 0);
-    for (const char* cue : {"show deduction", "show win-bar", "show result", "show standby", "show reveal", "show board",
+    for (const char* cue : {"show deduction", "show win-bar", "show piece-odds", "show result", "show standby", "show reveal", "show board",
                             "show explainer"})
       d = broadcast::apply_cue(d, std::get<broadcast::Cue>(broadcast::parse_cue(cue)), 0, 0);
     for (const auto& moment : element_moments(broadcast::Lang::kEn)) {
