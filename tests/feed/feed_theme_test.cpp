@@ -23,7 +23,10 @@ TEST_CASE("feed: the frames' explainer places come from the theme.json it serves
   // The served theme: the source tree's, the explainer's preferred place 60 px lower.
   std::ifstream in(std::string(FACEDOWN_SOURCE_DIR) + "/feed/web/theme.json");
   json t = json::parse(in);
-  for (const char* l : {"landscape", "portrait", "faces"}) t["layouts"][l]["elements"]["explainer"]["y"] = 238;
+  // The board and its explainer a little to the right: every line the feed places moves with them.
+  for (const char* l : {"landscape", "portrait", "faces"})
+    for (const char* e : {"board", "explainer"})
+      t["layouts"][l]["elements"][e]["x"] = t["layouts"][l]["elements"][e]["x"].get<double>() + 8;
   std::filesystem::create_directories(dir.path() / "web");
   { std::ofstream(dir.path() / "web" / "theme.json") << t.dump(); }
   auto served = broadcast::parse_theme(t.dump());
