@@ -59,8 +59,9 @@ void read_opened(OnAirModel& m, const json& e, const std::vector<engine::GameInf
   m.turn_limit = option_seconds(m.options, "turn_limit");
   m.warning_after = option_seconds(m.options, "warning_after");
   m.warnings_to_dq = static_cast<int>(option_seconds(m.options, "warnings_to_dq"));
-  const auto initial = m.game->counters().initial;
-  m.has_counters = std::any_of(initial.begin(), initial.end(), [](int n) { return n > 0; });
+  m.counters = m.game->counters();
+  m.has_counters = std::any_of(m.counters.initial.begin(), m.counters.initial.end(), [](int n) { return n > 0; });
+  for (auto& left : m.counters_left) left.assign(m.counters.names.size(), 0);
   m.board.assign(static_cast<std::size_t>(m.game->geometry().size()), std::nullopt);
   m.opened = true;
 }
@@ -86,12 +87,13 @@ void read_state(OnAirModel& m, const json& s) {
   }
   if (s.contains("warnings"))
     for (int o = 0; o < 2; ++o) m.warnings[static_cast<std::size_t>(o)] = s.at("warnings").value(std::to_string(o + 1), 0);
-  if (s.contains("items")) {
-    static constexpr const char* kNames[] = {"blind", "plus", "minus"};
-    for (int o = 0; o < 2; ++o)
-      for (int k = 0; k < 3; ++k)
-        m.items_left[static_cast<std::size_t>(o)][static_cast<std::size_t>(k)] =
-            s.at("items").at(std::to_string(o + 1)).value(kNames[k], 0);
+  if (!m.counters.group.empty() && s.contains(m.counters.group)) {
+    const json& held = s.at(m.counters.group);
+    for (int o = 0; o < 2; ++o) {
+      auto& left = m.counters_left[static_cast<std::size_t>(o)];
+      left.assign(m.counters.names.size(), 0);
+      for (std::size_t k = 0; k < left.size(); ++k) left[k] = held.at(std::to_string(o + 1)).value(m.counters.names[k], 0);
+    }
   }
   const json& r = s.at("result");
   if (r.is_null()) {
@@ -113,8 +115,43 @@ engine::Detail detail_of(const json& e) {
   return d;
 }
 
-// Items declared in the running move, as (player, square) pairs under Blind.
+// Counters that hide a piece, used in the running move: (player, square, counter).
 using BlindMark = model_fold::BlindMark;
+
+// The value under a decision fact's dotted key ("items.1.item"), as the codec
+// nests it; nullptr when absent.
+const json* fact_at(const json& e, const std::string& key) {
+  const json* at = &e;
+  std::size_t from = 0;
+  while (true) {
+    const std::size_t dot = key.find('.', from);
+    const std::string part = key.substr(from, dot == std::string::npos ? std::string::npos : dot - from);
+    if (!at->is_object()) return nullptr;
+    const auto found = at->find(part);
+    if (found == at->end()) return nullptr;
+    at = &*found;
+    if (dot == std::string::npos) return at;
+    from = dot + 1;
+  }
+}
+
+// The counters a decision event of the game used (its facts of role kSpent),
+// each with the square it names; none when `type` is no decision of the game.
+std::vector<CounterUse> counters_spent(const OnAirModel& m, const std::string& type, const json& e) {
+  std::vector<CounterUse> out;
+  if (!m.game) return out;
+  for (const engine::DecidedSpec& spec : m.game->decided_specs()) {
+    if (spec.type != type) continue;
+    for (const engine::FactSpec& fact : spec.facts) {
+      if (fact.role != engine::FactRole::kSpent) continue;
+      const json* used = fact_at(e, fact.key);
+      if (!used || !used->is_string()) continue;  // null: a choice of none
+      const json* square = fact.on.empty() ? nullptr : fact_at(e, fact.on);
+      out.push_back({fact.player, used->get<std::string>(), square && square->is_string() ? square->get<std::string>() : ""});
+    }
+  }
+  return out;
+}
 
 Fighter fighter(const OnAirModel& m, const json& ref, bool mover, const std::vector<BlindMark>& blinds) {
   Fighter f;
@@ -125,7 +162,10 @@ Fighter fighter(const OnAirModel& m, const json& ref, bool mover, const std::vec
   f.mover = mover;
   if (!f.token)
     for (const auto& b : blinds)
-      if (b.player == f.owner && b.square == f.square) f.blind = true;
+      if (b.player == f.owner && b.square == f.square) {
+        f.blind = true;
+        f.hidden_by = b.counter;
+      }
   return f;
 }
 
@@ -234,13 +274,12 @@ void read_event(OnAirModel& m, const PublicRow& row, std::vector<BlindMark>& bli
   } else if (type == "setup-locked") {
     const int p = e.at("player").get<int>();
     if (p == 1 || p == 2) m.setup_locked[static_cast<std::size_t>(p - 1)] = true;
-  } else if (type == "items-declared") {
-    for (int p = 1; p <= 2; ++p) {
-      const json& c = e.at("items").at(std::to_string(p));
-      if (c.is_null()) continue;
-      ItemUse use{p, c.at("item").get<std::string>(), c.at("square").get<std::string>()};
-      if (use.item == "blind") blinds.push_back({p, parse_square(m, c.at("square"))});
-      m.items_used.push_back(std::move(use));
+  } else if (const auto spent = counters_spent(m, type, e); !spent.empty()) {
+    const auto& hiding = m.counters.hiding;
+    for (const CounterUse& use : spent) {
+      if (!use.square.empty() && std::find(hiding.begin(), hiding.end(), use.counter) != hiding.end())
+        blinds.push_back({use.player, parse_square(m, json(use.square)), use.counter});
+      m.counters_used.push_back(use);
     }
   } else if (type == "battle") {
     m.battle = battle_show(m, row, blinds, previous);

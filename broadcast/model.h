@@ -1,8 +1,10 @@
 // The overlay's model: what is on screen, derived from the first N public rows
 // of a match (live: all of them; replay: up to the seek position). The board,
-// removed pieces, clocks, warnings and items come from the public state JSON of
-// the last row; the event JSONs give what the state does not (names, last move,
-// the battle to animate, items used, pause reason, result detail). Rows undone by
+// removed pieces, clocks, warnings and the game's counters come from the public
+// state JSON of the last row; the event JSONs give what the state does not
+// (names, last move, the battle to animate, counters used, pause reason, result
+// detail). The model names no game's counter: their names, order and which hide
+// a fighter are the game's (engine/decision.h CounterSpec). Rows undone by
 // a `voided` event are skipped. derive_model never throws: a malformed row is
 // named in `problems` and skipped, and the model keeps what it had.
 #pragma once
@@ -31,7 +33,8 @@ struct Fighter {
   int owner = 0;
   std::optional<std::string> token;  // nullopt: stays hidden
   std::optional<int> value;          // effective value, when public
-  bool blind = false;                // hidden by the Blind item (tagged "BLIND")
+  bool blind = false;                // kept hidden by a counter (CounterSpec::hiding), tagged with its word
+  std::string hidden_by;             // that counter's name
   bool removed = false;              // fades out
   bool mover = false;
   bool was_face_up = false;          // already public before the battle: it does not flip
@@ -55,10 +58,11 @@ struct BattleShow {
   std::vector<Pair> pairs;
 };
 
-struct ItemUse {
+// A counter used by a decision (a fact of role kSpent): Number Janggi's items.
+struct CounterUse {
   int player = 0;
-  std::string item;    // "blind" | "plus" | "minus"
-  std::string square;  // on which own piece
+  std::string counter;  // its name (a word of kind kItem)
+  std::string square;   // on which own piece ("" when the decision names none)
 };
 
 struct WarningShown {
@@ -103,8 +107,9 @@ struct OnAirModel {
   std::array<std::vector<std::optional<std::string>>, 2> removed;  // removal order
   std::array<int, 2> warnings{0, 0};
   bool has_counters = false;  // the game's counters (Game::counters), any held at the start
-  std::array<std::array<int, 3>, 2> items_left{};  // blind, plus, minus
-  std::vector<ItemUse> items_used;                  // in the order used
+  engine::CounterSpec counters;                       // the game's, as opened
+  std::array<std::vector<int>, 2> counters_left{};    // by counters.names
+  std::vector<CounterUse> counters_used;              // in the order used
 
   std::optional<engine::Square> last_from, last_to;
   std::optional<BattleShow> battle;  // the latest battle or attack still in effect

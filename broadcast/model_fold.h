@@ -12,10 +12,12 @@
 
 namespace facedown::broadcast::model_fold {
 
-// An item declared Blind in the running move: (player, square).
+// A counter that hides its piece (CounterSpec::hiding), used in the running
+// move: (player, square, counter).
 struct BlindMark {
   int player = 0;
   engine::Square square = engine::kNoSquare;
+  std::string counter;
 };
 
 // The game, players and options of the match (throws on a malformed event).
@@ -23,7 +25,7 @@ void read_opened(OnAirModel& m, const nlohmann::json& event, const std::vector<e
 // Every state field of the model from one public state JSON (throws when malformed;
 // the caller keeps its copy of the model from before).
 void read_state(OnAirModel& m, const nlohmann::json& state);
-// What one event in effect adds to the state: last move, battle, items used,
+// What one event in effect adds to the state: last move, battle, counters used,
 // warning, pause reason; `previous`: the public state before it; `ended`: the
 // result's English detail and Detail when this is the `ended` event.
 void read_event(OnAirModel& m, const PublicRow& row, std::vector<BlindMark>& blinds, const nlohmann::json* previous,

@@ -123,7 +123,7 @@ void ModelFollower::refold_events(const RowHistory& history, int up_to_seq) {
   m_.last_to.reset();
   m_.battle.reset();
   m_.setup_locked = {false, false};
-  m_.items_used.clear();
+  m_.counters_used.clear();
   m_.last_warning.reset();
   m_.pause_reason.clear();
   blinds_.clear();

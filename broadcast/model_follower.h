@@ -46,7 +46,7 @@ class ModelFollower {
 
   const std::vector<engine::GameInfo>* games_;
   OnAirModel m_;
-  std::vector<model_fold::BlindMark> blinds_;        // Blind items declared in the running move
+  std::vector<model_fold::BlindMark> blinds_;        // hiding counters used in the running move
   std::optional<nlohmann::json> before_;  // the public state after the last row in effect
   std::optional<std::pair<std::string, engine::Detail>> ended_;  // the result's detail, once ended
   std::size_t reread_ = 0;

@@ -66,7 +66,11 @@ std::optional<FrameBattle> battle_of(const OnAirModel& m, const BattleMoment& mo
   const BattleShow& b = *m.battle;
   FrameBattle f;
   f.moment = moment;
-  for (const Fighter& x : b.fighters) f.fighter_labels.push_back(label_of(m, x.token, theme));
+  for (const Fighter& x : b.fighters) {
+    f.fighter_labels.push_back(label_of(m, x.token, theme));
+    f.fighter_tags.push_back(x.blind ? std::optional<Both>(both([&](Lang l) { return hidden_tag(m, l, x.hidden_by); }))
+                                     : std::nullopt);
+  }
   // A capture's pair: its kind is the removal's cause, and it has no outcome.
   const bool capture = b.kind == "capture";
   for (const auto& p : b.pairs) {
@@ -92,7 +96,6 @@ std::optional<FrameBattle> battle_of(const OnAirModel& m, const BattleMoment& mo
 }
 
 FramePlayer player_of(const OnAirModel& m, int p, const BattleMoment& moment, const Theme& theme) {
-  static constexpr const char* kItems[] = {"blind", "plus", "minus"};
   const auto pi = static_cast<std::size_t>(p - 1);
   FramePlayer f;
   f.to_move = m.to_move == p && !m.result;
@@ -101,9 +104,10 @@ FramePlayer player_of(const OnAirModel& m, int p, const BattleMoment& moment, co
   f.tray_during = m.battle ? tray_count(m, p, BattleMoment{BattlePhase::kFlip, 0}) : f.tray_shown;
   f.tray_after = tray_count(m, p, BattleMoment{BattlePhase::kDone, 0});
   for (const auto& t : m.removed[pi]) f.removed_labels.push_back(label_of(m, t, theme));
-  for (std::size_t k = 0; k < 3; ++k)
-    for (const auto& u : m.items_used)
-      if (u.player == p && u.item == kItems[k]) ++f.items_used[k];
+  f.counters_used.assign(m.counters.names.size(), 0);
+  for (std::size_t k = 0; k < m.counters.names.size(); ++k)
+    for (const auto& u : m.counters_used)
+      if (u.player == p && u.counter == m.counters.names[k]) ++f.counters_used[k];
   return f;
 }
 
@@ -114,7 +118,7 @@ FrameParts parts_of(const OnAirFrame& f, std::string_view layout) {
   out.win_bar = win_bar_parts(theme, theme.element(layout, "win_bar"));
   for (std::size_t p = 0; p < 2; ++p) {
     const FramePlayer& fp = f.players[p];
-    const ThemeRect box = tray_box(theme, theme.element(layout, p == 0 ? "panel1" : "panel2"), f.model->has_counters);
+    const ThemeRect box = tray_box(theme, theme.element(layout, p == 0 ? "panel1" : "panel2"), f.model->has_counters ? f.model->counters.names.size() : 0);
     out.tray_box[p] = box;
     // The tiles shrink when many are out (Gwangsanghui has 43 a side), never
     // under the roster's widest label (tray_tile_floor).
@@ -136,10 +140,10 @@ const FrameParts& OnAirFrame::here() const {
   return found == parts.end() ? none : found->second;
 }
 
-ThemeRect tray_box(const Theme& theme, const ThemeRect& panel, bool items) {
+ThemeRect tray_box(const Theme& theme, const ThemeRect& panel, std::size_t counters) {
   const auto M = [&](std::string_view k) { return theme.metric(fmt::format("panel.{}", k)); };
   float y = M("head_h") + M("head_gap") + M("to_move_row") + M("warnings_row");
-  if (items) y += M("items_row") + 3 * M("chip_step") + M("chips_gap");
+  if (counters > 0) y += M("items_row") + static_cast<float>(counters) * M("chip_step") + M("chips_gap");
   y += M("removed_row");
   const float pad = M("pad_x");
   return {panel.x + pad, panel.y + y, panel.w - 2 * pad, panel.h - theme.metric("tray.bottom") - y};
@@ -213,8 +217,7 @@ OnAirFrame frame_at(const OnAirModel& m, double now_wall, const OnAirOptions& o)
         const auto& piece = m.board[static_cast<std::size_t>(x.square)];
         if (piece && piece->owner == x.owner) f.in_battle[static_cast<std::size_t>(x.square)] = 1;
       }
-  static constexpr const char* kItems[] = {"blind", "plus", "minus"};
-  for (std::size_t k = 0; k < 3; ++k) f.item_names[k] = both([&](Lang l) { return item_text(m, l, kItems[k]); });
+  for (const std::string& name : m.counters.names) f.counter_names.push_back(both([&](Lang l) { return item_text(m, l, name); }));
   if (!status_caption(m, Lang::kEn).empty()) f.status_text = both([&](Lang l) { return status_caption(m, l); });
   f.analysis = analysis_shown(m);
   // Both setups once the result is confirmed (reveal.h), public from then on.

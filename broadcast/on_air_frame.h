@@ -84,6 +84,7 @@ struct FramePair {
 struct FrameBattle {
   BattleMoment moment;
   std::vector<std::optional<Both>> fighter_labels;  // by fighter, as the model's battle lists them
+  std::vector<std::optional<Both>> fighter_tags;    // by fighter: the hiding counter's tag ("BLIND"), or none
   std::vector<FramePair> pairs;
   std::array<std::vector<std::string>, 2> lines;    // the explainer's lines, [0] English, [1] Korean
   // Where each of the theme's layouts puts the lines, and their bound (explainer_place.h).
@@ -100,7 +101,7 @@ struct FramePlayer {
   std::size_t tray_during = 0;      // ... while the battle on air animates (its losers join at its end)
   std::size_t tray_after = 0;       // ... once it has faded
   std::vector<std::optional<Both>> removed_labels;  // every removed piece (null: face down), removal order
-  std::array<int, 3> items_used{};  // blind, plus, minus
+  std::vector<int> counters_used;   // by the game's counters (model.counters.names)
 };
 
 // The reveal card's parts (canvas pixels).
@@ -144,7 +145,7 @@ struct OnAirFrame {
   std::array<FramePlayer, 2> players;
   std::vector<std::optional<Both>> board_labels;  // by square: the face-up piece's label (null: none or a back)
   std::vector<char> in_battle;                    // by square: its piece is a fighter the battle animation draws
-  std::array<Both, 3> item_names;                 // blind, plus, minus in the game's words
+  std::vector<Both> counter_names;                // the game's counters in its words (model.counters.names)
   std::optional<Both> status_text;                // the caption under the clock
   bool analysis = false;                          // the model's analysis is this row's and shown
   std::optional<Reveal> reveal;                   // after `close`
@@ -170,7 +171,8 @@ bool frame_moves(const OnAirFrame& f);
 RevealParts reveal_parts(const ThemeRect& r, const Theme& theme);
 // Where a player panel's removed tiles go inside the panel `panel` (the
 // theme's metrics.panel rows above it: the name, whose move, the warnings, the
-// items when the game has them, the "removed" label; metrics.tray.bottom below).
-ThemeRect tray_box(const Theme& theme, const ThemeRect& panel, bool items);
+// rows of the game's `counters` when it has any (one chip each), the "removed"
+// label; metrics.tray.bottom below).
+ThemeRect tray_box(const Theme& theme, const ThemeRect& panel, std::size_t counters);
 
 }  // namespace facedown::broadcast

@@ -135,7 +135,6 @@ json clock_json(const OnAirModel& m, const FrameClock& fc) {
 }
 
 json players_json(const OnAirFrame& f) {
-  static constexpr const char* kItems[] = {"blind", "plus", "minus"};
   const OnAirModel& m = *f.model;
   json out = json::array();
   for (int p = 1; p <= 2; ++p) {
@@ -148,9 +147,9 @@ json players_json(const OnAirFrame& f) {
       labels.push_back(both_or_null(fp.removed_labels[i]));
     }
     json left = json::object(), used = json::object();
-    for (std::size_t k = 0; k < 3; ++k) {
-      left[kItems[k]] = m.items_left[pi][k];
-      used[kItems[k]] = fp.items_used[k];
+    for (std::size_t k = 0; k < m.counters.names.size(); ++k) {
+      left[m.counters.names[k]] = k < m.counters_left[pi].size() ? m.counters_left[pi][k] : 0;
+      used[m.counters.names[k]] = k < fp.counters_used.size() ? fp.counters_used[k] : 0;
     }
     // The tray as it will be while the battle on air animates and once it is
     // done, with every tile's label and where the tiles go (frame_at decides).
@@ -191,6 +190,7 @@ json battle_json(const OnAirFrame& fr) {
                             {"label", both_or_null(fb.fighter_labels[i])},
                             {"value", f.value ? json(*f.value) : json(nullptr)},
                             {"blind", f.blind},
+                            {"hidden_tag", both_or_null(fb.fighter_tags[i])},
                             {"removed", f.removed},
                             {"mover", f.mover},
                             {"was_face_up", f.was_face_up}});
@@ -269,21 +269,24 @@ json seals_json(const OnAirModel& m) {
 }
 
 json items_json(const OnAirFrame& f) {
-  static constexpr const char* kItems[] = {"blind", "plus", "minus"};
   const OnAirModel& m = *f.model;
-  const auto name_of = [&](const std::string& item) -> json {
-    for (std::size_t k = 0; k < 3; ++k)
-      if (item == kItems[k]) return both(f.item_names[k]);
-    return both(item, item);  // an item the game does not name: its code, as item_text gives it
+  const auto name_of = [&](const std::string& counter) -> json {
+    for (std::size_t k = 0; k < m.counters.names.size() && k < f.counter_names.size(); ++k)
+      if (counter == m.counters.names[k]) return both(f.counter_names[k]);
+    return both(counter, counter);  // a counter the game does not name: its code, as item_text gives it
   };
   json used = json::array();
-  for (const auto& u : m.items_used)
-    used.push_back(json{{"player", u.player}, {"item", u.item}, {"square", u.square}, {"text", name_of(u.item)}});
-  // The game's names of its items, for the chips beside each player.
-  json names = json::object();
+  for (const auto& u : m.counters_used)
+    used.push_back(json{{"player", u.player}, {"item", u.counter}, {"square", u.square}, {"text", name_of(u.counter)}});
+  // The game's names of its counters, for the chips beside each player, and
+  // their order (the object's keys come sorted).
+  json names = json::object(), order = json::array();
   if (m.has_counters)
-    for (std::size_t k = 0; k < 3; ++k) names[kItems[k]] = both(f.item_names[k]);
-  return json{{"enabled", m.has_counters}, {"used", std::move(used)}, {"names", std::move(names)}};
+    for (std::size_t k = 0; k < m.counters.names.size() && k < f.counter_names.size(); ++k) {
+      names[m.counters.names[k]] = both(f.counter_names[k]);
+      order.push_back(m.counters.names[k]);
+    }
+  return json{{"enabled", m.has_counters}, {"used", std::move(used)}, {"names", std::move(names)}, {"order", std::move(order)}};
 }
 
 // The final reveal (reveal.h): null before `close`. Public from then on (the
@@ -358,7 +361,7 @@ json on_air_json(const OnAirFrame& f) {
       j[k] = nullptr;
     j["players"] = json::array();
     j["seals"] = json::array();
-    j["items"] = json{{"enabled", false}, {"used", json::array()}, {"names", json::object()}};
+    j["items"] = json{{"enabled", false}, {"used", json::array()}, {"names", json::object()}, {"order", json::array()}};
     j["status"] = "waiting";
     j["ply"] = 0;
     j["to_move"] = 0;

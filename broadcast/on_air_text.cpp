@@ -112,6 +112,13 @@ std::string item_text(const OnAirModel& m, Lang lang, const std::string& item) {
   return m.words.text(WordKind::kItem, item, words_lang(lang));
 }
 
+std::string hidden_tag(const OnAirModel& m, Lang lang, const std::string& counter) {
+  std::string tag = item_text(m, lang, counter);
+  for (char& c : tag)
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  return tag;
+}
+
 std::string warning_kind_text(const OnAirModel& m, Lang lang, const std::string& kind) {
   return m.words.text(WordKind::kWarning, kind, words_lang(lang));
 }

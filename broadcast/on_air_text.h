@@ -16,7 +16,7 @@ namespace facedown::broadcast {
 enum class Lang { kEn, kKo };
 
 enum class Phrase {
-  kBlind,
+  kBlind,  // stays in the JSON's `phrases` (version 1); a fighter's tag is hidden_tag's
   kPaused,
   kStandby,
   kDeskReconnecting,
@@ -68,6 +68,9 @@ engine::Lang words_lang(Lang lang);
 // "flag-captured" -> "flag captured" / "깃발 잡힘".
 std::string reason_text(const OnAirModel& m, Lang lang, const std::string& reason);
 // "blind" -> "Blind" / "블라인드".
+// The tag on a fighter kept hidden by a counter (CounterSpec::hiding): the
+// counter's word in capitals ("BLIND"; Hangul as it is).
+std::string hidden_tag(const OnAirModel& m, Lang lang, const std::string& counter);
 std::string item_text(const OnAirModel& m, Lang lang, const std::string& item);
 // A warning's kind: "time" -> "time" / "시간".
 std::string warning_kind_text(const OnAirModel& m, Lang lang, const std::string& kind);

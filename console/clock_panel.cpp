@@ -69,7 +69,7 @@ ClockFace player_clock_face(const engine::MatchState& st, int pl, engine::Millis
   return f;
 }
 
-void draw_player_clock(const engine::MatchState& st, int pl, engine::Millis now,
+void draw_player_clock(const engine::MatchState& st, const engine::Words& words, int pl, engine::Millis now,
                        const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui, float width, bool correction,
                        std::optional<engine::Millis> took) {
   const std::size_t i = static_cast<std::size_t>(pl - 1);
@@ -124,7 +124,7 @@ void draw_player_clock(const engine::MatchState& st, int pl, engine::Millis now,
   for (std::size_t k = 0; k < st.counters.names.size(); ++k) {
     // The game's counters, what is left; a kind the match gave shows even at 0.
     const int left = st.counters.left[i][k];
-    if (left > 0 || st.counters.used[i][k] > 0) items += fmt::format("{} {}  ", tr("item." + st.counters.names[k]), left);
+    if (left > 0 || st.counters.used[i][k] > 0) items += fmt::format("{} {}  ", words.text(engine::WordKind::kItem, st.counters.names[k], words_lang(tr.lang)), left);
   }
   const long dq = engine::option_int(st.options, "warnings_to_dq");
   ImGui::TextColored(ui::to_vec4(st.warnings[i] > 0 ? ui::colour::kWarning : ui::colour::kMuted),
@@ -139,9 +139,9 @@ void draw_clock(const MatchView& view, const ui::Tr& tr, UiState& ui, std::vecto
   const auto& st = match.state();
   const float w = (ImGui::GetContentRegionAvail().x - 8.0f) * 0.33f;
   const bool correction = correction_held(match);
-  draw_player_clock(st, 1, ui.now, view.fonts, tr, ui, w, correction);
+  draw_player_clock(st, match.game().words(), 1, ui.now, view.fonts, tr, ui, w, correction);
   ImGui::SameLine();
-  draw_player_clock(st, 2, ui.now, view.fonts, tr, ui, w, correction);
+  draw_player_clock(st, match.game().words(), 2, ui.now, view.fonts, tr, ui, w, correction);
   ImGui::SameLine();
   ImGui::BeginChild("controls", ImVec2(0, 128), true);
   // The hold's reason is asked only once its pause is stored (not after a store error).

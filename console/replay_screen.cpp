@@ -142,9 +142,9 @@ void draw_replay(const engine::Match& at, const ui::Fonts* fonts, const ui::Tr& 
     r.took_cursor = r.cursor;
   }
   auto took = [&](int pl) { return r.took && r.took->first == pl ? std::optional(r.took->second) : std::nullopt; };
-  draw_player_clock(st, 1, now, fonts, tr, ui, w, false, took(1));
+  draw_player_clock(st, at.game().words(), 1, now, fonts, tr, ui, w, false, took(1));
   ImGui::SameLine();
-  draw_player_clock(st, 2, now, fonts, tr, ui, w, false, took(2));
+  draw_player_clock(st, at.game().words(), 2, now, fonts, tr, ui, w, false, took(2));
 
   const engine::StateView view = engine::view_state(st, r.viewer);
   ui::BoardModel model;

@@ -54,9 +54,10 @@ struct ClockFace {
   ImU32 colour = 0;
 };
 ClockFace player_clock_face(const engine::MatchState& st, int player, engine::Millis now);
-// One player's clock box (name, turn clock at `now`, warnings, items left).
-// A paused match's running clock is drawn held (`correction`: a correction hold).
-void draw_player_clock(const engine::MatchState& st, int player, engine::Millis now,
+// One player's clock box (name, turn clock at `now`, warnings, the game's
+// counters left, named in the game's `words`). A paused match's running clock
+// is drawn held (`correction`: a correction hold).
+void draw_player_clock(const engine::MatchState& st, const engine::Words& words, int player, engine::Millis now,
                        const ui::Fonts* fonts, const ui::Tr& tr, UiState& ui, float width,
                        bool correction = false, std::optional<engine::Millis> took = std::nullopt);
 // Every event with its time; voided ones struck through.

@@ -44,6 +44,7 @@ struct FactSpec {
   FactKind kind = FactKind::kText;
   FactRole role = FactRole::kPlain;
   int player = 0;  // kSpent: whose counter
+  std::string on;  // kSpent: the key of the square fact the counter was used on ("" none)
 };
 
 // One decision event of a game: its type word ("revived") and its facts.
@@ -53,12 +54,16 @@ struct DecidedSpec {
 };
 
 // The game's counters (Number Janggi's items: blind, plus, minus): their codes
-// (words of kind kItem), how many each player holds at the start, and the key
-// the state JSON lists them under ("items"). Empty names: the game has none.
+// (words of kind kItem) in the order the panels list them, how many each player
+// holds at the start, and the key the state JSON lists them under ("items").
+// Empty names: the game has none.
 struct CounterSpec {
   std::string group;
   std::vector<std::string> names;
   std::vector<int> initial;
+  // The counters whose use keeps the piece it was used on hidden through a
+  // battle: the broadcast tags that fighter with the counter's word ("BLIND").
+  std::vector<std::string> hiding;
 };
 
 // What each player has left and has used of the game's counters (the panels'

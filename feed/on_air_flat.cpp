@@ -78,6 +78,11 @@ FlatFields flat_fields(const json& doc, const std::string& lang, double now) {
   put("ply", text(at(doc, "ply")));
   put("to_move", text(at(doc, "to_move")));
   const json& players = at(doc, "players");
+  // The game's counters, in its order (Number Janggi's blind, plus, minus): one field each.
+  std::vector<std::string> counters;
+  if (const json& order = at(at(doc, "items"), "order"); order.is_array())
+    for (const json& name : order)
+      if (name.is_string()) counters.push_back(name.get<std::string>());
   for (std::size_t i = 0; i < 2; ++i) {
     const json& p = at(players, i);
     const std::string n = "p" + std::to_string(i + 1) + "_";
@@ -85,7 +90,7 @@ FlatFields flat_fields(const json& doc, const std::string& lang, double now) {
     put(n + "to_move", text(at(p, "to_move")));
     put(n + "warnings", text(at(p, "warnings")));
     put(n + "warnings_to_dq", text(at(p, "warnings_to_dq")));
-    for (const char* item : {"blind", "plus", "minus"}) put(n + item + "_left", text(at(at(p, "items_left"), item)));
+    for (const std::string& c : counters) put(n + c + "_left", text(at(at(p, "items_left"), c.c_str())));
     put(n + "removed", text(at(p, "removed_total")));
   }
   // The clock at the request's moment, counted from the document's as the page does.

@@ -341,10 +341,10 @@ void draw_battle(ImDrawList& dl, const OnAirFrame& fr, const OverlayLayout& l, c
       const double u = (t - kLightUpEnd) / (kFlipEnd - kLightUpEnd);
       look.squash = static_cast<float>(std::fabs(std::cos(u * 3.14159265358979)));
       if (u >= 0.5 && label) look.label = label->in(o.lang);
-      if (u >= 0.5 && f.blind) look.tag = phrase(o.lang, Phrase::kBlind);
+      if (u >= 0.5 && fb.fighter_tags[i]) look.tag = fb.fighter_tags[i]->in(o.lang);
     } else {
       if (label) look.label = label->in(o.lang);
-      if (f.blind) look.tag = phrase(o.lang, Phrase::kBlind);
+      if (fb.fighter_tags[i]) look.tag = fb.fighter_tags[i]->in(o.lang);
       if (f.removed && t >= timing.explain_seconds) look.alpha = static_cast<float>(1.0 - (t - timing.explain_seconds) / kFadeSeconds);
     }
     if (f.value && f.token && is_number_token(*f.token) && std::to_string(*f.value) != *f.token && t >= kFlipEnd)
@@ -404,17 +404,18 @@ void draw_player_panel(ImDrawList& dl, const OnAirFrame& f, int player, const Ov
     y += M("items_row");
     const float chip_pad = M("chip_pad_x");
     const float name_share = M("chip_name_fraction");  // the name's share of the chip; the used count has the rest
-    // One row per item, so a Korean item's name is legible (at least 24 px) in full.
-    for (int k = 0; k < 3; ++k) {
+    // One row per counter, so a Korean name is legible (at least 24 px) in full.
+    const std::size_t rows = f.counter_names.size();
+    for (std::size_t k = 0; k < rows; ++k) {
       Rect chip{r.x + pad, y + static_cast<float>(k) * M("chip_step"), r.w - 2 * pad, M("chip_h")};
-      const int left = m.items_left[pi][static_cast<std::size_t>(k)];
-      const int used = fp.items_used[static_cast<std::size_t>(k)];
+      const int left = k < m.counters_left[pi].size() ? m.counters_left[pi][k] : 0;
+      const int used = k < fp.counters_used.size() ? fp.counters_used[k] : 0;
       pen.rect(chip, left > 0 ? pen.st.chip : pen.st.chip_spent, pen.st.radius("chip"));
-      pen.text(f.item_names[static_cast<std::size_t>(k)].in(o.lang), {chip.x + chip_pad, chip.y + M("chip_name_y")}, pen.st.size("chip_name"), left > 0 ? pen.st.text : pen.st.dim, 0, chip.w * name_share);
+      pen.text(f.counter_names[k].in(o.lang), {chip.x + chip_pad, chip.y + M("chip_name_y")}, pen.st.size("chip_name"), left > 0 ? pen.st.text : pen.st.dim, 0, chip.w * name_share);
       pen.text(fmt::format("{}", left), {chip.right() - chip_pad, chip.y + M("chip_left_y")}, pen.st.size("chip_left"), left > 0 ? pen.st.gold : pen.st.dim, 1);
       if (used > 0) pen.text(fmt::format("{} {}", phrase(o.lang, Phrase::kItemsUsed), used), {chip.right() - M("chip_used_x"), chip.y + M("chip_used_y")}, pen.st.size("chip_used"), pen.st.dim, 1, chip.w * (1 - name_share) - M("chip_used_inset"));
     }
-    y += 3 * M("chip_step") + M("chips_gap");
+    y += static_cast<float>(rows) * M("chip_step") + M("chips_gap");
   }
 
   pen.text(phrase(o.lang, Phrase::kRemoved), {r.x + pad, y}, pen.st.size("panel_label"), pen.st.dim);

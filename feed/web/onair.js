@@ -79,6 +79,8 @@ function readFighter(f, files, lang) {
     wasFaceUp: !!f.was_face_up,
     removed: !!f.removed,
     blind: !!f.blind,
+    // Kept hidden by a counter of the game: its tag ("BLIND"), the frame's words.
+    hiddenTag: f.blind ? pick(lang, f.hidden_tag) || null : null,
     // An item changed the value it fought with: "=11" under the piece.
     tag: value != null && isNumber(token) && String(value) !== token ? `=${value}` : null,
   };
@@ -240,7 +242,7 @@ export function readOnAir(raw, lang) {
   sc.warnings = players.map((p) => count(p.warnings, 9));
   sc.warningsToDq = Math.max(...players.map((p) => count(p.warnings_to_dq, 9)));
   sc.items = obj(raw.items).enabled
-    ? players.map((p) => ['blind', 'plus', 'minus'].map((k) => ({
+    ? players.map((p) => (Array.isArray(obj(raw.items).order) ? raw.items.order : []).filter((k) => typeof k === 'string').map((k) => ({
         key: k,
         text: pick(lang, obj(obj(raw.items).names)[k]) || k,
         left: num(obj(p.items_left)[k]),

@@ -163,7 +163,7 @@ function drawPanel(root, sc, player, l, animating) {
   if (sc.items) {
     el(p, 'dim', line(pad, y, r.w - 2 * pad, 'panel_label'), phrase(sc, 'items'));
     y += m.items_row;
-    // One row per item, so a Korean item's name is legible (at least 24 px) in full.
+    // One row per counter of the game, so a Korean name is legible (at least 24 px) in full.
     sc.items[i].forEach((it, k) => {
       const c = el(p, `chip${it.left > 0 ? '' : ' spent'}`, { x: pad, y: y + k * m.chip_step, w: r.w - 2 * pad, h: m.chip_h });
       c.dataset.item = it.key;
@@ -171,7 +171,7 @@ function drawPanel(root, sc, player, l, animating) {
       el(c, 'chip-left', null, String(it.left));
       if (it.used > 0) fit(el(c, 'chip-used', null, `${phrase(sc, 'itemsUsed')} ${it.used}`));
     });
-    y += 3 * m.chip_step + m.chips_gap;
+    y += sc.items[i].length * m.chip_step + m.chips_gap;
   }
   el(p, 'dim', line(pad, y, r.w - 2 * pad, 'panel_label'), phrase(sc, 'removed'));
   // The pieces this battle removes join the tray only once they have faded:
@@ -573,11 +573,11 @@ export function tick(h, now) {
       squash = Math.max(0.04, Math.abs(Math.cos(u * Math.PI)));
       if (u >= 0.5) {
         label = f.label;
-        if (f.blind) tag = phrase(sc, 'blind');
+        if (f.hiddenTag) tag = f.hiddenTag;
       }
     } else {
       label = f.label;
-      if (f.blind) tag = phrase(sc, 'blind');
+      if (f.hiddenTag) tag = f.hiddenTag;
       if (f.removed) alpha = fade;
     }
     if (t >= b.flipEnd && f.tag) tag = f.tag;

@@ -43,7 +43,7 @@ class BidDuel final : public Game {
   std::optional<Rejection> check_setup(int player, const std::vector<Placement>& pl) const override {
     return check_roster_setup(*this, player, pl, {"first rank", "place both pawns"});
   }
-  CounterSpec counters() const override { return {"chips", {"chip"}, {1}}; }
+  CounterSpec counters() const override { return {"chips", {"chip"}, {1}, {}}; }
 
   void legal_moves(const MatchState& s, int player, std::vector<Move>& out) const override {
     const int forward = player == 1 ? 1 : -1;
@@ -91,11 +91,11 @@ class BidDuel final : public Game {
   }
   std::vector<DecidedSpec> decided_specs() const override {
     return {{"bid-made",
-             {{"player", FactKind::kNumber, FactRole::kPlain, 0},
-              {"bid", FactKind::kNumber, FactRole::kPlain, 0},
-              {"chip.1", FactKind::kText, FactRole::kSpent, 1},
-              {"chip.2", FactKind::kText, FactRole::kSpent, 2},
-              {"pawn", FactKind::kPiece, FactRole::kTaken, 0}}}};
+             {{"player", FactKind::kNumber, FactRole::kPlain, 0, ""},
+              {"bid", FactKind::kNumber, FactRole::kPlain, 0, ""},
+              {"chip.1", FactKind::kText, FactRole::kSpent, 1, ""},
+              {"chip.2", FactKind::kText, FactRole::kSpent, 2, ""},
+              {"pawn", FactKind::kPiece, FactRole::kTaken, 0, ""}}}};
   }
   std::optional<DecideCmd> decision_of(const Decided& o) const override {
     const auto bid = o.facts.find("bid");

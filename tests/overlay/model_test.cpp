@@ -68,11 +68,15 @@ TEST_CASE("a blinded battle: the loser face up, the blinded winner hidden and ta
   CHECK_FALSE(p1->blind);
   CHECK(m.removed[0] == std::vector<std::optional<std::string>>{"3"});
   CHECK(m.removed[1].empty());
-  REQUIRE(m.items_used.size() == 1);
-  CHECK(m.items_used[0].player == 2);
-  CHECK(m.items_used[0].item == "blind");
-  CHECK(m.items_left[1][0] == 0);
-  CHECK(m.items_left[0][0] == 1);
+  // The game's counters, read through its CounterSpec and decision specs.
+  REQUIRE(m.counters.names == std::vector<std::string>{"blind", "plus", "minus"});
+  REQUIRE(m.counters_used.size() == 1);
+  CHECK(m.counters_used[0].player == 2);
+  CHECK(m.counters_used[0].counter == "blind");
+  CHECK(m.counters_used[0].square == "c6");
+  CHECK(p2->hidden_by == "blind");
+  CHECK(m.counters_left[1][0] == 0);
+  CHECK(m.counters_left[0][0] == 1);
   CHECK(m.last_from == sq(m, "c7"));
   CHECK(m.last_to == sq(m, "c6"));
 }

@@ -57,7 +57,7 @@ TEST_CASE("the painters call no decider of broadcast/") {
       "battle_explainer(", "result_headline(", "result_sentence(", "result_colour(", "warning_line(",
       "warning_text(", "status_caption(", "item_text(", "piece_label(", "tray_tile_floor(", "director_timing(",
       "theme_layout(", "format_clock(", "frame_at(", "win_bar_parts(", "tray_tile(", "reveal_parts(", "tray_box(",
-      "piece_is_news(", "piece_odds_label(", "label_min_cell(", "heat_strength("};
+      "piece_is_news(", "piece_odds_label(", "label_min_cell(", "heat_strength(", "hidden_tag("};
   for (const char* file : {"overlay/overlay_draw.cpp", "overlay/analysis_draw.cpp", "overlay/reveal_draw.cpp",
                            "overlay/canvas_pen.cpp"}) {
     const std::string text = read(std::string(FACEDOWN_SOURCE_DIR) + "/" + file);

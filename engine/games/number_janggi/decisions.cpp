@@ -142,15 +142,15 @@ std::vector<DecidedSpec> decided_specs() {
   using R = FactRole;
   return {
       {"items-declared",
-       {{"items.1.item", K::kText, R::kSpent, 1},
-        {"items.1.square", K::kSquare, R::kPlain, 0},
-        {"items.2.item", K::kText, R::kSpent, 2},
-        {"items.2.square", K::kSquare, R::kPlain, 0}}},
+       {{"items.1.item", K::kText, R::kSpent, 1, "items.1.square"},
+        {"items.1.square", K::kSquare, R::kPlain, 0, ""},
+        {"items.2.item", K::kText, R::kSpent, 2, "items.2.square"},
+        {"items.2.square", K::kSquare, R::kPlain, 0, ""}}},
       {"revived",
-       {{"player", K::kNumber, R::kPlain, 0},
-        {"arriving", K::kPiece, R::kTaken, 0},
-        {"piece", K::kPiece, R::kPlaced, 0}}},
-      {"revival-declined", {{"player", K::kNumber, R::kPlain, 0}}},
+       {{"player", K::kNumber, R::kPlain, 0, ""},
+        {"arriving", K::kPiece, R::kTaken, 0, ""},
+        {"piece", K::kPiece, R::kPlaced, 0, ""}}},
+      {"revival-declined", {{"player", K::kNumber, R::kPlain, 0, ""}}},
   };
 }
 

@@ -82,7 +82,7 @@ class NumberJanggi final : public BoardGame {
   }
 
   CounterSpec counters() const override {
-    CounterSpec c{"items", {}, {}};
+    CounterSpec c{"items", {}, {}, {item_name(Item::kBlind)}};  // Blind keeps the piece's number hidden
     for (int k = 0; k < kItemKinds; ++k) {
       c.names.push_back(item_name(static_cast<Item>(k)));
       c.initial.push_back(items_[static_cast<std::size_t>(k)]);
