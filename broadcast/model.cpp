@@ -255,7 +255,7 @@ void read_state(OnAirModel& m, const json& s) {
   m.match_time = m.turn_elapsed = 0;
   m.caption.reset();
   m.warnings = {0, 0};
-  m.items_left = {};
+  for (auto& left : m.counters_left) left.assign(m.counters.names.size(), 0);
   m.result.reset();
   m.closed = false;
   m.paused = false;

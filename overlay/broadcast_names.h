@@ -28,7 +28,7 @@ using broadcast::DeskHeartbeat;
 using broadcast::Fighter;
 using broadcast::format_clock;
 using broadcast::is_number_token;
-using broadcast::ItemUse;
+using broadcast::CounterUse;
 using broadcast::item_text;
 using broadcast::kDefaultExplainSeconds;
 using broadcast::kFadeSeconds;

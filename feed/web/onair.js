@@ -242,7 +242,9 @@ export function readOnAir(raw, lang) {
   sc.warnings = players.map((p) => count(p.warnings, 9));
   sc.warningsToDq = Math.max(...players.map((p) => count(p.warnings_to_dq, 9)));
   sc.items = obj(raw.items).enabled
-    ? players.map((p) => (Array.isArray(obj(raw.items).order) ? raw.items.order : []).filter((k) => typeof k === 'string').map((k) => ({
+    // The game's counters in its order (a document from before `order` lists them by name).
+    ? players.map((p) => (Array.isArray(obj(raw.items).order) ? raw.items.order : Object.keys(obj(obj(raw.items).names)))
+      .filter((k) => typeof k === 'string').slice(0, 16).map((k) => ({
         key: k,
         text: pick(lang, obj(obj(raw.items).names)[k]) || k,
         left: num(obj(p.items_left)[k]),

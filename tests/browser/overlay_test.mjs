@@ -181,7 +181,7 @@ try {
     assert(!(await status(p)).streaming, 'still streaming after update()');
     json.caption = null;
     assert(await p.evaluate((o) => window.update(o), json), 'update(object) refused');
-    assert(await p.locator('.caption').count() === 0, 'caption not taken down');
+    assert(await p.locator('.part-caption:not(.element-off) .caption').count() === 0, 'caption not taken down');
     assert((await p.evaluate(() => window.update('{not json'))) === false, 'malformed update accepted');
     // The Flash-era templateData XML that CasparCG clients send.
     json.caption = 'from XML & templateData';

@@ -160,6 +160,8 @@ try {
   // The page on its own stream: a missed message makes it connect afresh.
   const live = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   await live.goto(`${base}/overlay.html?lang=en`);
+  // The page's module may still be starting when goto returns (a loaded machine).
+  await live.waitForFunction(() => window.facedownOverlay && typeof window.facedownOverlay.status === 'function', null, { timeout: 10000 });
   let st = null;
   // Up to 30 s: on a loaded machine (the whole suite at -j2) the reconnect's retry can take a while.
   for (let i = 0; i < 300; ++i) {
