@@ -12,6 +12,7 @@
 #include "console/match_session.h"
 #include "engine/view.h"
 #include "tests/decision_game/bid_duel.h"
+#include "tests/overlay/overlay_support.h"
 
 namespace {
 
@@ -54,27 +55,6 @@ std::optional<std::string> feed(codec::ScriptRunner& runner, const std::string& 
 
 json state(const Match& m, engine::Viewer v = engine::kReferee) { return codec::state_to_json(m, v); }
 
-// The public rows the store would write: each event's public projection and the
-// public state after it.
-std::vector<broadcast::PublicRow> public_rows(const Match& match) {
-  std::vector<broadcast::PublicRow> rows;
-  const auto& log = match.log();
-  auto first = Match::from_log(match.info(), {log.front()});
-  REQUIRE(std::holds_alternative<Match>(first));
-  Match m = std::move(std::get<Match>(first));
-  for (std::size_t i = 0; i < log.size(); ++i) {
-    if (i > 0) REQUIRE_FALSE(m.record(log[i]).has_value());
-    broadcast::PublicRow r;
-    r.seq = log[i].seq;
-    r.type = engine::event_type(log[i].body);
-    r.match_time = static_cast<double>(log[i].t) / 1000.0;
-    r.wall_time = 1.7e9 + static_cast<double>(i);
-    r.event = codec::event_to_json(engine::project(log[i], engine::kPublic), m.game());
-    r.state = codec::state_to_json(m, engine::kPublic);
-    rows.push_back(std::move(r));
-  }
-  return rows;
-}
 
 }  // namespace
 
@@ -184,7 +164,7 @@ TEST_CASE("a bid of the game's own plays through the feed") {
   REQUIRE_FALSE(feed(runner, kOpening));
   REQUIRE_FALSE(feed(runner, "@8 bid 0\n@9 move c2-c1\n@10 bid 1\n"));
   const Match& m = *runner.match();
-  const auto rows = public_rows(m);
+  const auto rows = overlay::testing::public_rows(m);  // the rows the store would write
   std::size_t awaiting = 0;
   for (std::size_t i = 0; i < rows.size() && !awaiting; ++i)
     if (rows[i].type == "decision-awaited") awaiting = i + 1;
