@@ -120,6 +120,25 @@ try {
     check(s.sizes.length > 0 && small.length === 0, `${what}: no analysis text under 24 px (${s.sizes.length} texts; under: ${small.map((t) => `${t.text} ${t.px}px`).join(', ')})`);
   };
 
+  // A page of its own showing `doc` in `lang`, its animations settled (the goldens below).
+  const shown = async (lang, doc) => {
+    const p = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await p.goto(`${base}/overlay.html?lang=${lang}&feed=off`);
+    await p.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
+    await p.evaluate(({ d, now }) => { window.facedownOverlay.pinClock(now); window.update(d); }, { d: doc, now: doc.now });
+    await p.waitForTimeout(350);
+    await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10000 });
+    return p;
+  };
+  // Its screenshot against tests/browser/golden/NAME.png; the page is closed.
+  const matchesGolden = async (p, name) => {
+    const file = path.join(tmp, `${name}.png`);
+    await p.screenshot({ path: file, omitBackground: true });
+    const r = checkGolden(file, path.join(here, 'golden', `${name}.png`), { outDir: tmp });
+    check(r.ok, `${name} matches its golden: ${r.why}`);
+    await p.close();
+  };
+
   const page = await open('');
   await show(page, frame(BASE));
   let s = await read(page);
@@ -305,23 +324,14 @@ try {
   for (const lang of ['en', 'ko']) {
     for (const layout of ['landscape', 'portrait', 'faces']) {
       const name = `analysis-${layout}-${lang}`;
-      const p = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-      await p.goto(`${base}/overlay.html?lang=${lang}&feed=off`);
-      await p.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
       const on = layout === 'faces' ? ['scorebug', 'caption', 'board-compact', 'deduction', 'win-bar'] : [...BASE, 'deduction', 'win-bar'];
       const doc = { ...frame(on), layout: { ...fixture.layout, name: layout, theme: layout, orientation: layout === 'portrait' ? 'portrait' : 'landscape' } };
-      await p.evaluate(({ d, now }) => { window.facedownOverlay.pinClock(now); window.update(d); }, { d: doc, now: doc.now });
-      await p.waitForTimeout(350);
-      await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10000 });
+      const p = await shown(lang, doc);
       s = await read(p);
       check(s.bar !== null && s.heat.length === 3, `${name}: the bar and the heat map show`);
       check(s.note === analysis.win.note[lang], `${name}: the note in the frame's language (${s.note})`);
       legible(s, name);
-      const file = path.join(tmp, `${name}.png`);
-      await p.screenshot({ path: file, omitBackground: true });
-      const r = checkGolden(file, path.join(here, 'golden', `${name}.png`), { outDir: tmp });
-      check(r.ok, `${name} matches its golden: ${r.why}`);
-      await p.close();
+      await matchesGolden(p, name);
     }
   }
 
@@ -336,12 +346,7 @@ try {
     const doc = JSON.parse(fs.readFileSync(path.join(deductionDir, file), 'utf8'));
     for (const lang of ['en', 'ko']) {
       const name = `deduction-${id}-${lang}`;
-      const p = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-      await p.goto(`${base}/overlay.html?lang=${lang}&feed=off`);
-      await p.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
-      await p.evaluate(({ d, now }) => { window.facedownOverlay.pinClock(now); window.update(d); }, { d: doc, now: doc.now });
-      await p.waitForTimeout(350);
-      await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10000 });
+      const p = await shown(lang, doc);
       const got = await p.evaluate(() => {
         const ink = (n) => { const r = document.createRange(); r.selectNodeContents(n); const b = r.getBoundingClientRect(); return { x: b.x, y: b.y, r: b.right, b: b.bottom }; };
         const labels = [...document.querySelectorAll('.analysis-layer .analysis-deduction:not(.element-off) .odds, .analysis-layer .analysis-deduction:not(.element-off) .heat-label')]
@@ -366,11 +371,7 @@ try {
         }
       }
       check(apart && whole && numbered, `${name}: ${got.labels.length} labels, whole, apart, each with its number unless certain (${got.labels.map((l) => l.text).join(', ')})`);
-      const shotFile = path.join(tmp, `${name}.png`);
-      await p.screenshot({ path: shotFile, omitBackground: true });
-      const r = checkGolden(shotFile, path.join(here, 'golden', `${name}.png`), { outDir: tmp });
-      check(r.ok, `${name} matches its golden: ${r.why}`);
-      await p.close();
+      await matchesGolden(p, name);
     }
   }
 
@@ -385,15 +386,10 @@ try {
         decided: true, playouts: 0, sides: [`${n1} 100%`, `0% ${n2}`], note: null }],
       ['hidden-stage', null]]) {
       const name = `winbar-${kind}-${lang}`;
-      const p = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-      await p.goto(`${base}/overlay.html?lang=${lang}&feed=off`);
-      await p.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
       const doc = { ...frame(win ? [...BASE, 'win-bar'] : BASE), layout: { ...fixture.layout, name: 'landscape', theme: 'landscape', orientation: 'landscape' } };
       if (win) doc.analysis = { ...analysis, win };
       else doc.elements['win-bar'] = { on: false, cued: true, held: false, idle: 'win bar off in the end' };
-      await p.evaluate(({ d, now }) => { window.facedownOverlay.pinClock(now); window.update(d); }, { d: doc, now: doc.now });
-      await p.waitForTimeout(350);
-      await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10000 });
+      const p = await shown(lang, doc);
       s = await read(p);
       if (!win) {
         check(s.bar === null, `${name}: no bar where the rule keeps it off`);
@@ -405,11 +401,7 @@ try {
         check(kind !== 'decided' || !s.note, `${name}: no note once decided (${s.note})`);
         legible(s, name);
       }
-      const file = path.join(tmp, `${name}.png`);
-      await p.screenshot({ path: file, omitBackground: true });
-      const r = checkGolden(file, path.join(here, 'golden', `${name}.png`), { outDir: tmp });
-      check(r.ok, `${name} matches its golden: ${r.why}`);
-      await p.close();
+      await matchesGolden(p, name);
     }
   }
 } finally {
