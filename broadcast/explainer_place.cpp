@@ -27,11 +27,6 @@ ThemeRect intersect(const ThemeRect& a, const ThemeRect& b) {
   return {x, y, std::max(0.0f, r - x), std::max(0.0f, bot - y)};
 }
 
-ThemeRect safe_area(const Theme& t) {
-  const float mx = kThemeCanvasWidth * (1 - t.safe_fraction) / 2, my = kThemeCanvasHeight * (1 - t.safe_fraction) / 2;
-  return {mx, my, kThemeCanvasWidth - 2 * mx, kThemeCanvasHeight - 2 * my};
-}
-
 // The free place for a w x h box inside `area`, avoiding `avoid`, nearest to
 // `pref`'s top-left; nullopt when there is none. Candidates: the preferred
 // edges, the area's edges and the edges just beside each obstacle: a free
@@ -107,7 +102,7 @@ std::vector<ThemeRect> explainer_lines(const Theme& theme, std::string_view layo
   const int n = std::clamp(lines, 1, kExplainerMaxLines);
   const ThemeRect pref = theme.element(layout, "explainer");
   const ThemeRect board = theme.element(layout, "board");
-  const ThemeRect safe = safe_area(theme);
+  const ThemeRect safe = theme.safe_area(layout);
   // A line's box and the gap to the next are the theme's (metrics.explainer), as both painters draw them.
   const float line_h = theme.metric("explainer.line_h"), gap = theme.metric("explainer.line_gap");
   // Line i's width (the theme's where none is given, never over it).

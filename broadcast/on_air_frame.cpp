@@ -112,7 +112,7 @@ FramePlayer player_of(const OnAirModel& m, int p, const BattleMoment& moment, co
 }
 
 FrameParts parts_of(const OnAirFrame& f, std::string_view layout) {
-  const Theme& theme = *f.theme;
+  const Theme& theme = f.theme->in_layout(layout);
   FrameParts out;
   out.reveal = reveal_parts(theme.element(layout, "reveal"), theme);
   out.win_bar = win_bar_parts(theme, theme.element(layout, "win_bar"));
@@ -154,11 +154,19 @@ RevealParts reveal_parts(const ThemeRect& r, const Theme& theme) {
   const float column = M("column_w"), side = M("side");
   RevealParts p;
   p.title = {r.x + M("title_x"), r.y + M("title_y"), r.w - 2 * M("title_x"), M("title_h")};
-  const std::array<float, 2> x{r.x + side, r.x + r.w - side - column};
+  const bool stacked = r.h > r.w;
+  // Stacked: each column half the card less its sides, the board under the seal checks.
+  const float w = stacked ? (r.w - 3 * side) / 2 : column;
+  const std::array<float, 2> x{r.x + side, r.x + r.w - side - w};
   for (std::size_t i = 0; i < 2; ++i) {
-    p.bar[i] = {x[i], r.y + M("bar_y"), column, M("bar_h")};
-    p.name[i] = {x[i], r.y + M("name_y"), column, M("name_h")};
-    p.check[i] = {x[i], r.y + M("check_y"), column, M("check_h")};
+    p.bar[i] = {x[i], r.y + M("bar_y"), w, M("bar_h")};
+    p.name[i] = {x[i], r.y + M("name_y"), w, M("name_h")};
+    p.check[i] = {x[i], r.y + M("check_y"), w, M("check_h")};
+  }
+  if (stacked) {
+    const float top = M("check_y") + M("check_h") + M("board_gap");
+    p.board = {r.x + side, r.y + top, r.w - 2 * side, r.h - top - M("board_bottom")};
+    return p;
   }
   const float margin = 2 * side + column + M("board_gap");
   p.board = {r.x + margin, r.y + M("board_y"), r.w - 2 * margin, r.h - M("board_y") - M("board_bottom")};

@@ -167,7 +167,10 @@ OnAirFrame frame_at(const OnAirModel& m, double now_wall, const OnAirOptions& o)
 // toast): an output may sleep until the next row when it does not.
 bool frame_moves(const OnAirFrame& f);
 
-// The reveal card's parts inside its placement `r` (the theme's metrics.reveal).
+// The reveal card's parts inside its placement `r` (the theme's metrics.reveal):
+// each finalist's column at a side of the board; in a card taller than wide
+// (portrait's vertical canvas) both columns share the top and the board lies
+// under them, the card's whole width.
 RevealParts reveal_parts(const ThemeRect& r, const Theme& theme);
 // Where a player panel's removed tiles go inside the panel `panel` (the
 // theme's metrics.panel rows above it: the name, whose move, the warnings, the

@@ -351,7 +351,7 @@ json on_air_json(const OnAirFrame& f) {
   j["layout"] = json{{"orientation", theme_layout_portrait(f.placements) ? "portrait" : "landscape"},
                      {"name", layout_name(f.layout)},
                      {"theme", f.placements},
-                     {"canvas", json{{"width", 1920}, {"height", 1080}}}};
+                     {"canvas", json{{"width", f.theme->canvas(f.placements).w}, {"height", f.theme->canvas(f.placements).h}}}};
   j["elements"] = elements_json(f.elements, f.elements_after_battle);
   if (!f.opened()) {
     // Neutral words on air: where the store lives is for the logs only.

@@ -85,13 +85,45 @@ std::variant<Theme, std::string> read(const json& j) {
   if (t.metrics["tray.tile_max"] < t.metrics["tray.tile_min"])
     return std::string("metrics.tray.tile_max must not be under metrics.tray.tile_min");
   const json& layouts = j.contains("layouts") ? j["layouts"] : json();
+  std::map<std::string, Theme, std::less<>> per_layout;
   for (std::string_view lname : kThemeLayouts) {
     const std::string lkey(lname);
     if (!layouts.is_object() || !layouts.contains(lkey) || !layouts[lkey].is_object() ||
         !layouts[lkey].contains("elements") || !layouts[lkey]["elements"].is_object())
       return fmt::format("layouts.{}.elements is missing", lkey);
-    const json& elements = layouts[lkey]["elements"];
+    const json& layout = layouts[lkey];
+    const json& elements = layout["elements"];
     ThemeLayout& out = t.layouts[lkey];
+    if (layout.contains("canvas")) {
+      const json& c = layout["canvas"];
+      float size[2] = {0, 0};
+      const char* sides[2] = {"width", "height"};
+      for (int k = 0; k < 2; ++k)
+        if (c.is_object() && c.contains(sides[k]) && c[sides[k]].is_number())
+          size[k] = finite(c[sides[k]]).value_or(0.0f);
+      if (!(size[0] >= 320 && size[0] <= 4096 && size[1] >= 320 && size[1] <= 4096))
+        return fmt::format("layouts.{}.canvas must be {{\"width\", \"height\"}}, each from 320 to 4096 pixels", lkey);
+      out.width = size[0];
+      out.height = size[1];
+    }
+    if (layout.contains("metrics")) {
+      const json& own = layout["metrics"];
+      if (!own.is_object()) return fmt::format("layouts.{}.metrics is not an object", lkey);
+      for (const auto& [group, names] : own.items()) {
+        if (!names.is_object()) return fmt::format("layouts.{}.metrics.{} is not an object", lkey, group);
+        for (const auto& [name, value] : names.items()) {
+          const std::string key = group + "." + name;
+          const ThemeMetric* m = nullptr;
+          for (const ThemeMetric& k : kThemeMetrics)
+            if (k.key == key) m = &k;
+          if (!m) return fmt::format("layouts.{}.metrics.{} is not a metric of the theme", lkey, key);
+          auto f = finite(value);
+          if (!f || *f < m->min || *f > m->max)
+            return fmt::format("layouts.{}.metrics.{} must be a number from {} to {}", lkey, key, m->min, m->max);
+          out.metrics[key] = *f;
+        }
+      }
+    }
     for (std::string_view ename : kThemeElements) {
       const std::string ekey(ename);
       const std::string where = fmt::format("layouts.{}.elements.{}", lkey, ekey);
@@ -106,12 +138,21 @@ std::variant<Theme, std::string> read(const json& j) {
         *fields[k] = *f;
       }
       constexpr float kSlack = 0.5f;
-      if (r.w < 0 || r.h < 0 || r.x < -kSlack || r.y < -kSlack || r.x + r.w > kThemeCanvasWidth + kSlack ||
-          r.y + r.h > kThemeCanvasHeight + kSlack)
-        return fmt::format("{} lies outside the {}x{} canvas", where, kThemeCanvasWidth, kThemeCanvasHeight);
+      if (r.w < 0 || r.h < 0 || r.x < -kSlack || r.y < -kSlack || r.x + r.w > out.width + kSlack ||
+          r.y + r.h > out.height + kSlack)
+        return fmt::format("{} lies outside the {}x{} canvas", where, out.width, out.height);
       out.elements[ekey] = r;
     }
   }
+  // Each layout that sets metrics of its own reads the shared ones under them.
+  for (const auto& [name, layout] : t.layouts) {
+    if (layout.metrics.empty()) continue;
+    Theme own = t;
+    for (const auto& [key, v] : layout.metrics) own.metrics[key] = v;
+    per_layout.emplace(name, std::move(own));
+  }
+  // A layout's own theme answers in_layout with itself (it holds no layout themes: no cycle).
+  if (!per_layout.empty()) t.layout_themes = std::make_shared<const std::map<std::string, Theme, std::less<>>>(std::move(per_layout));
   return t;
 }
 
@@ -130,6 +171,24 @@ float Theme::size(std::string_view name) const {
 float Theme::metric(std::string_view key) const {
   auto it = metrics.find(key);
   return it == metrics.end() ? 0.0f : it->second;
+}
+
+ThemeRect Theme::canvas(std::string_view layout) const {
+  auto l = layouts.find(layout);
+  if (l == layouts.end()) return {0, 0, kThemeCanvasWidth, kThemeCanvasHeight};
+  return {0, 0, l->second.width, l->second.height};
+}
+
+ThemeRect Theme::safe_area(std::string_view layout) const {
+  const ThemeRect c = canvas(layout);
+  const float mx = c.w * (1 - safe_fraction) / 2, my = c.h * (1 - safe_fraction) / 2;
+  return {mx, my, c.w - 2 * mx, c.h - 2 * my};
+}
+
+const Theme& Theme::in_layout(std::string_view layout) const {
+  if (!layout_themes) return *this;
+  auto it = layout_themes->find(layout);
+  return it == layout_themes->end() ? *this : it->second;
 }
 
 ThemeRect Theme::element(std::string_view layout, std::string_view name) const {

@@ -13,12 +13,17 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <variant>
 
 namespace facedown::broadcast {
 
+// The canvas of a layout that names none (landscape, faces: a 16:9 picture).
+// A layout may give its own ("canvas": portrait's is 1080x1920, a vertical
+// picture); its placements lie inside it, and each painter fits that canvas
+// into its output, centred (Theme::canvas).
 inline constexpr float kThemeCanvasWidth = 1920.0f;
 inline constexpr float kThemeCanvasHeight = 1080.0f;
 
@@ -309,6 +314,10 @@ struct Rgba {
 
 struct ThemeLayout {
   std::map<std::string, ThemeRect, std::less<>> elements;
+  float width = kThemeCanvasWidth, height = kThemeCanvasHeight;  // its canvas
+  // The metrics this layout sets for itself ("metrics" inside the layout, the
+  // same GROUP.NAME keys and ranges): a narrow canvas rearranges the scorebug.
+  std::map<std::string, float, std::less<>> metrics;
 };
 
 struct Theme {
@@ -323,6 +332,18 @@ struct Theme {
   float size(std::string_view name) const;
   ThemeRect element(std::string_view layout, std::string_view name) const;
   float metric(std::string_view key) const;  // "GROUP.NAME" of kThemeMetrics
+  // The layout's canvas {0, 0, width, height} (an unknown layout: the default 1920x1080),
+  // and its graphics-safe area (the safe_fraction of it, centred).
+  ThemeRect canvas(std::string_view layout) const;
+  ThemeRect safe_area(std::string_view layout) const;
+  // The theme a painter of `layout` reads: this one with the layout's own
+  // metrics over the shared ones (itself when the layout sets none, and a
+  // layout's own theme answers with itself). Lives as long as this theme;
+  // built once by parse_theme.
+  const Theme& in_layout(std::string_view layout) const;
+
+  // parse_theme's per-layout themes (in_layout), shared by copies of this one.
+  std::shared_ptr<const std::map<std::string, Theme, std::less<>>> layout_themes;
 };
 
 // The theme in `text`, or what is wrong with it (naming the key).

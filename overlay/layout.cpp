@@ -9,21 +9,24 @@ bool Rect::contains(const Rect& r) const {
   return r.x >= x - kSlack && r.y >= y - kSlack && r.right() <= right() + kSlack && r.bottom() <= bottom() + kSlack;
 }
 
-CanvasTransform fit_canvas(float window_width, float window_height) {
+CanvasTransform fit_canvas(float window_width, float window_height, float canvas_width, float canvas_height) {
   CanvasTransform t;
-  if (window_width <= 0 || window_height <= 0) return t;
-  t.scale = std::min(window_width / kCanvasWidth, window_height / kCanvasHeight);
-  t.offset = {(window_width - kCanvasWidth * t.scale) / 2, (window_height - kCanvasHeight * t.scale) / 2};
+  if (window_width <= 0 || window_height <= 0 || canvas_width <= 0 || canvas_height <= 0) return t;
+  t.scale = std::min(window_width / canvas_width, window_height / canvas_height);
+  t.offset = {(window_width - canvas_width * t.scale) / 2, (window_height - canvas_height * t.scale) / 2};
+  t.window = {window_width, window_height};
   return t;
 }
 
-Rect canvas_rect() { return {0, 0, kCanvasWidth, kCanvasHeight}; }
-
-Rect safe_area(const broadcast::Theme& theme) {
-  const float f = theme.safe_fraction;
-  const float mx = kCanvasWidth * (1 - f) / 2, my = kCanvasHeight * (1 - f) / 2;
-  return {mx, my, kCanvasWidth - 2 * mx, kCanvasHeight - 2 * my};
+CanvasTransform refit(const CanvasTransform& t, const broadcast::ThemeRect& canvas) {
+  if (canvas.w == broadcast::kThemeCanvasWidth && canvas.h == broadcast::kThemeCanvasHeight) return t;
+  Point window = t.window;
+  if (window.x <= 0 || window.y <= 0)
+    window = {2 * t.offset.x + broadcast::kThemeCanvasWidth * t.scale, 2 * t.offset.y + broadcast::kThemeCanvasHeight * t.scale};
+  return fit_canvas(window.x, window.y, canvas.w, canvas.h);
 }
+
+Rect safe_area(const broadcast::Theme& theme, std::string_view layout) { return to_rect(theme.safe_area(layout)); }
 
 BoardLayout::BoardLayout(const broadcast::BoardDrawing& drawing, const Rect& space)
     : cells_(drawing.cells), columns_(drawing.columns), rows_(drawing.rows), turned_(drawing.turned) {
@@ -60,7 +63,7 @@ OverlayLayout layout_overlay(const broadcast::Theme& theme, Orientation orientat
   OverlayLayout l;
   const char* name = layout_name(orientation);
   auto element = [&](std::string_view e) { return to_rect(theme.element(name, e)); };
-  l.safe = safe_area(theme);
+  l.safe = safe_area(theme, name);
   l.top_bar = element("top_bar");
   l.panels = {element("panel1"), element("panel2")};
   l.board_space = element("board");

@@ -1,11 +1,13 @@
-// Layout math of the overlay: a fixed 1920x1080 canvas, scaled uniformly into
-// the window and centred (letterboxed). Where each element sits comes from the
+// Layout math of the overlay: the layout's canvas (the theme's: 1920x1080,
+// portrait's 1080x1920), scaled uniformly into the window and centred
+// (letterboxed or pillarboxed). Where each element sits comes from the
 // theme (feed/web/theme.json, broadcast/theme.h), the same file the browser
 // page reads; which way the board is turned and where its squares and lines
 // are comes from broadcast/board_drawing.h. This file only fits them into
 // the board element. Pure arithmetic, no ImGui, so every rectangle can be tested.
 #pragma once
 #include <array>
+#include <string_view>
 #include <vector>
 
 #include "broadcast/board_drawing.h"
@@ -13,9 +15,6 @@
 #include "engine/geometry.h"
 
 namespace facedown::overlay {
-
-inline constexpr float kCanvasWidth = broadcast::kThemeCanvasWidth;
-inline constexpr float kCanvasHeight = broadcast::kThemeCanvasHeight;
 
 // The theme's placement set (theme.json's layouts): the board's two shapes,
 // and faces (over a camera shot; the board, if shown, lies as in landscape).
@@ -33,18 +32,23 @@ struct Rect {
   bool contains(const Rect& r) const;  // with a small tolerance for rounding
 };
 
-// Canvas -> window pixels.
+// Canvas -> window pixels. `window` is the output it was fitted into (zero:
+// made by hand, the default canvas at that scale and offset).
 struct CanvasTransform {
   float scale = 1;
   Point offset;
+  Point window;
   Point apply(Point p) const { return {offset.x + p.x * scale, offset.y + p.y * scale}; }
   Rect apply(const Rect& r) const { return {offset.x + r.x * scale, offset.y + r.y * scale, r.w * scale, r.h * scale}; }
 };
-CanvasTransform fit_canvas(float window_width, float window_height);
+// A canvas (default: the 1920x1080 one) fitted into the window, centred.
+CanvasTransform fit_canvas(float window_width, float window_height, float canvas_width = broadcast::kThemeCanvasWidth,
+                           float canvas_height = broadcast::kThemeCanvasHeight);
+// The same output fitted to another canvas (a layout's own: draw_overlay).
+CanvasTransform refit(const CanvasTransform& t, const broadcast::ThemeRect& canvas);
 
-Rect canvas_rect();
-// The centred graphics-safe area (the theme's safe_fraction of the canvas).
-Rect safe_area(const broadcast::Theme& theme);
+// The centred graphics-safe area (the theme's safe_fraction of the layout's canvas).
+Rect safe_area(const broadcast::Theme& theme, std::string_view layout = "landscape");
 
 // Where the board's drawing (broadcast/board_drawing.h, in cell units) lands
 // on the canvas: its columns x rows fitted into `space`, centred.

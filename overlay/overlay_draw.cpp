@@ -193,7 +193,7 @@ bool needs_animation_frames(const broadcast::OnAirFrame& f, const DrawOptions& o
 OverlayLayout frame_layout(const OnAirFrame& f) {
   const std::string_view t = f.placements;
   const Orientation o = t == "faces" ? Orientation::kFaces : t == "portrait" ? Orientation::kPortrait : Orientation::kLandscape;
-  return layout_overlay(*f.theme, o, f.model->game->geometry());
+  return layout_overlay(f.theme->in_layout(t), o, f.model->game->geometry());
 }
 
 // [SECTION] Top bar: game, status, turn clock, move number.
@@ -579,7 +579,9 @@ void draw_slate(ImDrawList& dl, const OnAirFrame& f, const OverlayLayout& l, con
 void draw_overlay(ImDrawList& dl, const OnAirFrame& f, const DrawOptions& o_in) {
   // The frame's look and layout: every part reads the frame's theme and placements.
   DrawOptions o = o_in;
-  o.theme = f.theme;
+  // The layout's own metrics (a narrow canvas rearranges the scorebug) and its canvas fitted into the output.
+  o.theme = &f.theme->in_layout(f.placements);
+  o.transform = refit(o_in.transform, f.theme->canvas(f.placements));
   if (!f.opened()) {
     Pen pen{dl, o};
     const Rect box = to_rect(f.theme->element(f.placements, "waiting"));

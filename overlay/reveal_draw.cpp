@@ -46,10 +46,10 @@ void draw_reveal(ImDrawList& dl, const OnAirFrame& f, const OverlayLayout& l, co
   }
   // The board with both setups: the overlay's board painter over the frame's
   // reveal board (every piece face up on its starting square), lying across
-  // (the card is wide in every layout), as on the page.
+  // a wide card, upright in a tall one (portrait's), as on the page.
   OverlayLayout board = l;
   board.board_space = to_rect(parts.board);
-  board.drawing = broadcast::board_drawing(m.game->geometry(), false);
+  board.drawing = broadcast::board_drawing(m.game->geometry(), parts.board.h > parts.board.w);
   board.board = BoardLayout(board.drawing, board.board_space);
   paint_board(dl, *f.reveal_model, f.reveal_labels, {}, board, o);
 }

@@ -6,7 +6,7 @@
 // and decides nothing: which elements are on is the frame's `elements`, the
 // numbers are the feed's. One layer of its own over the stage, redrawn only
 // when what it shows changes.
-import { elements, overlayLayout } from './layout.js';
+import { CANVAS, canvasOf, elements, overlayLayout } from './layout.js';
 import { fitAll, fontPx } from './scene.js';
 import { theme } from './theme.js';
 
@@ -80,8 +80,11 @@ export function paintAnalysis(stage, raw, sc, { orientation = 'landscape', only 
   if (!layer) {
     layer = document.createElement('div');
     layer.className = LAYER;
-    Object.assign(layer.style, { position: 'absolute', left: '0', top: '0', width: '1920px', height: '1080px', pointerEvents: 'none' });
+    Object.assign(layer.style, { position: 'absolute', left: '0', top: '0', pointerEvents: 'none' });
   }
+  // The layout's canvas (portrait's is taller than wide).
+  const c = theme ? canvasOf(theme, orientation) : CANVAS;
+  Object.assign(layer.style, { width: `${c.w}px`, height: `${c.h}px` });
   stage.appendChild(layer);  // always over the scene's parts
   layer.dataset.key = key;
   layer.replaceChildren();
@@ -97,14 +100,14 @@ export function paintAnalysis(stage, raw, sc, { orientation = 'landscape', only 
   // The placement the board lies in (the headline takes its width).
   const place = elements(theme, orientation)[under === 'board' || under === 'board_compact' ? under : 'deduction'] || l.boardSpace;
   if (hasDeduction) {
-    const group = box(layer, { x: 0, y: 0, w: 1920, h: 1080 }, {});
+    const group = box(layer, { x: 0, y: 0, ...l.canvas }, {});
     group.className = 'analysis-deduction';
     // Where the headline would lie over the caption on air, the director's caption is read instead.
     const caption = on(raw, 'caption', null, animating) ? elements(theme, orientation).caption : null;
     paintDeduction(group, a, board, place, files, lang, caption);
   }
   if (hasOdds) {
-    const group = box(layer, { x: 0, y: 0, w: 1920, h: 1080 }, {});
+    const group = box(layer, { x: 0, y: 0, ...l.canvas }, {});
     group.className = 'analysis-piece-odds';
     paintPieceLabels(group, a, board, files, lang, false);
   }

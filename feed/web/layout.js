@@ -1,4 +1,5 @@
-// Layout of the browser overlay on the fixed 1920x1080 canvas. Nothing here is
+// Layout of the browser overlay on its layout's canvas (1920x1080, portrait's
+// 1080x1920: the theme's `canvas`, as broadcast/theme.h). Nothing here is
 // a number of its own: where each element sits comes from the theme
 // (theme.json, served by the feed; the ImGui overlay reads the same file), and
 // where the board's squares and lines are comes from the frame
@@ -6,12 +7,34 @@
 // file only fits the drawing into the theme's board element, as
 // overlay/layout.cpp does.
 
+// The canvas of a layout that names none.
 export const CANVAS = { w: 1920, h: 1080 };
 
-export function safeArea(theme) {
-  const f = theme.safe_fraction;
-  const mx = (CANVAS.w * (1 - f)) / 2, my = (CANVAS.h * (1 - f)) / 2;
-  return { x: mx, y: my, w: CANVAS.w - 2 * mx, h: CANVAS.h - 2 * my };
+// A layout's canvas (the theme's layouts.NAME.canvas, else CANVAS).
+export function canvasOf(theme, layout) {
+  const c = theme && theme.layouts[layout] && theme.layouts[layout].canvas;
+  return c && c.width > 0 && c.height > 0 ? { w: c.width, h: c.height } : CANVAS;
+}
+
+export function safeArea(theme, layout = 'landscape') {
+  const f = theme.safe_fraction, c = canvasOf(theme, layout);
+  const mx = (c.w * (1 - f)) / 2, my = (c.h * (1 - f)) / 2;
+  return { x: mx, y: my, w: c.w - 2 * mx, h: c.h - 2 * my };
+}
+
+// A layout's metrics group: the shared one with the layout's own over it
+// (theme.json layouts.NAME.metrics, as broadcast::Theme::in_layout).
+export function layoutMetrics(theme, layout, group) {
+  const own = theme.layouts[layout] && theme.layouts[layout].metrics;
+  return own && own[group] ? { ...theme.metrics[group], ...own[group] } : theme.metrics[group];
+}
+
+// The transform that fits a canvas into a viewport, centred ('none' when it fills it).
+export function fitTransform(canvas, width, height) {
+  if (!(width > 0 && height > 0)) return 'none';
+  const s = Math.min(width / canvas.w, height / canvas.h);
+  if (s === 1 && width === canvas.w && height === canvas.h) return 'none';
+  return `translate(${(width - canvas.w * s) / 2}px, ${(height - canvas.h * s) / 2}px) scale(${s})`;
 }
 
 export const right = (r) => r.x + r.w;
@@ -45,7 +68,8 @@ export function overlayLayout(theme, orientation, drawing) {
   const boardSpace = e.board;
   return {
     orientation: ['portrait', 'faces'].includes(orientation) ? orientation : 'landscape',
-    safe: safeArea(theme),
+    safe: safeArea(theme, orientation),
+    canvas: canvasOf(theme, orientation),
     topBar: e.top_bar,
     panels: [e.panel1, e.panel2],
     boardSpace,

@@ -28,7 +28,7 @@
 import { readOnAir } from './onair.js';
 import { battleElapsed, build, clockSeconds, elementShown, tick } from './scene.js';
 import { theme } from './theme.js';
-import { elements as placements } from './layout.js';
+import { canvasOf, elements as placements, fitTransform } from './layout.js';
 import { paintAnalysis } from './analysis_paint.js';
 import { FrameStream } from './feed_stream.js';
 
@@ -125,6 +125,15 @@ function draw() {
   // The deduction and win-bar elements, as on air at the page's own moment of the battle.
   paintAnalysisFading(stage, () => paintAnalysis(stage, shownRaw, scene, { orientation, only, lang, animating: battleElapsed(scene, now()) >= 0 }));
   drawLost(orientation);
+  fitStage(orientation);
+}
+
+// The stage is its layout's canvas; the page's viewport shows it whole, centred
+// (a 1080x1920 browser source shows portrait full; a 1920x1080 one, pillarboxed).
+function fitStage(orientation) {
+  if (!theme) return;
+  const t = fitTransform(canvasOf(theme, orientation), window.innerWidth, window.innerHeight);
+  if (stage.style.transform !== t) Object.assign(stage.style, { transform: t, transformOrigin: '0 0' });
 }
 
 // The analysis layer fades in and out as every element does (0.3 s), also when
@@ -148,7 +157,7 @@ function paintAnalysisFading(stage, paint) {
   if (gone.length) {
     const ghost = document.createElement('div');
     ghost.className = 'analysis-ghost';
-    Object.assign(ghost.style, { position: 'absolute', left: '0', top: '0', width: '1920px', height: '1080px', pointerEvents: 'none' });
+    Object.assign(ghost.style, { position: 'absolute', left: '0', top: '0', width: layer.style.width, height: layer.style.height, pointerEvents: 'none' });
     ghost.append(...gone);
     stage.appendChild(ghost);
     getComputedStyle(ghost.firstChild).opacity;  // on first, so going off animates
@@ -393,6 +402,7 @@ window.facedownOverlay = {
 
 applyVisibility();
 draw();
+window.addEventListener('resize', draw);  // the stage fits the new viewport
 if (!templateMode && params.get('feed') !== 'off') {
   connect();
   setInterval(watchFeed, 250);

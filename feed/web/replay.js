@@ -33,8 +33,10 @@ const now = () => Date.now() / 1000;
 
 function fitStage() {
   const v = $('viewport');
-  const s = Math.min(v.clientWidth / 1920, v.clientHeight / 1080);
-  stage.style.transform = `translate(${(v.clientWidth - 1920 * s) / 2}px, ${(v.clientHeight - 1080 * s) / 2}px) scale(${s})`;
+  // The stage's canvas (scene.js sizes it to its layout's: portrait's is 1080x1920).
+  const [w, h] = (stage.dataset.canvas || '1920x1080').split('x').map(Number);
+  const s = Math.min(v.clientWidth / w, v.clientHeight / h);
+  stage.style.transform = `translate(${(v.clientWidth - w * s) / 2}px, ${(v.clientHeight - h * s) / 2}px) scale(${s})`;
 }
 
 // The match's steps as the feed places them: positions (rows shown) where a
@@ -64,6 +66,7 @@ const moveIndex = () => state.moves.filter((s) => s <= state.step).length;
 function draw() {
   const label = `${state.playing ? '▶' : '||'} REPLAY ${moveIndex()}/${state.moves.length} · ${state.step}/${state.total}  ×${state.speed}`;
   state.handle = build(stage, state.scene, { orientation: airedLayout(state.scene), now: now(), replay: label }, state.handle);
+  fitStage();  // the layout's canvas may have changed
   // The analysis as it aired at this row (the feed attaches the row's record from
   // the analysis file, broadcast/analysis_records.h), in the elements the director had cued then.
   paintAnalysis(stage, state.raw, state.scene, { orientation: airedLayout(state.scene), lang,

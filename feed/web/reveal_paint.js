@@ -36,13 +36,16 @@ export function readReveal(raw, lang, files, squares) {
 
 
 // Draws the card into `root`. `l`: the scene's layout (overlayLayout), `drawing`:
-// the board's landscape drawing (the card is wide in every layout, so the board
-// lies across it), `drawBoard`: scene.js's board painter.
+// the board's drawings ({landscape, portrait}: the board lies across a wide card,
+// upright in portrait's tall one), `drawBoard`: scene.js's board painter.
 export function drawReveal(root, sc, l, drawing, drawBoard, phrase) {
   const rv = sc.reveal;
   // Where the card's parts go is the frame's (layout.parts, broadcast::reveal_parts).
   const parts = sc.parts && sc.parts[l.orientation] && sc.parts[l.orientation].reveal;
   if (!rv || !l.reveal || !drawing || !parts) return;
+  // Lying across a wide card, upright in a tall one (portrait's), as the ImGui painter.
+  const shape = parts.board.h > parts.board.w ? drawing.portrait : drawing.landscape;
+  if (!shape) return;
   const r = l.reveal;
   const card = el(root, 'panel reveal', r);
   card.dataset.element = 'reveal';
@@ -56,5 +59,5 @@ export function drawReveal(root, sc, l, drawing, drawBoard, phrase) {
       el(root, `reveal-check ${s.verified ? 'ok' : 'bad'}`, c.check, phrase(sc, s.verified ? 'verified' : 'mismatch'));
   });
   // The board with both setups: scene.js's painter over a scene holding only them.
-  drawBoard(root, { ...sc, board: rv.pieces, lastMove: null }, { ...l, board: boardLayout(drawing, parts.board) }, false);
+  drawBoard(root, { ...sc, board: rv.pieces, lastMove: null }, { ...l, board: boardLayout(shape, parts.board) }, false);
 }

@@ -1,4 +1,5 @@
-// Draws one on-air scene (see onair.js) into the 1920x1080 stage: top bar with
+// Draws one on-air scene (see onair.js) into the stage, its layout's canvas
+// (1920x1080; portrait's 1080x1920, the stage sized so): top bar with
 // the running turn clock, player panels (warnings, items, removed trays), the
 // board with terrain, the battle explainer, caption lower third, banners
 // (result, standby, pause, warning) and the sealed-setup footer. build() makes
@@ -8,7 +9,7 @@
 // the theme's (theme.json), and so are the offsets inside each element
 // (theme.metrics, read by the ImGui overlay too); the board's squares and
 // lines are the frame's.
-import { el, elements, fontLine, inset, overlayLayout, right, bottom, themeProperties } from './layout.js';
+import { canvasOf, el, elements, fontLine, inset, layoutMetrics, overlayLayout, right, bottom, themeProperties } from './layout.js';
 import { theme, themeError } from './theme.js';
 import { phrase } from './words.js';
 import { drawReveal } from './reveal_paint.js';
@@ -59,7 +60,10 @@ export function shrinkLabels(root) {
 const isNumber = (s) => typeof s === 'string' && /^\d+$/.test(s);
 
 // The theme's offsets inside an element (theme.json "metrics", checked by theme.js).
-const metrics = (group) => theme.metrics[group];
+// The layout being drawn (build sets it): its own metrics lie over the shared ones, its canvas sizes the layers.
+let LAYOUT = 'landscape';
+const metrics = (group) => layoutMetrics(theme, LAYOUT, group);
+const canvasBox = () => { const c = canvasOf(theme, LAYOUT); return { x: 0, y: 0, w: c.w, h: c.h }; };
 // A text's box: its top at the theme's y, one line of the theme's size `size`
 // high (the CSS line box is the glyph box, themeProperties: no correction).
 const line = (x, y, w, size) => ({ x, y, w, h: theme.type[size] });
@@ -199,8 +203,8 @@ function drawLines(layer, g, b) {
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
   svg.setAttribute('class', `board-lines${g.onPoints ? ' on-points' : ''}`);
-  svg.setAttribute('width', '1920');
-  svg.setAttribute('height', '1080');
+  svg.setAttribute('width', String(canvasBox().w));
+  svg.setAttribute('height', String(canvasBox().h));
   const add = (tag, attrs) => {
     const e = document.createElementNS(ns, tag);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
@@ -221,7 +225,7 @@ function drawBoard(root, sc, l, animating) {
   const g = sc.game, b = l.board, m = metrics('board');
   const board = el(root, 'board', inset(b.rect, -m.margin));
   board.style.setProperty('--cell', `${b.cell}px`);
-  const layer = el(root, 'board-layer', { x: 0, y: 0, w: 1920, h: 1080 });
+  const layer = el(root, 'board-layer', canvasBox());
   g.squares.forEach((sq, s) => {
     const cell = b.squareRect(s);
     if (sq.territory) el(layer, `territory p${sq.territory}`, inset(cell, m.territory_inset));
@@ -249,7 +253,7 @@ function drawBoard(root, sc, l, animating) {
 
 function drawBattle(root, sc, l) {
   const b = sc.battle;
-  const layer = el(root, 'battle-layer', { x: 0, y: 0, w: 1920, h: 1080 });
+  const layer = el(root, 'battle-layer', canvasBox());
   const fighters = b.fighters
     .filter((f) => f.square >= 0)
     .map((f) => {
@@ -439,6 +443,13 @@ export function build(root, sc, { orientation = 'landscape', now, replay = null,
     root.dataset.themeError = themeError || 'no theme';
     return { sc, animating: false };
   }
+  // The stage is the layout's canvas (overlay.js and replay.js fit it into their viewport).
+  LAYOUT = orientation;
+  const canvas = canvasOf(theme, orientation);
+  if (root.dataset.canvas !== `${canvas.w}x${canvas.h}`) {
+    Object.assign(root.style, { width: `${canvas.w}px`, height: `${canvas.h}px` });
+    root.dataset.canvas = `${canvas.w}x${canvas.h}`;
+  }
   if (root.dataset.themed !== '1') {
     LINE = fontLine(getComputedStyle(root).fontFamily);
     for (const [k, v] of Object.entries(themeProperties(theme, LINE))) root.style.setProperty(k, v);
@@ -477,7 +488,7 @@ export function build(root, sc, { orientation = 'landscape', now, replay = null,
     compact: (n) => keys.compact && drawBoard(n, sc, { ...l, board: l.boardCompact }, false),
     slate: (n) => keys.slate && drawSlate(n, sc, l),
     // Both setups after `close` (reveal_paint.js), a card over the picture.
-    reveal: (n) => keys.reveal && drawReveal(n, sc, l, sc.game.drawing.landscape, drawBoard, phrase),
+    reveal: (n) => keys.reveal && drawReveal(n, sc, l, sc.game.drawing, drawBoard, phrase),
   };
   // Whether each part is on air: its element shown and something to show. A
   // part going off keeps its last content while it fades (overlay.css

@@ -560,3 +560,31 @@ TEST_CASE("a layout chosen for the clip is painted as if the director had cued i
   CHECK(picture[(179 * 320 + 319) * 4 + 3] == 0);
   CHECK(picture[(12 * 320 + 160) * 4 + 3] == 255);
 }
+
+// Portrait is a vertical picture of its own (the theme's 1080x1920 canvas), not
+// the landscape picture letterboxed: its scorebug sits at the top of the frame
+// and its footer at the bottom, where a letterboxed 16:9 picture has only background.
+TEST_CASE("a portrait clip is the vertical layout filling its frame", "[clip]") {
+  overlay::testing::TempDir dir;
+  const auto id = record_demo(dir.file("d.db"), false);
+  const auto rows = stored_rows(dir.file("d.db"), id);
+  const double wall = rows.front().wall_time + 20;
+  Look portrait = small_look(overlay::Lang::kEn, 270, 480), boxed = portrait;
+  portrait.layout = broadcast::Layout::kPortrait;
+  FrameRenderer p(std::make_unique<LoadedRows>(rows), portrait), l(std::make_unique<LoadedRows>(rows), boxed);
+  const std::vector<unsigned char> vertical = p.picture_at(wall), letterboxed = l.picture_at(wall);
+  const auto px = [](const std::vector<unsigned char>& rgba, int x, int y) {
+    const auto i = static_cast<std::size_t>((y * 270 + x) * 4);
+    return std::array<unsigned char, 3>{rgba[i], rgba[i + 1], rgba[i + 2]};
+  };
+  const auto background = px(vertical, 2, 2);  // outside the safe area: nothing painted
+  CHECK(px(letterboxed, 2, 2) == background);
+  // The scorebug (canvas y 96-256, a quarter here) and the footer (canvas y 1738-1824).
+  for (const auto& [x, y] : {std::pair{20, 40}, std::pair{135, 445}, std::pair{250, 60}}) {
+    INFO(x << "," << y);
+    CHECK(px(vertical, x, y) != background);
+    CHECK(px(letterboxed, x, y) == background);
+  }
+  CHECK(std::find(p.texts().begin(), p.texts().end(), "Number Janggi") != p.texts().end());
+  CHECK(std::find(p.texts().begin(), p.texts().end(), "Warnings") != p.texts().end());
+}

@@ -276,7 +276,6 @@ TEST_CASE("analysis draw: the win bar's long names are whole in every layout and
       // 26 characters (issue 32): shortened by the frame before the number could be pushed out.
       {"Alexandra Kowalczyk-Brenna", "Bartholomew Fitzgerald-Lee"}};
   const broadcast::Theme& theme = broadcast::built_in_theme();
-  const Rect safe = safe_area(theme);
   for (const auto& names : pairs)
     for (double p1 : {0.62, 0.05, 0.999})
       for (const char* layout : {"landscape", "portrait", "faces"})
@@ -285,6 +284,7 @@ TEST_CASE("analysis draw: the win bar's long names are whole in every layout and
           const OnAirModel m = analysed(names, p1);
           const Painted all = painted(m, cues({fmt::format("layout {}", layout).c_str(), "show win-bar"}), lang);
           const Rect bar = to_rect(theme.element(layout, "win_bar"));
+          const Rect safe = safe_area(theme, layout);
           std::vector<Rect> mine;
           for (const std::string& want : {broadcast::win_side_text(m, *m.analysis->win, 1),
                                           broadcast::win_side_text(m, *m.analysis->win, 2),

@@ -95,7 +95,7 @@ TEST_CASE("all text stays inside the graphics-safe area", "[layout]") {
       m.commitments[0] = SetupCommitment{1, std::string(64, 'a'), std::nullopt, std::nullopt, true};
       m.commitments[1] = SetupCommitment{2, std::string(64, 'b'), std::nullopt, std::nullopt, false};
       Drawn d = draw(m, o);
-      const Rect safe = safe_area(facedown::broadcast::built_in_theme());
+      const Rect safe = safe_area(facedown::broadcast::built_in_theme(), layout_name(orientation));
       for (std::size_t i = 0; i < d.boxes.size(); ++i) {
         INFO(d.text[i] << " at " << d.boxes[i].x << "," << d.boxes[i].y << " " << d.boxes[i].w << "x" << d.boxes[i].h);
         CHECK(safe.contains(d.boxes[i]));
@@ -248,7 +248,6 @@ TEST_CASE("every game of the registry draws, with random matches mid-way") {
 // pixels, inside title safe, and the preset's id (genius-2015) is never on air,
 // in every game mid-battle (the explainer up), at the result, in both languages.
 TEST_CASE("every word on air is at least 24 px, inside title safe, and no preset id shows", "[legibility]") {
-  const Rect safe = safe_area(facedown::broadcast::built_in_theme());
   int frames = 0;
   for (const auto& info : engine::all_games()) {
     const engine::Match match = random_match(info, info.default_preset, 5, 60);
@@ -269,6 +268,7 @@ TEST_CASE("every word on air is at least 24 px, inside title safe, and no preset
           o.now_wall = m.row_wall_time + 1.5;
           o.battle_elapsed = 1.5;  // the explainer is up
           Drawn d = draw(m, o);
+          const Rect safe = safe_area(facedown::broadcast::built_in_theme(), layout_name(orientation));
           ++frames;
           REQUIRE(d.sizes.size() == d.text.size());
           for (std::size_t i = 0; i < d.text.size(); ++i) {
@@ -293,7 +293,7 @@ TEST_CASE("every word on air is at least 24 px, inside title safe, and no preset
     for (std::size_t i = 0; i < d.text.size(); ++i) {
       INFO("\"" << d.text[i] << "\" at " << d.sizes[i] << " px");
       CHECK(d.sizes[i] >= kMinTextSize);
-      CHECK(safe.contains(d.boxes[i]));
+      CHECK(safe_area(facedown::broadcast::built_in_theme()).contains(d.boxes[i]));
     }
   }
   CHECK(frames > 28);
@@ -489,7 +489,6 @@ TEST_CASE("the director's elements: the ImGui overlay paints only those on air")
 // inside it, and every text inside title safe.
 TEST_CASE("long player names stay inside their panels and title safe", "[legibility]") {
   const auto& theme = facedown::broadcast::built_in_theme();
-  const Rect safe = safe_area(theme);
   int inside_panels = 0;
   for (const char* p2 : {"Kim Kyung-hoon Alexander Montgomery-Smythe", "김경훈김경훈김경훈김경훈김경훈"})
     for (const char* tail : {"", "@30 resign 1\n"}) {
@@ -506,6 +505,7 @@ TEST_CASE("long player names stay inside their panels and title safe", "[legibil
           o.battle_elapsed = *tail ? -1 : 1.5;
           const Drawn d = draw(m, o);
           const char* layout = orientation == Orientation::kPortrait ? "portrait" : "landscape";
+          const Rect safe = safe_area(theme, layout);
           for (const char* panel : {"panel1", "panel2"}) {
             const auto t = theme.element(layout, panel);
             const Rect r{t.x, t.y, t.w, t.h};

@@ -22,7 +22,6 @@ using namespace facedown::overlay::testing;
 // headless: every text whole (no ellipsis), at 24 px or
 // more, inside title safe, in each layout and both languages.
 TEST_CASE("the element moments: every text whole, legible and inside title safe", "[legibility]") {
-  const Rect safe = safe_area(broadcast::built_in_theme());
   for (broadcast::Lang lang : {broadcast::Lang::kEn, broadcast::Lang::kKo})
     for (const ElementMoment& e : element_moments(lang)) {
       INFO(e.name << " " << (lang == broadcast::Lang::kEn ? "en" : "ko"));
@@ -41,7 +40,9 @@ TEST_CASE("the element moments: every text whole, legible and inside title safe"
       o.text_sizes = &sizes;
       o.small_font = frame.fonts().small;
       o.large_font = frame.fonts().large;
-      draw_overlay(frame.draw_list(), frame_for(e.model, o), o);
+      const broadcast::OnAirFrame f = frame_for(e.model, o);
+      draw_overlay(frame.draw_list(), f, o);
+      const Rect safe = safe_area(broadcast::built_in_theme(), f.placements);  // the layout's canvas (portrait's is 9:16)
       REQUIRE(text.size() > 3);
       REQUIRE(boxes.size() == text.size());
       for (std::size_t i = 0; i < text.size(); ++i) {

@@ -68,7 +68,7 @@ TEST_CASE("every region sits inside the safe area and squares tile the board", "
   for (auto o : {Orientation::kLandscape, Orientation::kPortrait}) {
     for (auto [files, ranks] : {std::pair{6, 9}, std::pair{10, 10}, std::pair{9, 8}, std::pair{5, 12}, std::pair{9, 10}}) {
       OverlayLayout l = layout_of(o, files, ranks);
-      const Rect s = safe_area(built_in_theme());
+      const Rect s = safe_area(built_in_theme(), layout_name(o));
       INFO(files << "x" << ranks << (o == Orientation::kLandscape ? " landscape" : " portrait"));
       CHECK(s.contains(l.top_bar));
       CHECK(s.contains(l.panels[0]));
@@ -76,8 +76,13 @@ TEST_CASE("every region sits inside the safe area and squares tile the board", "
       CHECK(s.contains(l.footer));
       CHECK(s.contains(l.banner));
       CHECK(l.board_space.contains(l.board.rect()));
-      CHECK(l.board.rect().x >= l.panels[0].right());
-      CHECK(l.board.rect().right() <= l.panels[1].x);
+      if (o == Orientation::kLandscape) {
+        CHECK(l.board.rect().x >= l.panels[0].right());
+        CHECK(l.board.rect().right() <= l.panels[1].x);
+      } else {  // a vertical picture: the panels side by side under the board
+        CHECK(l.board.rect().bottom() <= l.panels[0].y);
+        CHECK(l.panels[0].right() <= l.panels[1].x);
+      }
       float area = 0;
       for (int sq = 0; sq < files * ranks; ++sq) {
         Rect r = l.board.square_rect(sq);
@@ -90,4 +95,42 @@ TEST_CASE("every region sits inside the safe area and squares tile the board", "
       else CHECK(l.board.rows() >= l.board.columns());
     }
   }
+}
+
+// Portrait's canvas is 1080x1920: it fills a vertical output and stands
+// pillarboxed in a 16:9 one; draw_overlay refits the output's transform to it.
+TEST_CASE("a layout's own canvas is fitted into the output, whatever the transform was made for") {
+  const facedown::broadcast::ThemeRect portrait = built_in_theme().canvas("portrait");
+  CanvasTransform t = fit_canvas(1080, 1920, portrait.w, portrait.h);
+  CHECK(t.scale == Approx(1));
+  CHECK(t.offset.x == Approx(0).margin(0.01));
+  CHECK(t.offset.y == Approx(0).margin(0.01));
+  // The same output's transform for the default canvas, refitted.
+  const CanvasTransform r = refit(fit_canvas(1080, 1920), portrait);
+  CHECK(r.scale == Approx(1));
+  CHECK(r.offset.y == Approx(0).margin(0.01));
+  // A 16:9 window: pillarboxed, centred.
+  const CanvasTransform w = refit(fit_canvas(1920, 1080), portrait);
+  CHECK(w.scale == Approx(1080.0f / 1920));
+  CHECK(w.offset.x == Approx((1920 - 1080 * w.scale) / 2));
+  CHECK(w.offset.y == Approx(0).margin(0.01));
+  // A transform made by hand (no window): the default canvas at its scale is the output.
+  CanvasTransform hand;
+  hand.scale = 0.5f;
+  const CanvasTransform h = refit(hand, portrait);
+  CHECK(h.scale == Approx(540.0f / 1920));
+  CHECK(h.offset.x == Approx((960 - 1080 * h.scale) / 2));
+  // The default canvas keeps the transform as it is.
+  const CanvasTransform same = refit(t, built_in_theme().canvas("landscape"));
+  CHECK(same.scale == t.scale);
+  // Every placement of portrait lies in its safe area.
+  const Rect safe = safe_area(built_in_theme(), "portrait");
+  CHECK(safe.w == Approx(972));
+  const OverlayLayout l = layout_of(Orientation::kPortrait, 9, 10);
+  CHECK(safe.contains(l.board.rect()));
+  CHECK(safe.contains(l.top_bar));
+  CHECK(safe.contains(l.footer));
+  // The board stands upright, its cells no smaller than on the 16:9 canvas's old upright board (704x584).
+  CHECK(l.board.rows() == 10);
+  CHECK(l.board.cell() >= 58);
 }

@@ -367,3 +367,65 @@ TEST_CASE("the seal hash shown is cut by the frame, not by a painter") {
   CHECK(j["seals"][0]["hash_text"] == std::string(12, 'c') + "\xE2\x80\xA6");
   CHECK(j["seals"][0]["hash"] == std::string(64, 'c'));
 }
+
+// Portrait is a vertical picture: its own 1080x1920 canvas, its placements
+// inside it, its scorebug on three rows by metrics of its own over the shared
+// ones; a bad canvas or a layout metric the schema does not name is refused.
+TEST_CASE("a layout's own canvas and metrics: portrait is a 1080x1920 picture") {
+  const auto good = nlohmann::json::parse(theme_text());
+  const Theme t = parsed(good);
+  const broadcast::ThemeRect portrait = t.canvas("portrait"), landscape = t.canvas("landscape");
+  CHECK(portrait.w == 1080);
+  CHECK(portrait.h == 1920);
+  CHECK(landscape.w == 1920);
+  CHECK(landscape.h == 1080);
+  CHECK(t.canvas("faces").w == 1920);
+  CHECK(t.canvas("no-such-layout").w == 1920);
+  const broadcast::ThemeRect safe = t.safe_area("portrait");
+  CHECK(safe.x == Approx(54));
+  CHECK(safe.y == Approx(96));
+  CHECK(safe.w == Approx(972));
+  CHECK(safe.h == Approx(1728));
+  // Every placement of every layout inside its own canvas's safe area (the waiting card and the like too).
+  for (std::string_view layout : broadcast::kThemeLayouts)
+    for (std::string_view e : broadcast::kThemeElements) {
+      INFO(layout << " " << e);
+      const broadcast::ThemeRect r = t.element(layout, e), s = t.safe_area(layout);
+      CHECK(r.x >= s.x - 0.5f);
+      CHECK(r.y >= s.y - 0.5f);
+      CHECK(r.x + r.w <= s.x + s.w + 0.5f);
+      CHECK(r.y + r.h <= s.y + s.h + 0.5f);
+    }
+  // The layout's metrics over the shared ones; the other layouts read the shared ones.
+  const Theme& p = t.in_layout("portrait");
+  CHECK(p.metric("scorebug.clock_y") == good["layouts"]["portrait"]["metrics"]["scorebug"]["clock_y"].get<float>());
+  CHECK(p.metric("scorebug.clock_y") != t.metric("scorebug.clock_y"));
+  CHECK(p.metric("scorebug.pad_x") == t.metric("scorebug.pad_x"));
+  CHECK(&t.in_layout("landscape") == &t);
+  CHECK(&p.in_layout("portrait") == &p);
+  // A copy of the theme shares its layouts' themes.
+  const Theme copy = t;
+  CHECK(copy.in_layout("portrait").metric("scorebug.clock_y") == p.metric("scorebug.clock_y"));
+
+  auto j = good;
+  j["layouts"]["landscape"]["elements"]["board"]["y"] = 1200;  // inside portrait's canvas, not landscape's
+  CHECK(refused(j).find("layouts.landscape.elements.board lies outside the 1920x1080 canvas") != std::string::npos);
+  j = good;
+  j["layouts"]["portrait"]["elements"]["panel1"]["y"] = 1900;
+  CHECK(refused(j).find("layouts.portrait.elements.panel1 lies outside the 1080x1920 canvas") != std::string::npos);
+  for (const auto& bad : {nlohmann::json{{"width", 0}, {"height", 1920}}, nlohmann::json{{"width", "1080"}, {"height", 1920}},
+                          nlohmann::json{{"width", 1080}}, nlohmann::json(7), nlohmann::json{{"width", 1e9}, {"height", 1920}}}) {
+    j = good;
+    j["layouts"]["portrait"]["canvas"] = bad;
+    CHECK(refused(j).find("layouts.portrait.canvas") != std::string::npos);
+  }
+  j = good;
+  j["layouts"]["portrait"]["metrics"]["scorebug"]["no_such"] = 3;
+  CHECK(refused(j).find("layouts.portrait.metrics.scorebug.no_such is not a metric") != std::string::npos);
+  j = good;
+  j["layouts"]["portrait"]["metrics"]["scorebug"]["clock_y"] = -4;
+  CHECK(refused(j).find("layouts.portrait.metrics.scorebug.clock_y must be a number from 0 to 1080") != std::string::npos);
+  j = good;
+  j["layouts"]["portrait"]["metrics"]["scorebug"] = 5;
+  CHECK(refused(j).find("layouts.portrait.metrics.scorebug is not an object") != std::string::npos);
+}
