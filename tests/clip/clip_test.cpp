@@ -563,7 +563,7 @@ TEST_CASE("a layout chosen for the clip is painted as if the director had cued i
 
 // Portrait is a vertical picture of its own (the theme's 1080x1920 canvas), not
 // the landscape picture letterboxed: its scorebug sits at the top of the frame
-// and its footer at the bottom, where a letterboxed 16:9 picture has only background.
+// and the players' panels low in it, where a letterboxed 16:9 picture has only background.
 TEST_CASE("a portrait clip is the vertical layout filling its frame", "[clip]") {
   overlay::testing::TempDir dir;
   const auto id = record_demo(dir.file("d.db"), false);
@@ -579,8 +579,8 @@ TEST_CASE("a portrait clip is the vertical layout filling its frame", "[clip]") 
   };
   const auto background = px(vertical, 2, 2);  // outside the safe area: nothing painted
   CHECK(px(letterboxed, 2, 2) == background);
-  // The scorebug (canvas y 96-256, a quarter here) and the footer (canvas y 1738-1824).
-  for (const auto& [x, y] : {std::pair{20, 40}, std::pair{135, 445}, std::pair{250, 60}}) {
+  // The scorebug (canvas y 96-256, a quarter here) and both players' panels low in the frame (canvas y 1042-1726).
+  for (const auto& [x, y] : {std::pair{20, 40}, std::pair{250, 60}, std::pair{20, 400}, std::pair{250, 400}}) {
     INFO(x << "," << y);
     CHECK(px(vertical, x, y) != background);
     CHECK(px(letterboxed, x, y) == background);
