@@ -26,6 +26,13 @@ export function checkTheme(t) {
     for (const [name, r] of Object.entries(e))
       if (!r || !['x', 'y', 'w', 'h'].every((k) => isNum(r[k]))) return `layouts.${l}.elements.${name} is not {x, y, w, h}`;
   }
+  // A layout's own canvas and metrics (portrait's), as broadcast/theme.h reads them.
+  for (const [l, layout] of Object.entries(t.layouts)) {
+    if (layout.canvas !== undefined && !(layout.canvas && isNum(layout.canvas.width) && isNum(layout.canvas.height)))
+      return `layouts.${l}.canvas is not {width, height}`;
+    for (const [group, m] of Object.entries(layout.metrics || {}))
+      for (const [k, v] of Object.entries(m || {})) if (!isNum(v)) return `layouts.${l}.metrics.${group}.${k} is not a number`;
+  }
   for (const [k, v] of Object.entries(t.type)) if (!isNum(v)) return `type.${k} is not a number`;
   // The offsets inside each element (the ranges are broadcast/theme.h's kThemeMetrics; the ImGui overlay refuses a value out of range).
   if (!t.metrics || typeof t.metrics !== 'object') return 'the theme lacks metrics';

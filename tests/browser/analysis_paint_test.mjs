@@ -249,7 +249,8 @@ try {
   // inside the bar and title safe, apart from each other and from the note, in
   // every layout and both languages, with the longest realistic names (portrait:
   // the names on a row of their own, broadcast/on_air_analysis.h win_bar_parts).
-  const SAFE = { x: 96, y: 54, r: 1824, b: 1026 };
+  // Title safe of each layout's canvas (portrait's is 1080x1920); the page's boxes are measured in canvas pixels.
+  const SAFE = { landscape: { x: 96, y: 54, r: 1824, b: 1026 }, faces: { x: 96, y: 54, r: 1824, b: 1026 }, portrait: { x: 54, y: 96, r: 1026, b: 1824 } };
   const pairs = [['Kim Kyung-hoon', 'Jang Dong-min'], ['Jang Dong-min', 'Kim Kyung-hoon'], ['김경훈', '장동민'], ['남궁민수', '선우예권']];
   const cases = [...pairs.map(([a1, a2]) => [a1, a2, 0.62, '62%', '38%']), ['Kim Kyung-hoon', 'Jang Dong-min', 0.999, '100%', '0%']];
   for (const lang of ['en', 'ko']) {
@@ -265,7 +266,7 @@ try {
           layout: { ...fixture.layout, name: layout, theme: layout, orientation: layout === 'portrait' ? 'portrait' : 'landscape' } };
         doc.analysis = { ...analysis, win: { ...analysis.win, player1: { p: p1, low: p1 - 0.03, high: p1 }, player2: { p: 1 - p1, low: 0, high: 1 - p1 + 0.03 },
           sides: [`${a1} ${t1}`, `${t2} ${a2}`] } };
-        docs.push({ what: `${a1} / ${a2} ${t1}, ${layout}, ${lang}`, want: [`${a1} ${t1}`, `${t2} ${a2}`], doc });
+        docs.push({ what: `${a1} / ${a2} ${t1}, ${layout}, ${lang}`, want: [`${a1} ${t1}`, `${t2} ${a2}`], doc, safe: SAFE[layout] });
       }
     }
     await show(names, docs[0].doc);  // the fonts loaded
@@ -273,16 +274,18 @@ try {
       window.update(doc);
       const bar = document.querySelector('.analysis-layer .win-bar');
       if (!bar) return null;
-      const b = bar.getBoundingClientRect();
-      return { bar: { x: b.x, y: b.y, r: b.right, b: b.bottom }, texts: [...bar.querySelectorAll('.win-text, .win-note')].map((n) => {
+      // Canvas pixels: the stage is its layout's canvas fitted into the viewport (portrait's scaled down).
+      const stage = document.getElementById('stage'), o = stage.getBoundingClientRect(), k = o.width / stage.offsetWidth;
+      const c = (r) => ({ x: (r.x - o.x) / k, y: (r.y - o.y) / k, r: (r.right - o.x) / k, b: (r.bottom - o.y) / k });
+      return { bar: c(bar.getBoundingClientRect()), texts: [...bar.querySelectorAll('.win-text, .win-note')].map((n) => {
         const range = document.createRange();
         range.selectNodeContents(n);
-        const t = range.getBoundingClientRect(), box = n.getBoundingClientRect();
+        const t = range.getBoundingClientRect(), box = c(n.getBoundingClientRect());
         return { text: n.textContent, px: parseFloat(getComputedStyle(n).fontSize) * (parseFloat(getComputedStyle(document.getElementById('stage')).getPropertyValue('--text-line')) || 1), cut: n.scrollWidth > n.clientWidth,
-          ink: { x: t.x, y: t.y, r: t.right, b: t.bottom }, box: { x: box.x, r: box.right } };
+          ink: c(t), box: { x: box.x, r: box.r } };
       }) };
     }), docs);
-    docs.forEach(({ what, want }, i) => {
+    docs.forEach(({ what, want, safe }, i) => {
       const got = measured[i];
       check(got && got.texts.length === 3, `${what}: both names and the note`);
       if (!got) return;
@@ -292,7 +295,7 @@ try {
       for (const t of [n1, n2, note]) {
         check(!t.cut && t.px >= 24 - 1e-3 && t.ink.r - t.ink.x <= t.box.r - t.box.x + 0.5,
           `${what}: "${t.text}" whole at ${t.px} px (at least 24)`);
-        check(inside(got.bar, t.ink) && inside(SAFE, t.ink), `${what}: "${t.text}" inside the bar and title safe`);
+        check(inside(got.bar, t.ink) && inside(safe, t.ink), `${what}: "${t.text}" inside the bar and title safe (${JSON.stringify([got.bar, t.ink])})`);
       }
       check(n1.text === want[0] && n2.text === want[1], `${what}: the names as the frame says`);
       check(apart(n1.ink, n2.ink) && apart(n1.ink, note.ink) && apart(n2.ink, note.ink), `${what}: the names and the note apart`);

@@ -153,6 +153,7 @@ function domTextsOf(page, f) {
     window.update(frame);
     const stage = document.getElementById('stage');
     const origin = stage.getBoundingClientRect();
+    const k = origin.width / stage.offsetWidth;  // canvas pixels: the stage is its layout's canvas, fitted (portrait's scaled)
     const out = [];
     const walk = document.createTreeWalker(stage, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
@@ -162,7 +163,7 @@ function domTextsOf(page, f) {
       if (!n.parentElement.checkVisibility({ visibilityProperty: true })) continue;
       range.selectNodeContents(n);
       const r = range.getBoundingClientRect();  // the text's line: its glyph box (themeProperties)
-      out.push({ t, box: [r.x - origin.x, r.y - origin.y, r.width, r.height] });
+      out.push({ t, box: [(r.x - origin.x) / k, (r.y - origin.y) / k, r.width / k, r.height / k] });
     }
     return out;
   }, { frame: f.frame, now: f.now });

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readOnAir } from '../../feed/web/onair.js';
-import { boardLayout, overlayLayout, squareIndex, squareName, safeArea, themeProperties } from '../../feed/web/layout.js';
+import { boardLayout, canvasOf, fitTransform, layoutMetrics, overlayLayout, squareIndex, squareName, safeArea, themeProperties } from '../../feed/web/layout.js';
 import { clockSeconds, formatClock, battleElapsed, nextWarningSeconds } from '../../feed/web/scene.js';
 import { theme, themeError, checkTheme } from '../../feed/web/theme.js';
 
@@ -159,12 +159,13 @@ test('a battle animates only inside its duration', () => {
 
 test('the theme loads and every element lies inside the safe area', () => {
   assert.equal(themeError, null);
-  const safe = safeArea(theme);
-  for (const orientation of ['landscape', 'portrait'])
+  for (const orientation of ['landscape', 'portrait', 'faces']) {
+    const safe = safeArea(theme, orientation);  // the layout's canvas (portrait's is 1080x1920)
     for (const [name, r] of Object.entries(theme.layouts[orientation].elements)) {
       assert.ok(r.x >= safe.x - 0.5 && r.x + r.w <= safe.x + safe.w + 0.5, `${orientation} ${name} across`);
       assert.ok(r.y >= safe.y - 0.5 && r.y + r.h <= safe.y + safe.h + 0.5, `${orientation} ${name} down`);
     }
+  }
   const props = themeProperties(theme);
   assert.equal(props['--gold'], theme.palette.gold);
   assert.equal(props['--fs-title'], `${theme.type.title}px`);
@@ -174,6 +175,30 @@ test('the theme loads and every element lies inside the safe area', () => {
   assert.equal(props['--m-panel-chip-h'], String(theme.metrics.panel.chip_h));
   assert.match(checkTheme({ ...theme, metrics: { ...theme.metrics, panel: { ...theme.metrics.panel, chip_h: '40' } } }), /metrics.panel.chip_h/);
   assert.match(checkTheme({ ...theme, metrics: undefined }), /metrics/);
+});
+
+test('portrait is a vertical picture: its own canvas and metrics, fitted into any viewport', () => {
+  assert.deepEqual(canvasOf(theme, 'portrait'), { w: 1080, h: 1920 });
+  assert.deepEqual(canvasOf(theme, 'landscape'), { w: 1920, h: 1080 });
+  assert.deepEqual(canvasOf(theme, 'no-such-layout'), { w: 1920, h: 1080 });
+  const safe = safeArea(theme, 'portrait');
+  for (const [k, v] of Object.entries({ x: 54, y: 96, w: 972, h: 1728 })) assert.ok(Math.abs(safe[k] - v) < 1e-6, `safe ${k}`);
+  // Portrait's scorebug metrics over the shared ones; the others untouched.
+  const own = theme.layouts.portrait.metrics.scorebug;
+  assert.equal(layoutMetrics(theme, 'portrait', 'scorebug').clock_y, own.clock_y);
+  assert.equal(layoutMetrics(theme, 'portrait', 'scorebug').pad_x, theme.metrics.scorebug.pad_x);
+  assert.equal(layoutMetrics(theme, 'landscape', 'scorebug').clock_y, theme.metrics.scorebug.clock_y);
+  assert.equal(layoutMetrics(theme, 'portrait', 'panel'), theme.metrics.panel);
+  // A canvas that fills the viewport is not transformed; another is scaled and centred.
+  assert.equal(fitTransform({ w: 1920, h: 1080 }, 1920, 1080), 'none');
+  assert.equal(fitTransform({ w: 1080, h: 1920 }, 1080, 1920), 'none');
+  assert.equal(fitTransform({ w: 1080, h: 1920 }, 1920, 1080), `translate(${(1920 - 1080 * 0.5625) / 2}px, 0px) scale(0.5625)`);
+  assert.equal(fitTransform({ w: 1080, h: 1920 }, 0, 0), 'none');
+  // The page refuses a layout's canvas or metrics that are not numbers.
+  const bad = (l) => checkTheme({ ...theme, layouts: { ...theme.layouts, portrait: { ...theme.layouts.portrait, ...l } } });
+  assert.match(bad({ canvas: { width: '1080', height: 1920 } }), /layouts.portrait.canvas/);
+  assert.match(bad({ metrics: { scorebug: { clock_y: 'x' } } }), /layouts.portrait.metrics.scorebug.clock_y/);
+  assert.equal(bad({}), null);
 });
 
 test('the board is laid out from the frame\'s drawing, fitted into the theme\'s board element', () => {
