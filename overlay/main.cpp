@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"chroma", "transparent", "solid"}));
   app.add_option("--lang", lang, "caption language")->check(CLI::IsMember({"en", "ko"}));
   app.add_flag("--replay", replay, "replay: arrows step by move (Shift: by event), PgUp/PgDn jump 10 moves, Home/End, Space plays, +/- speed");
-  app.add_option("--size", width, "window width (the height follows 16:9)");
+  auto* size = app.add_option("--size", width, "window width (the height follows the layout: 16:9; portrait 9:16, default 1080x1920)");
   app.add_option("--capture", capture, "save the frame as PNG after --frames frames and quit (tests)");
   app.add_option("--frames", frames, "with --capture: frames to run first");
   bool no_analysis = false;
@@ -104,7 +104,14 @@ int main(int argc, char** argv) {
       "  replay: Left/Right step by move, Shift+Left/Right by event, PgUp/PgDn 10 moves, Home/End,\n"
       "          Space play/pause, +/- speed");
   CLI11_PARSE(app, argc, argv);
-  height = width * 9 / 16;
+  // Portrait is a vertical picture (the theme's 1080x1920 canvas); a later cue of
+  // another layout is fitted into the same window.
+  if (layout == "portrait") {
+    if (size->count() == 0) width = 1080;
+    height = width * 16 / 9;
+  } else {
+    height = width * 9 / 16;
+  }
 
   // The theme both overlays read (broadcast/theme.h): a file named here must be
   // good; the default one, when absent or damaged, gives way to the build's copy.

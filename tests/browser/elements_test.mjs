@@ -199,6 +199,26 @@ try {
     check(r.ok, `${sc.name} matches its golden: ${r.why}`);
     await p.close();
   }
+  // A vertical browser source (1080x1920) shows portrait's canvas whole and
+  // unscaled; the same page at 1920x1080 shows landscape unscaled.
+  for (const [layout, width, height] of [['portrait', 1080, 1920], ['landscape', 1920, 1080]]) {
+    const p = await browser.newPage({ viewport: { width, height } });
+    await p.goto(`${base}/overlay.html?lang=en&feed=off`);
+    await p.waitForFunction(() => window.facedownOverlay && typeof window.update === 'function', null, { timeout: 10000 });
+    const doc = { ...revealed, layout: { ...revealed.layout, name: layout, theme: layout, orientation: layout === 'portrait' ? 'portrait' : 'landscape' } };
+    const got = await p.evaluate((d) => {
+      window.update(d);
+      const stage = document.getElementById('stage'), r = stage.getBoundingClientRect();
+      const top = document.querySelector('.topbar').getBoundingClientRect(), card = document.querySelector('.panel.reveal').getBoundingClientRect();
+      return { stage: [r.x, r.y, r.width, r.height], canvas: stage.dataset.canvas, top: [top.x, top.y, top.width], card: [card.x, card.y, card.width, card.height] };
+    }, doc);
+    check(JSON.stringify(got.stage) === JSON.stringify([0, 0, width, height]) && got.canvas === `${width}x${height}`,
+      `${layout} in a ${width}x${height} viewport fills it unscaled (${JSON.stringify(got)})`);
+    const want = JSON.parse(fs.readFileSync(path.join(here, '../../feed/web/theme.json'), 'utf8')).layouts[layout].elements;
+    check(Math.abs(got.top[0] - want.top_bar.x) < 1 && Math.abs(got.top[1] - want.top_bar.y) < 1 && Math.abs(got.top[2] - want.top_bar.w) < 1 &&
+      Math.abs(got.card[3] - want.reveal.h) < 1, `${layout}: the scorebug and the reveal's card at the theme's places (${JSON.stringify(got)})`);
+    await p.close();
+  }
 
   // Every element in both languages and in each layout that places it: the
   // frames broadcast/ makes of the moments the ImGui goldens draw
