@@ -200,6 +200,13 @@ std::vector<ThemeRect> explainer_lines(const Theme& theme, std::string_view layo
   if (n > 2) order.push_back({&whole, &avoid_beside});
   if (n > 1) order.push_back({&halves, &avoid_all});
   if (n > 2) order.insert(order.end(), {{&halves, &avoid_beside}, {&singles, &avoid_all}, {&singles, &avoid_beside}});
+  // Then off the panels still, in the strip above the board the win bar yields
+  // during a battle (portrait's narrow board leaves no room beside it).
+  std::vector<ThemeRect> avoid_strip = avoid_banner;
+  for (const char* other : {"panel1", "panel2"}) avoid_strip.push_back(theme.element(layout, other));
+  order.push_back({&whole, &avoid_strip});
+  if (n > 1) order.push_back({&halves, &avoid_strip});
+  if (n > 2) order.push_back({&singles, &avoid_strip});
   order.insert(order.end(), {{&whole, &avoid_banner}, {&whole, &avoid}});
   // The board stays visible: first off every piece (and off the panels: the
   // orders above that keep off them, then the same block, halves and single

@@ -30,10 +30,8 @@ bool inside(const ThemeRect& o, const ThemeRect& r) {
   return r.x >= o.x - 0.5f && r.y >= o.y - 0.5f && r.x + r.w <= o.x + o.w + 0.5f && r.y + r.h <= o.y + o.h + 0.5f;
 }
 
-ThemeRect safe(const broadcast::Theme& t) {
-  const float mx = 1920 * (1 - t.safe_fraction) / 2, my = 1080 * (1 - t.safe_fraction) / 2;
-  return {mx, my, 1920 - 2 * mx, 1080 - 2 * my};
-}
+// Title safe of the layout's canvas (portrait's is 1080x1920).
+ThemeRect safe(const broadcast::Theme& t, std::string_view layout) { return t.safe_area(layout); }
 
 }  // namespace
 
@@ -70,7 +68,7 @@ TEST_CASE("the explainer never covers a square the battle involves, in any game 
               INFO(info.id << " " << layout << " squares " << s << "," << t << " lines " << lines << " line " << i
                            << " box " << box.x << "," << box.y << " " << box.w << "x" << box.h);
               CHECK(box.h == Approx(theme.metric("explainer.line_h")));
-              CHECK(inside(safe(theme), box));
+              CHECK(inside(safe(theme, layout), box));
               CHECK_FALSE(overlaps(box, caption));
               if (lines <= 2) CHECK_FALSE(overlaps(box, banner));
               CHECK_FALSE(overlaps(box, top));
@@ -143,7 +141,7 @@ TEST_CASE("a layout's elements never overlap, all inside title safe, no type und
       }
     for (std::string_view n : broadcast::kThemeElements) {
       INFO(layout << " " << n);
-      CHECK(inside(safe(theme), theme.element(layout, n)));
+      CHECK(inside(safe(theme, layout), theme.element(layout, n)));
     }
     // "Feed lost" (the page turns it on when its feed goes silent; docs/director.md) is a
     // card over the picture, as standby is: over the board, never over the scorebug, the
@@ -219,7 +217,6 @@ TEST_CASE("the deduction lies on a board, the win bar on no other element", "[ex
 TEST_CASE("every game's and preset's board: no overlap, title safe, the explainer off its squares",
           "[explainer][legibility]") {
   const broadcast::Theme& theme = broadcast::built_in_theme();
-  const ThemeRect title_safe = safe(theme);
   const float m = theme.metric("board.margin");
   const auto framed = [&](const ThemeRect& r) { return ThemeRect{r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m}; };
   // The squares' extent as both painters fit them (overlay/layout.cpp BoardLayout, scene.js).
@@ -244,6 +241,7 @@ TEST_CASE("every game's and preset's board: no overlap, title safe, the explaine
         const std::string_view layout = broadcast::theme_layout(director, false);
         const broadcast::BoardDrawing d = broadcast::board_drawing(g, broadcast::theme_layout_portrait(layout));
         INFO(info.id << " " << preset.id << " " << files << "x" << ranks << " " << layout);
+        const ThemeRect title_safe = safe(theme, layout);
         const ThemeRect board = theme.element(layout, "board");
         const ThemeRect caption = theme.element(layout, "caption");
         const ThemeRect footer = theme.element(layout, "footer");
