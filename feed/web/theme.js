@@ -28,10 +28,13 @@ export function checkTheme(t) {
   }
   // A layout's own canvas and metrics (portrait's), as broadcast/theme.h reads them.
   for (const [l, layout] of Object.entries(t.layouts)) {
+    if (!layout || typeof layout !== 'object') return `layouts.${l} is not an object`;
     if (layout.canvas !== undefined && !(layout.canvas && isNum(layout.canvas.width) && isNum(layout.canvas.height)))
       return `layouts.${l}.canvas is not {width, height}`;
-    for (const [group, m] of Object.entries(layout.metrics || {}))
-      for (const [k, v] of Object.entries(m || {})) if (!isNum(v)) return `layouts.${l}.metrics.${group}.${k} is not a number`;
+    for (const [group, m] of Object.entries(layout.metrics || {})) {
+      if (!m || typeof m !== 'object') return `layouts.${l}.metrics.${group} is not an object`;
+      for (const [k, v] of Object.entries(m)) if (!isNum(v)) return `layouts.${l}.metrics.${group}.${k} is not a number`;
+    }
   }
   for (const [k, v] of Object.entries(t.type)) if (!isNum(v)) return `type.${k} is not a number`;
   // The offsets inside each element (the ranges are broadcast/theme.h's kThemeMetrics; the ImGui overlay refuses a value out of range).

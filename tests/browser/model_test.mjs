@@ -198,6 +198,8 @@ test('portrait is a vertical picture: its own canvas and metrics, fitted into an
   const bad = (l) => checkTheme({ ...theme, layouts: { ...theme.layouts, portrait: { ...theme.layouts.portrait, ...l } } });
   assert.match(bad({ canvas: { width: '1080', height: 1920 } }), /layouts.portrait.canvas/);
   assert.match(bad({ metrics: { scorebug: { clock_y: 'x' } } }), /layouts.portrait.metrics.scorebug.clock_y/);
+  assert.match(bad({ metrics: { scorebug: 5 } }), /layouts.portrait.metrics.scorebug is not an object/);
+  assert.match(checkTheme({ ...theme, layouts: { ...theme.layouts, extra: null } }), /layouts.extra is not an object/);
   assert.equal(bad({}), null);
 });
 
