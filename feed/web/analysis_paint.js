@@ -6,7 +6,7 @@
 // and decides nothing: which elements are on is the frame's `elements`, the
 // numbers are the feed's. One layer of its own over the stage, redrawn only
 // when what it shows changes.
-import { CANVAS, canvasOf, elements, overlayLayout } from './layout.js';
+import { canvasOf, elements, overlayLayout } from './layout.js';
 import { fitAll, fontPx } from './scene.js';
 import { theme } from './theme.js';
 
@@ -83,7 +83,7 @@ export function paintAnalysis(stage, raw, sc, { orientation = 'landscape', only 
     Object.assign(layer.style, { position: 'absolute', left: '0', top: '0', pointerEvents: 'none' });
   }
   // The layout's canvas (portrait's is taller than wide).
-  const c = theme ? canvasOf(theme, orientation) : CANVAS;
+  const c = canvasOf(theme, orientation);
   Object.assign(layer.style, { width: `${c.w}px`, height: `${c.h}px` });
   stage.appendChild(layer);  // always over the scene's parts
   layer.dataset.key = key;

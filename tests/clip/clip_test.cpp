@@ -70,6 +70,13 @@ std::unique_ptr<LoadedRows> stored_source(const std::string& db, std::int64_t id
   return std::make_unique<LoadedRows>(feed.rows(), feed.commitments(), feed.cues(), id);
 }
 
+// The demo final's public rows, recorded (not closed) into a store of its own.
+std::vector<broadcast::PublicRow> demo_rows() {
+  overlay::testing::TempDir dir;
+  const auto id = record_demo(dir.file("d.db"), false);
+  return stored_rows(dir.file("d.db"), id);
+}
+
 }  // namespace
 
 TEST_CASE("the whole demo final as aired reads back in ffprobe as planned", "[clip]") {
@@ -541,9 +548,7 @@ TEST_CASE("an unfinished match renders what aired so far, and the reveal waits f
 }
 
 TEST_CASE("a layout chosen for the clip is painted as if the director had cued it", "[clip]") {
-  overlay::testing::TempDir dir;
-  const auto id = record_demo(dir.file("d.db"), false);
-  const auto rows = stored_rows(dir.file("d.db"), id);
+  const auto rows = demo_rows();
   const double wall = rows.front().wall_time + 20;
   Look landscape = small_look(overlay::Lang::kEn, 320, 180), faces = landscape;
   faces.layout = broadcast::Layout::kFaces;
@@ -565,9 +570,7 @@ TEST_CASE("a layout chosen for the clip is painted as if the director had cued i
 // the landscape picture letterboxed: its scorebug sits at the top of the frame
 // and the players' panels low in it, where a letterboxed 16:9 picture has only background.
 TEST_CASE("a portrait clip is the vertical layout filling its frame", "[clip]") {
-  overlay::testing::TempDir dir;
-  const auto id = record_demo(dir.file("d.db"), false);
-  const auto rows = stored_rows(dir.file("d.db"), id);
+  const auto rows = demo_rows();
   const double wall = rows.front().wall_time + 20;
   Look portrait = small_look(overlay::Lang::kEn, 270, 480), boxed = portrait;
   portrait.layout = broadcast::Layout::kPortrait;
